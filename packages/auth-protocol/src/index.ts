@@ -1,1 +1,100 @@
-export {};
+/**
+ * `@heritage/auth-protocol`: what the auth server and its clients must agree on (Stack Auth wire
+ * protocol): the known-error catalogue, header names, access-token claims and wire object schemas.
+ * @module
+ */
+
+export type { AccessType, ProtocolHeaderSuffix } from "./headers";
+export {
+  accessTypeSchema,
+  accessTypes,
+  actualStatusHeaderNames,
+  corsAllowHeaders,
+  corsAllowMethods,
+  corsExposeHeaders,
+  corsMaxAgeSeconds,
+  getProtocolHeaderNames,
+  knownErrorHeaderNames,
+  protocolHeaderSuffixes,
+  readProtocolHeader,
+  requestIdHeaderNames,
+} from "./headers";
+export type { AccessTokenClaims, AccessTokenKind } from "./jwt-claims";
+export {
+  accessTokenClaimsSchema,
+  audienceForProject,
+  issuerForProject,
+} from "./jwt-claims";
+export type {
+  AbstractKnownErrorCode,
+  KnownErrorCode,
+  KnownErrorCodeInFamily,
+  KnownErrorConstructorArgs,
+  KnownErrorConstructors,
+  KnownErrorDetails,
+  KnownErrorFamilyCode,
+  WireKnownError,
+} from "./known-errors";
+export {
+  abstractKnownErrorCodes,
+  getKnownErrorAncestors,
+  isKnownError,
+  isKnownErrorCode,
+  isKnownErrorInFamily,
+  KnownError,
+  knownErrorCodes,
+  knownErrors,
+  parseWireError,
+  toWireError,
+} from "./known-errors";
+export {
+  isRefreshTokenFormat,
+  refreshTokenAlphabet,
+  refreshTokenLength,
+  refreshTokenPattern,
+} from "./refresh-token-format";
+export type { ListEnvelope } from "./wire/list";
+export { listEnvelopeSchema } from "./wire/list";
+export type { ClientProject, ClientProjectConfig, ProjectDomain } from "./wire/projects";
+export {
+  clientProjectConfigSchema,
+  clientProjectSchema,
+  enabledOAuthProviderSchema,
+  projectDomainSchema,
+} from "./wire/projects";
+export type {
+  CreateSessionResponse,
+  EndUserIpInfo,
+  RefreshGrantResponse,
+  RefreshSessionResponse,
+  Session,
+  SessionListResponse,
+  SignInResponse,
+} from "./wire/sessions";
+export {
+  createSessionResponseSchema,
+  endUserIpInfoSchema,
+  refreshGrantResponseSchema,
+  refreshSessionResponseSchema,
+  sessionListResponseSchema,
+  sessionSchema,
+  signInResponseSchema,
+} from "./wire/sessions";
+export type { ClientTeam, ServerTeam } from "./wire/teams";
+export { clientTeamSchema, serverTeamSchema } from "./wire/teams";
+export type {
+  ClientUser,
+  RestrictedReason,
+  RestrictedReasonType,
+  ServerUser,
+  UserOAuthProvider,
+  UserRiskScores,
+} from "./wire/users";
+export {
+  clientUserSchema,
+  restrictedReasonSchema,
+  restrictedReasonTypes,
+  serverUserSchema,
+  userOAuthProviderSchema,
+  userRiskScoresSchema,
+} from "./wire/users";

@@ -1,0 +1,96 @@
+/**
+ * Header names of the wire protocol (contract §1.1, §1.2, §1.4). Every protocol request header exists
+ * in two spellings: `x-hexclave-*` (sent by SDK 2.8.108, preferred) and `x-stack-*` (e2e suite, older SDKs).
+ * @module
+ */
+import { z } from "zod";
+
+/** The three access levels of a request (`x-*-access-type`). */
+export const accessTypes = ["client", "server", "admin"] as const;
+export type AccessType = (typeof accessTypes)[number];
+export const accessTypeSchema = z.enum(accessTypes);
+
+/** Suffixes (after `x-hexclave-` / `x-stack-`) of every request header the server reads (§1.2). */
+export const protocolHeaderSuffixes = [
+  "project-id",
+  "branch-id",
+  "access-type",
+  "publishable-client-key",
+  "secret-server-key",
+  "super-secret-admin-key",
+  "admin-access-token",
+  "access-token",
+  "refresh-token",
+  "allow-anonymous-user",
+  "allow-restricted-user",
+  "override-error-status",
+  "client-version",
+  "random-nonce",
+  "development-override-key",
+  "disable-artificial-development-delay",
+  "development-disable-extended-logging",
+] as const;
+export type ProtocolHeaderSuffix = (typeof protocolHeaderSuffixes)[number];
+
+/** The two spellings of a protocol request header, preferred (`x-hexclave-*`) first. */
+export function getProtocolHeaderNames<S extends ProtocolHeaderSuffix>(
+  suffix: S,
+): readonly [`x-hexclave-${S}`, `x-stack-${S}`] {
+  return [`x-hexclave-${suffix}`, `x-stack-${suffix}`];
+}
+
+/**
+ * Reads a protocol header: the `x-hexclave-*` spelling wins, `x-stack-*` is the fallback. Missing and
+ * empty-string values count as absent (the server SDK sends `x-hexclave-secret-server-key: ""` when it
+ * has no key, §1.2), so an empty hexclave value falls through to the stack spelling.
+ */
+export function readProtocolHeader(
+  headers: Headers,
+  suffix: ProtocolHeaderSuffix,
+): string | undefined {
+  for (const name of getProtocolHeaderNames(suffix)) {
+    const value = headers.get(name);
+    if (value !== null && value !== "") return value;
+  }
+  return undefined;
+}
+
+/** Response header carrying the known-error code; emit both, the SDK reads hexclave first (§1.4). */
+export const knownErrorHeaderNames = ["x-hexclave-known-error", "x-stack-known-error"] as const;
+/** Response header with the real status when override-error-status turned a 4xx into a 200 (§1.4). */
+export const actualStatusHeaderNames = [
+  "x-hexclave-actual-status",
+  "x-stack-actual-status",
+] as const;
+/** Response header with the request id, present on every response (§1.1). */
+export const requestIdHeaderNames = ["x-hexclave-request-id", "x-stack-request-id"] as const;
+
+/** `Access-Control-Allow-Methods` for `/api/*` (§1.1). */
+export const corsAllowMethods = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+/** `Access-Control-Max-Age` for `/api/*`, in seconds (§1.1). */
+export const corsMaxAgeSeconds = 86_400;
+
+/**
+ * `Access-Control-Allow-Headers` for `/api/*` (§1.1): every protocol request header in both spellings
+ * plus the third-party headers browsers and SDKs add.
+ */
+export const corsAllowHeaders: readonly string[] = [
+  ...protocolHeaderSuffixes.flatMap((suffix) => getProtocolHeaderNames(suffix)),
+  "content-type",
+  "authorization",
+  "baggage",
+  "sentry-trace",
+  "x-vercel-protection-bypass",
+  "ngrok-skip-browser-warning",
+];
+
+/**
+ * `Access-Control-Expose-Headers` for `/api/*` (§1.1). Must be sent on error responses too: the browser
+ * SDK reads the known-error header of a failed refresh.
+ */
+export const corsExposeHeaders: readonly string[] = [
+  "content-type",
+  ...actualStatusHeaderNames,
+  ...knownErrorHeaderNames,
+  ...requestIdHeaderNames,
+];
