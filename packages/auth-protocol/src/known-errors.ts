@@ -79,9 +79,9 @@ function defineErrorWithDetails<
     status: definition.status,
     parent: (definition.parent ?? null) as P,
     detailsSchema: definition.details,
-    build: (rawDetails) => render(definition.details.parse(rawDetails)),
+    build: (rawDetails) => render(definition.details.parse(rawDetails ?? {})),
     tryBuild: (rawDetails) => {
-      const result = definition.details.safeParse(rawDetails);
+      const result = definition.details.safeParse(rawDetails ?? {});
       return result.success ? render(result.data) : null;
     },
   };

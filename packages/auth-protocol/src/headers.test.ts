@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import {
+  corsAllowHeaders,
+  corsExposeHeaders,
+  getProtocolHeaderNames,
+  protocolHeaderSuffixes,
+  readProtocolHeader,
+} from "./headers";
+
+describe("readProtocolHeader", () => {
+  it("prefers the x-hexclave spelling", () => {
+    const headers = new Headers({ "x-hexclave-project-id": "hex", "x-stack-project-id": "stack" });
+    expect(readProtocolHeader(headers, "project-id")).toBe("hex");
+  });
+
+  it("falls back to the x-stack spelling, case-insensitively", () => {
+    const headers = new Headers({ "X-Stack-Access-Type": "server" });
+    expect(readProtocolHeader(headers, "access-type")).toBe("server");
+  });
+
+  it("treats an empty value as absent, so an empty hexclave key falls through to stack", () => {
+    const headers = new Headers({
+      "x-hexclave-secret-server-key": "",
+      "x-stack-secret-server-key": "ssk_abc",
+    });
+    expect(readProtocolHeader(headers, "secret-server-key")).toBe("ssk_abc");
+    expect(
+      readProtocolHeader(
+        new Headers({ "x-hexclave-super-secret-admin-key": "" }),
+        "super-secret-admin-key",
+      ),
+    ).toBeUndefined();
+  });
+
+  it("returns undefined when neither spelling is present", () => {
+    expect(readProtocolHeader(new Headers(), "refresh-token")).toBeUndefined();
+  });
+});
+
+describe("CORS lists (§1.1)", () => {
+  it("allow every protocol header in both spellings plus the third-party ones", () => {
+    for (const suffix of protocolHeaderSuffixes) {
+      for (const name of getProtocolHeaderNames(suffix)) expect(corsAllowHeaders).toContain(name);
+    }
+    expect(corsAllowHeaders).toEqual(
+      expect.arrayContaining([
+        "content-type",
+        "authorization",
+        "baggage",
+        "sentry-trace",
+        "x-vercel-protection-bypass",
+        "ngrok-skip-browser-warning",
+      ]),
+    );
+  });
+
+  it("expose the known-error, actual-status and request-id headers in both spellings", () => {
+    expect([...corsExposeHeaders].sort()).toEqual(
+      [
+        "content-type",
+        "x-stack-actual-status",
+        "x-stack-known-error",
+        "x-hexclave-actual-status",
+        "x-hexclave-known-error",
+        "x-stack-request-id",
+        "x-hexclave-request-id",
+      ].sort(),
+    );
+  });
+});
