@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // One Vitest run covers every workspace. Each package is a project named after it, so
@@ -15,7 +16,7 @@ const packageProjects = [
 
 export default defineConfig({
   test: {
-    globalSetup: ["./packages/db/src/testing/global-setup.ts"],
+    globalSetup: [fileURLToPath(new URL("./vitest.global-setup.ts", import.meta.url))],
     projects: [
       ...packageProjects.map(([name, root]) => ({
         extends: true as const,

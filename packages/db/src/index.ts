@@ -1,1 +1,18 @@
-export {};
+export {
+  type ConnectOptions,
+  connect,
+  type Database,
+  type DatabaseConnection,
+  type DatabaseEngine,
+  type NotificationHandler,
+  type RowsQueryResultHKT,
+  type Transaction,
+} from "./connect";
+export {
+  type MigrateResult,
+  type Migration,
+  type MigrationSet,
+  migrate,
+  pendingMigrations,
+  readMigrations,
+} from "./migrate";

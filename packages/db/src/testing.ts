@@ -1,0 +1,5 @@
+export {
+  createTestDatabase,
+  prepareTestTemplate,
+  testEngine,
+} from "./testing/test-database";
