@@ -1,1 +1,216 @@
-export {};
+/**
+ * @module
+ * The CMS domain of the site: Drizzle tables, zod write schemas shared by the admin forms and
+ * the server, the localisation rule, the default copy, and repository functions that the
+ * content API and the web app's loaders call directly. Never imports auth code.
+ */
+
+export {
+  type Category,
+  createCategory,
+  deleteCategory,
+  findCategoryById,
+  listCategories,
+  updateCategory,
+} from "./categories/categories-repository";
+export {
+  type CategoryCreate,
+  type CategoryCreateInput,
+  type CategoryUpdate,
+  type CategoryUpdateInput,
+  categoryCreateSchema,
+  categoryUpdateSchema,
+} from "./categories/category-input";
+export {
+  CONTACT_MESSAGE_MIN_LENGTH,
+  type ContactForm,
+  type ContactFormInput,
+  type ContactSubmissionUpdate,
+  type ContactSubmissionUpdateInput,
+  contactFormSchema,
+  contactSubmissionStatusSchema,
+  contactSubmissionUpdateSchema,
+} from "./contact-submissions/contact-submission-input";
+export {
+  type ContactSubmission,
+  createContactSubmission,
+  deleteContactSubmission,
+  findContactSubmissionById,
+  listContactSubmissions,
+  updateContactSubmissionStatus,
+} from "./contact-submissions/contact-submissions-repository";
+export {
+  CONTENT_CHANGED_CHANNEL,
+  type ContentChange,
+  type ContentChangedCallback,
+} from "./content-changes";
+export {
+  type ContentApiError,
+  ContentError,
+  type ContentErrorCode,
+  type ContentErrorName,
+  contentErrors,
+  type FieldIssue,
+  siteMessages,
+} from "./content-errors";
+export * as contentTables from "./db/schema";
+export {
+  type ContactSubmissionStatus,
+  contactSubmissionStatuses,
+  type EmailDeliveryStatus,
+  emailDeliveryStatuses,
+  type MediaVariant,
+} from "./db/schema";
+export { bsCopy } from "./default-copy/bs";
+export { deCopy } from "./default-copy/de";
+export type {
+  AboutContent,
+  AboutValue,
+  ContactContent,
+  FooterContent,
+  HeroContent,
+  LegalPageContent,
+  PageCopy,
+} from "./default-copy/default-copy-types";
+export { enCopy } from "./default-copy/en";
+export {
+  allCategory,
+  type FallbackCategory,
+  type FallbackFaq,
+  type FallbackLanguage,
+  type FallbackProject,
+  fallbackCategories,
+  fallbackFaqs,
+  fallbackLanguages,
+  fallbackProjects,
+} from "./default-copy/fallback-data";
+export {
+  createOutboxEmail,
+  findOutboxEmailById,
+  listOutboxEmails,
+  type NewOutboxEmail,
+  type OutboxEmail,
+  recordOutboxDelivery,
+} from "./email-outbox/email-outbox-repository";
+export {
+  type FaqCreate,
+  type FaqCreateInput,
+  type FaqUpdate,
+  type FaqUpdateInput,
+  faqCreateSchema,
+  faqUpdateSchema,
+} from "./faqs/faq-input";
+export {
+  createFaq,
+  deleteFaq,
+  type Faq,
+  findFaqById,
+  listFaqs,
+  updateFaq,
+} from "./faqs/faqs-repository";
+export {
+  type LanguageCreate,
+  type LanguageCreateInput,
+  type LanguageUpdate,
+  type LanguageUpdateInput,
+  languageCreateSchema,
+  languageUpdateSchema,
+} from "./languages/language-input";
+export {
+  createLanguage,
+  deleteLanguage,
+  findLanguageById,
+  type Language,
+  listLanguages,
+  updateLanguage,
+} from "./languages/languages-repository";
+export {
+  defaultLanguage,
+  hasLocalisedValue,
+  isSiteLanguage,
+  localise,
+  localisedFieldName,
+  type SiteLanguage,
+  siteLanguages,
+} from "./localise";
+export {
+  createMediaRecord,
+  findMediaById,
+  listMedia,
+  type Media,
+  type NewMedia,
+} from "./media/media-repository";
+export {
+  defaultProjectBackgroundColor,
+  type ProjectBackgroundColor,
+  type ProjectCreate,
+  type ProjectCreateInput,
+  type ProjectUpdate,
+  type ProjectUpdateInput,
+  projectBackgroundColors,
+  projectCreateSchema,
+  projectUpdateSchema,
+  SEO_DESCRIPTION_MAX,
+  SEO_TITLE_MAX,
+} from "./projects/project-input";
+export {
+  createProject,
+  deleteProject,
+  findProjectById,
+  type ListProjectsOptions,
+  listProjects,
+  listRelatedProjects,
+  type Project,
+  RELATED_PROJECTS_LIMIT,
+  updateProject,
+} from "./projects/projects-repository";
+export { sanitizeRichText, sanitizeTextOrHtml } from "./sanitize-html";
+export { DEFAULT_CONTENT_SEEDED_KEY, type SeedResult, seedDefaultContent } from "./seed";
+export { defaultGlobalSeo, defaultPageCopy } from "./site-content/default-content";
+export {
+  aboutContentSchema,
+  contactContentSchema,
+  footerContentSchema,
+  GLOBAL_SEO_CONTENT_TYPE,
+  GLOBAL_SEO_ID,
+  type GlobalSeoContent,
+  type GlobalSeoContentInput,
+  globalSeoContentSchema,
+  heroContentSchema,
+  legalPageContentSchema,
+  parseContentValue,
+  type SiteContentColumn,
+  type SiteContentKind,
+  type SiteContentRowInput,
+  type SiteContentRowWrite,
+  type SiteContentSection,
+  siteContentColumns,
+  siteContentKindOf,
+  siteContentRowSchema,
+  siteContentSchemas,
+  siteContentSections,
+} from "./site-content/site-content-input";
+export {
+  getGlobalSeo,
+  getSiteContent,
+  listSiteContent,
+  loadPageContent,
+  parseSiteContentRow,
+  resolveGlobalSeo,
+  resolvePageContent,
+  type SiteContentRow,
+  saveGlobalSeo,
+  saveSiteContent,
+  saveSiteContentRow,
+} from "./site-content/site-content-repository";
+export { getSiteSetting, setSiteSetting } from "./site-settings/site-settings-repository";
+export {
+  MAX_QUERY_LIMIT,
+  type QueryableTableName,
+  queryableColumnNames,
+  queryableTables,
+  type RowFilter,
+  type RowOrder,
+  type RowQuery,
+  selectRows,
+} from "./table-query";

@@ -1,4 +1,219 @@
-import { pgSchema } from "drizzle-orm/pg-core";
+/**
+ * @module
+ * Drizzle tables of the content module (schema "content"). Column keys are the snake_case field
+ * names of the site spec, section 3, so a row is exactly what the content API answers.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /** Every table of the content module lives in this PostgreSQL schema. */
 export const contentSchema = pgSchema("content");
+
+const textId = () => text("id").primaryKey().default(sql`gen_random_uuid()::text`);
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const categories = contentSchema.table("categories", {
+  id: textId(),
+  name: text("name").notNull(),
+  name_de: text("name_de"),
+  name_bs: text("name_bs"),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const projects = contentSchema.table(
+  "projects",
+  {
+    id: textId(),
+    title: text("title").notNull(),
+    title_de: text("title_de"),
+    title_bs: text("title_bs"),
+    /** A category id; not a foreign key, so a deleted category never takes projects with it. */
+    category: text("category").notNull(),
+    description: text("description").notNull().default(""),
+    description_de: text("description_de"),
+    description_bs: text("description_bs"),
+    details: text("details").notNull().default(""),
+    details_de: text("details_de"),
+    details_bs: text("details_bs"),
+    image: text("image").notNull().default(""),
+    /** The public site also reads `image_url`; kept equal to `image` by the database. */
+    image_url: text("image_url").generatedAlwaysAs(sql`image`),
+    bg_color: text("bg_color").notNull().default("bg-sky-100"),
+    seo_title: text("seo_title"),
+    seo_title_de: text("seo_title_de"),
+    seo_title_bs: text("seo_title_bs"),
+    seo_description: text("seo_description"),
+    seo_description_de: text("seo_description_de"),
+    seo_description_bs: text("seo_description_bs"),
+    seo_keywords: jsonb("seo_keywords").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    seo_keywords_de: jsonb("seo_keywords_de").$type<string[]>(),
+    seo_keywords_bs: jsonb("seo_keywords_bs").$type<string[]>(),
+    seo_og_image: text("seo_og_image"),
+    seo_og_image_de: text("seo_og_image_de"),
+    seo_og_image_bs: text("seo_og_image_bs"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [
+    index("projects_category_idx").on(table.category),
+    index("projects_created_at_idx").on(table.created_at),
+  ],
+);
+
+export const faqs = contentSchema.table(
+  "faqs",
+  {
+    id: textId(),
+    question: text("question").notNull(),
+    answer: text("answer").notNull(),
+    question_de: text("question_de"),
+    answer_de: text("answer_de"),
+    question_bs: text("question_bs"),
+    answer_bs: text("answer_bs"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [index("faqs_created_at_idx").on(table.created_at)],
+);
+
+export const languages = contentSchema.table(
+  "languages",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    flag_emoji: text("flag_emoji").notNull().default(""),
+    is_default: boolean("is_default").notNull().default(false),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("languages_single_default_idx")
+      .on(table.is_default)
+      .where(sql`${table.is_default}`),
+  ],
+);
+
+/**
+ * Page copy per section (hero, footer, about, contact, impressum, datenschutz) and the global SEO
+ * row. `content` is English, `content_de` / `content_bs` the translations; each holds an object.
+ */
+export const siteContent = contentSchema.table("site_content", {
+  id: text("id").primaryKey(),
+  content_type: text("content_type").notNull(),
+  content: jsonb("content").$type<unknown>(),
+  content_de: jsonb("content_de").$type<unknown>(),
+  content_bs: jsonb("content_bs").$type<unknown>(),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const contactSubmissionStatuses = ["new", "read", "replied"] as const;
+export type ContactSubmissionStatus = (typeof contactSubmissionStatuses)[number];
+
+export const contactSubmissions = contentSchema.table(
+  "contact_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    status: text("status").$type<ContactSubmissionStatus>().notNull().default("new"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [
+    index("contact_submissions_created_at_idx").on(table.created_at),
+    check("contact_submissions_status_check", sql`${table.status} in ('new', 'read', 'replied')`),
+  ],
+);
+
+/** One stored rendition of an uploaded image. */
+export type MediaVariant = {
+  width: number;
+  height: number;
+  content_type: string;
+  size_bytes: number;
+  storage_key: string;
+  url: string;
+};
+
+/** Uploaded images: the re-encoded original and its responsive WebP variants. */
+export const media = contentSchema.table(
+  "media",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    url: text("url").notNull(),
+    storage_key: text("storage_key").notNull(),
+    content_type: text("content_type").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    size_bytes: integer("size_bytes").notNull(),
+    variants: jsonb("variants").$type<MediaVariant[]>().notNull().default(sql`'[]'::jsonb`),
+    original_filename: text("original_filename"),
+    uploaded_by: text("uploaded_by"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [index("media_created_at_idx").on(table.created_at)],
+);
+
+export const emailDeliveryStatuses = ["pending", "sent", "failed", "not_sent"] as const;
+/**
+ * `pending`: not tried yet; `sent`: accepted by the SMTP server; `failed`: the SMTP attempt
+ * failed (see `last_error`); `not_sent`: no SMTP server is configured, kept for an admin to read.
+ */
+export type EmailDeliveryStatus = (typeof emailDeliveryStatuses)[number];
+
+/** Every e-mail the site sends, sent or not, with its delivery state. */
+export const emailOutbox = contentSchema.table(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    to_address: text("to_address").notNull(),
+    from_address: text("from_address").notNull(),
+    reply_to: text("reply_to"),
+    subject: text("subject").notNull(),
+    text_body: text("text_body").notNull(),
+    status: text("status").$type<EmailDeliveryStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    last_error: text("last_error"),
+    sent_at: timestamp("sent_at", { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [
+    index("email_outbox_created_at_idx").on(table.created_at),
+    check(
+      "email_outbox_status_check",
+      sql`${table.status} in ('pending', 'sent', 'failed', 'not_sent')`,
+    ),
+  ],
+);
+
+/** Small server-side settings of the site, e.g. the generated auth project and its keys. */
+export const siteSettings = contentSchema.table("site_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").$type<unknown>().notNull(),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});

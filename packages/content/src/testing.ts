@@ -1,0 +1,1 @@
+export { findExecutableMarkup, xssPayloads } from "./testing/xss-payloads";
