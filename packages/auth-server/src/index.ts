@@ -1,1 +1,19 @@
-export {};
+/**
+ * `@heritage/auth-server`: the auth platform (Stack Auth-compatible REST API) as a mountable Hono
+ * sub-app, its start-up seeding, configuration schema, and the in-process helpers other modules use.
+ * @module
+ */
+export type { AccessTokenVerifier, VerifiedUserToken } from "./access-token-verifier";
+export { createAccessTokenVerifier } from "./access-token-verifier";
+export type { CreateAuthApiOptions } from "./app";
+export { createAuthApi, initAuthPlatform } from "./app";
+export type { AuthConfig } from "./config";
+export { authConfigSchema, parseAuthConfig } from "./config";
+export type { AuthEnv } from "./http/context";
+export type { AuthLogger } from "./services/auth-deps";
+export type { Argon2Parameters } from "./services/passwords";
+export type { ProjectConfig, ProjectConfigOverride } from "./services/project-config";
+export type { EnsureProjectOptions, EnsureProjectResult } from "./services/projects";
+export { ensureProject } from "./services/projects";
+export type { CreateUserWithPasswordOptions } from "./user-provisioning";
+export { createUserWithPassword } from "./user-provisioning";

@@ -1,4 +1,255 @@
-import { pgSchema } from "drizzle-orm/pg-core";
+/**
+ * The auth platform's tables (PostgreSQL schema "auth"). Secrets are never stored in the clear:
+ * project keys and refresh tokens as SHA-256 hex digests, passwords as argon2id (or imported bcrypt)
+ * hashes. Ids are UUIDs except project ids (`internal` or a UUID string).
+ * @module
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /** Every table of the auth platform lives in this PostgreSQL schema. */
 export const authSchema = pgSchema("auth");
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const projects = authSchema.table("projects", {
+  id: text("id").primaryKey(),
+  displayName: text("display_name").notNull(),
+  description: text("description").notNull().default(""),
+  /** A team of the `internal` project whose members administer this project. */
+  ownerTeamId: uuid("owner_team_id"),
+  isProductionMode: boolean("is_production_mode").notNull().default(false),
+  /** The project configuration (see services/project-config.ts); parsed with defaults on read. */
+  config: jsonb("config").notNull().default({}),
+  createdAt: createdAt(),
+});
+
+/** A key set: up to three keys created together; each is shown once and stored as a hash. */
+export const projectApiKeys = authSchema.table(
+  "project_api_keys",
+  {
+    id: uuid("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    description: text("description").notNull().default(""),
+    publishableClientKeyHash: text("publishable_client_key_hash"),
+    secretServerKeyHash: text("secret_server_key_hash"),
+    superSecretAdminKeyHash: text("super_secret_admin_key_hash"),
+    publishableClientKeyLastFour: text("publishable_client_key_last_four"),
+    secretServerKeyLastFour: text("secret_server_key_last_four"),
+    superSecretAdminKeyLastFour: text("super_secret_admin_key_last_four"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("project_api_keys_publishable_idx").on(table.publishableClientKeyHash),
+    index("project_api_keys_secret_idx").on(table.secretServerKeyHash),
+    index("project_api_keys_admin_idx").on(table.superSecretAdminKeyHash),
+    index("project_api_keys_project_idx").on(table.projectId),
+  ],
+);
+
+export const teams = authSchema.table(
+  "teams",
+  {
+    id: uuid("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    displayName: text("display_name").notNull(),
+    profileImageUrl: text("profile_image_url"),
+    clientMetadata: jsonb("client_metadata"),
+    clientReadOnlyMetadata: jsonb("client_read_only_metadata"),
+    serverMetadata: jsonb("server_metadata"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("teams_project_idx").on(table.projectId)],
+);
+
+export const users = authSchema.table(
+  "users",
+  {
+    id: uuid("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    displayName: text("display_name"),
+    profileImageUrl: text("profile_image_url"),
+    clientMetadata: jsonb("client_metadata"),
+    clientReadOnlyMetadata: jsonb("client_read_only_metadata"),
+    serverMetadata: jsonb("server_metadata"),
+    selectedTeamId: uuid("selected_team_id").references(() => teams.id, { onDelete: "set null" }),
+    isAnonymous: boolean("is_anonymous").notNull().default(false),
+    restrictedByAdmin: boolean("restricted_by_admin").notNull().default(false),
+    restrictedByAdminReason: text("restricted_by_admin_reason"),
+    restrictedByAdminPrivateDetails: text("restricted_by_admin_private_details"),
+    countryCode: text("country_code"),
+    riskScoreBot: integer("risk_score_bot").notNull().default(0),
+    riskScoreFreeTrialAbuse: integer("risk_score_free_trial_abuse").notNull().default(0),
+    otpAuthEnabled: boolean("otp_auth_enabled").notNull().default(false),
+    passkeyAuthEnabled: boolean("passkey_auth_enabled").notNull().default(false),
+    /** Base64 TOTP secret; set means the user must pass MFA at sign-in. */
+    totpSecretBase64: text("totp_secret_base64"),
+    signedUpAt: timestamp("signed_up_at", { withTimezone: true }).notNull(),
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index("users_project_signed_up_idx").on(table.projectId, table.signedUpAt, table.id),
+    index("users_project_last_active_idx").on(table.projectId, table.lastActiveAt, table.id),
+  ],
+);
+
+/** One password per user: an argon2id hash (or an imported bcrypt hash until the next sign-in). */
+export const passwordCredentials = authSchema.table("password_credentials", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  passwordHash: text("password_hash").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});
+
+export const contactChannels = authSchema.table(
+  "contact_channels",
+  {
+    id: uuid("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    /** Emails are stored trimmed and lower-cased. */
+    value: text("value").notNull(),
+    isPrimary: boolean("is_primary").notNull().default(false),
+    isVerified: boolean("is_verified").notNull().default(false),
+    usedForAuth: boolean("used_for_auth").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // Two accounts can never sign in with the same address (the race is settled here, not in code).
+    uniqueIndex("contact_channels_auth_value_unique")
+      .on(table.projectId, table.type, table.value)
+      .where(sql`${table.usedForAuth}`),
+    uniqueIndex("contact_channels_one_primary_unique")
+      .on(table.userId, table.type)
+      .where(sql`${table.isPrimary}`),
+    unique("contact_channels_user_value_unique").on(table.userId, table.type, table.value),
+    index("contact_channels_project_value_idx").on(table.projectId, table.value),
+  ],
+);
+
+/** A session: one refresh token (stored only as its SHA-256 digest); `id` is the JWT's refresh_token_id. */
+export const sessions = authSchema.table(
+  "sessions",
+  {
+    id: uuid("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    refreshTokenHash: text("refresh_token_hash").notNull().unique(),
+    isImpersonation: boolean("is_impersonation").notNull().default(false),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull(),
+    lastActiveIp: text("last_active_ip"),
+  },
+  (table) => [index("sessions_user_idx").on(table.userId)],
+);
+
+/**
+ * ES256 key pairs used to sign access tokens, one active pair per audience kind. A retired key stays
+ * in the JWKS until every token it signed has expired.
+ */
+export const signingKeys = authSchema.table(
+  "signing_keys",
+  {
+    /** The JWT `kid`. */
+    id: text("id").primaryKey(),
+    /** `normal`, `anonymous` or `restricted` (contract §1.5: separate key pair per audience). */
+    audienceKind: text("audience_kind").notNull(),
+    privateJwk: jsonb("private_jwk").notNull(),
+    publicJwk: jsonb("public_jwk").notNull(),
+    createdAt: createdAt(),
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("signing_keys_one_active_per_kind")
+      .on(table.audienceKind)
+      .where(sql`${table.retiredAt} is null`),
+  ],
+);
+
+export const teamMembers = authSchema.table(
+  "team_members",
+  {
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.userId] }),
+    index("team_members_user_idx").on(table.userId),
+  ],
+);
+
+/** A permission granted to a user, in a team (`team_id` set) or project-wide (`team_id` null). */
+export const permissionGrants = authSchema.table(
+  "permission_grants",
+  {
+    id: uuid("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "cascade" }),
+    permissionId: text("permission_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique("permission_grants_unique")
+      .on(table.userId, table.teamId, table.permissionId)
+      .nullsNotDistinct(),
+  ],
+);
+
+/** Fixed-window counters, shared by every process through the database. */
+export const rateLimitBuckets = authSchema.table("rate_limit_buckets", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type ProjectApiKeyRow = typeof projectApiKeys.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export type ContactChannelRow = typeof contactChannels.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type SigningKeyRow = typeof signingKeys.$inferSelect;
+export type TeamRow = typeof teams.$inferSelect;

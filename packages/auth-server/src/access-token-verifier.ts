@@ -1,0 +1,76 @@
+/**
+ * In-process verification of user access tokens for other modules (the site's admin guard): the same
+ * keys and rules as the auth API, with no HTTP hop. Tokens are stateless (contract §1.3): a revoked
+ * session does not invalidate an access token before it expires.
+ * @module
+ */
+import {
+  type AccessTokenClaims,
+  isKnownError,
+  type KnownError,
+  knownErrors,
+} from "@heritage/auth-protocol";
+import type { Database } from "@heritage/db";
+import { createSigningKeyStore } from "./keys/signing-keys";
+import { verifyAccessToken } from "./services/tokens";
+
+export interface VerifiedUserToken {
+  userId: string;
+  projectId: string;
+  claims: AccessTokenClaims;
+}
+
+export interface AccessTokenVerifier {
+  /**
+   * Verifies `token` for `projectId`. Returns the token's user, or the KnownError a request would
+   * get: ACCESS_TOKEN_EXPIRED, UNPARSABLE_ACCESS_TOKEN, INVALID_PROJECT_FOR_ACCESS_TOKEN,
+   * ANONYMOUS_AUTHENTICATION_NOT_ALLOWED or RESTRICTED_USER_NOT_ALLOWED.
+   */
+  verify(
+    token: string,
+    options: { projectId: string; allowAnonymous?: boolean; allowRestricted?: boolean },
+  ): Promise<VerifiedUserToken | KnownError>;
+}
+
+export function createAccessTokenVerifier(
+  db: Database,
+  options: { baseUrl: string; clock?: () => Date },
+): AccessTokenVerifier {
+  const clock = options.clock ?? (() => new Date());
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  // The lifetime only matters for publishing retired keys, which verification does not do.
+  const signingKeys = createSigningKeyStore(db, { clock, tokenLifetimeSeconds: 0 });
+  return {
+    async verify(token, verifyOptions) {
+      try {
+        const verified = await verifyAccessToken({ baseUrl, clock, signingKeys }, token);
+        if (verified.projectId !== verifyOptions.projectId) {
+          return knownErrors.invalidProjectForAccessToken({
+            expected_project_id: verifyOptions.projectId,
+            actual_project_id: verified.projectId,
+          });
+        }
+        const allowAnonymous = verifyOptions.allowAnonymous ?? false;
+        if (verified.kind === "anonymous" && !allowAnonymous) {
+          return knownErrors.anonymousAuthenticationNotAllowed();
+        }
+        const reason = verified.claims.restricted_reason;
+        if (
+          verified.kind === "restricted" &&
+          reason &&
+          !(verifyOptions.allowRestricted || allowAnonymous)
+        ) {
+          return knownErrors.restrictedUserNotAllowed({ restricted_reason: reason });
+        }
+        return {
+          userId: verified.claims.sub,
+          projectId: verified.projectId,
+          claims: verified.claims,
+        };
+      } catch (error) {
+        if (isKnownError(error)) return error;
+        throw error;
+      }
+    },
+  };
+}

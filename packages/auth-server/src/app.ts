@@ -1,0 +1,83 @@
+/**
+ * The auth platform's HTTP API as a Hono sub-app, mounted by apps/server at `/api/v1` and
+ * `/api/latest`. This file is its table of contents: the request pipeline, then one `app.route` per
+ * endpoint family.
+ * @module
+ */
+import type { Database } from "@heritage/db";
+import { Hono } from "hono";
+import type { AuthConfig } from "./config";
+import { parseBody } from "./http/body-parser";
+import type { AuthEnv, RouteDeps } from "./http/context";
+import { createErrorHandler } from "./http/error-response";
+import { authenticate } from "./http/project-access";
+import { protocolHeaders } from "./http/protocol-headers";
+import { sendText } from "./http/respond";
+import { createSigningKeyStore } from "./keys/signing-keys";
+import { createOAuthTokenRoutes } from "./routes/auth/oauth-token";
+import { createPasswordRoutes } from "./routes/auth/password";
+import { createSessionRoutes } from "./routes/auth/sessions";
+import { createJwksRoutes } from "./routes/jwks";
+import { createProbeRoutes } from "./routes/probe";
+import { createProjectRoutes } from "./routes/projects";
+import { createUserRoutes } from "./routes/users";
+import { type AuthLogger, silentLogger } from "./services/auth-deps";
+import { type Argon2Parameters, createPasswordHasher } from "./services/passwords";
+import { defaultIdGenerators, type IdGenerators } from "./services/secrets";
+
+export { initAuthPlatform } from "./services/platform-init";
+
+export interface CreateAuthApiOptions {
+  db: Database;
+  config: AuthConfig;
+  /** The public origin of the server, e.g. `https://example.org`; the JWT `iss` starts with it. */
+  baseUrl: string;
+  logger?: AuthLogger;
+  /** Defaults to the system clock; tests inject one to expire tokens without sleeping. */
+  clock?: () => Date;
+  /** Development or test: enables the development override key and error details in 500 bodies. */
+  isDevelopment?: boolean;
+  /** Behind a reverse proxy: rate limits take the client IP from `x-forwarded-for`. */
+  trustProxy?: boolean;
+  /** Tests only: cheaper argon2id parameters. Production always uses the OWASP defaults. */
+  passwordHashing?: Argon2Parameters;
+  /** Tests only: predictable ids and tokens. */
+  ids?: IdGenerators;
+}
+
+/** Builds the auth API; routes are relative (`/auth/password/sign-in`, `/users/me`, ...). */
+export function createAuthApi(options: CreateAuthApiOptions): Hono<AuthEnv> {
+  const clock = options.clock ?? (() => new Date());
+  const deps: RouteDeps = {
+    db: options.db,
+    config: options.config,
+    baseUrl: options.baseUrl.replace(/\/+$/, ""),
+    clock,
+    logger: options.logger ?? silentLogger,
+    ids: options.ids ?? defaultIdGenerators,
+    passwords: createPasswordHasher(options.passwordHashing),
+    signingKeys: createSigningKeyStore(options.db, {
+      clock,
+      tokenLifetimeSeconds: options.config.STACK_ACCESS_TOKEN_EXPIRATION_TIME,
+    }),
+    isDevelopment: options.isDevelopment ?? false,
+    trustProxy: options.trustProxy ?? false,
+  };
+
+  const app = new Hono<AuthEnv>();
+  app.use("*", protocolHeaders());
+  app.use("*", parseBody());
+  app.use("*", authenticate(deps));
+
+  app.route("/", createProbeRoutes());
+  app.route("/auth/password", createPasswordRoutes(deps));
+  app.route("/auth/oauth", createOAuthTokenRoutes(deps));
+  app.route("/auth/sessions", createSessionRoutes(deps));
+  app.route("/users", createUserRoutes(deps));
+  app.route("/projects", createProjectRoutes());
+  app.route("/", createJwksRoutes(deps));
+
+  app.all("*", (c) => sendText(c, "Not found", 404));
+  app.onError(createErrorHandler(deps));
+  return app;
+}

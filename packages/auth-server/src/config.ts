@@ -1,0 +1,158 @@
+/**
+ * The auth platform's environment variables as one zod schema. apps/server composes
+ * `authConfigSchema.shape` into its own config; `parseAuthConfig` is for standalone use and tests.
+ * @module
+ */
+import { z } from "zod";
+
+const durationUnitsInSeconds: Record<string, number> = {
+  s: 1,
+  sec: 1,
+  secs: 1,
+  second: 1,
+  seconds: 1,
+  m: 60,
+  min: 60,
+  mins: 60,
+  minute: 60,
+  minutes: 60,
+  h: 3600,
+  hr: 3600,
+  hour: 3600,
+  hours: 3600,
+  d: 86_400,
+  day: 86_400,
+  days: 86_400,
+};
+
+/** Parses "60s", "10min", "1h", "2d" or a bare number of seconds; null when unreadable. */
+export function parseDurationSeconds(text: string): number | null {
+  const match = /^\s*(\d+)\s*([a-z]*)\s*$/i.exec(text);
+  if (!match?.[1]) return null;
+  const unit = (match[2] ?? "").toLowerCase();
+  const factor = unit === "" ? 1 : durationUnitsInSeconds[unit];
+  return factor === undefined ? null : Number(match[1]) * factor;
+}
+
+// An unset variable and an empty one mean the same: use the default.
+const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+function optionalSecret(description: string) {
+  return z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .min(8, "must be at least 8 characters")
+        .refine((value) => value !== "undefined", 'must not be the string "undefined"')
+        .optional(),
+    )
+    .describe(description);
+}
+
+function booleanFlag(defaultValue: boolean, description: string) {
+  return z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+        .default(defaultValue ? "true" : "false")
+        .transform((value) => value === "true" || value === "1"),
+    )
+    .describe(description);
+}
+
+function duration(defaultValue: string, minimumSeconds: number, description: string) {
+  return z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .default(defaultValue)
+        .transform((text, ctx) => {
+          const seconds = parseDurationSeconds(text);
+          if (seconds === null) {
+            ctx.addIssue({
+              code: "custom",
+              message: `"${text}" is not a duration like 60s, 10min or 1h`,
+            });
+            return z.NEVER;
+          }
+          if (seconds <= minimumSeconds) {
+            ctx.addIssue({ code: "custom", message: `must be longer than ${minimumSeconds} s` });
+            return z.NEVER;
+          }
+          return seconds;
+        }),
+    )
+    .describe(description);
+}
+
+function limit(defaultValue: number, description: string) {
+  return z
+    .preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(defaultValue))
+    .describe(description);
+}
+
+/** Environment variables of the auth platform, each with its meaning and default. */
+export const authConfigSchema = z.object({
+  STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY: optionalSecret(
+    "Publishable client key of the internal project. Unset: a key set is generated on first start and logged once.",
+  ),
+  STACK_SEED_INTERNAL_PROJECT_SECRET_SERVER_KEY: optionalSecret(
+    "Secret server key of the internal project. Unset: generated on first start and logged once.",
+  ),
+  STACK_SEED_INTERNAL_PROJECT_SUPER_SECRET_ADMIN_KEY: optionalSecret(
+    "Super secret admin key of the internal project. Unset: generated on first start and logged once.",
+  ),
+  STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED: booleanFlag(
+    true,
+    "Whether anyone may sign up to the internal project (the dashboard's own users); applied at every start.",
+  ),
+  STACK_SEED_INTERNAL_PROJECT_ALLOW_LOCALHOST: booleanFlag(
+    true,
+    "Whether the internal project trusts localhost redirect URLs; applied at every start.",
+  ),
+  STACK_ACCESS_TOKEN_EXPIRATION_TIME: duration(
+    "10min",
+    45,
+    "Lifetime of access tokens, e.g. 60s, 10min, 1h; must be longer than 45 s.",
+  ),
+  AUTH_RATE_LIMIT_WINDOW: duration(
+    "10min",
+    0,
+    "Length of the fixed window the auth rate limits count in, e.g. 60s, 10min.",
+  ),
+  AUTH_RATE_LIMIT_SIGN_IN_PER_IP: limit(
+    300,
+    "Password sign-in attempts allowed per client IP per window (0 = no limit).",
+  ),
+  AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL: limit(
+    30,
+    "Password sign-in attempts allowed per email address per window (0 = no limit).",
+  ),
+  AUTH_RATE_LIMIT_SIGN_UP_PER_IP: limit(
+    100,
+    "Password sign-ups allowed per client IP per window (0 = no limit).",
+  ),
+  AUTH_RATE_LIMIT_SIGN_UP_PER_EMAIL: limit(
+    10,
+    "Password sign-up attempts allowed per email address per window (0 = no limit).",
+  ),
+});
+
+/** The parsed auth configuration (durations in seconds, flags as booleans). */
+export type AuthConfig = z.output<typeof authConfigSchema>;
+
+/**
+ * Parses the auth platform's variables out of an environment. Throws an Error with one line per bad
+ * variable, naming it.
+ */
+export function parseAuthConfig(env: Record<string, string | undefined>): AuthConfig {
+  const result = authConfigSchema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map(
+    (issue) => `${issue.path.map(String).join(".")}: ${issue.message}`,
+  );
+  throw new Error(`Invalid auth configuration:\n${lines.join("\n")}`);
+}

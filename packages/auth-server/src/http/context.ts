@@ -1,0 +1,34 @@
+/**
+ * The Hono environment of the auth API: what the pipeline puts on each request's context.
+ * @module
+ */
+import type { AccessTokenClaims, AccessType } from "@heritage/auth-protocol";
+import type { AuthDeps } from "../services/auth-deps";
+import type { LoadedProject } from "../services/projects";
+import type { LoadedUser } from "../services/users";
+
+/** Who is calling (contract §1.3): the access type, the project, and the user of the access token. */
+export interface RequestAuth {
+  accessType: AccessType;
+  project: LoadedProject;
+  /** The user of the access token; null without a token or when the user was deleted since. */
+  user: LoadedUser | null;
+  /** Claims of the verified access token, if one was sent. */
+  accessTokenClaims: AccessTokenClaims | null;
+}
+
+export interface AuthEnv {
+  Variables: {
+    requestId: string;
+    /** The request body parsed by content type (undefined when there is none). */
+    body: unknown;
+    /** Null for a request without an access type (anonymous request). */
+    auth: RequestAuth | null;
+  };
+}
+
+/** What route modules receive: the service dependencies plus HTTP-only settings. */
+export interface RouteDeps extends AuthDeps {
+  /** Behind a reverse proxy: take the client IP from `x-forwarded-for` (see client-ip.ts). */
+  trustProxy: boolean;
+}

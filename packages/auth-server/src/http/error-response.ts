@@ -1,0 +1,44 @@
+/**
+ * The one error mapper (contract §1.4): a KnownError becomes its JSON body with both known-error
+ * headers; a StatusError becomes its plain-text message; anything else is logged with the request id
+ * and answered with a 500 whose body never carries the cause in production.
+ * @module
+ */
+import { KnownError, knownErrorHeaderNames, toWireError } from "@heritage/auth-protocol";
+import type { Context } from "hono";
+import type { AuthLogger } from "../services/auth-deps";
+import { StatusError } from "../services/status-error";
+import type { AuthEnv } from "./context";
+
+export const jsonContentType = "application/json; charset=utf-8";
+export const textContentType = "text/plain; charset=utf-8";
+
+export function knownErrorResponse(error: KnownError): Response {
+  const headers = new Headers({ "content-type": jsonContentType });
+  for (const name of knownErrorHeaderNames) headers.set(name, error.code);
+  return new Response(JSON.stringify(toWireError(error)), { status: error.status, headers });
+}
+
+export function statusErrorResponse(error: StatusError): Response {
+  return new Response(error.message, {
+    status: error.status,
+    headers: { "content-type": textContentType, ...error.headers },
+  });
+}
+
+export function createErrorHandler(options: { logger: AuthLogger; isDevelopment: boolean }) {
+  return (error: unknown, c: Context<AuthEnv>): Response => {
+    if (error instanceof KnownError) return knownErrorResponse(error);
+    if (error instanceof StatusError) return statusErrorResponse(error);
+    const requestId = c.get("requestId");
+    options.logger.error(
+      { err: error, requestId, method: c.req.method, path: c.req.path },
+      "Unhandled error in auth API",
+    );
+    const message = error instanceof Error ? error.message : String(error);
+    const body = options.isDevelopment
+      ? `Internal Server Error. The error message follows, but will be stripped in production. ${message}\n\nRequest ID: ${requestId}`
+      : `Something went wrong. Please make sure the data you entered is correct.\n\nRequest ID: ${requestId}`;
+    return new Response(body, { status: 500, headers: { "content-type": textContentType } });
+  };
+}

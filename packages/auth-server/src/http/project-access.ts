@@ -1,0 +1,224 @@
+/**
+ * Request authentication (contract §1.3), in its exact order: access type, project id, the access
+ * token (verified for every endpoint), the project, the credential (development override key, admin
+ * access token, or the key of the access type), the branch, then the token's user. Routes then state
+ * which access types they accept (`requireAccess`) and whether they need a user.
+ * @module
+ */
+import {
+  type AccessType,
+  accessTypes,
+  isKnownError,
+  knownErrors,
+  readProtocolHeader,
+} from "@heritage/auth-protocol";
+import type { Context, MiddlewareHandler } from "hono";
+import type { AuthDeps } from "../services/auth-deps";
+import { isLiveProjectKey } from "../services/project-keys";
+import { findProject, type LoadedProject } from "../services/projects";
+import { StatusError } from "../services/status-error";
+import { isTeamMember } from "../services/teams";
+import { type VerifiedAccessToken, verifyAccessToken } from "../services/tokens";
+import { findUser, type LoadedUser } from "../services/users";
+import type { AuthEnv, RequestAuth } from "./context";
+import { throwSchemaError } from "./validate";
+
+export const internalProjectId = "internal";
+/** The sentinel the SDK sends as client secret when it has no publishable key. */
+export const publicClientSentinel = "__stack_public_client__";
+
+function isAccessType(value: string): value is AccessType {
+  return (accessTypes as readonly string[]).includes(value);
+}
+
+async function verifyRequestAccessToken(
+  deps: AuthDeps,
+  headers: Headers,
+  projectId: string,
+): Promise<VerifiedAccessToken | null> {
+  const token = readProtocolHeader(headers, "access-token");
+  if (!token) return null;
+  const verified = await verifyAccessToken(deps, token);
+  if (verified.projectId !== projectId) {
+    throw knownErrors.invalidProjectForAccessToken({
+      expected_project_id: projectId,
+      actual_project_id: verified.projectId,
+    });
+  }
+  const allowAnonymous = readProtocolHeader(headers, "allow-anonymous-user") === "true";
+  const allowRestricted =
+    allowAnonymous || readProtocolHeader(headers, "allow-restricted-user") === "true";
+  if (verified.kind === "anonymous" && !allowAnonymous) {
+    throw knownErrors.anonymousAuthenticationNotAllowed();
+  }
+  const reason = verified.claims.restricted_reason;
+  if (verified.kind === "restricted" && reason && !allowRestricted) {
+    throw knownErrors.restrictedUserNotAllowed({ restricted_reason: reason });
+  }
+  return verified;
+}
+
+async function checkAdminAccessToken(
+  deps: AuthDeps,
+  token: string,
+  project: LoadedProject,
+): Promise<void> {
+  let verified: VerifiedAccessToken;
+  try {
+    verified = await verifyAccessToken(deps, token);
+  } catch (error) {
+    if (isKnownError(error, "ACCESS_TOKEN_EXPIRED")) {
+      throw knownErrors.adminAccessTokenExpired({
+        expired_at_millis: error.details.expired_at_millis,
+      });
+    }
+    throw knownErrors.unparsableAdminAccessToken();
+  }
+  if (verified.projectId !== internalProjectId) throw knownErrors.adminAccessTokenIsNotAdmin();
+  // Anonymous and restricted internal users never administer projects.
+  if (verified.kind !== "normal") throw knownErrors.unparsableAdminAccessToken();
+  const user = await findUser(deps.db, internalProjectId, verified.claims.sub);
+  if (!user) {
+    throw new StatusError(
+      401,
+      "The user associated with the admin access token is no longer valid. Please refresh the admin access token and try again.",
+    );
+  }
+  const ownerTeamId = project.ownerTeamId;
+  if (!ownerTeamId || !(await isTeamMember(deps.db, internalProjectId, ownerTeamId, user.row.id))) {
+    throw knownErrors.adminAccessTokenIsNotAdmin();
+  }
+}
+
+async function checkProjectKey(
+  deps: AuthDeps,
+  headers: Headers,
+  accessType: AccessType,
+  project: LoadedProject,
+): Promise<void> {
+  const now = deps.clock();
+  const projectId = project.id;
+  if (accessType === "client") {
+    const key = readProtocolHeader(headers, "publishable-client-key");
+    if (!key || key === publicClientSentinel) {
+      if (project.config.project.requirePublishableClientKey) {
+        throw knownErrors.publishableClientKeyRequiredForProject({ project_id: projectId });
+      }
+      return;
+    }
+    if (!(await isLiveProjectKey(deps.db, projectId, "publishable_client_key", key, now))) {
+      throw knownErrors.invalidPublishableClientKey({ project_id: projectId });
+    }
+  } else if (accessType === "server") {
+    const key = readProtocolHeader(headers, "secret-server-key");
+    if (!key) throw knownErrors.serverAuthenticationRequired();
+    if (!(await isLiveProjectKey(deps.db, projectId, "secret_server_key", key, now))) {
+      throw knownErrors.invalidSecretServerKey({ project_id: projectId });
+    }
+  } else {
+    const key = readProtocolHeader(headers, "super-secret-admin-key");
+    if (!key) throw knownErrors.adminAuthenticationRequired();
+    if (!(await isLiveProjectKey(deps.db, projectId, "super_secret_admin_key", key, now))) {
+      throw knownErrors.invalidSuperSecretAdminKey({ project_id: projectId });
+    }
+  }
+}
+
+/** Runs the §1.3 algorithm; null for a request without an access type. */
+export async function authenticateRequest(
+  deps: AuthDeps,
+  headers: Headers,
+): Promise<RequestAuth | null> {
+  const rawAccessType = readProtocolHeader(headers, "access-type");
+  const adminAccessToken = readProtocolHeader(headers, "admin-access-token");
+  if (!rawAccessType) {
+    const hasKey =
+      readProtocolHeader(headers, "publishable-client-key") !== undefined ||
+      readProtocolHeader(headers, "secret-server-key") !== undefined ||
+      readProtocolHeader(headers, "super-secret-admin-key") !== undefined ||
+      adminAccessToken !== undefined;
+    if (hasKey) throw knownErrors.projectKeyWithoutAccessType();
+    return null;
+  }
+  if (!isAccessType(rawAccessType)) {
+    throw knownErrors.invalidAccessType({ accessType: rawAccessType });
+  }
+  const accessType = rawAccessType;
+  const projectId = readProtocolHeader(headers, "project-id");
+  if (!projectId) throw knownErrors.accessTypeWithoutProjectId({ request_type: accessType });
+
+  const token = await verifyRequestAccessToken(deps, headers, projectId);
+
+  const project = await findProject(deps.db, projectId);
+  if (!project) throw knownErrors.currentProjectNotFound({ project_id: projectId });
+
+  const overrideKey = readProtocolHeader(headers, "development-override-key");
+  if (overrideKey !== undefined) {
+    if (!deps.isDevelopment) {
+      throw new StatusError(
+        401,
+        "Development key override is only allowed in development or test environments",
+      );
+    }
+    const isValid = await isLiveProjectKey(
+      deps.db,
+      internalProjectId,
+      "super_secret_admin_key",
+      overrideKey,
+      deps.clock(),
+    );
+    if (!isValid) throw new StatusError(401, "Invalid development key override");
+  } else if (adminAccessToken !== undefined) {
+    await checkAdminAccessToken(deps, adminAccessToken, project);
+  } else {
+    await checkProjectKey(deps, headers, accessType, project);
+  }
+
+  const branchId = readProtocolHeader(headers, "branch-id") ?? "main";
+  if (branchId !== "main") throw knownErrors.branchDoesNotExist({ branch_id: branchId });
+
+  // A user deleted since the token was minted: the request goes on without a user.
+  const user = token ? await findUser(deps.db, projectId, token.claims.sub) : null;
+  return { accessType, project, user, accessTokenClaims: token?.claims ?? null };
+}
+
+export function authenticate(deps: AuthDeps): MiddlewareHandler<AuthEnv> {
+  return async (c, next) => {
+    c.set("auth", await authenticateRequest(deps, c.req.raw.headers));
+    await next();
+  };
+}
+
+/** The request's auth, which must have one of the allowed access types (§1.3 step 9). */
+export function requireAccess(
+  c: Context<AuthEnv>,
+  allowed: readonly AccessType[] = accessTypes,
+): RequestAuth {
+  const auth = c.get("auth");
+  if (!auth) throw knownErrors.accessTypeRequired();
+  if (!allowed.includes(auth.accessType)) {
+    throw knownErrors.insufficientAccessType({
+      actual_access_type: auth.accessType,
+      allowed_access_types: [...allowed],
+    });
+  }
+  return auth;
+}
+
+/** The signed-in user, or KE CANNOT_GET_OWN_USER_WITHOUT_USER (endpoints on `me`). */
+export function requireOwnUser(auth: RequestAuth): LoadedUser {
+  if (!auth.user) throw knownErrors.cannotGetOwnUserWithoutUser();
+  return auth.user;
+}
+
+/** The signed-in user, or SCHEMA_ERROR "auth.user must be defined". */
+export function requireUserForSchema(c: Context<AuthEnv>, auth: RequestAuth): LoadedUser {
+  if (!auth.user) throwSchemaError(c, ["auth.user must be defined"]);
+  return auth.user;
+}
+
+/** Resolves a user id that may be `me` (contract §1.1). */
+export function resolveUserId(auth: RequestAuth, userId: string): string {
+  if (userId !== "me") return userId;
+  return requireOwnUser(auth).row.id;
+}

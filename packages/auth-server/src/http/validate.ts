@@ -1,0 +1,128 @@
+/**
+ * Request validation (contract §1.4): zod schemas for body, query and params; every problem becomes a
+ * line of one SCHEMA_ERROR, "Request validation failed on {METHOD} {path}:\n  - body.email must be
+ * defined", with unknown keys reported as "body contains unknown properties: a, b".
+ * @module
+ */
+import { knownErrors } from "@heritage/auth-protocol";
+import type { Context } from "hono";
+import type { z } from "zod";
+import type { AuthEnv } from "./context";
+
+type Location = "body" | "query" | "params" | "headers" | "auth";
+
+function formatPath(location: Location, path: readonly PropertyKey[]): string {
+  let text: string = location;
+  for (const segment of path) {
+    text += typeof segment === "number" ? `[${segment}]` : `.${String(segment)}`;
+  }
+  return text;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let current = root;
+  for (const segment of path) {
+    if (typeof current !== "object" || current === null) return undefined;
+    current = (current as Record<PropertyKey, unknown>)[segment];
+  }
+  return current;
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return "null";
+  if (typeof value === "string") return `"${value}"`;
+  return JSON.stringify(value) ?? String(value);
+}
+
+/** One problem line for a zod issue; messages follow the reference's wording. */
+function describeIssue(location: Location, issue: z.core.$ZodIssue, input: unknown): string {
+  const path = formatPath(location, issue.path);
+  switch (issue.code) {
+    case "unrecognized_keys":
+      return `${path} contains unknown properties: ${issue.keys.join(", ")}`;
+    case "invalid_type": {
+      const value = valueAt(input, issue.path);
+      if (value === undefined) return `${path} must be defined`;
+      return `${path} must be a \`${issue.expected}\` type, but the final value was: \`${describeValue(value)}\`.`;
+    }
+    case "too_small":
+      if (issue.origin === "string") {
+        return Number(issue.minimum) <= 1
+          ? `${path} must not be empty`
+          : `${path} must be at least ${issue.minimum} characters`;
+      }
+      if (issue.origin === "array") return `${path} must have at least ${issue.minimum} items`;
+      return `${path} must be greater than or equal to ${issue.minimum}`;
+    case "too_big":
+      if (issue.origin === "string") return `${path} must be at most ${issue.maximum} characters`;
+      if (issue.origin === "array") return `${path} must have at most ${issue.maximum} items`;
+      return `${path} must be less than or equal to ${issue.maximum}`;
+    case "invalid_format":
+      switch (issue.format) {
+        case "email":
+          return `${path} must be a valid email`;
+        case "uuid":
+        case "guid":
+          return `${path} must be a valid UUID`;
+        case "url":
+          return `${path} must be a valid URL`;
+        default:
+          return `${path} ${issue.message}`;
+      }
+    case "invalid_value":
+      return `${path} must be one of the following values: ${issue.values.map(String).join(", ")}`;
+    case "invalid_union":
+      return `${path} is invalid`;
+    default:
+      return `${path} ${issue.message}`;
+  }
+}
+
+/** Throws the SCHEMA_ERROR for these problem lines. */
+export function throwSchemaError(c: Context, problems: readonly string[]): never {
+  const message = `Request validation failed on ${c.req.method} ${new URL(c.req.url).pathname}:\n${problems
+    .map((problem) => `  - ${problem}`)
+    .join("\n")}`;
+  throw knownErrors.schemaError({ message });
+}
+
+interface RequestSchemas {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+}
+
+type Parsed<S extends RequestSchemas> = {
+  [K in keyof S]: S[K] extends z.ZodType ? z.output<S[K]> : never;
+};
+
+/**
+ * Parses body, query and params against their schemas and reports every problem at once. A missing
+ * body counts as `{}`, so required fields are reported one by one.
+ */
+export function validateRequest<S extends RequestSchemas>(
+  c: Context<AuthEnv>,
+  schemas: S,
+): Parsed<S> {
+  const inputs: Record<"body" | "query" | "params", unknown> = {
+    body: c.get("body") ?? {},
+    query: c.req.query(),
+    params: c.req.param(),
+  };
+  const problems: string[] = [];
+  const output: Record<string, unknown> = {};
+  for (const location of ["params", "query", "body"] as const) {
+    const schema = schemas[location];
+    if (!schema) continue;
+    const result = schema.safeParse(inputs[location]);
+    if (result.success) {
+      output[location] = result.data;
+    } else {
+      for (const issue of result.error.issues) {
+        problems.push(describeIssue(location, issue, inputs[location]));
+      }
+    }
+  }
+  if (problems.length > 0) throwSchemaError(c, problems);
+  return output as Parsed<S>;
+}

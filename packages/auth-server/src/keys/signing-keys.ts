@@ -1,0 +1,169 @@
+/**
+ * ES256 signing keys, one active pair per audience kind (normal, anonymous, restricted; contract
+ * §1.5), kept in `auth.signing_keys` so every process signs and verifies with the same keys.
+ * Rotation retires the active pair; a retired key stays in the JWKS (and verifies) until every
+ * token it signed has expired.
+ * @module
+ */
+import { randomBytes } from "node:crypto";
+import type { AccessTokenKind } from "@heritage/auth-protocol";
+import type { Database } from "@heritage/db";
+import { and, eq, gt, isNull, or } from "drizzle-orm";
+import { exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
+import { signingKeys } from "../db/schema";
+
+export const audienceKinds: readonly AccessTokenKind[] = ["normal", "anonymous", "restricted"];
+
+export interface ActiveSigningKey {
+  kid: string;
+  privateKey: CryptoKey;
+}
+
+export interface VerificationKey {
+  kind: AccessTokenKind;
+  publicKey: CryptoKey;
+}
+
+export interface PublicSigningJwk {
+  kty: "EC";
+  alg: "ES256";
+  crv: "P-256";
+  kid: string;
+  x: string;
+  y: string;
+}
+
+export interface SigningKeyStore {
+  /** The key that signs new tokens of this kind (created if none exists yet). */
+  getActiveKey(kind: AccessTokenKind): Promise<ActiveSigningKey>;
+  /** The public key for a `kid`, or null when no such key exists. */
+  getVerificationKey(kid: string): Promise<VerificationKey | null>;
+  /** Public keys of these kinds that may still have live tokens (active or recently retired). */
+  listPublicJwks(kinds: readonly AccessTokenKind[]): Promise<PublicSigningJwk[]>;
+}
+
+function isAccessTokenKind(value: string): value is AccessTokenKind {
+  return (audienceKinds as readonly string[]).includes(value);
+}
+
+async function insertKeyPair(db: Database, kind: AccessTokenKind, now: Date): Promise<void> {
+  const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
+  const kid = randomBytes(9).toString("base64url");
+  const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: "ES256" };
+  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: "ES256" };
+  // The partial unique index allows one active key per kind: a concurrent creator simply wins.
+  await db
+    .insert(signingKeys)
+    .values({ id: kid, audienceKind: kind, privateJwk, publicJwk, createdAt: now })
+    .onConflictDoNothing();
+}
+
+/** Creates the missing active key pairs (first start). Idempotent and safe to run concurrently. */
+export async function ensureSigningKeys(db: Database, now: Date): Promise<void> {
+  const active = await db
+    .select({ kind: signingKeys.audienceKind })
+    .from(signingKeys)
+    .where(isNull(signingKeys.retiredAt));
+  const present = new Set(active.map((row) => row.kind));
+  for (const kind of audienceKinds) {
+    if (!present.has(kind)) await insertKeyPair(db, kind, now);
+  }
+}
+
+/** Retires the active key pairs of the given kinds and creates new ones. */
+export async function rotateSigningKeys(
+  db: Database,
+  now: Date,
+  kinds: readonly AccessTokenKind[] = audienceKinds,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const kind of kinds) {
+      await tx
+        .update(signingKeys)
+        .set({ retiredAt: now })
+        .where(and(eq(signingKeys.audienceKind, kind), isNull(signingKeys.retiredAt)));
+      await insertKeyPair(tx, kind, now);
+    }
+  });
+}
+
+function readPublicJwk(value: unknown, kid: string): PublicSigningJwk | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { x, y } = value as { x?: unknown; y?: unknown };
+  if (typeof x !== "string" || typeof y !== "string") return null;
+  return { kty: "EC", alg: "ES256", crv: "P-256", kid, x, y };
+}
+
+export interface SigningKeyStoreOptions {
+  clock: () => Date;
+  /** How long a retired key stays published: the access-token lifetime, in seconds. */
+  tokenLifetimeSeconds: number;
+  /** How long the active keys are cached before re-reading them (rotation by another process). */
+  cacheSeconds?: number;
+}
+
+// Tokens are checked with no clock tolerance, but allow a minute of skew between processes.
+const retentionMarginSeconds = 60;
+
+export function createSigningKeyStore(
+  db: Database,
+  options: SigningKeyStoreOptions,
+): SigningKeyStore {
+  const cacheMillis = (options.cacheSeconds ?? 60) * 1000;
+  const active = new Map<AccessTokenKind, { key: ActiveSigningKey; loadedAt: number }>();
+  const verification = new Map<string, VerificationKey | null>();
+
+  async function loadActiveKey(kind: AccessTokenKind): Promise<ActiveSigningKey> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const [row] = await db
+        .select()
+        .from(signingKeys)
+        .where(and(eq(signingKeys.audienceKind, kind), isNull(signingKeys.retiredAt)))
+        .limit(1);
+      if (row) {
+        const privateKey = await importJWK(row.privateJwk as JWK, "ES256");
+        if (!(privateKey instanceof CryptoKey)) throw new Error("Signing key is not an EC key");
+        return { kid: row.id, privateKey };
+      }
+      await insertKeyPair(db, kind, options.clock());
+    }
+    throw new Error(`No active signing key for ${kind} tokens`);
+  }
+
+  return {
+    async getActiveKey(kind) {
+      const now = Date.now();
+      const cached = active.get(kind);
+      if (cached && now - cached.loadedAt < cacheMillis) return cached.key;
+      const key = await loadActiveKey(kind);
+      active.set(kind, { key, loadedAt: now });
+      return key;
+    },
+    async getVerificationKey(kid) {
+      if (verification.has(kid)) return verification.get(kid) ?? null;
+      const [row] = await db.select().from(signingKeys).where(eq(signingKeys.id, kid)).limit(1);
+      const jwk = row ? readPublicJwk(row.publicJwk, row.id) : null;
+      if (!row || !jwk || !isAccessTokenKind(row.audienceKind)) return null;
+      const publicKey = await importJWK(jwk, "ES256");
+      if (!(publicKey instanceof CryptoKey)) return null;
+      const key = { kind: row.audienceKind, publicKey };
+      // Unknown kids are not cached: a forged token must not be able to grow this map.
+      verification.set(kid, key);
+      return key;
+    },
+    async listPublicJwks(kinds) {
+      const retainedSince = new Date(
+        options.clock().getTime() - (options.tokenLifetimeSeconds + retentionMarginSeconds) * 1000,
+      );
+      const rows = await db
+        .select()
+        .from(signingKeys)
+        .where(or(isNull(signingKeys.retiredAt), gt(signingKeys.retiredAt, retainedSince)))
+        .orderBy(signingKeys.createdAt);
+      return rows
+        .filter((row) => (kinds as readonly string[]).includes(row.audienceKind))
+        .map((row) => readPublicJwk(row.publicJwk, row.id))
+        .filter((jwk): jwk is PublicSigningJwk => jwk !== null);
+    },
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * `POST /auth/oauth/token` (contract §1.7): the OAuth token endpoint the SDK refreshes with. Needs no
+ * Stack headers: the project comes from `client_id`, the publishable key (or the public sentinel)
+ * from `client_secret`. Form and JSON bodies; extra fields allowed.
+ * @module
+ */
+import { knownErrors } from "@heritage/auth-protocol";
+import { Hono } from "hono";
+import { z } from "zod";
+import { getClientIp } from "../../http/client-ip";
+import type { AuthEnv, RouteDeps } from "../../http/context";
+import { publicClientSentinel } from "../../http/project-access";
+import { sendJson } from "../../http/respond";
+import { throwSchemaError, validateRequest } from "../../http/validate";
+import { isLiveProjectKey } from "../../services/project-keys";
+import { findProject, type LoadedProject } from "../../services/projects";
+import { refreshAccessToken } from "../../services/sessions";
+
+const tokenBody = z.looseObject({
+  grant_type: z.enum(["refresh_token", "authorization_code"]),
+  client_id: z.string().optional(),
+  client_secret: z.string().optional(),
+  refresh_token: z.string().optional(),
+});
+
+const noStoreHeaders = { "cache-control": "no-store", pragma: "no-cache" };
+
+async function authenticateClient(
+  deps: RouteDeps,
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+): Promise<LoadedProject> {
+  const projectId = clientId?.split("#")[0];
+  const branchId = clientId?.split("#")[1] ?? "main";
+  const project = projectId ? await findProject(deps.db, projectId) : null;
+  if (!project || branchId !== "main") {
+    throw knownErrors.invalidOauthClientIdOrSecret({ client_id: null });
+  }
+  const requiresKey = project.config.project.requirePublishableClientKey;
+  if (!clientSecret || clientSecret === publicClientSentinel) {
+    if (requiresKey) {
+      throw knownErrors.publishableClientKeyRequiredForProject({ project_id: project.id });
+    }
+    if (!clientSecret) throw knownErrors.invalidOauthClientIdOrSecret({ client_id: null });
+    return project;
+  }
+  const isValid = await isLiveProjectKey(
+    deps.db,
+    project.id,
+    "publishable_client_key",
+    clientSecret,
+    deps.clock(),
+  );
+  if (!isValid) throw knownErrors.invalidOauthClientIdOrSecret({ client_id: null });
+  return project;
+}
+
+export function createOAuthTokenRoutes(deps: RouteDeps): Hono<AuthEnv> {
+  const app = new Hono<AuthEnv>();
+
+  app.post("/token", async (c) => {
+    const { body } = validateRequest(c, { body: tokenBody });
+    if (body.grant_type === "authorization_code") {
+      throwSchemaError(c, [
+        "body.grant_type authorization_code is not supported by this server yet (OAuth sign-in arrives with issue 7)",
+      ]);
+    }
+    const project = await authenticateClient(deps, body.client_id, body.client_secret);
+    if (!body.refresh_token) {
+      return sendJson(
+        c,
+        { error: "invalid_request", error_description: "Missing parameter: `refresh_token`" },
+        400,
+        noStoreHeaders,
+      );
+    }
+    const { accessToken } = await refreshAccessToken(
+      deps,
+      project,
+      body.refresh_token,
+      getClientIp(c, deps.trustProxy),
+    );
+    return sendJson(
+      c,
+      {
+        access_token: accessToken,
+        token_type: "Bearer",
+        expires_in: deps.config.STACK_ACCESS_TOKEN_EXPIRATION_TIME,
+        scope: "legacy",
+        afterCallbackRedirectUrl: null,
+        after_callback_redirect_url: null,
+      },
+      200,
+      noStoreHeaders,
+    );
+  });
+
+  return app;
+}

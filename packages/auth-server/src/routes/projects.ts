@@ -1,0 +1,22 @@
+/**
+ * `GET /projects/current`: the client project object (contract §1.9).
+ * @module
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AuthEnv } from "../http/context";
+import { requireAccess } from "../http/project-access";
+import { sendJson } from "../http/respond";
+import { validateRequest } from "../http/validate";
+import { toClientProjectConfig } from "../services/project-config";
+import { toClientProject } from "../services/projects";
+
+export function createProjectRoutes(): Hono<AuthEnv> {
+  const app = new Hono<AuthEnv>();
+  app.get("/current", (c) => {
+    const auth = requireAccess(c);
+    validateRequest(c, { query: z.strictObject({}) });
+    return sendJson(c, toClientProject(auth.project, toClientProjectConfig));
+  });
+  return app;
+}

@@ -1,0 +1,248 @@
+/**
+ * Users (contract §1.7, §1.8): the signed-in user (`/users/me`, any access type) and user management
+ * for server and admin access (`/users`, `/users/{user_id}`). Client access sees and writes only the
+ * client fields.
+ * @module
+ */
+import type { AccessType } from "@heritage/auth-protocol";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
+import { requireAccess, requireOwnUser, resolveUserId } from "../http/project-access";
+import { sendJson, sendSuccess } from "../http/respond";
+import { validateRequest } from "../http/validate";
+import type { LoadedProject } from "../services/projects";
+import { StatusError } from "../services/status-error";
+import {
+  createUser,
+  deleteUser,
+  type LoadedUser,
+  listUsers,
+  requireUser,
+  toClientUser,
+  toServerUser,
+  type UserWriteInput,
+  updateUser,
+} from "../services/users";
+
+const serverAccess: readonly AccessType[] = ["server", "admin"];
+
+const base64Pattern = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const totpSecretSchema = z
+  .string()
+  .refine((value) => base64Pattern.test(value), "is not valid base64")
+  .nullable();
+// `""` clears the display name.
+const displayNameSchema = z
+  .string()
+  .max(256)
+  .nullable()
+  .transform((value) => (value === "" ? null : value));
+const emailSchema = z.string().min(1).pipe(z.email());
+const metadataSchema = z.json();
+const riskScore = z.int().min(0).max(100);
+
+const clientUpdateBody = z.strictObject({
+  display_name: displayNameSchema.optional(),
+  profile_image_url: z.string().nullable().optional(),
+  client_metadata: metadataSchema.optional(),
+  selected_team_id: z.uuid().nullable().optional(),
+  totp_secret_base64: totpSecretSchema.optional(),
+  otp_auth_enabled: z.boolean().optional(),
+  passkey_auth_enabled: z.boolean().optional(),
+  primary_email: emailSchema.nullable().optional(),
+});
+
+const serverWriteShape = {
+  primary_email: emailSchema.nullable().optional(),
+  primary_email_verified: z.boolean().optional(),
+  primary_email_auth_enabled: z.boolean().optional(),
+  password: z.string().max(70).nullable().optional(),
+  password_hash: z.string().nullable().optional(),
+  otp_auth_enabled: z.boolean().optional(),
+  passkey_auth_enabled: z.boolean().optional(),
+  display_name: displayNameSchema.optional(),
+  profile_image_url: z.string().nullable().optional(),
+  client_metadata: metadataSchema.optional(),
+  client_read_only_metadata: metadataSchema.optional(),
+  server_metadata: metadataSchema.optional(),
+  totp_secret_base64: totpSecretSchema.optional(),
+  restricted_by_admin: z.boolean().optional(),
+  restricted_by_admin_reason: z.string().nullable().optional(),
+  restricted_by_admin_private_details: z.string().nullable().optional(),
+  country_code: z
+    .string()
+    .regex(/^[A-Z]{2}$/, "must be a two-letter country code")
+    .nullable()
+    .optional(),
+  risk_scores: z
+    .strictObject({
+      sign_up: z.strictObject({ bot: riskScore, free_trial_abuse: riskScore }),
+    })
+    .optional(),
+};
+
+const serverCreateBody = z.strictObject({
+  ...serverWriteShape,
+  is_anonymous: z.boolean().optional(),
+  oauth_providers: z
+    .array(z.strictObject({ id: z.string(), account_id: z.string(), email: z.string().nullable() }))
+    .optional(),
+});
+
+const serverUpdateBody = z.strictObject({
+  ...serverWriteShape,
+  // Only `false` (upgrade an anonymous user) can be written.
+  is_anonymous: z.literal(false).optional(),
+  selected_team_id: z.uuid().nullable().optional(),
+});
+
+const booleanString = z
+  .enum(["true", "false"])
+  .optional()
+  .transform((value) => value === "true");
+
+const listQuery = z.strictObject({
+  limit: z
+    .string()
+    .regex(/^\d+$/, "must be a positive integer")
+    .transform(Number)
+    .pipe(z.int().min(1))
+    .optional(),
+  cursor: z.uuid().optional(),
+  order_by: z.enum(["signed_up_at", "last_active_at"]).optional(),
+  desc: booleanString,
+  query: z.string().optional(),
+  team_id: z.uuid().optional(),
+  include_restricted: booleanString,
+  include_anonymous: booleanString,
+  only_anonymous: booleanString,
+});
+
+const userIdParams = z.strictObject({ user_id: z.union([z.literal("me"), z.uuid()]) });
+
+function shapeUser(auth: RequestAuth, user: LoadedUser) {
+  return auth.accessType === "client"
+    ? toClientUser(user, auth.project.config)
+    : toServerUser(user, auth.project.config);
+}
+
+function checkClientProfileImage(url: string | null | undefined): void {
+  if (url && !/^data:image\/[a-z0-9.+-]+;base64,/i.test(url)) {
+    throw new StatusError(400, "Invalid profile image URL");
+  }
+}
+
+function checkOAuthProviders(
+  project: LoadedProject,
+  providers: readonly { id: string }[] | undefined,
+): void {
+  for (const provider of providers ?? []) {
+    if (!project.config.auth.oauth.providers[provider.id]) {
+      throw new StatusError(400, `OAuth provider ${provider.id} not found`);
+    }
+    throw new StatusError(400, "Linking OAuth accounts is not supported by this server yet");
+  }
+}
+
+export function createUserRoutes(deps: RouteDeps): Hono<AuthEnv> {
+  const app = new Hono<AuthEnv>();
+
+  async function applyUpdate(auth: RequestAuth, userId: string, input: UserWriteInput) {
+    return deps.db.transaction((tx) => updateUser(tx, deps, auth.project, userId, input));
+  }
+
+  app.get("/me", (c) => {
+    const auth = requireAccess(c);
+    const user = requireOwnUser(auth);
+    return sendJson(c, shapeUser(auth, user));
+  });
+
+  app.patch("/me", async (c) => {
+    const auth = requireAccess(c);
+    let input: UserWriteInput;
+    if (auth.accessType === "client") {
+      input = validateRequest(c, { body: clientUpdateBody }).body;
+      checkClientProfileImage(input.profile_image_url);
+      if (input.passkey_auth_enabled === true) {
+        throw new StatusError(
+          400,
+          "Cannot manually enable passkey auth, it is enabled iff there is a passkey auth method",
+        );
+      }
+    } else {
+      input = validateRequest(c, { body: serverUpdateBody }).body;
+    }
+    const user = requireOwnUser(auth);
+    return sendJson(c, shapeUser(auth, await applyUpdate(auth, user.row.id, input)));
+  });
+
+  app.delete("/me", async (c) => {
+    const auth = requireAccess(c);
+    const user = requireOwnUser(auth);
+    if (auth.accessType === "client" && !auth.project.config.users.allowClientUserDeletion) {
+      throw new StatusError(400, "Client user deletion is not enabled for this project");
+    }
+    await deleteUser(deps.db, auth.project.id, user.row.id);
+    return sendSuccess(c);
+  });
+
+  app.get("/", async (c) => {
+    const auth = requireAccess(c, serverAccess);
+    const { query } = validateRequest(c, { query: listQuery });
+    if (query.only_anonymous && !query.include_anonymous) {
+      throw new StatusError(400, "only_anonymous=true requires include_anonymous=true");
+    }
+    const page = await listUsers(deps.db, auth.project, {
+      ...(query.limit === undefined ? {} : { limit: query.limit }),
+      ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
+      ...(query.query === undefined ? {} : { query: query.query }),
+      ...(query.team_id === undefined ? {} : { teamId: query.team_id }),
+      orderBy: query.order_by ?? "signed_up_at",
+      desc: query.desc,
+      includeRestricted: query.include_restricted,
+      includeAnonymous: query.include_anonymous,
+      onlyAnonymous: query.only_anonymous,
+    });
+    return sendJson(c, {
+      items: page.users.map((user) => toServerUser(user, auth.project.config)),
+      is_paginated: true,
+      pagination: { next_cursor: page.nextCursor },
+    });
+  });
+
+  app.post("/", async (c) => {
+    const auth = requireAccess(c, serverAccess);
+    const { body } = validateRequest(c, { body: serverCreateBody });
+    checkOAuthProviders(auth.project, body.oauth_providers);
+    const { oauth_providers: _providers, ...input } = body;
+    const user = await deps.db.transaction((tx) => createUser(tx, deps, auth.project, input));
+    return sendJson(c, toServerUser(user, auth.project.config), 201);
+  });
+
+  app.get("/:user_id", async (c) => {
+    const auth = requireAccess(c, serverAccess);
+    const { params } = validateRequest(c, { params: userIdParams });
+    const user = await requireUser(deps.db, auth.project.id, resolveUserId(auth, params.user_id));
+    return sendJson(c, toServerUser(user, auth.project.config));
+  });
+
+  app.patch("/:user_id", async (c) => {
+    const auth = requireAccess(c, serverAccess);
+    const { params, body } = validateRequest(c, {
+      params: userIdParams,
+      body: serverUpdateBody,
+    });
+    const user = await applyUpdate(auth, resolveUserId(auth, params.user_id), body);
+    return sendJson(c, toServerUser(user, auth.project.config));
+  });
+
+  app.delete("/:user_id", async (c) => {
+    const auth = requireAccess(c, serverAccess);
+    const { params } = validateRequest(c, { params: userIdParams });
+    await deleteUser(deps.db, auth.project.id, resolveUserId(auth, params.user_id));
+    return sendSuccess(c);
+  });
+
+  return app;
+}

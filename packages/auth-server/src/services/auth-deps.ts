@@ -1,0 +1,38 @@
+/**
+ * What every service receives: the database, configuration, clock, generators and the long-lived
+ * helpers (password hasher, signing keys). Built once by createAuthApi; tests inject clock and
+ * generators so expiry is tested without sleeping.
+ * @module
+ */
+import type { Database } from "@heritage/db";
+import type { AuthConfig } from "../config";
+import type { SigningKeyStore } from "../keys/signing-keys";
+import type { PasswordHasher } from "./passwords";
+import type { IdGenerators } from "./secrets";
+
+/** A pino-compatible logger: structured data first, then the message. */
+export interface AuthLogger {
+  info(data: Record<string, unknown>, message: string): void;
+  warn(data: Record<string, unknown>, message: string): void;
+  error(data: Record<string, unknown>, message: string): void;
+}
+
+export interface AuthDeps {
+  db: Database;
+  config: AuthConfig;
+  /** The public origin of the server (JWT `iss` prefix). */
+  baseUrl: string;
+  clock: () => Date;
+  logger: AuthLogger;
+  ids: IdGenerators;
+  passwords: PasswordHasher;
+  signingKeys: SigningKeyStore;
+  /** Development or test: allows the development override key and verbose 500 bodies. */
+  isDevelopment: boolean;
+}
+
+export const silentLogger: AuthLogger = {
+  info: () => {},
+  warn: () => {},
+  error: () => {},
+};

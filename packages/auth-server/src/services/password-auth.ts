@@ -1,0 +1,155 @@
+/**
+ * Password sign-in and sign-up (contract §1.7): the order of checks, timing-equal failure for unknown
+ * emails, bcrypt-to-argon2id upgrade on sign-in, per-IP and per-email rate limits.
+ * @module
+ */
+import { randomBytes } from "node:crypto";
+import { knownErrors } from "@heritage/auth-protocol";
+import { and, eq, inArray } from "drizzle-orm";
+import { contactChannels, passwordCredentials } from "../db/schema";
+import type { AuthDeps } from "./auth-deps";
+import { isTrustedRedirectUrl } from "./project-config";
+import type { LoadedProject } from "./projects";
+import { consumeRateLimits } from "./rate-limits";
+import { startSession } from "./sessions";
+import { createUser, type LoadedUser, normalizeEmail, requireUser, updateUser } from "./users";
+
+export const minPasswordLength = 8;
+export const maxPasswordLength = 70;
+
+export interface SessionTokens {
+  accessToken: string;
+  refreshToken: string;
+  userId: string;
+}
+
+function requireMfaIfEnabled(user: LoadedUser): void {
+  if (user.row.totpSecretBase64 !== null) {
+    // The attempt code is redeemed by POST /auth/mfa/sign-in (Tier 2); until then MFA users cannot
+    // sign in with a password at all, which fails closed.
+    throw knownErrors.multiFactorAuthenticationRequired({
+      attempt_code: randomBytes(24).toString("base64url"),
+    });
+  }
+}
+
+/** Looks up the auth email channel: exact value first, then the normalized one. */
+async function findPasswordAccount(deps: AuthDeps, projectId: string, email: string) {
+  const candidates = [...new Set([email, normalizeEmail(email)])];
+  const rows = await deps.db
+    .select({
+      userId: contactChannels.userId,
+      value: contactChannels.value,
+      passwordHash: passwordCredentials.passwordHash,
+    })
+    .from(contactChannels)
+    .leftJoin(passwordCredentials, eq(passwordCredentials.userId, contactChannels.userId))
+    .where(
+      and(
+        eq(contactChannels.projectId, projectId),
+        eq(contactChannels.type, "email"),
+        eq(contactChannels.usedForAuth, true),
+        inArray(contactChannels.value, candidates),
+      ),
+    );
+  return rows.find((row) => row.value === email) ?? rows[0] ?? null;
+}
+
+export async function signInWithPassword(
+  deps: AuthDeps,
+  project: LoadedProject,
+  input: { email: string; password: string; ip: string | null },
+): Promise<SessionTokens> {
+  if (!project.config.auth.password.allowSignIn) {
+    throw knownErrors.passwordAuthenticationNotEnabled();
+  }
+  await consumeRateLimits(deps, [
+    {
+      key: `sign-in:ip:${input.ip ?? "unknown"}`,
+      limit: deps.config.AUTH_RATE_LIMIT_SIGN_IN_PER_IP,
+    },
+    {
+      key: `sign-in:email:${project.id}:${normalizeEmail(input.email)}`,
+      limit: deps.config.AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL,
+    },
+  ]);
+  const account = await findPasswordAccount(deps, project.id, input.email);
+  if (!account?.passwordHash) {
+    await deps.passwords.verifyAgainstDummy(input.password);
+    throw knownErrors.emailPasswordMismatch();
+  }
+  const verification = await deps.passwords.verifyPassword(account.passwordHash, input.password);
+  if (!verification.isValid) throw knownErrors.emailPasswordMismatch();
+  if (verification.needsRehash) {
+    await deps.db
+      .update(passwordCredentials)
+      .set({
+        passwordHash: await deps.passwords.hashPassword(input.password),
+        updatedAt: deps.clock(),
+      })
+      .where(eq(passwordCredentials.userId, account.userId));
+  }
+  const user = await requireUser(deps.db, project.id, account.userId);
+  requireMfaIfEnabled(user);
+  const session = await startSession(deps, project, user, { ip: input.ip });
+  return { ...session, userId: user.row.id };
+}
+
+export async function signUpWithPassword(
+  deps: AuthDeps,
+  project: LoadedProject,
+  input: {
+    email: string;
+    password: string;
+    verificationCallbackUrl?: string | undefined;
+    /** The user of the request's access token: an anonymous one is upgraded instead. */
+    currentUser: LoadedUser | null;
+    ip: string | null;
+  },
+): Promise<SessionTokens> {
+  const { config } = project;
+  if (!config.auth.password.allowSignIn) throw knownErrors.passwordAuthenticationNotEnabled();
+  if (
+    input.verificationCallbackUrl !== undefined &&
+    !isTrustedRedirectUrl(config, input.verificationCallbackUrl)
+  ) {
+    throw knownErrors.redirectUrlNotWhitelisted();
+  }
+  if (!config.auth.allowSignUp) throw knownErrors.signUpNotEnabled();
+  if (input.password.length < minPasswordLength) {
+    throw knownErrors.passwordTooShort({ min_length: minPasswordLength });
+  }
+  if (input.password.length > maxPasswordLength) {
+    throw knownErrors.passwordTooLong({ maxLength: maxPasswordLength });
+  }
+  await consumeRateLimits(deps, [
+    {
+      key: `sign-up:ip:${input.ip ?? "unknown"}`,
+      limit: deps.config.AUTH_RATE_LIMIT_SIGN_UP_PER_IP,
+    },
+    {
+      key: `sign-up:email:${project.id}:${normalizeEmail(input.email)}`,
+      limit: deps.config.AUTH_RATE_LIMIT_SIGN_UP_PER_EMAIL,
+    },
+  ]);
+  const anonymousUser = input.currentUser?.row.isAnonymous ? input.currentUser : null;
+  const user = await deps.db.transaction(async (tx) => {
+    const fields = {
+      primary_email: input.email,
+      primary_email_verified: false,
+      primary_email_auth_enabled: true,
+      password: input.password,
+    };
+    if (anonymousUser) {
+      return updateUser(tx, deps, project, anonymousUser.row.id, {
+        ...fields,
+        is_anonymous: false,
+      });
+    }
+    return createUser(tx, deps, project, fields);
+  });
+  requireMfaIfEnabled(user);
+  // Sending the verification email (when a callback URL is given) arrives with Tier 2 (§2.3).
+  const session = await startSession(deps, project, user, { ip: input.ip });
+  return { ...session, userId: user.row.id };
+}

@@ -1,0 +1,145 @@
+/**
+ * What runs when the platform starts: seed the `internal` project (contract §5.2, the parts Tier 1
+ * needs), its owner team, its keys (from the environment, or generated and logged exactly once) and
+ * the signing keys. Idempotent; an advisory lock makes concurrent starts of several processes safe.
+ * @module
+ */
+import type { Database } from "@heritage/db";
+import { eq, sql } from "drizzle-orm";
+import type { AuthConfig } from "../config";
+import { projects, teams } from "../db/schema";
+import { ensureSigningKeys } from "../keys/signing-keys";
+import { type AuthLogger, silentLogger } from "./auth-deps";
+import {
+  mergeProjectConfig,
+  type ProjectConfigOverride,
+  parseProjectConfig,
+} from "./project-config";
+import {
+  createProjectKeySet,
+  hasLiveKeySet,
+  hasProjectKey,
+  type ProjectKeys,
+} from "./project-keys";
+import { defaultIdGenerators } from "./secrets";
+
+export const internalProjectId = "internal";
+export const internalOwnerTeamId = "a23e1b7f-ab18-41fc-9ee6-7a9ca9fa543c";
+
+// Any constant works; it only has to be the same in every process that starts the platform.
+const initLockKey = 7_240_812;
+
+const internalProjectConfig: ProjectConfigOverride = {
+  auth: { password: { allowSignIn: true } },
+  teams: { createPersonalTeamOnSignUp: true, allowClientTeamCreation: true },
+  onboarding: { requireEmailVerification: false },
+  rbac: {
+    defaultPermissions: { teamCreator: ["team_admin"], teamMember: ["team_member"], signUp: [] },
+  },
+};
+
+async function seedInternalKeys(
+  tx: Database,
+  config: AuthConfig,
+  log: AuthLogger,
+  now: Date,
+): Promise<void> {
+  const fromEnv: ProjectKeys = {};
+  const envKeys = {
+    publishableClientKey: config.STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY,
+    secretServerKey: config.STACK_SEED_INTERNAL_PROJECT_SECRET_SERVER_KEY,
+    superSecretAdminKey: config.STACK_SEED_INTERNAL_PROJECT_SUPER_SECRET_ADMIN_KEY,
+  };
+  const kinds = {
+    publishableClientKey: "publishable_client_key",
+    secretServerKey: "secret_server_key",
+    superSecretAdminKey: "super_secret_admin_key",
+  } as const;
+  const hasEnvKey = Object.values(envKeys).some((key) => key !== undefined);
+  for (const name of Object.keys(kinds) as (keyof typeof kinds)[]) {
+    const key = envKeys[name];
+    if (key && !(await hasProjectKey(tx, internalProjectId, kinds[name], key))) {
+      fromEnv[name] = key;
+    }
+  }
+  if (Object.keys(fromEnv).length > 0) {
+    await createProjectKeySet(tx, defaultIdGenerators, {
+      projectId: internalProjectId,
+      description: "Seeded from the environment",
+      keys: fromEnv,
+    });
+    log.info(
+      { projectId: internalProjectId },
+      "Registered the internal project's keys from the environment",
+    );
+    return;
+  }
+  if (hasEnvKey || (await hasLiveKeySet(tx, internalProjectId, now))) return;
+  const { keys } = await createProjectKeySet(tx, defaultIdGenerators, {
+    projectId: internalProjectId,
+    description: "Generated on first start",
+    keys: { publishableClientKey: true, secretServerKey: true, superSecretAdminKey: true },
+  });
+  // Only digests are stored, so this is the one and only time these keys can be shown.
+  log.warn(
+    {
+      projectId: internalProjectId,
+      STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY: keys.publishableClientKey,
+      STACK_SEED_INTERNAL_PROJECT_SECRET_SERVER_KEY: keys.secretServerKey,
+      STACK_SEED_INTERNAL_PROJECT_SUPER_SECRET_ADMIN_KEY: keys.superSecretAdminKey,
+    },
+    "Generated keys for the internal project. They are shown only this once: store them (e.g. in the environment variables named here).",
+  );
+}
+
+/**
+ * Prepares the platform on start: the internal project (display name "Stack Dashboard", owner team
+ * "Internal Team"), sign-up and allow-localhost from the environment (applied at every start), its
+ * keys, and the signing keys.
+ */
+export async function initAuthPlatform(
+  db: Database,
+  config: AuthConfig,
+  log: AuthLogger = silentLogger,
+  options: { now?: Date } = {},
+): Promise<void> {
+  const now = options.now ?? new Date();
+  const fromEnv: ProjectConfigOverride = {
+    auth: { allowSignUp: config.STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED },
+    domains: { allowLocalhost: config.STACK_SEED_INTERNAL_PROJECT_ALLOW_LOCALHOST },
+  };
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${initLockKey})`);
+    const [existing] = await tx
+      .select({ config: projects.config })
+      .from(projects)
+      .where(eq(projects.id, internalProjectId));
+    if (existing) {
+      await tx
+        .update(projects)
+        .set({ config: parseProjectConfig(mergeProjectConfig(existing.config, fromEnv)) })
+        .where(eq(projects.id, internalProjectId));
+    } else {
+      await tx.insert(projects).values({
+        id: internalProjectId,
+        displayName: "Stack Dashboard",
+        description: "The project of the dashboard's own users",
+        ownerTeamId: internalOwnerTeamId,
+        config: parseProjectConfig(mergeProjectConfig(internalProjectConfig, fromEnv)),
+        createdAt: now,
+      });
+      log.info({ projectId: internalProjectId }, "Created the internal project");
+    }
+    await tx
+      .insert(teams)
+      .values({
+        id: internalOwnerTeamId,
+        projectId: internalProjectId,
+        displayName: "Internal Team",
+        createdAt: now,
+      })
+      .onConflictDoNothing();
+    await seedInternalKeys(tx, config, log, now);
+    await ensureSigningKeys(tx, now);
+  });
+}

@@ -1,0 +1,164 @@
+/**
+ * The configuration a project stores (jsonb `projects.config`), in the reference's config-key layout
+ * (contract §3.2 "Mapping to config keys"). Stored documents are parsed with defaults on read, so a
+ * key added later never needs a data migration.
+ * @module
+ */
+import type { ClientProjectConfig } from "@heritage/auth-protocol";
+import { z } from "zod";
+
+const trustedDomainSchema = z.object({
+  baseUrl: z.string(),
+  handlerPath: z.string().default("/handler"),
+});
+
+const oauthProviderSchema = z.object({
+  type: z.string(),
+  allowSignIn: z.boolean().default(true),
+  isShared: z.boolean().default(true),
+});
+
+const permissionIdsSchema = z.array(z.string()).default([]);
+
+export const projectConfigSchema = z.object({
+  auth: z
+    .object({
+      allowSignUp: z.boolean().default(true),
+      password: z.object({ allowSignIn: z.boolean().default(true) }).prefault({}),
+      otp: z.object({ allowSignIn: z.boolean().default(false) }).prefault({}),
+      passkey: z.object({ allowSignIn: z.boolean().default(false) }).prefault({}),
+      oauth: z
+        .object({ providers: z.record(z.string(), oauthProviderSchema).default({}) })
+        .prefault({}),
+    })
+    .prefault({}),
+  domains: z
+    .object({
+      allowLocalhost: z.boolean().default(true),
+      trustedDomains: z.record(z.string(), trustedDomainSchema).default({}),
+    })
+    .prefault({}),
+  teams: z
+    .object({
+      createPersonalTeamOnSignUp: z.boolean().default(false),
+      allowClientTeamCreation: z.boolean().default(false),
+    })
+    .prefault({}),
+  users: z.object({ allowClientUserDeletion: z.boolean().default(false) }).prefault({}),
+  apiKeys: z
+    .object({
+      enabled: z
+        .object({ user: z.boolean().default(false), team: z.boolean().default(false) })
+        .prefault({}),
+    })
+    .prefault({}),
+  project: z.object({ requirePublishableClientKey: z.boolean().default(false) }).prefault({}),
+  onboarding: z.object({ requireEmailVerification: z.boolean().default(false) }).prefault({}),
+  rbac: z
+    .object({
+      defaultPermissions: z
+        .object({
+          teamCreator: permissionIdsSchema,
+          teamMember: permissionIdsSchema,
+          signUp: permissionIdsSchema,
+        })
+        .prefault({}),
+    })
+    .prefault({}),
+});
+
+export type ProjectConfig = z.output<typeof projectConfigSchema>;
+
+/** A partial configuration: any subset of keys, at any depth. */
+export type ProjectConfigOverride = DeepPartial<ProjectConfig>;
+type DeepPartial<T> = T extends readonly unknown[]
+  ? T
+  : T extends object
+    ? { [K in keyof T]?: DeepPartial<T[K]> }
+    : T;
+
+/** Reads a stored config document; unknown or malformed parts fall back to the defaults. */
+export function parseProjectConfig(stored: unknown): ProjectConfig {
+  const result = projectConfigSchema.safeParse(stored ?? {});
+  return result.success ? result.data : projectConfigSchema.parse({});
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Merges an override into a config document (objects merge key by key; arrays and scalars replace). */
+export function mergeProjectConfig(base: unknown, override: unknown): unknown {
+  if (!isPlainObject(base) || !isPlainObject(override)) {
+    return override === undefined ? base : override;
+  }
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(override)) {
+    if (value !== undefined) merged[key] = mergeProjectConfig(base[key], value);
+  }
+  return merged;
+}
+
+/** The `config` object of the client project (contract §1.9). */
+export function toClientProjectConfig(config: ProjectConfig): ClientProjectConfig {
+  const providers = Object.values(config.auth.oauth.providers)
+    .filter((provider) => provider.allowSignIn)
+    .map((provider) => ({ id: provider.type }))
+    .sort((a, b) => a.id.localeCompare(b.id));
+  const domains = Object.values(config.domains.trustedDomains)
+    .map((domain) => ({ domain: domain.baseUrl, handler_path: domain.handlerPath }))
+    .sort((a, b) => a.domain.localeCompare(b.domain));
+  return {
+    sign_up_enabled: config.auth.allowSignUp,
+    credential_enabled: config.auth.password.allowSignIn,
+    magic_link_enabled: config.auth.otp.allowSignIn,
+    passkey_enabled: config.auth.passkey.allowSignIn,
+    client_team_creation_enabled: config.teams.allowClientTeamCreation,
+    client_user_deletion_enabled: config.users.allowClientUserDeletion,
+    allow_user_api_keys: config.apiKeys.enabled.user,
+    allow_team_api_keys: config.apiKeys.enabled.team,
+    allow_localhost: config.domains.allowLocalhost,
+    enabled_oauth_providers: providers,
+    domains,
+  };
+}
+
+function isLocalhost(hostname: string): boolean {
+  return (
+    hostname === "localhost" ||
+    hostname.endsWith(".localhost") ||
+    hostname === "[::1]" ||
+    /^127(\.\d{1,3}){3}$/.test(hostname)
+  );
+}
+
+/**
+ * Whether a redirect URL is trusted: localhost when the project allows it, or a URL on a trusted
+ * domain (same origin; `*` in the trusted host matches one label).
+ */
+export function isTrustedRedirectUrl(config: ProjectConfig, url: string): boolean {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return false;
+  }
+  if (target.protocol !== "http:" && target.protocol !== "https:") return false;
+  if (config.domains.allowLocalhost && isLocalhost(target.hostname)) return true;
+  return Object.values(config.domains.trustedDomains).some((domain) => {
+    let trusted: URL;
+    try {
+      trusted = new URL(domain.baseUrl.replaceAll("*", "wildcard-label"));
+    } catch {
+      return false;
+    }
+    if (trusted.protocol !== target.protocol || trusted.port !== target.port) return false;
+    const pattern = new RegExp(
+      `^${trusted.hostname
+        .split("wildcard-label")
+        .map((part) => part.replaceAll(".", "\\."))
+        .join("[^.]+")}$`,
+    );
+    return pattern.test(target.hostname);
+  });
+}

@@ -1,0 +1,258 @@
+/**
+ * The test harness of the auth platform: a fresh migrated database, the platform initialised, the API
+ * mounted at `/api/v1` and `/api/latest` like apps/server does, a controllable clock, cheap argon2
+ * parameters, and helpers to create projects, sign users up and send protocol requests.
+ * Used by this package's tests and by other modules' tests (`@heritage/auth-server/testing`).
+ * @module
+ */
+import { randomUUID } from "node:crypto";
+import type { AccessType, ProtocolHeaderSuffix } from "@heritage/auth-protocol";
+import type { Database, DatabaseConnection } from "@heritage/db";
+import { createTestDatabase } from "@heritage/db/testing";
+import { Hono } from "hono";
+import { createAuthApi } from "../app";
+import { type AuthConfig, parseAuthConfig } from "../config";
+import type { AuthEnv } from "../http/context";
+import { type AuthLogger, silentLogger } from "../services/auth-deps";
+import type { Argon2Parameters } from "../services/passwords";
+import { initAuthPlatform } from "../services/platform-init";
+import type { ProjectConfigOverride } from "../services/project-config";
+import { ensureProject } from "../services/projects";
+
+/** Far below production cost: hashing takes well under a millisecond. */
+export const testArgon2Parameters: Argon2Parameters = {
+  memoryCost: 64,
+  timeCost: 1,
+  parallelism: 1,
+};
+
+export const testInternalKeys = {
+  publishableClientKey: "this-publishable-client-key-is-for-local-development-only",
+  secretServerKey: "this-secret-server-key-is-for-local-development-only",
+  superSecretAdminKey: "this-super-secret-admin-key-is-for-local-development-only",
+} as const;
+
+export interface FullProjectKeys {
+  publishableClientKey: string;
+  secretServerKey: string;
+  superSecretAdminKey: string;
+}
+
+/** A clock tests move by hand. */
+export interface TestClock {
+  (): Date;
+  advance(milliseconds: number): void;
+  set(date: Date): void;
+}
+
+export function createTestClock(start: Date = new Date()): TestClock {
+  let current = start.getTime();
+  const clock = (() => new Date(current)) as TestClock;
+  clock.advance = (milliseconds) => {
+    current += milliseconds;
+  };
+  clock.set = (date) => {
+    current = date.getTime();
+  };
+  return clock;
+}
+
+export interface TestRequestOptions {
+  method?: string;
+  /** Omit for a request without access type (anonymous). */
+  accessType?: AccessType;
+  /** Default `internal`. */
+  projectId?: string;
+  /** Default: all three keys of the project (as the e2e suite sends); `null` sends none. */
+  keys?: Partial<FullProjectKeys> | null;
+  accessToken?: string;
+  refreshToken?: string;
+  adminAccessToken?: string;
+  /** JSON-encoded unless it is a string (sent as is) or URLSearchParams (form). */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Header spelling of protocol headers; default `stack` (e2e), `hexclave` as SDK 2.8.108 sends. */
+  spelling?: "stack" | "hexclave";
+}
+
+export interface TestUser {
+  userId: string;
+  email: string;
+  password: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+export interface TestAuthApi {
+  /** The API mounted at `/api/v1` and `/api/latest`. */
+  app: Hono;
+  api: Hono<AuthEnv>;
+  db: Database;
+  connection: DatabaseConnection;
+  config: AuthConfig;
+  clock: TestClock;
+  baseUrl: string;
+  internalProject: { id: "internal"; keys: FullProjectKeys };
+  /** Creates a project with all three keys; config overrides apply over new-project defaults. */
+  createProject(options?: {
+    displayName?: string;
+    config?: ProjectConfigOverride;
+    ownerTeamId?: string | null;
+  }): Promise<{ id: string; keys: FullProjectKeys }>;
+  /** Signs a user up through the API (server create + session); `password` default "password123". */
+  signUpUser(
+    projectId?: string,
+    options?: { email?: string; password?: string },
+  ): Promise<TestUser>;
+  request(path: string, options?: TestRequestOptions): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface CreateTestAuthApiOptions {
+  /** Environment variables (strings) over the test defaults. */
+  env?: Record<string, string>;
+  clock?: TestClock;
+  trustProxy?: boolean;
+  isDevelopment?: boolean;
+  baseUrl?: string;
+  logger?: AuthLogger;
+}
+
+let emailCounter = 0;
+
+export async function createTestAuthApi(
+  options: CreateTestAuthApiOptions = {},
+): Promise<TestAuthApi> {
+  const connection = await createTestDatabase();
+  const db = connection.db;
+  const config = parseAuthConfig({
+    STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY: testInternalKeys.publishableClientKey,
+    STACK_SEED_INTERNAL_PROJECT_SECRET_SERVER_KEY: testInternalKeys.secretServerKey,
+    STACK_SEED_INTERNAL_PROJECT_SUPER_SECRET_ADMIN_KEY: testInternalKeys.superSecretAdminKey,
+    ...options.env,
+  });
+  const clock = options.clock ?? createTestClock();
+  const baseUrl = options.baseUrl ?? "http://localhost:8102";
+  await initAuthPlatform(db, config, silentLogger, { now: clock() });
+  const api = createAuthApi({
+    db,
+    config,
+    baseUrl,
+    clock,
+    logger: options.logger ?? silentLogger,
+    isDevelopment: options.isDevelopment ?? true,
+    trustProxy: options.trustProxy ?? false,
+    passwordHashing: testArgon2Parameters,
+  });
+  const app = new Hono();
+  app.route("/api/v1", api);
+  app.route("/api/latest", api);
+
+  const projectKeys = new Map<string, FullProjectKeys>([["internal", { ...testInternalKeys }]]);
+
+  async function request(path: string, requestOptions: TestRequestOptions = {}): Promise<Response> {
+    const prefix = requestOptions.spelling === "hexclave" ? "x-hexclave-" : "x-stack-";
+    const headers = new Headers();
+    const setProtocolHeader = (suffix: ProtocolHeaderSuffix, value: string | undefined) => {
+      if (value !== undefined) headers.set(`${prefix}${suffix}`, value);
+    };
+    const projectId = requestOptions.projectId ?? "internal";
+    if (requestOptions.accessType) {
+      setProtocolHeader("access-type", requestOptions.accessType);
+      setProtocolHeader("project-id", projectId);
+      const keys =
+        requestOptions.keys === undefined ? projectKeys.get(projectId) : requestOptions.keys;
+      setProtocolHeader("publishable-client-key", keys?.publishableClientKey);
+      setProtocolHeader("secret-server-key", keys?.secretServerKey);
+      setProtocolHeader("super-secret-admin-key", keys?.superSecretAdminKey);
+    }
+    setProtocolHeader("access-token", requestOptions.accessToken);
+    setProtocolHeader("refresh-token", requestOptions.refreshToken);
+    setProtocolHeader("admin-access-token", requestOptions.adminAccessToken);
+    let body: BodyInit | undefined;
+    if (requestOptions.body instanceof URLSearchParams) {
+      body = requestOptions.body;
+      headers.set("content-type", "application/x-www-form-urlencoded");
+    } else if (typeof requestOptions.body === "string") {
+      body = requestOptions.body;
+    } else if (requestOptions.body !== undefined) {
+      body = JSON.stringify(requestOptions.body);
+      headers.set("content-type", "application/json");
+    }
+    for (const [name, value] of Object.entries(requestOptions.headers ?? {})) {
+      headers.set(name, value);
+    }
+    const url = path.startsWith("/api/") ? path : `/api/v1${path}`;
+    return app.request(url, {
+      method: requestOptions.method ?? (body === undefined ? "GET" : "POST"),
+      headers,
+      ...(body === undefined ? {} : { body }),
+    });
+  }
+
+  async function expectJson<T>(response: Response, what: string): Promise<T> {
+    if (!response.ok)
+      throw new Error(`${what} failed: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+
+  return {
+    app,
+    api,
+    db,
+    connection,
+    config,
+    clock,
+    baseUrl,
+    internalProject: { id: "internal", keys: { ...testInternalKeys } },
+    async createProject(projectOptions = {}) {
+      const id = randomUUID();
+      const keys: FullProjectKeys = {
+        publishableClientKey: `pck_test_${id}`,
+        secretServerKey: `ssk_test_${id}`,
+        superSecretAdminKey: `sak_test_${id}`,
+      };
+      await ensureProject(db, {
+        id,
+        displayName: projectOptions.displayName ?? "Test Project",
+        ownerTeamId: projectOptions.ownerTeamId ?? null,
+        ...(projectOptions.config ? { config: projectOptions.config } : {}),
+        keys,
+        now: clock(),
+      });
+      projectKeys.set(id, keys);
+      return { id, keys };
+    },
+    async signUpUser(projectId = "internal", userOptions = {}) {
+      emailCounter += 1;
+      const email =
+        userOptions.email ?? `user-${emailCounter}-${Date.now().toString(36)}@example.com`;
+      const password = userOptions.password ?? "password123";
+      const created = await expectJson<{ id: string }>(
+        await request("/users", {
+          accessType: "server",
+          projectId,
+          body: { primary_email: email, primary_email_auth_enabled: true, password },
+        }),
+        "Creating a test user",
+      );
+      const session = await expectJson<{ access_token: string; refresh_token: string }>(
+        await request("/auth/sessions", {
+          accessType: "server",
+          projectId,
+          body: { user_id: created.id },
+        }),
+        "Creating a test session",
+      );
+      return {
+        userId: created.id,
+        email,
+        password,
+        accessToken: session.access_token,
+        refreshToken: session.refresh_token,
+      };
+    },
+    request,
+    close: () => connection.close(),
+  };
+}
