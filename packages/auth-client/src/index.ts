@@ -1,1 +1,66 @@
-export {};
+/**
+ * `@heritage/auth-client`: the client library of the auth platform, wire-compatible with the
+ * official Stack Auth SDK (`@stackframe/js` 2.8.108). Three access levels (`createClientApp`,
+ * `createServerApp`, `createAdminApp`), token stores (memory, browser cookies shared with the SDK,
+ * request cookies for server rendering) and the request layer (headers, refresh, retries, 429).
+ *
+ * Expected failures are `KnownError`s from `@heritage/auth-protocol`: sign-in and sign-up return them
+ * in an `AuthResult` (`{ status: "error", error }`), every other call throws them.
+ * @module
+ */
+
+export type { AdminApp, AdminAppOptions } from "./admin-app";
+export { createAdminApp } from "./admin-app";
+export type {
+  AppOptions,
+  AuthChangeEvent,
+  AuthResult,
+  SignInInput,
+  SignUpInput,
+  UserFacingApp,
+} from "./app-core";
+export { clientVersion } from "./app-core";
+export type { ClientApp, ClientAppOptions } from "./client-app";
+export { createClientApp } from "./client-app";
+export type {
+  CurrentUserState,
+  CurrentUserStore,
+  CurrentUserStoreOptions,
+} from "./current-user-store";
+export { createCurrentUserStore } from "./current-user-store";
+export { AuthHttpError, AuthNetworkError, AuthOfflineError, AuthProtocolError } from "./errors";
+export type { AuthRuntime, FetchFunction } from "./runtime";
+export type {
+  ListUsersOptions,
+  ServerApp,
+  ServerAppOptions,
+  UserManagement,
+  UserPage,
+} from "./server-app";
+export { createServerApp } from "./server-app";
+export type { AuthSession, GetSessionTokensOptions, SessionTokens } from "./session";
+export type { CookieDocument, CookieTokenStoreOptions } from "./token-stores/cookie";
+export { createCookieTokenStore } from "./token-stores/cookie";
+export {
+  accessCookieName,
+  getCustomRefreshCookieName,
+  getDefaultRefreshCookieName,
+} from "./token-stores/cookie-format";
+export { createMemoryTokenStore } from "./token-stores/memory";
+export type {
+  RequestCookieTokenStore,
+  RequestCookieTokenStoreOptions,
+} from "./token-stores/request-cookies";
+export { createRequestCookieTokenStore } from "./token-stores/request-cookies";
+export type { StoredTokens, TokenStore } from "./token-stores/token-store";
+export type {
+  AuthProject,
+  AuthServerTeam,
+  AuthServerUser,
+  AuthTeam,
+  AuthUser,
+  Metadata,
+  ServerUserCreate,
+  ServerUserUpdate,
+  UserUpdate,
+} from "./users";

@@ -1,0 +1,50 @@
+/**
+ * @module
+ * The admin access level: a super secret admin key, or the session of an internal-project user who
+ * administers the project (sent as `x-hexclave-admin-access-token`, refreshed by that session).
+ */
+import { serverUserSchema } from "@heritage/auth-protocol";
+import {
+  type AppOptions,
+  createAppCore,
+  createUserFacingApp,
+  type UserFacingApp,
+} from "./app-core";
+import { createUserManagement, type UserManagement } from "./server-app";
+import type { AuthSession } from "./session";
+import { type AuthServerUser, toAuthServerUser } from "./users";
+
+export interface AdminAppOptions extends AppOptions {
+  /** The project's super secret admin key; or give `projectOwnerSession`. */
+  superSecretAdminKey?: string;
+  /** Session of an internal-project user, e.g. `createClientApp({ projectId: "internal" }).session`. */
+  projectOwnerSession?: AuthSession;
+  secretServerKey?: string;
+}
+
+export interface AdminApp extends UserFacingApp<AuthServerUser>, UserManagement {
+  /** `GET /internal/projects/current`: the project with its admin view (returned as sent). */
+  getAdminProject(): Promise<unknown>;
+}
+
+export function createAdminApp(options: AdminAppOptions): AdminApp {
+  if (options.superSecretAdminKey === undefined && options.projectOwnerSession === undefined) {
+    throw new Error("createAdminApp needs a superSecretAdminKey or a projectOwnerSession.");
+  }
+  const core = createAppCore(options, {
+    accessType: "admin",
+    // The SDK sends both key headers from an admin app, empty when it has no key.
+    secretServerKey: options.secretServerKey ?? "",
+    superSecretAdminKey: options.superSecretAdminKey ?? "",
+    adminSession: options.projectOwnerSession,
+    defaultTokenStore: "memory",
+  });
+  return {
+    ...createUserFacingApp(core, serverUserSchema, toAuthServerUser),
+    ...createUserManagement(core),
+    async getAdminProject() {
+      const response = await core.send("/internal/projects/current");
+      return response.json();
+    },
+  };
+}

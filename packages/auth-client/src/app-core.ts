@@ -1,0 +1,282 @@
+/**
+ * @module
+ * What the three apps share: options, the runtime, the session over the token store, the request
+ * sender, response parsing, and the user-facing calls every access level has (sign-up, sign-in,
+ * current user, sign-out, project, tokens, auth-change events).
+ */
+import {
+  type AccessType,
+  clientProjectSchema,
+  isKnownError,
+  isKnownErrorInFamily,
+  type KnownError,
+  signInResponseSchema,
+} from "@heritage/auth-protocol";
+import { AuthProtocolError } from "./errors";
+import { createAccessTokenRefresher } from "./request/refresh-access-token";
+import { createRequestSender, type SendRequest } from "./request/send-request";
+import { type AuthRuntime, resolveRuntime } from "./runtime";
+import { type AuthSession, createSession, handedOutAccessTokenMaxAgeMs } from "./session";
+import { createCookieTokenStore } from "./token-stores/cookie";
+import { createMemoryTokenStore } from "./token-stores/memory";
+import type { TokenStore } from "./token-stores/token-store";
+import { type AuthProject, toAuthProject, toUserWireBody, type UserUpdate } from "./users";
+
+/** The version string sent in `x-hexclave-client-version` (`<platform> <@pkg>@<x.y.z>`). */
+export const clientVersion = "js @heritage/auth-client@0.1.0";
+
+/** Options every app takes. Runtime fields (`fetch`, `now`, …) default to the real ones. */
+export interface AppOptions extends Partial<AuthRuntime> {
+  projectId: string;
+  /** Origin of the auth server; requests go to `{baseUrl}/api/v1/...`. Default `""` (same origin). */
+  baseUrl?: string;
+  publishableClientKey?: string;
+  /**
+   * Where the session lives: a store, `"cookie"` (browser cookies shared with the official SDK) or
+   * `"memory"`. Default: `"cookie"` in a browser, `"memory"` elsewhere.
+   */
+  tokenStore?: TokenStore | "cookie" | "memory";
+  /** Headers added to every API request. */
+  extraRequestHeaders?: Record<string, string>;
+}
+
+/** Outcome of a call whose expected failures are data: the server's `KnownError` (code + message). */
+export type AuthResult<T> = { status: "ok"; data: T } | { status: "error"; error: KnownError };
+
+export interface AuthChangeEvent<U> {
+  /** `signed-in`: a new session; `signed-out`: no session any more; `user-updated`: `updateUser`. */
+  type: "signed-in" | "signed-out" | "user-updated";
+  /** The updated user, for `user-updated`. */
+  user?: U;
+}
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  /** Where the verification e-mail links to (`?code=` is appended); no e-mail without it. */
+  verificationCallbackUrl?: string;
+}
+
+export interface SignInInput {
+  email: string;
+  password: string;
+}
+
+/** The calls every access level has; `U` is the user shape of that level. */
+export interface UserFacingApp<U> {
+  readonly projectId: string;
+  /** The session of this app's token store. */
+  readonly session: AuthSession;
+  /** `POST /auth/password/sign-up`; stores the new session on success. */
+  signUpWithCredential(input: SignUpInput): Promise<AuthResult<{ userId: string }>>;
+  /** `POST /auth/password/sign-in`; stores the new session on success. */
+  signInWithCredential(input: SignInInput): Promise<AuthResult<{ userId: string }>>;
+  /** The signed-in user, or null when signed out. */
+  getUser(): Promise<U | null>;
+  /** `PATCH /users/me`; resolves with the updated user. */
+  updateUser(patch: UserUpdate): Promise<U>;
+  /** Ends the session on the server (if it is still valid) and drops the local tokens. */
+  signOut(): Promise<void>;
+  /** `GET /projects/current`. */
+  getProject(): Promise<AuthProject>;
+  /** A fresh access token (valid ≥ 20 s, issued ≤ 75 s ago), or null when signed out. */
+  getAccessToken(): Promise<string | null>;
+  /** `{"x-stack-auth": JSON}` with `accessToken` and `refreshToken`, as the SDK's getAuthHeaders. */
+  getAuthHeaders(): Promise<{ "x-stack-auth": string }>;
+  /** Called on sign-in, sign-out (including a rejected refresh) and `updateUser`. */
+  onAuthChange(listener: (event: AuthChangeEvent<U>) => void): () => void;
+}
+
+/** Structural view of a zod schema, so this package needs no direct zod dependency. */
+export interface ResponseSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: unknown };
+}
+
+export async function parseResponse<T>(response: Response, schema: ResponseSchema<T>): Promise<T> {
+  const result = schema.safeParse(await response.json());
+  if (!result.success) {
+    throw new AuthProtocolError(`Unexpected response from ${response.url || "the auth server"}`, {
+      cause: result.error,
+    });
+  }
+  return result.data;
+}
+
+export interface AccessOptions {
+  accessType: AccessType;
+  secretServerKey?: string | undefined;
+  superSecretAdminKey?: string | undefined;
+  adminSession?: AuthSession | undefined;
+  defaultTokenStore: "cookie" | "memory";
+}
+
+export interface AppCore {
+  projectId: string;
+  runtime: AuthRuntime;
+  session: AuthSession;
+  send: SendRequest;
+}
+
+function resolveTokenStore(options: AppOptions, fallback: "cookie" | "memory", now: () => number) {
+  const choice = options.tokenStore ?? fallback;
+  if (choice === "memory") return createMemoryTokenStore();
+  if (choice === "cookie") return createCookieTokenStore({ projectId: options.projectId, now });
+  return choice;
+}
+
+export function isBrowser(): boolean {
+  return typeof (globalThis as { document?: unknown }).document !== "undefined";
+}
+
+export function createAppCore(options: AppOptions, access: AccessOptions): AppCore {
+  const runtime = resolveRuntime(options);
+  const apiUrl = `${(options.baseUrl ?? "").replace(/\/+$/, "")}/api/v1`;
+  const store = resolveTokenStore(options, access.defaultTokenStore, runtime.now);
+  const session = createSession({
+    store,
+    now: runtime.now,
+    refreshAccessToken: createAccessTokenRefresher({
+      apiUrl,
+      projectId: options.projectId,
+      publishableClientKey: options.publishableClientKey,
+      runtime,
+    }),
+  });
+  const send = createRequestSender({
+    apiUrl,
+    projectId: options.projectId,
+    accessType: access.accessType,
+    clientVersion,
+    publishableClientKey: options.publishableClientKey,
+    secretServerKey: access.secretServerKey,
+    superSecretAdminKey: access.superSecretAdminKey,
+    adminSession: access.adminSession,
+    extraHeaders: options.extraRequestHeaders,
+    runtime,
+  });
+  return { projectId: options.projectId, runtime, session, send };
+}
+
+function isSessionEndError(error: unknown): boolean {
+  return (
+    isKnownErrorInFamily(error, "REFRESH_TOKEN_ERROR") ||
+    isKnownErrorInFamily(error, "INVALID_ACCESS_TOKEN")
+  );
+}
+
+/** The user-facing calls over `core`, with `userSchema` and `toUser` for the level's user shape. */
+export function createUserFacingApp<W, U>(
+  core: AppCore,
+  userSchema: ResponseSchema<W>,
+  toUser: (wire: W) => U,
+): UserFacingApp<U> {
+  const { send, session } = core;
+  const listeners = new Set<(event: AuthChangeEvent<U>) => void>();
+  let unsubscribeStore: (() => void) | null = null;
+  let lastRefreshToken: string | null = null;
+
+  const emit = (event: AuthChangeEvent<U>) => {
+    for (const listener of [...listeners]) listener(event);
+  };
+  const onStoreChange = () => {
+    const { refreshToken } = session.read();
+    if (refreshToken === lastRefreshToken) return;
+    lastRefreshToken = refreshToken;
+    emit({ type: refreshToken === null ? "signed-out" : "signed-in" });
+  };
+
+  const signInWith = async (
+    path: string,
+    body: Record<string, unknown>,
+  ): Promise<AuthResult<{ userId: string }>> => {
+    let response: Response;
+    try {
+      response = await send(path, { method: "POST", body, session });
+    } catch (error) {
+      if (isKnownError(error)) return { status: "error", error };
+      throw error;
+    }
+    const tokens = await parseResponse(response, signInResponseSchema);
+    session.setTokens({ refreshToken: tokens.refresh_token, accessToken: tokens.access_token });
+    return { status: "ok", data: { userId: tokens.user_id } };
+  };
+
+  const hasTokens = () => {
+    const { refreshToken, accessToken } = session.read();
+    return refreshToken !== null || accessToken !== null;
+  };
+
+  return {
+    projectId: core.projectId,
+    session,
+    signUpWithCredential: ({ email, password, verificationCallbackUrl }) =>
+      signInWith("/auth/password/sign-up", {
+        email,
+        password,
+        verification_callback_url: verificationCallbackUrl,
+      }),
+    signInWithCredential: ({ email, password }) =>
+      signInWith("/auth/password/sign-in", { email, password }),
+    async getUser() {
+      if (!hasTokens()) return null;
+      try {
+        const response = await send("/users/me", { session });
+        return toUser(await parseResponse(response, userSchema));
+      } catch (error) {
+        if (isKnownError(error, "CANNOT_GET_OWN_USER_WITHOUT_USER")) return null;
+        throw error;
+      }
+    },
+    async updateUser(patch) {
+      const response = await send("/users/me", {
+        method: "PATCH",
+        body: toUserWireBody(patch),
+        session,
+      });
+      const user = toUser(await parseResponse(response, userSchema));
+      emit({ type: "user-updated", user });
+      return user;
+    },
+    async signOut() {
+      try {
+        if (await session.getTokens()) {
+          await send("/auth/sessions/current", { method: "DELETE", body: {}, session });
+        }
+      } catch (error) {
+        if (!isSessionEndError(error)) throw error;
+      } finally {
+        session.markInvalid();
+      }
+    },
+    async getProject() {
+      const response = await send("/projects/current");
+      return toAuthProject(await parseResponse(response, clientProjectSchema));
+    },
+    async getAccessToken() {
+      const tokens = await session.getTokens({ maxAgeMs: handedOutAccessTokenMaxAgeMs });
+      return tokens?.accessToken ?? null;
+    },
+    async getAuthHeaders() {
+      const tokens = await session.getTokens({ maxAgeMs: handedOutAccessTokenMaxAgeMs });
+      const authJson = {
+        accessToken: tokens?.accessToken ?? null,
+        refreshToken: tokens?.refreshToken ?? null,
+      };
+      return { "x-stack-auth": JSON.stringify(authJson) };
+    },
+    onAuthChange(listener) {
+      listeners.add(listener);
+      if (unsubscribeStore === null) {
+        lastRefreshToken = session.read().refreshToken;
+        unsubscribeStore = session.subscribe(onStoreChange);
+      }
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && unsubscribeStore !== null) {
+          unsubscribeStore();
+          unsubscribeStore = null;
+        }
+      };
+    },
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * @module
+ * The client access level (publishable key): what a browser or any untrusted code may do.
+ */
+import { clientUserSchema } from "@heritage/auth-protocol";
+import {
+  type AppOptions,
+  createAppCore,
+  createUserFacingApp,
+  isBrowser,
+  type UserFacingApp,
+} from "./app-core";
+import { type AuthUser, toAuthUser } from "./users";
+
+export type ClientAppOptions = AppOptions;
+
+/** An app with client access; its user is the client view of the signed-in user. */
+export type ClientApp = UserFacingApp<AuthUser>;
+
+/**
+ * Creates a client app.
+ * @example
+ * const auth = createClientApp({ projectId, publishableClientKey, tokenStore: "cookie" });
+ * const result = await auth.signInWithCredential({ email, password });
+ * if (result.status === "error") showError(result.error.code, result.error.message);
+ */
+export function createClientApp(options: ClientAppOptions): ClientApp {
+  const core = createAppCore(options, {
+    accessType: "client",
+    defaultTokenStore: isBrowser() ? "cookie" : "memory",
+  });
+  return createUserFacingApp(core, clientUserSchema, toAuthUser);
+}

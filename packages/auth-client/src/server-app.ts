@@ -1,0 +1,135 @@
+/**
+ * @module
+ * The server access level (secret server key): everything a client can do, with the server view of
+ * users, plus user management (`/users` create, list, get, update, delete). Never ship it to browsers.
+ */
+import { isKnownError, listEnvelopeSchema, serverUserSchema } from "@heritage/auth-protocol";
+import {
+  type AppCore,
+  type AppOptions,
+  createAppCore,
+  createUserFacingApp,
+  parseResponse,
+  type UserFacingApp,
+} from "./app-core";
+import {
+  type AuthServerUser,
+  type ServerUserCreate,
+  type ServerUserUpdate,
+  toAuthServerUser,
+  toUserWireBody,
+} from "./users";
+
+export interface ServerAppOptions extends AppOptions {
+  secretServerKey: string;
+}
+
+export interface ListUsersOptions {
+  /** `nextCursor` of the previous page. */
+  cursor?: string;
+  limit?: number;
+  /** Default `signedUpAt`. */
+  orderBy?: "signedUpAt" | "lastActiveAt";
+  desc?: boolean;
+  /** Free text: a user id, or part of a display name or e-mail. */
+  query?: string;
+  includeRestricted?: boolean;
+  includeAnonymous?: boolean;
+  /** Requires `includeAnonymous`. */
+  onlyAnonymous?: boolean;
+  /** Only members of this team. */
+  teamId?: string;
+}
+
+export interface UserPage {
+  items: AuthServerUser[];
+  /** Pass as `cursor` for the next page; null on the last page (or without `limit`). */
+  nextCursor: string | null;
+}
+
+/** User management over `/users` (server and admin access). */
+export interface UserManagement {
+  /** `POST /users`. */
+  createUser(input?: ServerUserCreate): Promise<AuthServerUser>;
+  /** `GET /users` with every paging and filter option. */
+  listUsers(options?: ListUsersOptions): Promise<UserPage>;
+  /** `GET /users/{id}`; null when there is no such user. */
+  getUserById(userId: string): Promise<AuthServerUser | null>;
+  /** `PATCH /users/{id}`. */
+  updateUserById(userId: string, update: ServerUserUpdate): Promise<AuthServerUser>;
+  /** `DELETE /users/{id}`. */
+  deleteUserById(userId: string): Promise<void>;
+}
+
+export type ServerApp = UserFacingApp<AuthServerUser> & UserManagement;
+
+const userListSchema = listEnvelopeSchema(serverUserSchema);
+
+const orderByWireNames = { signedUpAt: "signed_up_at", lastActiveAt: "last_active_at" } as const;
+
+const flag = (value: boolean | undefined) => (value ? "true" : undefined);
+
+export function createUserManagement({ send }: AppCore): UserManagement {
+  const userPath = (userId: string) => `/users/${encodeURIComponent(userId)}`;
+  return {
+    async createUser(input = {}) {
+      const response = await send("/users", { method: "POST", body: toUserWireBody(input) });
+      return toAuthServerUser(await parseResponse(response, serverUserSchema));
+    },
+    async listUsers(options = {}) {
+      const response = await send("/users", {
+        query: {
+          cursor: options.cursor,
+          limit: options.limit?.toString(),
+          desc: options.desc?.toString(),
+          team_id: options.teamId,
+          order_by: options.orderBy ? orderByWireNames[options.orderBy] : undefined,
+          query: options.query || undefined,
+          include_restricted: flag(options.includeRestricted),
+          include_anonymous: flag(options.includeAnonymous),
+          only_anonymous: flag(options.onlyAnonymous),
+        },
+      });
+      const page = await parseResponse(response, userListSchema);
+      return {
+        items: page.items.map(toAuthServerUser),
+        nextCursor: page.is_paginated ? page.pagination.next_cursor : null,
+      };
+    },
+    async getUserById(userId) {
+      try {
+        const response = await send(userPath(userId));
+        return toAuthServerUser(await parseResponse(response, serverUserSchema));
+      } catch (error) {
+        if (isKnownError(error, "USER_NOT_FOUND")) return null;
+        throw error;
+      }
+    },
+    async updateUserById(userId, update) {
+      const response = await send(userPath(userId), {
+        method: "PATCH",
+        body: toUserWireBody(update),
+      });
+      return toAuthServerUser(await parseResponse(response, serverUserSchema));
+    },
+    async deleteUserById(userId) {
+      await send(userPath(userId), { method: "DELETE", body: {} });
+    },
+  };
+}
+
+/**
+ * Creates a server app (trusted code only: it holds the secret server key). For server rendering,
+ * create one per request with `tokenStore: createRequestCookieTokenStore({ projectId, request })`.
+ */
+export function createServerApp(options: ServerAppOptions): ServerApp {
+  const core = createAppCore(options, {
+    accessType: "server",
+    secretServerKey: options.secretServerKey,
+    defaultTokenStore: "memory",
+  });
+  return {
+    ...createUserFacingApp(core, serverUserSchema, toAuthServerUser),
+    ...createUserManagement(core),
+  };
+}
