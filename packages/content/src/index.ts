@@ -191,6 +191,7 @@ export {
   siteContentSections,
 } from "./site-content/site-content-input";
 export {
+  deleteSiteContent,
   getGlobalSeo,
   getSiteContent,
   listSiteContent,

@@ -82,6 +82,12 @@ export async function saveSiteContent(
   } as SiteContentRowInput);
 }
 
+/** Deletes a row (the page then shows its built-in default copy); null when there was none. */
+export async function deleteSiteContent(db: Database, id: string): Promise<SiteContentRow | null> {
+  const [row] = await db.delete(siteContent).where(eq(siteContent.id, id)).returning();
+  return row ? parseSiteContentRow(row) : null;
+}
+
 /** The global SEO row (content_type "global_seo"), or null when none is stored. */
 export async function getGlobalSeo(db: Database): Promise<SiteContentRow | null> {
   const [row] = await db

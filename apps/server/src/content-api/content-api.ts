@@ -1,0 +1,259 @@
+/**
+ * @module
+ * `/functions/api-{table}` (site spec, section 7), mounted by the app under `/functions`:
+ *
+ * - `GET /api-{table}`: all rows, in the table's default order.
+ * - `GET /api-{table}?{column}={value}`: rows where the column equals the value; `{column}.neq=`
+ *   for "not equal"; `order={column}.{asc|desc}[,...]`; `limit={n}`. Only known columns.
+ * - A single-row lookup (`single=true`, or a filter on `id` alone) answers the first row as an
+ *   object, or 404 `{ code: "PGRST116", message: "No rows returned" }`.
+ * - `POST` inserts the JSON body (201); `PUT` updates the row whose `id` is in the body (or in
+ *   `?id=`); `DELETE ?id=` deletes. Both answer the row, or 404 PGRST116 when there is none.
+ *
+ * Every answer is `{ data, error }`. Checks run in this order, and a refused call writes nothing:
+ * access (401 / 403), body (400 naming each field and reason), then the write.
+ */
+import { randomUUID } from "node:crypto";
+import {
+  type ContentChangedCallback,
+  ContentError,
+  queryableColumnNames,
+  type RowFilter,
+  type RowOrder,
+  type RowQuery,
+  selectRows,
+} from "@heritage/content";
+import type { Database } from "@heritage/db";
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AdminVerifier } from "./admin-guard";
+import {
+  type ApiLogger,
+  readJsonObject,
+  respondToThrown,
+  respondWithData,
+  respondWithError,
+} from "./api-response";
+import { type ContactProtection, noContactProtection } from "./contact-protection";
+import { type AccessLevel, type ContentTable, contentTables } from "./content-tables";
+
+export interface ContentApiDeps {
+  db: Database;
+  verifyAdmin: AdminVerifier;
+  logger: ApiLogger;
+  /** Called after every successful write (cache invalidation, NOTIFY). */
+  onContentChanged?: ContentChangedCallback | (() => void);
+  /** Spam protection of public contact-form inserts; none when omitted. */
+  contactProtection?: ContactProtection;
+  /** The caller's address for rate limits; see `createClientAddressReader`. */
+  clientAddress?: (c: Context) => string;
+  clock?: () => Date;
+}
+
+/** Largest JSON body the content API accepts (rich pages included). */
+export const CONTENT_API_BODY_LIMIT_BYTES = 1024 * 1024;
+
+const reservedParameters = new Set(["order", "limit", "single", "select"]);
+
+function parseQuery(table: ContentTable, url: URL): { query: RowQuery; single: boolean } {
+  const columns = new Set(queryableColumnNames(table.name));
+  const requireColumn = (column: string) => {
+    if (!columns.has(column)) {
+      throw new ContentError("UNKNOWN_COLUMN", `Unknown column "${column}" in ${table.name}`, {
+        column,
+        columns: [...columns],
+      });
+    }
+  };
+  const filters: RowFilter[] = [];
+  let order: RowOrder[] | undefined;
+  let limit: number | undefined;
+  let single: boolean | undefined;
+
+  for (const [key, value] of url.searchParams) {
+    if (key === "order") {
+      order = value.split(",").map((part) => {
+        const [column = "", direction = "asc", ...rest] = part.trim().split(".");
+        requireColumn(column);
+        if ((direction !== "asc" && direction !== "desc") || rest.length > 0) {
+          throw new ContentError(
+            "INVALID_QUERY",
+            `order expects {column}.asc or {column}.desc, got "${part}"`,
+          );
+        }
+        return { column, direction };
+      });
+    } else if (key === "limit") {
+      limit = Number(value);
+      if (!/^\d+$/.test(value)) {
+        throw new ContentError("INVALID_QUERY", `limit expects a whole number, got "${value}"`);
+      }
+    } else if (key === "single") {
+      if (value !== "true" && value !== "false") {
+        throw new ContentError("INVALID_QUERY", `single expects true or false, got "${value}"`);
+      }
+      single = value === "true";
+    } else if (key === "select") {
+      // Accepted for compatibility with PostgREST-style clients; whole rows are always sent.
+    } else if (!reservedParameters.has(key)) {
+      const isNotEqual = key.endsWith(".neq");
+      const column = isNotEqual ? key.slice(0, -".neq".length) : key;
+      requireColumn(column);
+      filters.push({ column, operator: isNotEqual ? "neq" : "eq", value });
+    }
+  }
+  const isIdLookup =
+    filters.length === 1 && filters[0]?.column === "id" && filters[0].operator === "eq";
+  return {
+    query: {
+      filters,
+      order: order ?? table.defaultOrder,
+      ...(limit === undefined ? {} : { limit }),
+    },
+    single: single ?? isIdLookup,
+  };
+}
+
+const noRows = () => new ContentError("NO_ROWS");
+
+/** Builds the content API. The app mounts it with `app.route("/functions", contentApi)`. */
+export function createContentApi(deps: ContentApiDeps): Hono {
+  const app = new Hono();
+  const clock = deps.clock ?? (() => new Date());
+  const protection = deps.contactProtection ?? noContactProtection;
+  const limitBody = bodyLimit({
+    maxSize: CONTENT_API_BODY_LIMIT_BYTES,
+    onError: (c) =>
+      respondWithError(
+        c,
+        new ContentError("PAYLOAD_TOO_LARGE", "The request body must be smaller than 1 MB"),
+      ),
+  });
+
+  /** Null when allowed; otherwise the refusal to send. */
+  async function refuse(c: Context, level: AccessLevel): Promise<Response | null> {
+    if (level === "public") return null;
+    if (level === "none") return respondWithError(c, new ContentError("METHOD_NOT_ALLOWED"));
+    const check = await deps.verifyAdmin(c.req.raw);
+    if (check.ok) return null;
+    return respondWithError(
+      c,
+      new ContentError(check.status === 401 ? "UNAUTHENTICATED" : "FORBIDDEN", check.message),
+    );
+  }
+
+  function announce(table: ContentTable, operation: "insert" | "update" | "delete", row: object) {
+    if (!deps.onContentChanged) return;
+    const id = (row as { id?: unknown }).id;
+    try {
+      deps.onContentChanged({
+        table: table.name,
+        operation,
+        ...(typeof id === "string" ? { id } : {}),
+      });
+    } catch (error) {
+      deps.logger.error({ err: error, table: table.name }, "content change callback failed");
+    }
+  }
+
+  const present = (table: ContentTable, row: Record<string, unknown>) =>
+    table.present ? table.present(row) : row;
+
+  for (const table of contentTables) {
+    const path = `/api-${table.name}`;
+
+    app.get(path, async (c) => {
+      const refusal = await refuse(c, table.access.read);
+      if (refusal) return refusal;
+      const { query, single } = parseQuery(table, new URL(c.req.url));
+      const rows = await selectRows(deps.db, table.name, single ? { ...query, limit: 1 } : query);
+      if (!single)
+        return respondWithData(
+          c,
+          rows.map((row) => present(table, row)),
+        );
+      const [row] = rows;
+      return row ? respondWithData(c, present(table, row)) : respondWithError(c, noRows());
+    });
+
+    app.post(path, limitBody, async (c) => {
+      const refusal = await refuse(c, table.access.create);
+      if (refusal) return refusal;
+      const create = table.create;
+      if (!create) return respondWithError(c, new ContentError("METHOD_NOT_ALLOWED"));
+      const body = await readJsonObject(c);
+
+      if (table.isContactForm) {
+        const verdict = protection.check({
+          address: deps.clientAddress?.(c) ?? "unknown",
+          endpoint: path,
+          body,
+        });
+        if (verdict.kind === "rate_limited") {
+          c.header("Retry-After", String(verdict.retryAfterSeconds));
+          return respondWithError(c, new ContentError("RATE_LIMITED"));
+        }
+        if (verdict.kind === "silently_drop") {
+          deps.logger.warn({ reason: verdict.reason, table: table.name }, "contact spam dropped");
+          const now = clock();
+          const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+          return respondWithData(
+            c,
+            {
+              id: randomUUID(),
+              name: text(body.name),
+              email: text(body.email),
+              subject: text(body.subject),
+              message: text(body.message),
+              status: "new",
+              created_at: now,
+              updated_at: now,
+            },
+            201,
+          );
+        }
+      }
+
+      const row = await create(deps.db, body);
+      if (!row) throw new Error("create returned no row");
+      announce(table, "insert", row);
+      return respondWithData(c, present(table, row), 201);
+    });
+
+    app.put(path, limitBody, async (c) => {
+      const refusal = await refuse(c, table.access.update);
+      if (refusal) return refusal;
+      const update = table.update;
+      if (!update) return respondWithError(c, new ContentError("METHOD_NOT_ALLOWED"));
+      const body = await readJsonObject(c);
+      const id = body.id ?? c.req.query("id");
+      if (typeof id !== "string" || id.trim() === "") {
+        throw new ContentError("MISSING_ID", "id: The id is required", {
+          fields: [{ field: "id", message: "The id is required" }],
+        });
+      }
+      const row = await update(deps.db, { ...body, id });
+      if (!row) return respondWithError(c, noRows());
+      announce(table, "update", row);
+      return respondWithData(c, present(table, row));
+    });
+
+    app.delete(path, async (c) => {
+      const refusal = await refuse(c, table.access.remove);
+      if (refusal) return refusal;
+      const remove = table.remove;
+      if (!remove) return respondWithError(c, new ContentError("METHOD_NOT_ALLOWED"));
+      const id = c.req.query("id");
+      if (!id) {
+        throw new ContentError("MISSING_ID", "The id query parameter is required (?id=...)");
+      }
+      const row = await remove(deps.db, id);
+      if (!row) return respondWithError(c, noRows());
+      announce(table, "delete", row);
+      return respondWithData(c, present(table, row));
+    });
+  }
+
+  app.onError((error, c) => respondToThrown(c, error, deps.logger));
+  return app;
+}

@@ -1,0 +1,133 @@
+/**
+ * @module
+ * The tables of the content API and what each verb may do on them (site spec, sections 6 and
+ * 7; issue 4): public tables are readable by anyone and written by admins; contact submissions
+ * take inserts from anyone and everything else from admins; media and the e-mail outbox are
+ * read-only and for admins.
+ */
+import {
+  createCategory,
+  createContactSubmission,
+  createFaq,
+  createLanguage,
+  createProject,
+  deleteCategory,
+  deleteContactSubmission,
+  deleteFaq,
+  deleteLanguage,
+  deleteProject,
+  deleteSiteContent,
+  parseSiteContentRow,
+  type QueryableTableName,
+  type RowOrder,
+  type SiteContentRow,
+  type SiteContentRowInput,
+  saveSiteContentRow,
+  updateCategory,
+  updateContactSubmissionStatus,
+  updateFaq,
+  updateLanguage,
+  updateProject,
+} from "@heritage/content";
+import type { Database } from "@heritage/db";
+
+/** Who may perform a verb: anyone, a signed-in admin, or nobody (405). */
+export type AccessLevel = "public" | "admin" | "none";
+
+type Row = Record<string, unknown>;
+type Write = (db: Database, body: Row) => Promise<Row | null>;
+
+export interface ContentTable {
+  /** The table name in `/functions/api-{name}`. */
+  name: QueryableTableName;
+  access: { read: AccessLevel; create: AccessLevel; update: AccessLevel; remove: AccessLevel };
+  /** Order of a plain GET (the admin lists ask for theirs with `order=`). */
+  defaultOrder: RowOrder[];
+  /** Public inserts go through the contact-form protection. */
+  isContactForm?: boolean;
+  /** Row shape on the wire (site content: JSON strings parsed). */
+  present?: (row: Row) => Row;
+  create?: Write;
+  update?: Write;
+  remove?: (db: Database, id: string) => Promise<Row | null>;
+}
+
+const oldestFirst: RowOrder[] = [
+  { column: "created_at", direction: "asc" },
+  { column: "id", direction: "asc" },
+];
+const newestFirst: RowOrder[] = [
+  { column: "created_at", direction: "desc" },
+  { column: "id", direction: "desc" },
+];
+const publicContent = {
+  read: "public",
+  create: "admin",
+  update: "admin",
+  remove: "admin",
+} as const;
+
+// Repositories validate their input with the shared zod schemas; `never` hands them the body.
+export const contentTables: readonly ContentTable[] = [
+  {
+    name: "projects",
+    access: publicContent,
+    defaultOrder: oldestFirst,
+    create: (db, body) => createProject(db, body as never),
+    update: (db, body) => updateProject(db, body as never),
+    remove: deleteProject,
+  },
+  {
+    name: "categories",
+    access: publicContent,
+    defaultOrder: oldestFirst,
+    create: (db, body) => createCategory(db, body as never),
+    update: (db, body) => updateCategory(db, body as never),
+    remove: deleteCategory,
+  },
+  {
+    name: "faqs",
+    access: publicContent,
+    defaultOrder: oldestFirst,
+    create: (db, body) => createFaq(db, body as never),
+    update: (db, body) => updateFaq(db, body as never),
+    remove: deleteFaq,
+  },
+  {
+    name: "languages",
+    access: publicContent,
+    defaultOrder: [{ column: "is_default", direction: "desc" }, ...oldestFirst],
+    create: (db, body) => createLanguage(db, body as never),
+    update: (db, body) => updateLanguage(db, body as never),
+    remove: deleteLanguage,
+  },
+  {
+    name: "site_content",
+    access: publicContent,
+    defaultOrder: [{ column: "id", direction: "asc" }],
+    present: (row) => parseSiteContentRow(row as SiteContentRow),
+    // Saving updates the row when it exists and inserts it otherwise (spec section 4).
+    create: (db, body) => saveSiteContentRow(db, body as SiteContentRowInput),
+    update: (db, body) => saveSiteContentRow(db, body as SiteContentRowInput),
+    remove: deleteSiteContent,
+  },
+  {
+    name: "contact_submissions",
+    access: { read: "admin", create: "public", update: "admin", remove: "admin" },
+    defaultOrder: newestFirst,
+    isContactForm: true,
+    create: (db, body) => createContactSubmission(db, body as never),
+    update: (db, body) => updateContactSubmissionStatus(db, body as never),
+    remove: deleteContactSubmission,
+  },
+  {
+    name: "media",
+    access: { read: "admin", create: "none", update: "none", remove: "none" },
+    defaultOrder: newestFirst,
+  },
+  {
+    name: "email_outbox",
+    access: { read: "admin", create: "none", update: "none", remove: "none" },
+    defaultOrder: newestFirst,
+  },
+];
