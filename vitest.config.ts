@@ -33,6 +33,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           root: "apps/web",
+          globalSetup: ["./e2e/global-setup.ts"],
           include: ["e2e/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,

@@ -1,0 +1,107 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { DatabaseConnection } from "@heritage/db";
+import { createTestDatabase } from "@heritage/db/testing";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "./app";
+import { loadConfig } from "./config";
+import { migrationSets } from "./server";
+
+const silentLogger = pino({ level: "silent" });
+
+describe("the app", () => {
+  let database: DatabaseConnection;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  function appWith(env: Record<string, string> = {}, sets = migrationSets) {
+    return createApp({
+      config: loadConfig(env),
+      database,
+      logger: silentLogger,
+      migrationSets: sets,
+    });
+  }
+
+  describe("health", () => {
+    it("answers /healthz while the process is up", async () => {
+      const response = await appWith().request("/healthz");
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: "ok" });
+    });
+
+    it("answers /readyz 200 when the database is reachable and migrated", async () => {
+      const response = await appWith().request("/readyz");
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ status: "ready" });
+    });
+
+    it("answers /readyz 503 while a migration is pending", async () => {
+      const folder = mkdtempSync(join(tmpdir(), "pending-"));
+      mkdirSync(join(folder, "meta"));
+      writeFileSync(
+        join(folder, "meta", "_journal.json"),
+        JSON.stringify({ entries: [{ idx: 0, tag: "0000_x" }] }),
+      );
+      writeFileSync(join(folder, "0000_x.sql"), "select 1;");
+      const response = await appWith({}, [...migrationSets, { module: "later", folder }]).request(
+        "/readyz",
+      );
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({
+        status: "unavailable",
+        reason: "migrations pending",
+        pending: ["later/0000_x"],
+      });
+    });
+  });
+
+  describe("security headers", () => {
+    it("are on every response, with a fresh script nonce each time", async () => {
+      const app = appWith();
+      const first = await app.request("/healthz");
+      const second = await app.request("/no-such-path");
+      for (const response of [first, second]) {
+        expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+        expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+        expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'self'");
+        expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      }
+      const nonceOf = (response: Response) =>
+        /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+      expect(nonceOf(first)).toBeTruthy();
+      expect(nonceOf(first)).not.toBe(nonceOf(second));
+    });
+
+    it("adds HSTS only for HTTPS, trusting X-Forwarded-Proto only behind a proxy", async () => {
+      const forwarded = { headers: { "x-forwarded-proto": "https" } };
+      expect(
+        (await appWith().request("/healthz")).headers.get("strict-transport-security"),
+      ).toBeNull();
+      expect(
+        (await appWith().request("/healthz", forwarded)).headers.get("strict-transport-security"),
+      ).toBeNull();
+      expect(
+        (await appWith({ TRUST_PROXY: "true" }).request("/healthz", forwarded)).headers.get(
+          "strict-transport-security",
+        ),
+      ).toBe("max-age=63072000; includeSubDomains");
+      expect(
+        (await appWith().request("https://example.org/healthz")).headers.get(
+          "strict-transport-security",
+        ),
+      ).toBe("max-age=63072000; includeSubDomains");
+    });
+  });
+
+  it("answers unknown paths with 404 when no web app is mounted", async () => {
+    expect((await appWith().request("/nothing-here")).status).toBe(404);
+  });
+});

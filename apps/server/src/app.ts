@@ -1,0 +1,60 @@
+/**
+ * @module
+ * The whole HTTP surface of the process, as one Hono app. This file is the table of contents:
+ * every part is mounted here. It never listens (main.ts does), so tests call `app.request()`.
+ */
+import type { DatabaseConnection, MigrationSet } from "@heritage/db";
+import { Hono } from "hono";
+import type { Logger } from "pino";
+import type { AppEnv } from "./app-env";
+import type { Config } from "./config";
+import { requestId } from "./middleware/request-id";
+import { requestLog } from "./middleware/request-log";
+import { securityHeaders } from "./middleware/security-headers";
+import { createHealthRoutes } from "./routes/health";
+import { createWebRoutes, type WebRequestHandler } from "./routes/web";
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseConnection;
+  logger: Logger;
+  migrationSets: MigrationSet[];
+  web?: { handler: WebRequestHandler; staticRoot?: string };
+}
+
+export function createApp(deps: AppDeps) {
+  const { config, database, logger } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId);
+  app.use(requestLog(logger));
+  app.use(
+    securityHeaders({
+      isDevelopment: config.NODE_ENV === "development",
+      trustProxy: config.TRUST_PROXY,
+    }),
+  );
+
+  app.route("/", createHealthRoutes(database, deps.migrationSets));
+
+  if (deps.web) {
+    app.route(
+      "/",
+      createWebRoutes({
+        handler: deps.web.handler,
+        db: database.db,
+        publicUrl: config.PUBLIC_URL,
+        ...(deps.web.staticRoot ? { staticRoot: deps.web.staticRoot } : {}),
+      }),
+    );
+  }
+
+  app.notFound((c) => c.text("Not found", 404));
+  app.onError((error, c) => {
+    // The cause goes to the log only; the client gets an id to quote.
+    c.get("logger").error({ err: error }, "unhandled error");
+    return c.text(`Something went wrong. Request ID: ${c.get("requestId")}`, 500);
+  });
+
+  return app;
+}

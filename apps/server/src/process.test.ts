@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+
+const fixture = fileURLToPath(new URL("./testing/slow-server-fixture.ts", import.meta.url));
+const dataDirs: string[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function startFixture(env: Record<string, string>) {
+  const dataDir = mkdtempSync(join(tmpdir(), "heritage-process-"));
+  dataDirs.push(dataDir);
+  const child = spawn(process.execPath, ["--import", "tsx", fixture], {
+    env: { ...process.env, DATA_DIR: dataDir, HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (chunk) => {
+    stdout += String(chunk);
+  });
+  child.stderr?.on("data", (chunk) => {
+    stderr += String(chunk);
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => resolve(code)),
+  );
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+async function waitForOutput(read: () => string, text: string, child: ChildProcess) {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (read().includes(text)) return;
+    if (child.exitCode !== null) throw new Error(`process exited early: ${read()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for "${text}"`);
+}
+
+afterAll(() => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the server process", () => {
+  it("refuses a bad configuration value with one line naming the variable", async () => {
+    const { exited, output } = startFixture({ PORT: "not-a-port" });
+    expect(await exited).toBe(1);
+    const lines = output().stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^Invalid configuration: PORT: expected a port number \(got "not-a-port"\)$/,
+    );
+  });
+
+  it("on SIGTERM finishes the request in flight, refuses new ones and exits 0", async () => {
+    const port = await freePort();
+    const { child, exited, output } = startFixture({
+      PORT: String(port),
+      FIXTURE_DELAY_MS: "1000",
+    });
+    await waitForOutput(() => output().stdout, "fixture-ready", child);
+
+    const inFlight = fetch(`http://127.0.0.1:${port}/slow`).then(async (response) => ({
+      status: response.status,
+      body: await response.text(),
+    }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    child.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+
+    expect(await inFlight).toEqual({ status: 200, body: "slow page done" });
+    expect(await exited).toBe(0);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * @module
+ * Serves the React Router app: its built static assets, then server rendering for every other
+ * path. The request handler is injected: the production build in `main.ts`, Vite's dev server in
+ * `dev.ts`.
+ */
+import { relative } from "node:path";
+import type { Database } from "@heritage/db";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env";
+
+/**
+ * What the web app's loaders and actions receive as their `context` (a type alias, not an
+ * interface, so that it fits React Router's index-signature `AppLoadContext`).
+ */
+export type WebLoadContext = {
+  db: Database;
+  cspNonce: string;
+  requestId: string;
+  publicUrl: string;
+};
+
+export type WebRequestHandler = (request: Request, context: WebLoadContext) => Promise<Response>;
+
+export interface WebRoutesOptions {
+  handler: WebRequestHandler;
+  db: Database;
+  publicUrl: string;
+  /** Folder of the client build (`apps/web/build/client`); absent in development. */
+  staticRoot?: string;
+}
+
+const ONE_YEAR_IN_SECONDS = 31_536_000;
+const ONE_HOUR_IN_SECONDS = 3600;
+
+export function createWebRoutes(options: WebRoutesOptions) {
+  const app = new Hono<AppEnv>();
+  if (options.staticRoot) {
+    const root = relative(process.cwd(), options.staticRoot) || ".";
+    // Fingerprinted build output never changes under the same name.
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", `public, max-age=${ONE_YEAR_IN_SECONDS}, immutable`);
+        },
+      }),
+    );
+    app.use(
+      "*",
+      serveStatic({
+        root,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", `public, max-age=${ONE_HOUR_IN_SECONDS}`);
+        },
+      }),
+    );
+  }
+  app.all("*", (c) =>
+    options.handler(c.req.raw, {
+      db: options.db,
+      cspNonce: c.get("cspNonce"),
+      requestId: c.get("requestId"),
+      publicUrl: options.publicUrl,
+    }),
+  );
+  return app;
+}

@@ -1,0 +1,110 @@
+/**
+ * @module
+ * Starts the process: configuration -> database -> migrations -> HTTP server -> graceful stop.
+ * Shared by production (main.ts) and development (dev.ts), which differ only in how the web app
+ * is served.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { resolve } from "node:path";
+import { migrationSet as authMigrations } from "@heritage/auth-server/migrations";
+import { migrationSet as contentMigrations } from "@heritage/content/migrations";
+import { connect, type DatabaseConnection, migrate } from "@heritage/db";
+import { getRequestListener } from "@hono/node-server";
+import pino, { type Logger } from "pino";
+import { createApp } from "./app";
+import { type Config, ConfigError, loadConfig } from "./config";
+import type { WebRequestHandler } from "./routes/web";
+
+export const migrationSets = [contentMigrations, authMigrations];
+
+export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
+
+export interface StartOptions {
+  env?: Record<string, string | undefined>;
+  /** Provides the web app once configuration and database are ready. */
+  loadWeb?: (config: Config) => Promise<{ handler: WebRequestHandler; staticRoot?: string }>;
+  /** Wraps the app's Node listener, e.g. to put Vite's dev middleware in front of it. */
+  wrapListener?: (listener: NodeListener) => NodeListener;
+  /** An already-open database (tests pass a prepared copy); by default one is opened from config. */
+  database?: DatabaseConnection;
+}
+
+export interface RunningServer {
+  server: Server;
+  config: Config;
+  database: DatabaseConnection;
+  logger: Logger;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const config = loadConfig(options.env);
+  const logger = pino({ level: config.LOG_LEVEL, base: { service: "heritage" } });
+
+  const database =
+    options.database ??
+    (await connect({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: resolve(config.DATA_DIR, "db"),
+      poolSize: config.DATABASE_POOL_SIZE,
+    }));
+  const { applied } = await migrate(database.db, migrationSets);
+  if (applied.length > 0) logger.info({ applied }, "migrations applied");
+
+  const web = options.loadWeb ? await options.loadWeb(config) : undefined;
+  const app = createApp({ config, database, logger, migrationSets, ...(web ? { web } : {}) });
+
+  const listener = getRequestListener(app.fetch) as NodeListener;
+  const server = createServer(options.wrapListener ? options.wrapListener(listener) : listener);
+  await new Promise<void>((resolveListening, rejectListening) => {
+    server.once("error", rejectListening);
+    server.listen(config.PORT, config.HOST, () => resolveListening());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  const url = `http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`;
+  logger.info({ url, engine: database.engine }, "listening");
+
+  let stopping: Promise<void> | undefined;
+  function stop(): Promise<void> {
+    stopping ??= (async () => {
+      logger.info("stopping: no new connections, finishing requests in flight");
+      const closed = new Promise<void>((resolveClosed) => server.close(() => resolveClosed()));
+      server.closeIdleConnections();
+      const forceTimer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
+      await closed;
+      clearTimeout(forceTimer);
+      await database.close();
+      logger.info("stopped");
+    })();
+    return stopping;
+  }
+
+  return { server, config, database, logger, url, stop };
+}
+
+/** Runs until SIGTERM or SIGINT, then stops gracefully and exits 0. Bad configuration exits 1. */
+export async function runServer(options: StartOptions = {}): Promise<void> {
+  let running: RunningServer;
+  try {
+    running = await startServer(options);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const shutDown = () => {
+    running.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        running.logger.error({ err: error }, "error while stopping");
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGTERM", shutDown);
+  process.once("SIGINT", shutDown);
+}

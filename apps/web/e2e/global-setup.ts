@@ -1,0 +1,43 @@
+/**
+ * @module
+ * Builds the web app before browser journeys when the build is missing or older than its sources,
+ * so journeys always test the code as it is.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
+const buildEntry = join(repoRoot, "apps/web/build/server/index.js");
+const sourceFolders = [
+  "apps/web/app",
+  "apps/web/public",
+  "packages/content/src",
+  "packages/auth-react/src",
+  "packages/auth-client/src",
+  "packages/auth-protocol/src",
+];
+
+function newestModification(folder: string): number {
+  if (!existsSync(folder)) return 0;
+  let newest = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile())
+      newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+export default function setup(): void {
+  const builtAt = existsSync(buildEntry) ? statSync(buildEntry).mtimeMs : 0;
+  const sourcesAt = Math.max(
+    ...sourceFolders.map((folder) => newestModification(join(repoRoot, folder))),
+  );
+  if (builtAt >= sourcesAt) return;
+  const result = spawnSync("npm", ["run", "build", "-w", "@heritage/web"], {
+    cwd: repoRoot,
+    stdio: "inherit",
+  });
+  if (result.status !== 0) throw new Error("Building the web app for browser tests failed");
+}

@@ -1,0 +1,35 @@
+/**
+ * @module
+ * Runs the real server (production web build, real database) on a loopback port for one
+ * browser-journey file. The database is a fresh copy of the migrated test template.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createTestDatabase } from "@heritage/db/testing";
+import { type RunningServer, startServer } from "@heritage/server/server";
+import { loadWebBuild } from "@heritage/server/web-build";
+
+export interface TestServer {
+  url: string;
+  running: RunningServer;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), "heritage-e2e-"));
+  const database = await createTestDatabase();
+  const running = await startServer({
+    env: { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
+    database,
+    loadWeb: () => loadWebBuild(),
+  });
+  return {
+    url: running.url,
+    running,
+    async close() {
+      await running.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
