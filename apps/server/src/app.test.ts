@@ -101,6 +101,27 @@ describe("the app", () => {
     });
   });
 
+  describe("auth platform mount", () => {
+    it.each(["/api/v1", "/api/latest"])("answers the probe at %s", async (prefix) => {
+      const response = await appWith().request(prefix);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toMatch(/^Welcome to the Stack API endpoint!/);
+      expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    });
+
+    it("reports a known error with both header spellings and CORS", async () => {
+      const response = await appWith().request("/api/v1/users/me", {
+        headers: { "x-stack-access-type": "client", "x-stack-project-id": "no-such-project" },
+      });
+      expect(response.status).toBe(400);
+      expect(response.headers.get("x-stack-known-error")).toBe("CURRENT_PROJECT_NOT_FOUND");
+      expect(response.headers.get("x-hexclave-known-error")).toBe("CURRENT_PROJECT_NOT_FOUND");
+      expect(response.headers.get("access-control-expose-headers")).toContain(
+        "x-stack-known-error",
+      );
+    });
+  });
+
   it("answers unknown paths with 404 when no web app is mounted", async () => {
     expect((await appWith().request("/nothing-here")).status).toBe(404);
   });

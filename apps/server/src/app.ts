@@ -3,6 +3,7 @@
  * The whole HTTP surface of the process, as one Hono app. This file is the table of contents:
  * every part is mounted here. It never listens (main.ts does), so tests call `app.request()`.
  */
+import { createAuthApi } from "@heritage/auth-server";
 import type { DatabaseConnection, MigrationSet } from "@heritage/db";
 import { Hono } from "hono";
 import type { Logger } from "pino";
@@ -36,6 +37,18 @@ export function createApp(deps: AppDeps) {
   );
 
   app.route("/", createHealthRoutes(database, deps.migrationSets));
+
+  // The auth platform, under both prefixes the Stack Auth clients use.
+  const authApi = createAuthApi({
+    db: database.db,
+    config,
+    baseUrl: config.PUBLIC_URL,
+    logger,
+    isDevelopment: config.NODE_ENV !== "production",
+    trustProxy: config.TRUST_PROXY,
+  });
+  app.route("/api/v1", authApi);
+  app.route("/api/latest", authApi);
 
   if (deps.web) {
     app.route(

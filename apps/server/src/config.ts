@@ -4,6 +4,7 @@
  * zod schema. A wrong value stops the process with one line naming the variable and what it
  * expects. The README's configuration table is checked against this schema by config.test.ts.
  */
+import { authConfigSchema } from "@heritage/auth-server";
 import { z } from "zod";
 
 const booleanFlag = z
@@ -71,9 +72,10 @@ export const serverConfigShape = {
     .describe("How long a stopping process waits for requests in flight before it closes them."),
 };
 
-export const configSchema = z.object(serverConfigShape);
+/** Every variable the process reads: its own, then each module's (auth platform, site). */
+export const configSchema = z.object({ ...serverConfigShape, ...authConfigSchema.shape });
 
-export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string };
+export type Config = z.output<typeof configSchema> & { PUBLIC_URL: string };
 
 export class ConfigError extends Error {}
 

@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { resolve } from "node:path";
+import { initAuthPlatform } from "@heritage/auth-server";
 import { migrationSet as authMigrations } from "@heritage/auth-server/migrations";
 import { migrationSet as contentMigrations } from "@heritage/content/migrations";
 import { connect, type DatabaseConnection, migrate } from "@heritage/db";
@@ -51,6 +52,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }));
   const { applied } = await migrate(database.db, migrationSets);
   if (applied.length > 0) logger.info({ applied }, "migrations applied");
+  await initAuthPlatform(database.db, config, logger);
 
   const web = options.loadWeb ? await options.loadWeb(config) : undefined;
   const app = createApp({ config, database, logger, migrationSets, ...(web ? { web } : {}) });
