@@ -118,9 +118,11 @@ export function validateRequest<S extends RequestSchemas>(
     if (result.success) {
       output[location] = result.data;
     } else {
-      for (const issue of result.error.issues) {
-        problems.push(describeIssue(location, issue, inputs[location]));
-      }
+      // Unknown properties first, then field problems in schema order.
+      const issues = [...result.error.issues].sort(
+        (a, b) => Number(b.code === "unrecognized_keys") - Number(a.code === "unrecognized_keys"),
+      );
+      for (const issue of issues) problems.push(describeIssue(location, issue, inputs[location]));
     }
   }
   if (problems.length > 0) throwSchemaError(c, problems);

@@ -1,0 +1,36 @@
+/**
+ * Test assertion for known-error responses (contract §1.4): status, both known-error headers and the
+ * body's code must agree. Returns the parsed body for further checks.
+ * @module
+ */
+import type { KnownErrorCode } from "@heritage/auth-protocol";
+import { expect } from "vitest";
+
+export interface KnownErrorBody {
+  code: string;
+  error: string;
+  details?: Record<string, unknown>;
+}
+
+export async function expectKnownError(
+  response: Response,
+  code: KnownErrorCode,
+  status: number,
+): Promise<KnownErrorBody> {
+  const body = (await response.json()) as KnownErrorBody;
+  expect({ status: response.status, code: body.code }).toEqual({ status, code });
+  expect(response.headers.get("x-stack-known-error")).toBe(code);
+  expect(response.headers.get("x-hexclave-known-error")).toBe(code);
+  expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+  return body;
+}
+
+/** A plain-text (non-known) error: status and exact body, no known-error header. */
+export async function expectTextError(
+  response: Response,
+  status: number,
+  text: string,
+): Promise<void> {
+  expect({ status: response.status, text: await response.text() }).toEqual({ status, text });
+  expect(response.headers.get("x-stack-known-error")).toBeNull();
+}
