@@ -7,7 +7,8 @@
 import { migrationSet as authMigrations } from "@heritage/auth-server/migrations";
 import { migrationSet as contentMigrations } from "@heritage/content/migrations";
 import { prepareTestTemplate } from "@heritage/db/testing";
+import { migrationSet as siteMigrations } from "@heritage/server/migrations";
 
 export default async function setup(): Promise<() => Promise<void>> {
-  return prepareTestTemplate([contentMigrations, authMigrations]);
+  return prepareTestTemplate([contentMigrations, authMigrations, siteMigrations]);
 }

@@ -8,14 +8,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./app";
 import { loadConfig } from "./config";
 import { migrationSets } from "./server";
+import { ensureSiteAuth, type SiteAuth } from "./site-auth/site-auth";
 
 const silentLogger = pino({ level: "silent" });
 
 describe("the app", () => {
   let database: DatabaseConnection;
+  let siteAuth: SiteAuth;
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    siteAuth = await ensureSiteAuth(
+      database.db,
+      {},
+      {
+        baseUrl: "http://localhost:3000",
+        logger: silentLogger,
+      },
+    );
   });
   afterAll(async () => {
     await database.close();
@@ -27,6 +37,7 @@ describe("the app", () => {
       database,
       logger: silentLogger,
       migrationSets: sets,
+      siteAuth,
     });
   }
 

@@ -14,12 +14,14 @@ import { requestLog } from "./middleware/request-log";
 import { securityHeaders } from "./middleware/security-headers";
 import { createHealthRoutes } from "./routes/health";
 import { createWebRoutes, type WebRequestHandler } from "./routes/web";
+import type { SiteAuth } from "./site-auth/site-auth";
 
 export interface AppDeps {
   config: Config;
   database: DatabaseConnection;
   logger: Logger;
   migrationSets: MigrationSet[];
+  siteAuth: SiteAuth;
   web?: { handler: WebRequestHandler; staticRoot?: string };
 }
 
@@ -57,6 +59,7 @@ export function createApp(deps: AppDeps) {
         handler: deps.web.handler,
         db: database.db,
         publicUrl: config.PUBLIC_URL,
+        siteAuth: deps.siteAuth,
         ...(deps.web.staticRoot ? { staticRoot: deps.web.staticRoot } : {}),
       }),
     );

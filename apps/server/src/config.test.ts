@@ -53,7 +53,9 @@ describe("the README's configuration table", () => {
       "utf8",
     );
     const section = readme.split("## Configuration")[1]?.split("\n## ")[0] ?? "";
-    const documented = [...section.matchAll(/^\|\s*`([A-Z0-9_]+)`\s*\|/gm)].map((match) => match[1]);
+    const documented = [...section.matchAll(/^\|\s*`([A-Z0-9_]+)`\s*\|/gm)].map(
+      (match) => match[1],
+    );
     expect(documented.sort()).toEqual(Object.keys(configSchema.shape).sort());
   });
 });

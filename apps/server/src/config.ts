@@ -6,6 +6,7 @@
  */
 import { authConfigSchema } from "@heritage/auth-server";
 import { z } from "zod";
+import { checkSiteAuthSettings, siteAuthConfigShape } from "./site-auth/site-auth-config";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "expected true or false" })
@@ -73,7 +74,11 @@ export const serverConfigShape = {
 };
 
 /** Every variable the process reads: its own, then each module's (auth platform, site). */
-export const configSchema = z.object({ ...serverConfigShape, ...authConfigSchema.shape });
+export const configSchema = z.object({
+  ...serverConfigShape,
+  ...authConfigSchema.shape,
+  ...siteAuthConfigShape,
+});
 
 export type Config = z.output<typeof configSchema> & { PUBLIC_URL: string };
 
@@ -93,6 +98,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${name}: ${issue?.message ?? "invalid"}${got}`);
   }
   const config = result.data;
+  const crossFieldProblem = checkSiteAuthSettings(config);
+  if (crossFieldProblem) throw new ConfigError(`Invalid configuration: ${crossFieldProblem}`);
   return {
     ...config,
     PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ""),

@@ -14,9 +14,11 @@ import { getRequestListener } from "@hono/node-server";
 import pino, { type Logger } from "pino";
 import { createApp } from "./app";
 import { type Config, ConfigError, loadConfig } from "./config";
+import { migrationSet as siteMigrations } from "./migrations";
 import type { WebRequestHandler } from "./routes/web";
+import { ensureSiteAuth } from "./site-auth/site-auth";
 
-export const migrationSets = [contentMigrations, authMigrations];
+export const migrationSets = [contentMigrations, authMigrations, siteMigrations];
 
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -53,9 +55,20 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { applied } = await migrate(database.db, migrationSets);
   if (applied.length > 0) logger.info({ applied }, "migrations applied");
   await initAuthPlatform(database.db, config, logger);
+  const siteAuth = await ensureSiteAuth(database.db, config, {
+    baseUrl: config.PUBLIC_URL,
+    logger,
+  });
 
   const web = options.loadWeb ? await options.loadWeb(config) : undefined;
-  const app = createApp({ config, database, logger, migrationSets, ...(web ? { web } : {}) });
+  const app = createApp({
+    config,
+    database,
+    logger,
+    migrationSets,
+    siteAuth,
+    ...(web ? { web } : {}),
+  });
 
   const listener = getRequestListener(app.fetch) as NodeListener;
   const server = createServer(options.wrapListener ? options.wrapListener(listener) : listener);

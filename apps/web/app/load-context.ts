@@ -9,6 +9,14 @@ export interface WebLoadContext {
   cspNonce: string;
   requestId: string;
   publicUrl: string;
+  /** The site's auth project. `secretServerKey` is for `.server.ts` code only: never render it. */
+  siteAuth: {
+    projectId: string;
+    publishableClientKey: string;
+    secretServerKey: string;
+    /** Verifies an access token of the site's project in process; null when invalid or expired. */
+    verifyAccessToken(token: string): Promise<{ userId: string } | null>;
+  };
 }
 
 declare module "react-router" {

@@ -9,6 +9,7 @@ import type { Database } from "@heritage/db";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
+import type { SiteAuth } from "../site-auth/site-auth";
 
 /**
  * What the web app's loaders and actions receive as their `context` (a type alias, not an
@@ -19,6 +20,8 @@ export type WebLoadContext = {
   cspNonce: string;
   requestId: string;
   publicUrl: string;
+  /** The site's auth project; `secretServerKey` is for server-side code only. */
+  siteAuth: SiteAuth;
 };
 
 export type WebRequestHandler = (request: Request, context: WebLoadContext) => Promise<Response>;
@@ -27,6 +30,7 @@ export interface WebRoutesOptions {
   handler: WebRequestHandler;
   db: Database;
   publicUrl: string;
+  siteAuth: SiteAuth;
   /** Folder of the client build (`apps/web/build/client`); absent in development. */
   staticRoot?: string;
 }
@@ -64,6 +68,7 @@ export function createWebRoutes(options: WebRoutesOptions) {
       cspNonce: c.get("cspNonce"),
       requestId: c.get("requestId"),
       publicUrl: options.publicUrl,
+      siteAuth: options.siteAuth,
     }),
   );
   return app;
