@@ -6,7 +6,7 @@
  */
 import { knownErrors } from "@heritage/auth-protocol";
 import type { Context } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
 import type { AuthEnv } from "./context";
 
 type Location = "body" | "query" | "params" | "headers" | "auth";
@@ -128,3 +128,10 @@ export function validateRequest<S extends RequestSchemas>(
   if (problems.length > 0) throwSchemaError(c, problems);
   return output as Parsed<S>;
 }
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A user id field that also accepts `me` (contract §1.1): "… must be a valid UUID" otherwise. */
+export const userIdOrMeSchema = z
+  .string()
+  .refine((value) => value === "me" || uuidPattern.test(value), "must be a valid UUID");

@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
 import { requireAccess, requireOwnUser, resolveUserId } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
-import { validateRequest } from "../http/validate";
+import { userIdOrMeSchema, validateRequest } from "../http/validate";
 import type { LoadedProject } from "../services/projects";
 import { StatusError } from "../services/status-error";
 import {
@@ -38,7 +38,8 @@ const displayNameSchema = z
   .max(256)
   .nullable()
   .transform((value) => (value === "" ? null : value));
-const emailSchema = z.string().min(1).pipe(z.email());
+// Stored trimmed and lower-cased (contract §1.7), so surrounding spaces are fine.
+const emailSchema = z.string().trim().min(1).pipe(z.email());
 const metadataSchema = z.json();
 const riskScore = z.int().min(0).max(100);
 
@@ -119,7 +120,7 @@ const listQuery = z.strictObject({
   only_anonymous: booleanString,
 });
 
-const userIdParams = z.strictObject({ user_id: z.union([z.literal("me"), z.uuid()]) });
+const userIdParams = z.strictObject({ user_id: userIdOrMeSchema });
 
 function shapeUser(auth: RequestAuth, user: LoadedUser) {
   return auth.accessType === "client"

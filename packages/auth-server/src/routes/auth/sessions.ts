@@ -11,7 +11,7 @@ import { getClientIp } from "../../http/client-ip";
 import type { AuthEnv, RouteDeps } from "../../http/context";
 import { requireAccess, resolveUserId } from "../../http/project-access";
 import { sendJson, sendSuccess } from "../../http/respond";
-import { throwSchemaError, validateRequest } from "../../http/validate";
+import { throwSchemaError, userIdOrMeSchema, validateRequest } from "../../http/validate";
 import {
   deleteSession,
   maxSessionLifetimeMillis,
@@ -21,7 +21,7 @@ import {
 import { findUser } from "../../services/users";
 
 const createSessionBody = z.strictObject({
-  user_id: z.union([z.literal("me"), z.uuid()]),
+  user_id: userIdOrMeSchema,
   expires_in_millis: z.int().min(0).max(maxSessionLifetimeMillis).optional(),
   is_impersonation: z.boolean().optional(),
 });
