@@ -132,9 +132,10 @@ export function createSigningKeyStore(
 
   return {
     async getActiveKey(kind) {
-      const now = Date.now();
+      const now = options.clock().getTime();
       const cached = active.get(kind);
-      if (cached && now - cached.loadedAt < cacheMillis) return cached.key;
+      const age = cached ? now - cached.loadedAt : Number.POSITIVE_INFINITY;
+      if (cached && age >= 0 && age < cacheMillis) return cached.key;
       const key = await loadActiveKey(kind);
       active.set(kind, { key, loadedAt: now });
       return key;

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { authConfigSchema, parseAuthConfig, parseDurationSeconds } from "./config";
+
+describe("parseAuthConfig (happy)", () => {
+  it("has a default and a description for every variable", () => {
+    const config = parseAuthConfig({});
+    expect(config).toEqual({
+      STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY: undefined,
+      STACK_SEED_INTERNAL_PROJECT_SECRET_SERVER_KEY: undefined,
+      STACK_SEED_INTERNAL_PROJECT_SUPER_SECRET_ADMIN_KEY: undefined,
+      STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED: true,
+      STACK_SEED_INTERNAL_PROJECT_ALLOW_LOCALHOST: true,
+      STACK_ACCESS_TOKEN_EXPIRATION_TIME: 600,
+      AUTH_RATE_LIMIT_WINDOW: 600,
+      AUTH_RATE_LIMIT_SIGN_IN_PER_IP: 300,
+      AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL: 30,
+      AUTH_RATE_LIMIT_SIGN_UP_PER_IP: 100,
+      AUTH_RATE_LIMIT_SIGN_UP_PER_EMAIL: 10,
+    });
+    for (const [name, schema] of Object.entries(authConfigSchema.shape)) {
+      expect(schema.description, name).toBeTruthy();
+    }
+  });
+
+  it("reads durations, flags and limits; empty means default", () => {
+    const config = parseAuthConfig({
+      STACK_ACCESS_TOKEN_EXPIRATION_TIME: "1h",
+      STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED: "false",
+      STACK_SEED_INTERNAL_PROJECT_ALLOW_LOCALHOST: "",
+      AUTH_RATE_LIMIT_SIGN_IN_PER_IP: "0",
+    });
+    expect(config.STACK_ACCESS_TOKEN_EXPIRATION_TIME).toBe(3600);
+    expect(config.STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED).toBe(false);
+    expect(config.STACK_SEED_INTERNAL_PROJECT_ALLOW_LOCALHOST).toBe(true);
+    expect(config.AUTH_RATE_LIMIT_SIGN_IN_PER_IP).toBe(0);
+    expect(parseDurationSeconds("60s")).toBe(60);
+    expect(parseDurationSeconds("10min")).toBe(600);
+    expect(parseDurationSeconds("90")).toBe(90);
+  });
+});
+
+describe("parseAuthConfig (error)", () => {
+  it("names each bad variable on its own line", () => {
+    expect(() =>
+      parseAuthConfig({
+        STACK_ACCESS_TOKEN_EXPIRATION_TIME: "45s",
+        STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED: "yes",
+        STACK_SEED_INTERNAL_PROJECT_SECRET_SERVER_KEY: "undefined",
+        AUTH_RATE_LIMIT_WINDOW: "soon",
+      }),
+    ).toThrow(
+      [
+        "Invalid auth configuration:",
+        'STACK_SEED_INTERNAL_PROJECT_SECRET_SERVER_KEY: must not be the string "undefined"',
+        "STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED: must be true or false",
+        "STACK_ACCESS_TOKEN_EXPIRATION_TIME: must be longer than 45 s",
+        'AUTH_RATE_LIMIT_WINDOW: "soon" is not a duration like 60s, 10min or 1h',
+      ].join("\n"),
+    );
+  });
+});
