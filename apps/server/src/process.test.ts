@@ -43,7 +43,8 @@ function startFixture(env: Record<string, string>) {
 }
 
 async function waitForOutput(read: () => string, text: string, child: ChildProcess) {
-  for (let attempt = 0; attempt < 300; attempt++) {
+  // Generous: a cold start (tsx transpiling, PGlite initialising) is slow on a busy 2-core machine.
+  for (let attempt = 0; attempt < 1200; attempt++) {
     if (read().includes(text)) return;
     if (child.exitCode !== null) throw new Error(`process exited early: ${read()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -56,7 +57,9 @@ afterAll(() => {
 });
 
 describe("the server process", () => {
-  it("refuses a bad configuration value with one line naming the variable", async () => {
+  it("refuses a bad configuration value with one line naming the variable", {
+    timeout: 120_000,
+  }, async () => {
     const { exited, output } = startFixture({ PORT: "not-a-port" });
     expect(await exited).toBe(1);
     const lines = output().stderr.trim().split("\n");
@@ -66,7 +69,9 @@ describe("the server process", () => {
     );
   });
 
-  it("on SIGTERM finishes the request in flight, refuses new ones and exits 0", async () => {
+  it("on SIGTERM finishes the request in flight, refuses new ones and exits 0", {
+    timeout: 180_000,
+  }, async () => {
     const port = await freePort();
     const { child, exited, output } = startFixture({
       PORT: String(port),

@@ -49,6 +49,7 @@ describe("connect", () => {
 
   it.skipIf(testEngine() !== "pglite")(
     "keeps committed data in DATA_DIR when the process is killed with SIGKILL",
+    { timeout: 180_000 },
     async () => {
       const dataDir = mkdtempSync(join(tmpdir(), "heritage-durability-"));
       dataDirs.push(dataDir);
@@ -60,7 +61,7 @@ describe("connect", () => {
         output += String(chunk);
       });
       const exited = new Promise((resolve) => child.once("exit", resolve));
-      for (let attempt = 0; attempt < 300 && !output.includes("written"); attempt++) {
+      for (let attempt = 0; attempt < 1200 && !output.includes("written"); attempt++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(output).toContain("written");
