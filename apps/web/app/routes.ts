@@ -1,4 +1,17 @@
-import { index, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 // The table of contents of the web app: every URL and the module that renders it.
-export default [index("routes/site/home.tsx")] satisfies RouteConfig;
+export default [
+  index("routes/site/home.tsx"),
+
+  // Sign-in and admin area: one auth provider around /login, /handler/* and /admin/*.
+  layout("routes/auth/layout.tsx", [
+    route("login", "routes/auth/login.tsx"),
+    route("handler/*", "routes/auth/handler.tsx"),
+    // Every route in here is behind the admin guard and navigation (login required).
+    layout("routes/admin/layout.tsx", [
+      route("admin", "routes/admin/dashboard.tsx"),
+      route("admin/users", "routes/admin/users.tsx"),
+    ]),
+  ]),
+] satisfies RouteConfig;

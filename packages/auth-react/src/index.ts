@@ -4,6 +4,10 @@
  * @module
  */
 
+export type { AuthHandlerProps } from "./handler/auth-handler";
+export { AuthHandler, getHandlerRoute } from "./handler/auth-handler";
+export type { HandlerRoute, HandlerSlot, HandlerUrls } from "./handler/handler-options";
+export { handlerRoutes } from "./handler/handler-options";
 export type { UseAuthResult } from "./hooks/use-auth";
 export { useAuth } from "./hooks/use-auth";
 export { useUser } from "./hooks/use-user";

@@ -1,0 +1,77 @@
+/**
+ * @module
+ * The admin guard (site spec, sections 2 and 4): a spinner while the auth state loads, with
+ * "Taking longer than expected..." and a refresh hint after 5 s; without a user the notice
+ * "Authentication Required / Please log in to access this page" and a redirect to /login that
+ * replaces history and remembers where the user was going.
+ */
+import type { AuthUser } from "@heritage/auth-client";
+import { useAuth } from "@heritage/auth-react";
+import { type ReactNode, useEffect, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { Spinner } from "../../ui/spinner";
+import { createLoginState, loginPath } from "./return-to";
+
+/** Spec section 9: the loading warning appears after 5 s. */
+export const slowAuthWarningMs = 5000;
+
+export const guardMessages = {
+  loading: "Checking your sign-in...",
+  slow: "Taking longer than expected...",
+  refreshHint: "If nothing happens, try refreshing the page.",
+  requiredTitle: "Authentication Required",
+  requiredText: "Please log in to access this page",
+} as const;
+
+export function AuthLoading({ label }: { label: string }) {
+  const [isSlow, setIsSlow] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setIsSlow(true), slowAuthWarningMs);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <div className="flex min-h-[60vh] flex-col items-center justify-center gap-3 p-8 text-center">
+      <Spinner label={label} />
+      {isSlow ? (
+        <div role="alert" className="space-y-1">
+          <p className="font-semibold text-heritage-900">{guardMessages.slow}</p>
+          <p className="text-muted">{guardMessages.refreshHint}</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export interface AdminGuardProps {
+  /** While true (signing out) a missing user is expected: no notice, no redirect. */
+  isSigningOut?: boolean;
+  children: (user: AuthUser) => ReactNode;
+}
+
+export function AdminGuard({ isSigningOut = false, children }: AdminGuardProps) {
+  const { status, user } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isUnauthenticated = status === "signed-out" || status === "error";
+
+  useEffect(() => {
+    if (!isUnauthenticated || isSigningOut) return;
+    toast.error(guardMessages.requiredTitle, {
+      id: "authentication-required",
+      description: guardMessages.requiredText,
+    });
+    void navigate(loginPath, { replace: true, state: createLoginState(location) });
+  }, [isUnauthenticated, isSigningOut, location, navigate]);
+
+  if (status === "signed-in" && user !== null) return <>{children(user)}</>;
+  if (isUnauthenticated && !isSigningOut) {
+    return (
+      <div className="flex min-h-[60vh] flex-col items-center justify-center gap-2 p-8 text-center">
+        <h1 className="text-2xl font-semibold">{guardMessages.requiredTitle}</h1>
+        <p className="text-muted">{guardMessages.requiredText}</p>
+      </div>
+    );
+  }
+  return <AuthLoading label={isSigningOut ? "Signing out..." : guardMessages.loading} />;
+}

@@ -1,0 +1,65 @@
+/**
+ * @module
+ * The admin navigation bar (site spec, section 2): Projects, FAQ, Messages, Content, SEO and
+ * Sign Out; the brand leads to the dashboard.
+ */
+import { LogOut } from "lucide-react";
+import { NavLink } from "react-router";
+import { classNames } from "../../ui/class-names";
+
+export const adminNavLinks = [
+  { to: "/admin/projects", label: "Projects" },
+  { to: "/admin/faq", label: "FAQ" },
+  { to: "/admin/contact-submissions", label: "Messages" },
+  { to: "/admin/site-content", label: "Content" },
+  { to: "/admin/seo", label: "SEO" },
+] as const;
+
+const linkClasses = ({ isActive }: { isActive: boolean }) =>
+  classNames(
+    "inline-flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium transition-colors",
+    isActive ? "bg-heritage-800 text-white" : "text-heritage-900 hover:bg-heritage-50",
+  );
+
+export function AdminNav({
+  onSignOut,
+  isSigningOut,
+}: {
+  onSignOut: () => void;
+  isSigningOut: boolean;
+}) {
+  return (
+    <header className="border-b border-heritage-100 bg-white shadow-sm">
+      <nav
+        aria-label="Admin"
+        className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2"
+      >
+        <NavLink
+          to="/admin"
+          end
+          className="mr-4 inline-flex min-h-11 items-center font-display text-lg font-semibold text-heritage-900"
+        >
+          Heritage Admin
+        </NavLink>
+        <ul className="flex flex-wrap items-center gap-1">
+          {adminNavLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={linkClasses}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          onClick={onSignOut}
+          disabled={isSigningOut}
+          className="ml-auto inline-flex min-h-11 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-terracotta-700 hover:bg-terracotta-50 disabled:opacity-70"
+        >
+          <LogOut aria-hidden="true" className="size-4" />
+          Sign Out
+        </button>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * @module
+ * A labelled input with its hint and error tied to it (`aria-describedby`, `aria-invalid`).
+ */
+import { type InputHTMLAttributes, useId } from "react";
+import { classNames } from "../../ui/class-names";
+
+export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  name: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+}
+
+export function TextField({ label, name, error, hint, className, ...input }: TextFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
+  return (
+    <div className={classNames("flex flex-col gap-1.5", className)}>
+      <label htmlFor={id} className="text-sm font-semibold text-heritage-900">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={classNames(
+          "min-h-11 rounded-md border bg-white px-3 py-2 text-base text-ink",
+          error ? "border-terracotta-600" : "border-heritage-100",
+        )}
+        {...input}
+      />
+      {hint ? (
+        <p id={hintId} className="text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-terracotta-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

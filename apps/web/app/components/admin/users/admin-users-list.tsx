@@ -1,0 +1,156 @@
+/**
+ * @module
+ * The admin users (beyond the spec): email, name, created, last active, and Remove with a
+ * confirmation. The last admin cannot be removed; removing yourself signs you out.
+ */
+import { Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { useAdminSignOut } from "../auth/use-sign-out";
+import { RemoveUserDialog } from "./remove-user-dialog";
+
+export interface AdminUserListItem {
+  id: string;
+  email: string | null;
+  displayName: string | null;
+  createdAt: string;
+  lastActiveAt: string;
+}
+
+export type RemoveUserResult =
+  | { intent: "delete"; ok: true; userId: string; wasSelf: boolean }
+  | { intent: "delete"; ok: false; message: string };
+
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "—" : dateFormat.format(date);
+}
+
+function labelOf(user: AdminUserListItem): string {
+  return user.email ?? user.displayName ?? user.id;
+}
+
+export function AdminUsersList({
+  users,
+  currentUserId,
+}: {
+  users: AdminUserListItem[];
+  currentUserId: string;
+}) {
+  const fetcher = useFetcher<RemoveUserResult>({ key: "remove-admin-user" });
+  const { signOut } = useAdminSignOut();
+  const [pending, setPending] = useState<AdminUserListItem | null>(null);
+  const isLastAdmin = users.length <= 1;
+
+  const result = fetcher.data;
+  useEffect(() => {
+    if (result === undefined) return;
+    setPending(null);
+    if (!result.ok) {
+      toast.error("Error", { description: result.message });
+      return;
+    }
+    toast.success("User removed", { description: "The admin user was removed." });
+    if (result.wasSelf) void signOut();
+  }, [result, signOut]);
+
+  const confirm = () => {
+    if (pending === null) return;
+    void fetcher.submit(
+      {
+        intent: "delete",
+        userId: pending.id,
+        confirmSelf: pending.id === currentUserId ? "yes" : "",
+      },
+      { method: "post" },
+    );
+  };
+
+  return (
+    <section
+      aria-labelledby="admin-users-title"
+      className="rounded-xl border border-heritage-100 bg-white p-6 shadow-sm"
+    >
+      <h2 id="admin-users-title" className="mb-1 text-xl font-semibold">
+        Admin Users
+      </h2>
+      <p id="admin-users-note" className="mb-4 text-sm text-muted">
+        {isLastAdmin
+          ? "This is the only admin user; it cannot be removed."
+          : `${users.length} admin users. Every admin can manage all content and users.`}
+      </p>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-heritage-100 text-heritage-900">
+            <tr>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Email
+              </th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Name
+              </th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Created
+              </th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Last active
+              </th>
+              <th scope="col" className="py-2 font-semibold">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => {
+              const isSelf = user.id === currentUserId;
+              return (
+                <tr key={user.id} className="border-b border-heritage-50 last:border-0">
+                  <td className="py-3 pr-4 font-medium text-ink">
+                    {user.email ?? "—"}
+                    {isSelf ? <span className="ml-2 text-xs text-muted">(you)</span> : null}
+                  </td>
+                  <td className="py-3 pr-4">{user.displayName ?? "—"}</td>
+                  <td className="py-3 pr-4 whitespace-nowrap">{formatDate(user.createdAt)}</td>
+                  <td className="py-3 pr-4 whitespace-nowrap">{formatDate(user.lastActiveAt)}</td>
+                  <td className="py-3 text-right">
+                    <button
+                      type="button"
+                      disabled={isLastAdmin}
+                      aria-describedby={isLastAdmin ? "admin-users-note" : undefined}
+                      aria-label={`Remove ${labelOf(user)}`}
+                      onClick={() => setPending(user)}
+                      className="inline-flex min-h-11 items-center gap-2 rounded-md px-3 py-2 font-medium text-terracotta-700 hover:bg-terracotta-50 disabled:cursor-not-allowed disabled:text-muted disabled:opacity-70"
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" />
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <RemoveUserDialog
+        userLabel={pending ? labelOf(pending) : ""}
+        isSelf={pending?.id === currentUserId}
+        isOpen={pending !== null}
+        isBusy={fetcher.state !== "idle"}
+        onOpenChange={(open) => {
+          if (!open) setPending(null);
+        }}
+        onConfirm={confirm}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * @module
+ * Confirmation before removing an admin user (a Radix alert dialog: focus moves into it, stays
+ * there, Escape cancels, focus returns to the button that opened it). Removing your own account
+ * says so and signs you out afterwards.
+ */
+import { AlertDialog } from "radix-ui";
+import { buttonClasses } from "../../ui/button-styles";
+
+export function RemoveUserDialog({
+  userLabel,
+  isSelf,
+  isOpen,
+  isBusy,
+  onOpenChange,
+  onConfirm,
+}: {
+  userLabel: string;
+  isSelf: boolean;
+  isOpen: boolean;
+  isBusy: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog.Root open={isOpen} onOpenChange={onOpenChange}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-heritage-900/50" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-xl bg-white p-6 shadow-xl">
+          <AlertDialog.Title className="text-xl font-semibold text-heritage-900">
+            {isSelf ? "Remove your own account?" : "Remove admin user?"}
+          </AlertDialog.Title>
+          <AlertDialog.Description className="text-ink">
+            {isSelf
+              ? `You are about to remove your own account (${userLabel}). You will be signed out and cannot sign in with it again.`
+              : `Are you sure you want to remove ${userLabel}? They will no longer be able to sign in.`}
+          </AlertDialog.Description>
+          <div className="flex justify-end gap-3">
+            <AlertDialog.Cancel className={buttonClasses("outline")}>Cancel</AlertDialog.Cancel>
+            <button
+              type="button"
+              disabled={isBusy}
+              onClick={onConfirm}
+              className={buttonClasses("primary")}
+            >
+              {isBusy ? "Removing..." : isSelf ? "Remove my account" : "Remove user"}
+            </button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * @module
+ * The frame of every /admin page: the guard (spinner, "Authentication Required", redirect to
+ * /login), the admin navigation with Sign Out, and the screen. Admin screens render on the
+ * client: the server sends the guard's loading state (the auth layout above provides the
+ * auth state, the notices' `<Toaster>` and `Cache-Control: private, no-store` + noindex).
+ *
+ * For the admin screens (routes/admin/*.tsx, listed inside this layout in routes.ts):
+ * - the signed-in user: `useAdminUser()` (components/admin/auth/use-admin-user);
+ * - content API calls: `useAdminAccessToken()` (components/admin/auth/use-admin-access-token)
+ *   gives a function returning a fresh access token; send it as `Authorization: Bearer <token>`
+ *   and ask for it per request (it is refreshed when it is about to expire);
+ * - signing out from a screen: `useAdminSignOut()` (components/admin/auth/use-sign-out);
+ * - notices: `toast` from "sonner" (the `<Toaster>` is already mounted);
+ * - page titles: each screen's `meta` export (the robots noindex tag comes from root.tsx).
+ */
+import { Outlet } from "react-router";
+import { AdminGuard } from "../../components/admin/auth/admin-guard";
+import { AdminSignOutContext, useSignOut } from "../../components/admin/auth/use-sign-out";
+import { AdminNav } from "../../components/admin/shell/admin-nav";
+
+export default function AdminLayout() {
+  const adminSignOut = useSignOut();
+  const { signOut, isSigningOut } = adminSignOut;
+  return (
+    <AdminSignOutContext value={adminSignOut}>
+      <AdminGuard isSigningOut={isSigningOut}>
+        {() => (
+          <div className="min-h-screen bg-heritage-50/40">
+            <a
+              href="#admin-main"
+              className="sr-only z-50 rounded-md bg-heritage-800 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+            >
+              Skip to content
+            </a>
+            <AdminNav onSignOut={() => void signOut()} isSigningOut={isSigningOut} />
+            <main
+              id="admin-main"
+              tabIndex={-1}
+              className="mx-auto max-w-7xl px-4 py-8 outline-none"
+            >
+              <Outlet />
+            </main>
+          </div>
+        )}
+      </AdminGuard>
+    </AdminSignOutContext>
+  );
+}

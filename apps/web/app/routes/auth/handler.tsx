@@ -1,0 +1,57 @@
+/**
+ * @module
+ * /handler/*: the auth platform's handler pages from `@heritage/auth-react` (sign-in, sign-out,
+ * error work; the pages whose server endpoints come later say they are not available yet).
+ * Signing in leads to the admin area, signing out to /login.
+ */
+import { AuthHandler, type HandlerSlot, type HandlerUrls } from "@heritage/auth-react";
+import { useCallback } from "react";
+import { useNavigate, useParams, useSearchParams } from "react-router";
+import { buttonClasses } from "../../components/ui/button-styles";
+
+export function meta() {
+  return [{ title: "Account | Heritage" }];
+}
+
+const urls: Partial<HandlerUrls> = {
+  home: "/",
+  handler: "/handler",
+  afterSignIn: "/admin",
+  afterSignOut: "/login",
+};
+
+const classNames: Partial<Record<HandlerSlot, string>> = {
+  page: "flex min-h-screen items-center justify-center bg-heritage-50 px-4 py-12",
+  card: "w-full max-w-md space-y-5 rounded-2xl border border-heritage-100 bg-white p-8 shadow-sm",
+  title: "text-center text-2xl font-semibold",
+  text: "text-center text-sm text-muted",
+  form: "flex flex-col gap-4",
+  field: "flex flex-col gap-1.5",
+  label: "text-sm font-semibold text-heritage-900",
+  input: "min-h-11 rounded-md border border-heritage-100 bg-white px-3 py-2 text-base text-ink",
+  button: buttonClasses("secondary", "w-full"),
+  link: "font-medium text-heritage-700 underline underline-offset-2 hover:text-terracotta-700",
+  error: "rounded-md border border-terracotta-600 bg-terracotta-50 p-3 text-sm text-terracotta-700",
+  status: "text-center text-muted",
+};
+
+export default function Handler() {
+  const params = useParams();
+  const [searchParams] = useSearchParams();
+  const routerNavigate = useNavigate();
+  const navigate = useCallback(
+    (to: string, options?: { replace?: boolean }) => void routerNavigate(to, options),
+    [routerNavigate],
+  );
+  return (
+    <main>
+      <AuthHandler
+        path={params["*"]}
+        searchParams={searchParams}
+        navigate={navigate}
+        urls={urls}
+        classNames={classNames}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * @module
+ * The frame of /login, /handler/* and /admin/*: the site's auth provider (one signed-in state for
+ * all of them) and the notices (sonner). Its loader hands the browser the project id and the
+ * publishable key only; the secret key never leaves the server.
+ */
+import { data, Outlet, useLoaderData } from "react-router";
+import { Toaster } from "sonner";
+import { SiteAuthProvider } from "../../components/admin/auth/site-auth-provider";
+import type { SiteAuthConfig } from "../../lib/auth-client";
+import type { Route } from "./+types/layout";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { projectId, publishableClientKey } = context.siteAuth;
+  return data<SiteAuthConfig>({ projectId, publishableClientKey });
+}
+
+/** Never stored, never indexed (site spec, section 1: admin pages are marked). */
+export function headers() {
+  return {
+    "Cache-Control": "private, no-store",
+    "X-Robots-Tag": "noindex, nofollow",
+  };
+}
+
+/** The config never changes while the page is open. */
+export function shouldRevalidate() {
+  return false;
+}
+
+export default function AuthLayout() {
+  const config = useLoaderData<typeof loader>();
+  return (
+    <SiteAuthProvider config={config}>
+      <Outlet />
+      <Toaster position="top-right" richColors closeButton />
+    </SiteAuthProvider>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * @module
+ * First run of /login: whether the site's project has no user yet, and the creation of the first
+ * admin. The action checks again that no user exists, so "Create the first admin account" works
+ * once whatever the page showed.
+ */
+import { isKnownError } from "@heritage/auth-protocol";
+import type { AppLoadContext } from "react-router";
+import {
+  hasErrors,
+  readAdminUserInput,
+  validateAdminUserInput,
+} from "../../components/admin/users/admin-user-input";
+import { describeError, logServerEvent } from "../../lib/log.server";
+import { createSiteServerApp } from "../../lib/site-session.server";
+
+export type FirstAdminResult =
+  | { ok: true; email: string }
+  | { ok: false; message: string; fieldErrors?: Record<string, string> };
+
+export const firstAdminMessages = {
+  alreadyDone: "An admin account already exists. Please sign in.",
+  failed: "Failed to create user",
+} as const;
+
+/** True when the site's project has no user at all (anonymous and restricted ones included). */
+export async function hasNoUserYet(request: Request, context: AppLoadContext): Promise<boolean> {
+  try {
+    const page = await createSiteServerApp(request, context).listUsers({
+      limit: 1,
+      includeAnonymous: true,
+      includeRestricted: true,
+    });
+    return page.items.length === 0;
+  } catch (error) {
+    logServerEvent("error", "checking for a first admin failed", {
+      error: describeError(error),
+      requestId: context.requestId,
+    });
+    return false;
+  }
+}
+
+export async function createFirstAdmin(
+  request: Request,
+  context: AppLoadContext,
+): Promise<FirstAdminResult> {
+  const input = readAdminUserInput(await request.formData());
+  const fieldErrors = validateAdminUserInput(input);
+  if (hasErrors(fieldErrors)) {
+    return { ok: false, message: "Please correct the highlighted fields.", fieldErrors };
+  }
+  if (!(await hasNoUserYet(request, context))) {
+    return { ok: false, message: firstAdminMessages.alreadyDone };
+  }
+  const email = input.email.trim();
+  try {
+    await createSiteServerApp(request, context).createUser({
+      primaryEmail: email,
+      primaryEmailVerified: true,
+      primaryEmailAuthEnabled: true,
+      password: input.password,
+      displayName: input.displayName.trim() || null,
+    });
+  } catch (error) {
+    if (isKnownError(error)) return { ok: false, message: error.message };
+    logServerEvent("error", "creating the first admin failed", {
+      error: describeError(error),
+      requestId: context.requestId,
+    });
+    return { ok: false, message: firstAdminMessages.failed };
+  }
+  logServerEvent("info", "created the first admin", { email, requestId: context.requestId });
+  return { ok: true, email };
+}

@@ -1,0 +1,74 @@
+/**
+ * @module
+ * /login (site spec, section 2): email and password sign-in; "Processing authentication..."
+ * while the auth state loads; a signed-in user goes on to /admin (or to the admin page the guard
+ * sent them away from). On first run, while the site's project has no user, it offers "Create
+ * the first admin account" instead (checked again by the action).
+ */
+import { useAuth } from "@heritage/auth-react";
+import { useEffect } from "react";
+import {
+  data,
+  type ShouldRevalidateFunctionArgs,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+} from "react-router";
+import { AuthLoading } from "../../components/admin/auth/admin-guard";
+import { FirstAdminForm, firstAdminTitle } from "../../components/admin/auth/first-admin-form";
+import { readReturnPath } from "../../components/admin/auth/return-to";
+import { SignInForm } from "../../components/admin/auth/sign-in-form";
+import type { Route } from "./+types/login";
+import { createFirstAdmin, hasNoUserYet } from "./login.server";
+
+export function meta() {
+  return [{ title: "Admin Sign In | Heritage" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return data({ needsFirstAdmin: await hasNoUserYet(request, context) });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await createFirstAdmin(request, context);
+  return data(result, { status: result.ok ? 200 : 400 });
+}
+
+/** The first-admin form signs in after its action: the page must not swap forms meanwhile. */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? false : defaultShouldRevalidate;
+}
+
+export default function Login() {
+  const { needsFirstAdmin } = useLoaderData<typeof loader>();
+  const { status } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const returnPath = readReturnPath(location);
+
+  useEffect(() => {
+    if (status === "signed-in") void navigate(returnPath, { replace: true });
+  }, [status, returnPath, navigate]);
+
+  if (status === "loading" || status === "signed-in") {
+    return <AuthLoading label="Processing authentication..." />;
+  }
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-heritage-50 px-4 py-12">
+      <div className="w-full max-w-md space-y-6 rounded-2xl border border-heritage-100 bg-white p-8 shadow-sm">
+        <div className="space-y-1 text-center">
+          <h1 className="text-2xl font-semibold">
+            {needsFirstAdmin ? firstAdminTitle : "Admin Sign In"}
+          </h1>
+          {needsFirstAdmin ? null : (
+            <p className="text-sm text-muted">Sign in to manage the website's content.</p>
+          )}
+        </div>
+        {needsFirstAdmin ? <FirstAdminForm /> : <SignInForm />}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * @module
+ * `AuthHandler`: renders the handler page of a path under the handler base (default /handler,
+ * auth-platform spec section 2). Place it in a catch-all route and pass the rest of the path.
+ *
+ * @example
+ * <AuthHandler path={params["*"]} searchParams={searchParams} navigate={navigate}
+ *   urls={{ afterSignIn: "/admin" }} classNames={{ button: "btn" }} />
+ */
+import { useMemo } from "react";
+import {
+  HandlerContext,
+  type HandlerOptions,
+  type HandlerRoute,
+  type HandlerSlot,
+  type HandlerUrls,
+  handlerRoutes,
+  resolveHandlerUrls,
+} from "./handler-options";
+import {
+  ErrorPage,
+  NotFoundPage,
+  SignInPage,
+  SignOutPage,
+  SignUpPage,
+  UnavailablePage,
+} from "./handler-pages";
+
+export interface AuthHandlerProps {
+  /** The path below the handler base, e.g. "sign-in" (a leading or trailing slash is fine). */
+  path: string | undefined;
+  searchParams: URLSearchParams;
+  navigate: HandlerOptions["navigate"];
+  urls?: Partial<HandlerUrls>;
+  classNames?: Partial<Record<HandlerSlot, string>>;
+}
+
+function isHandlerRoute(value: string): value is HandlerRoute {
+  return (handlerRoutes as readonly string[]).includes(value);
+}
+
+/** The handler route of a path below the handler base, or null when it is none of them. */
+export function getHandlerRoute(path: string | undefined): HandlerRoute | null {
+  const name = (path ?? "").replace(/^\/+|\/+$/g, "").toLowerCase();
+  return isHandlerRoute(name) ? name : null;
+}
+
+export function AuthHandler({ path, searchParams, navigate, urls, classNames }: AuthHandlerProps) {
+  const options = useMemo<HandlerOptions>(
+    () => ({
+      urls: resolveHandlerUrls(urls),
+      searchParams,
+      navigate,
+      classNames: classNames ?? {},
+    }),
+    [urls, searchParams, navigate, classNames],
+  );
+  const route = getHandlerRoute(path);
+  return (
+    <HandlerContext value={options}>
+      {route === "sign-in" ? (
+        <SignInPage />
+      ) : route === "sign-out" ? (
+        <SignOutPage />
+      ) : route === "error" ? (
+        <ErrorPage />
+      ) : route === "sign-up" ? (
+        <SignUpPage />
+      ) : route === null ? (
+        <NotFoundPage />
+      ) : (
+        <UnavailablePage route={route} />
+      )}
+    </HandlerContext>
+  );
+}
