@@ -12,6 +12,11 @@ export default [
     layout("routes/admin/layout.tsx", [
       route("admin", "routes/admin/dashboard.tsx"),
       route("admin/users", "routes/admin/users.tsx"),
+      route("admin/projects", "routes/admin/projects.tsx"),
+      route("admin/faq", "routes/admin/faq.tsx"),
+      route("admin/site-content", "routes/admin/site-content.tsx"),
+      route("admin/contact-submissions", "routes/admin/contact-submissions.tsx"),
+      route("admin/seo", "routes/admin/seo.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -1,0 +1,276 @@
+/**
+ * @module
+ * The add/edit project dialog (site spec, sections 2 and 4): tabs English, Deutsch, Bosanski,
+ * Common Fields (category, image upload, background colour) and SEO Settings. "Add" starts
+ * cleared, "Edit" prefilled; Save reads "Saving..." and is disabled while it runs; a failed save
+ * keeps everything typed and says why; closing resets the form.
+ */
+
+import {
+  type ProjectCreate,
+  projectBackgroundColors,
+  projectCreateSchema,
+} from "@heritage/content";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useRef, useState } from "react";
+import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import {
+  type CategoryRow,
+  type ContentClient,
+  errorMessage,
+  type ProjectRow,
+} from "../../../lib/content-client";
+import { classNames } from "../../ui/class-names";
+import { AdminDialog } from "../common/admin-dialog";
+import { adminButton } from "../common/admin-styles";
+import { AdminTabs } from "../common/admin-tabs";
+import { SelectField, TextAreaField, TextField } from "../common/form-fields";
+import { ImageUpload } from "../common/image-upload";
+import { type AdminLanguage, adminLanguages } from "../common/languages";
+import { noticeError, noticeSuccess } from "../common/notices";
+import { emptyProjectValues, type ProjectFormValues, projectToValues } from "./project-form-values";
+import { ProjectSeoFields } from "./project-seo-fields";
+
+// The shared schema validates the text form: keywords as comma-separated text, "" for "none".
+const projectResolver = zodResolver(projectCreateSchema) as unknown as Resolver<
+  ProjectFormValues,
+  unknown,
+  ProjectCreate
+>;
+
+/** The tab holding a field, to show the first invalid one. */
+function tabOfField(name: string): string {
+  if (name.startsWith("seo_")) return "seo";
+  if (name === "category" || name === "image" || name === "bg_color") return "common";
+  if (name.endsWith("_de")) return "de";
+  if (name.endsWith("_bs")) return "bs";
+  return "en";
+}
+
+function errorTexts(errors: FieldErrors<ProjectFormValues>) {
+  return Object.fromEntries(
+    Object.entries(errors).map(([name, error]) => [name, error?.message]),
+  ) as Partial<Record<keyof ProjectFormValues, string>>;
+}
+
+export function ProjectDialog({
+  open,
+  onOpenChange,
+  project,
+  categories,
+  client,
+  onSaved,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The project to edit, or null to add one. */
+  project: ProjectRow | null;
+  categories: CategoryRow[];
+  client: ContentClient;
+  onSaved: (project: ProjectRow, change: "added" | "updated") => void;
+}) {
+  const firstCategory = categories[0]?.id ?? "";
+  const form = useForm<ProjectFormValues, unknown, ProjectCreate>({
+    resolver: projectResolver,
+    defaultValues: emptyProjectValues(firstCategory),
+  });
+  const { register, watch, setValue, reset, handleSubmit, formState } = form;
+  const [tab, setTab] = useState("en");
+  const [isSaving, setIsSaving] = useState(false);
+  const [isUploading, setIsUploading] = useState(false);
+  const [savingSeoLanguage, setSavingSeoLanguage] = useState<string | null>(null);
+  const isSavingRef = useRef(false);
+
+  useEffect(() => {
+    if (!open) return;
+    reset(project ? projectToValues(project) : emptyProjectValues(firstCategory));
+    setTab("en");
+  }, [open, project, firstCategory, reset]);
+
+  const save = handleSubmit(
+    async (values) => {
+      if (isSavingRef.current) return;
+      isSavingRef.current = true;
+      setIsSaving(true);
+      try {
+        const saved = project
+          ? await client.updateProject({ ...values, id: project.id })
+          : await client.createProject(values);
+        onSaved(saved, project ? "updated" : "added");
+        noticeSuccess(project ? "Project updated successfully" : "Project added successfully");
+        onOpenChange(false);
+      } catch (error) {
+        noticeError("Failed to save project", errorMessage(error));
+      } finally {
+        isSavingRef.current = false;
+        setIsSaving(false);
+      }
+    },
+    (errors) => {
+      const first = Object.keys(errors)[0];
+      if (first) setTab(tabOfField(first));
+    },
+  );
+
+  async function saveSeo(language: AdminLanguage) {
+    if (!project || isSavingRef.current) return;
+    isSavingRef.current = true;
+    setSavingSeoLanguage(language.code);
+    const values = form.getValues();
+    const field = (base: string) => values[`${base}${language.suffix}` as keyof ProjectFormValues];
+    try {
+      const saved = await client.updateProject({
+        id: project.id,
+        [`seo_title${language.suffix}`]: field("seo_title"),
+        [`seo_description${language.suffix}`]: field("seo_description"),
+        [`seo_keywords${language.suffix}`]: field("seo_keywords"),
+        [`seo_og_image${language.suffix}`]: field("seo_og_image"),
+      });
+      onSaved(saved, "updated");
+      noticeSuccess(
+        "SEO settings saved",
+        `Successfully updated ${language.englishName} SEO settings`,
+      );
+    } catch (error) {
+      noticeError("Failed to save SEO settings. Please try again.", errorMessage(error));
+    } finally {
+      isSavingRef.current = false;
+      setSavingSeoLanguage(null);
+    }
+  }
+
+  const errors = errorTexts(formState.errors);
+  const image = watch("image");
+  const bgColor = watch("bg_color");
+  const categoryOptions = categories.map((category) => ({
+    value: category.id,
+    label: category.name,
+  }));
+  const currentCategory = watch("category");
+  if (currentCategory && !categoryOptions.some((option) => option.value === currentCategory)) {
+    categoryOptions.push({ value: currentCategory, label: currentCategory });
+  }
+  const isBusy = isSaving || isUploading || savingSeoLanguage !== null;
+
+  return (
+    <AdminDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && isSaving) return;
+        onOpenChange(next);
+      }}
+      title={project ? "Edit Project" : "Add New Project"}
+      wide
+    >
+      <form onSubmit={(event) => void save(event)} noValidate>
+        <AdminTabs
+          label="Project fields"
+          value={tab}
+          onValueChange={setTab}
+          tabs={[
+            ...adminLanguages.map((language) => ({
+              value: language.code,
+              label: language.tabLabel,
+              content: (
+                <div>
+                  <TextField
+                    label={`Title (${language.englishName})`}
+                    registration={register(`title${language.suffix}`)}
+                    error={errors[`title${language.suffix}`]}
+                  />
+                  <TextAreaField
+                    label={`Description (${language.englishName})`}
+                    rows={3}
+                    registration={register(`description${language.suffix}`)}
+                    error={errors[`description${language.suffix}`]}
+                  />
+                  <TextAreaField
+                    label={`Details (${language.englishName})`}
+                    rows={6}
+                    registration={register(`details${language.suffix}`)}
+                    error={errors[`details${language.suffix}`]}
+                  />
+                </div>
+              ),
+            })),
+            {
+              value: "common",
+              label: "Common Fields",
+              content: (
+                <div>
+                  <SelectField
+                    label="Category"
+                    options={categoryOptions}
+                    registration={register("category")}
+                    error={errors.category}
+                  />
+                  <ImageUpload
+                    label="Project Image"
+                    value={image}
+                    client={client}
+                    onBusyChange={setIsUploading}
+                    onChange={(url) => setValue("image", url, { shouldDirty: true })}
+                  />
+                  <TextField
+                    label="Image URL"
+                    type="url"
+                    registration={register("image")}
+                    error={errors.image}
+                  />
+                  <div className="flex items-end gap-3">
+                    <SelectField
+                      className="grow"
+                      label="Background Color"
+                      options={projectBackgroundColors.map((color) => ({
+                        value: color.value,
+                        label:
+                          color.label === "Purple" || color.label === "Coral"
+                            ? `${color.label} (20% tint)`
+                            : color.label,
+                      }))}
+                      registration={register("bg_color")}
+                      error={errors.bg_color}
+                    />
+                    <span
+                      aria-hidden="true"
+                      className={classNames(
+                        "mb-4 size-10 rounded-md border border-gray-300",
+                        bgColor,
+                      )}
+                    />
+                  </div>
+                </div>
+              ),
+            },
+            {
+              value: "seo",
+              label: "SEO Settings",
+              content: (
+                <ProjectSeoFields
+                  register={register}
+                  watch={watch}
+                  errors={errors}
+                  onSave={project ? (language) => void saveSeo(language) : null}
+                  savingLanguage={savingSeoLanguage}
+                />
+              ),
+            },
+          ]}
+        />
+        <div className="mt-6 flex justify-end gap-3 border-t border-gray-200 pt-4">
+          <button
+            type="button"
+            className={adminButton("outline")}
+            disabled={isSaving}
+            onClick={() => onOpenChange(false)}
+          >
+            Cancel
+          </button>
+          <button type="submit" className={adminButton("primary")} disabled={isBusy}>
+            {isSaving ? "Saving..." : "Save"}
+          </button>
+        </div>
+      </form>
+    </AdminDialog>
+  );
+}

@@ -1,0 +1,392 @@
+/**
+ * @module
+ * The admin area's calls to the content API (`/functions/api-{table}`) and the upload function,
+ * each declared once with the shared zod schema of its input (`@heritage/content`) and a schema
+ * of its answer. Every call sends the signed-in user's access token. Failures become a
+ * `ContentClientError` whose message is the spec's (section 8): "HTTP {status}: {statusText} -
+ * {body}" for data API HTTP failures (the body's error message when it is a `{data, error}`
+ * answer), the answer's own message otherwise.
+ */
+import {
+  type ContactSubmissionStatus,
+  contactSubmissionUpdateSchema,
+  type FaqCreateInput,
+  type FaqUpdateInput,
+  faqCreateSchema,
+  faqUpdateSchema,
+  GLOBAL_SEO_CONTENT_TYPE,
+  GLOBAL_SEO_ID,
+  type GlobalSeoContentInput,
+  type ProjectCreateInput,
+  type ProjectUpdateInput,
+  projectCreateSchema,
+  projectUpdateSchema,
+  type SiteContentSection,
+  siteContentColumns,
+  siteContentRowSchema,
+} from "@heritage/content";
+import { z } from "zod";
+import type { SiteLanguage } from "./language";
+
+/** A failed content call; `message` is what the admin is told. */
+export class ContentClientError extends Error {
+  /** The API's error code (e.g. "PGRST116", "VALIDATION_FAILED"), when it sent one. */
+  readonly code: string | null;
+  /** The HTTP status, when the server answered. */
+  readonly status: number | null;
+
+  constructor(message: string, options: { code?: string | null; status?: number | null } = {}) {
+    super(message);
+    this.name = "ContentClientError";
+    this.code = options.code ?? null;
+    this.status = options.status ?? null;
+  }
+}
+
+/** The text to show for any thrown value. */
+export function errorMessage(error: unknown, fallback = "An unknown error occurred"): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+// ---- Answer schemas (rows as the API sends them) -------------------------------------------
+
+const nullableText = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? null);
+const keywords = z
+  .array(z.string())
+  .nullish()
+  .transform((value) => value ?? null);
+
+export const projectRowSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  title_de: nullableText,
+  title_bs: nullableText,
+  category: z.string(),
+  description: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ""),
+  description_de: nullableText,
+  description_bs: nullableText,
+  details: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ""),
+  details_de: nullableText,
+  details_bs: nullableText,
+  image: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ""),
+  bg_color: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ""),
+  seo_title: nullableText,
+  seo_title_de: nullableText,
+  seo_title_bs: nullableText,
+  seo_description: nullableText,
+  seo_description_de: nullableText,
+  seo_description_bs: nullableText,
+  seo_keywords: keywords,
+  seo_keywords_de: keywords,
+  seo_keywords_bs: keywords,
+  seo_og_image: nullableText,
+  seo_og_image_de: nullableText,
+  seo_og_image_bs: nullableText,
+  created_at: z.string().nullish(),
+  updated_at: z.string().nullish(),
+});
+export type ProjectRow = z.output<typeof projectRowSchema>;
+
+export const categoryRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  name_de: nullableText,
+  name_bs: nullableText,
+});
+export type CategoryRow = z.output<typeof categoryRowSchema>;
+
+export const faqRowSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  question_de: nullableText,
+  answer_de: nullableText,
+  question_bs: nullableText,
+  answer_bs: nullableText,
+  created_at: z.string().nullish(),
+  updated_at: z.string().nullish(),
+});
+export type FaqRow = z.output<typeof faqRowSchema>;
+
+export const contactSubmissionRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+});
+export type ContactSubmissionRow = z.output<typeof contactSubmissionRowSchema>;
+
+const contentObject = z
+  .record(z.string(), z.unknown())
+  .nullish()
+  .transform((value) => value ?? null);
+
+export const siteContentRowAnswerSchema = z.object({
+  id: z.string(),
+  content_type: z.string().nullish(),
+  content: contentObject,
+  content_de: contentObject,
+  content_bs: contentObject,
+  updated_at: z.string().nullish(),
+});
+export type SiteContentRowAnswer = z.output<typeof siteContentRowAnswerSchema>;
+
+const uploadAnswerSchema = z.object({
+  url: z.string(),
+  data: z
+    .object({
+      variants: z
+        .array(z.object({ width: z.number(), url: z.string() }))
+        .optional()
+        .default([]),
+    })
+    .nullish(),
+});
+export type UploadedImage = { url: string; variants: { width: number; url: string }[] };
+
+// ---- Transport -----------------------------------------------------------------------------
+
+export interface ContentClientOptions {
+  /** The signed-in user's access token (null when signed out: the call is then refused). */
+  getAccessToken: () => Promise<string | null>;
+  /** Defaults to the page's origin. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+}
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+type Query = Record<string, string>;
+
+const apiErrorSchema = z.object({
+  error: z.object({ code: z.string().optional(), message: z.string() }).nullish(),
+});
+
+function readApiError(text: string): { code?: string | undefined; message: string } | null {
+  try {
+    const parsed = apiErrorSchema.safeParse(JSON.parse(text));
+    return parsed.success ? (parsed.data.error ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Turns a zod failure of an input into the error the form shows ("field: reason; ..."). */
+function invalidInput(error: z.ZodError): ContentClientError {
+  const message = error.issues
+    .map((issue) => `${issue.path.map(String).join(".") || "input"}: ${issue.message}`)
+    .join("; ");
+  return new ContentClientError(message, { code: "VALIDATION_FAILED" });
+}
+
+function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw invalidInput(result.error);
+  return result.data;
+}
+
+export function createContentClient(options: ContentClientOptions) {
+  const fetchFunction = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const baseUrl = () =>
+    (options.baseUrl ?? (typeof window === "undefined" ? "" : window.location.origin)).replace(
+      /\/+$/,
+      "",
+    );
+
+  async function send(
+    method: Method,
+    path: string,
+    { query, body }: { query?: Query; body?: unknown } = {},
+  ): Promise<{ response: Response; text: string }> {
+    const token = await options.getAccessToken();
+    const search = new URLSearchParams(query).toString();
+    const url = `${baseUrl()}/functions/${path}${search ? `?${search}` : ""}`;
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    let response: Response;
+    try {
+      response = await fetchFunction(url, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    } catch (error) {
+      throw new ContentClientError(`Network error: ${errorMessage(error, "request failed")}`);
+    }
+    return { response, text: await response.text() };
+  }
+
+  /** A data API call (`api-{table}`): `{data, error}` answers, HTTP failures as the spec words them. */
+  async function callTable<S extends z.ZodType>(
+    method: Method,
+    table: string,
+    schema: S,
+    request: { query?: Query; body?: unknown } = {},
+  ): Promise<z.output<S>> {
+    const { response, text } = await send(method, `api-${table}`, request);
+    const apiError = readApiError(text);
+    if (!response.ok) {
+      const detail = apiError?.message ?? text.slice(0, 500);
+      throw new ContentClientError(
+        `HTTP ${response.status}: ${response.statusText || statusTexts[response.status] || ""} - ${detail}`,
+        { code: apiError?.code ?? null, status: response.status },
+      );
+    }
+    if (apiError) {
+      throw new ContentClientError(apiError.message, {
+        code: apiError.code ?? null,
+        status: response.status,
+      });
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ContentClientError("The server's answer is not JSON", { status: response.status });
+    }
+    const data = (json as { data?: unknown } | null)?.data;
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) {
+      throw new ContentClientError(`Unexpected answer from api-${table}`, {
+        status: response.status,
+      });
+    }
+    return parsed.data;
+  }
+
+  return {
+    // ---- projects and categories ----
+    listProjects: () =>
+      callTable("GET", "projects", z.array(projectRowSchema), {
+        query: { order: "created_at.desc" },
+      }),
+    createProject: (input: ProjectCreateInput) =>
+      callTable("POST", "projects", projectRowSchema, {
+        body: parseInput(projectCreateSchema, input),
+      }),
+    updateProject: (input: ProjectUpdateInput) =>
+      callTable("PUT", "projects", projectRowSchema, {
+        body: parseInput(projectUpdateSchema, input),
+      }),
+    deleteProject: (id: string) =>
+      callTable("DELETE", "projects", projectRowSchema, { query: { id } }),
+    listCategories: () => callTable("GET", "categories", z.array(categoryRowSchema)),
+
+    // ---- FAQ ----
+    listFaqs: () =>
+      callTable("GET", "faqs", z.array(faqRowSchema), { query: { order: "created_at.desc" } }),
+    createFaq: (input: FaqCreateInput) =>
+      callTable("POST", "faqs", faqRowSchema, { body: parseInput(faqCreateSchema, input) }),
+    updateFaq: (input: FaqUpdateInput) =>
+      callTable("PUT", "faqs", faqRowSchema, { body: parseInput(faqUpdateSchema, input) }),
+    deleteFaq: (id: string) => callTable("DELETE", "faqs", faqRowSchema, { query: { id } }),
+
+    // ---- site content ----
+    listSiteContent: () => callTable("GET", "site_content", z.array(siteContentRowAnswerSchema)),
+    /** Saves one language of a section: updates the row, or inserts it (spec section 4). */
+    saveSiteContent: (input: {
+      section: SiteContentSection;
+      language: SiteLanguage;
+      content: Record<string, unknown>;
+    }) =>
+      callTable("PUT", "site_content", siteContentRowAnswerSchema, {
+        body: parseInput(siteContentRowSchema, {
+          id: input.section,
+          content_type: input.section,
+          [siteContentColumns[input.language]]: input.content,
+        }),
+      }),
+
+    // ---- global SEO ----
+    /** The global SEO row's content, or null when none is stored (PGRST116 is not a failure). */
+    getGlobalSeo: async (): Promise<Record<string, unknown> | null> => {
+      try {
+        const row = await callTable("GET", "site_content", siteContentRowAnswerSchema, {
+          query: { content_type: GLOBAL_SEO_CONTENT_TYPE, single: "true" },
+        });
+        return row.content;
+      } catch (error) {
+        if (error instanceof ContentClientError && error.code === "PGRST116") return null;
+        throw error;
+      }
+    },
+    saveGlobalSeo: (content: GlobalSeoContentInput) =>
+      callTable("PUT", "site_content", siteContentRowAnswerSchema, {
+        body: parseInput(siteContentRowSchema, {
+          id: GLOBAL_SEO_ID,
+          content_type: GLOBAL_SEO_CONTENT_TYPE,
+          content,
+        }),
+      }),
+
+    // ---- contact submissions ----
+    listContactSubmissions: () =>
+      callTable("GET", "contact_submissions", z.array(contactSubmissionRowSchema), {
+        query: { order: "created_at.desc" },
+      }),
+    updateContactSubmissionStatus: (id: string, status: ContactSubmissionStatus) =>
+      callTable("PUT", "contact_submissions", contactSubmissionRowSchema, {
+        body: parseInput(contactSubmissionUpdateSchema, { id, status }),
+      }),
+
+    // ---- images ----
+    /** Uploads an image given as a data URL; failures carry the spec's upload messages. */
+    uploadImage: async (image: string, filename?: string): Promise<UploadedImage> => {
+      const { response, text } = await send("POST", "upload-image", {
+        body: { image, ...(filename ? { filename } : {}) },
+      });
+      const apiError = readApiError(text);
+      if (!response.ok || apiError) {
+        throw new ContentClientError(apiError?.message ?? "Failed to upload image", {
+          code: apiError?.code ?? null,
+          status: response.status,
+        });
+      }
+      let json: unknown = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        // Reported below.
+      }
+      const parsed = uploadAnswerSchema.safeParse(json);
+      if (!parsed.success) throw new ContentClientError("Failed to upload image");
+      return { url: parsed.data.url, variants: parsed.data.data?.variants ?? [] };
+    },
+  };
+}
+
+export type ContentClient = ReturnType<typeof createContentClient>;
+
+/** HTTP/2 answers carry no reason phrase; these fill in the common ones. */
+const statusTexts: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  413: "Payload Too Large",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+};

@@ -1,0 +1,206 @@
+/**
+ * An admin adds a project with an uploaded image, sees it on the public site, edits it, is told
+ * why a save and an upload failed (form kept), and deletes it (site spec, sections 2, 4, 5, 8).
+ */
+import { deleteProject } from "@heritage/content";
+import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  dismissNotices,
+  expectNoAxeViolations,
+  expectNotice,
+  signedInContext,
+  startAdminServer,
+} from "./admin-content-journey";
+import { hasChromium, launchBrowser } from "./browser";
+import type { TestServer } from "./test-server";
+
+describe.skipIf(!hasChromium)("an admin manages projects", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
+    ({ page, errors } = await signedInContext(browser, server));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const dialog = () => page.getByRole("dialog");
+
+  it("adds a project with an uploaded image that the public site shows", async () => {
+    await page.goto(`${server.url}/admin/projects`);
+    await page.getByRole("heading", { name: "Manage Projects" }).waitFor();
+    await page.getByRole("table").waitFor();
+    for (const column of ["Image", "Title", "Category", "Description", "Actions"]) {
+      await expect(page.getByRole("columnheader", { name: column }).count()).resolves.toBe(1);
+    }
+    await expectNoAxeViolations(page, "/admin/projects");
+
+    await page.getByRole("button", { name: "Add New Project" }).click();
+    await expect(dialog().getByRole("heading", { name: "Add New Project" }).count()).resolves.toBe(
+      1,
+    );
+    const tabs = await dialog()
+      .getByRole("tablist", { name: "Project fields" })
+      .getByRole("tab")
+      .allTextContents();
+    expect(tabs).toEqual(["English", "Deutsch", "Bosanski", "Common Fields", "SEO Settings"]);
+
+    await dialog().getByLabel("Title (English)").fill("Sevdah Archive");
+    await dialog().getByLabel("Description (English)").fill("Recording old sevdah songs.");
+    await dialog().getByLabel("Details (English)").fill("We record singers across Bosnia.");
+    await dialog().getByRole("tab", { name: "Deutsch" }).click();
+    await dialog().getByLabel("Title (German)").fill("Sevdah-Archiv");
+    await dialog().getByRole("tab", { name: "Common Fields" }).click();
+    const colours = await dialog()
+      .getByLabel("Background Color")
+      .locator("option")
+      .allTextContents();
+    expect(colours).toEqual([
+      "Light Blue",
+      "Yellow",
+      "Pink",
+      "Cyan",
+      "Purple (20% tint)",
+      "Coral (20% tint)",
+    ]);
+    await expect(dialog().getByLabel("Background Color").inputValue()).resolves.toBe("bg-sky-100");
+    await dialog().getByLabel("Background Color").selectOption({ label: "Yellow" });
+
+    // A file that claims to be a PNG but is not: the server refuses it, the preview reverts.
+    const fileInput = dialog().locator('input[type="file"]');
+    await fileInput.setInputFiles({
+      name: "fake.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("not an image"),
+    });
+    await expectNotice(page, "Upload Error", "Please select a valid image file");
+    await expect(dialog().getByText("No image").count()).resolves.toBe(1);
+    await dismissNotices(page);
+
+    const png = await sharp({
+      create: { width: 800, height: 500, channels: 3, background: "#b4462b" },
+    })
+      .png()
+      .toBuffer();
+    await fileInput.setInputFiles({ name: "sevdah.png", mimeType: "image/png", buffer: png });
+    await expectNotice(page, "Image uploaded successfully to a cloud image service");
+    const imageUrl = await dialog().getByLabel("Image URL").inputValue();
+    expect(imageUrl).toMatch(/\/media\//);
+    await expect(dialog().getByAltText("Upload preview").getAttribute("src")).resolves.toBe(
+      imageUrl,
+    );
+
+    await dialog().getByRole("tab", { name: "SEO Settings" }).click();
+    await dialog().getByLabel("SEO Title (English)").fill("Sevdah Archive | Balkan Heritage");
+    await dialog().getByLabel("SEO Keywords (English)").fill(" sevdah, , music ,archive ");
+    await expectNoAxeViolations(page, "the project dialog");
+
+    await dialog().getByRole("button", { name: "Save" }).dblclick();
+    await expectNotice(page, "Project added successfully");
+    await dialog().waitFor({ state: "detached" });
+    const row = page.getByRole("row").filter({ hasText: "Sevdah Archive" });
+    await expect(row.count()).resolves.toBe(1); // one project, though Save was double-clicked
+    await expect(row.getByText("DE: Sevdah-Archiv").count()).resolves.toBe(1);
+    await dismissNotices(page);
+
+    const visitor = await browser.newPage();
+    await visitor.goto(server.url);
+    const card = visitor.getByTestId("project-card").filter({ hasText: "Sevdah Archive" });
+    await card.waitFor();
+    const src = await card.locator("img").getAttribute("src");
+    expect(src ?? "").toMatch(/\/media\//);
+    await card.getByRole("link").click();
+    await visitor.getByRole("heading", { level: 1, name: "Sevdah Archive" }).waitFor();
+    await expect(visitor.title()).resolves.toContain("Sevdah Archive | Balkan Heritage");
+    const keywords = await visitor
+      .locator('meta[name="keywords"]')
+      .getAttribute("content")
+      .catch(() => null);
+    if (keywords !== null) expect(keywords).toContain("sevdah, music, archive");
+    await visitor.close();
+  });
+
+  it("edits the project and saves one language's SEO settings", async () => {
+    const row = page.getByRole("row").filter({ hasText: "Sevdah Archive" });
+    await row.getByRole("button", { name: "Edit" }).click();
+    await expect(dialog().getByRole("heading", { name: "Edit Project" }).count()).resolves.toBe(1);
+    await expect(dialog().getByLabel("Title (English)").inputValue()).resolves.toBe(
+      "Sevdah Archive",
+    );
+    await dialog().getByRole("tab", { name: "SEO Settings" }).click();
+    await expect(dialog().getByLabel("SEO Keywords (English)").inputValue()).resolves.toBe(
+      "sevdah, music, archive",
+    );
+    await dialog()
+      .getByRole("tablist", { name: "SEO language" })
+      .getByRole("tab", { name: "Deutsch" })
+      .click();
+    const germanTitle = dialog().getByLabel("SEO Title (German)");
+    await germanTitle.fill("x".repeat(50));
+    await expect(dialog().getByText("50/60 characters · Optimal").count()).resolves.toBe(1);
+    await germanTitle.fill("x".repeat(65));
+    await expect(dialog().getByText("65/60 characters · Too long").count()).resolves.toBe(1);
+    await germanTitle.fill("Sevdah-Archiv | Balkan-Erbe");
+    await dialog().getByRole("button", { name: "Save German SEO" }).click();
+    await expectNotice(page, "SEO settings saved", "Successfully updated German SEO settings");
+    await dismissNotices(page);
+
+    await dialog().getByRole("tab", { name: "English" }).first().click();
+    await dialog().getByLabel("Title (English)").fill("Sevdah Sound Archive");
+    await dialog().getByRole("button", { name: "Save" }).click();
+    await expectNotice(page, "Project updated successfully");
+    await page.getByRole("row").filter({ hasText: "Sevdah Sound Archive" }).waitFor();
+    await dismissNotices(page);
+  });
+
+  it("deletes the project after confirmation, and the public page is gone", async () => {
+    const row = page.getByRole("row").filter({ hasText: "Sevdah Sound Archive" });
+    const href = await page.evaluate(async () => {
+      const response = await fetch("/functions/api-projects");
+      const body = (await response.json()) as { data: { id: string; title: string }[] };
+      return `/project/${body.data.find((project) => project.title === "Sevdah Sound Archive")?.id}`;
+    });
+    await row.getByRole("button", { name: "Delete" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(
+      confirm.getByText("Are you sure you want to delete this project?").count(),
+    ).resolves.toBe(1);
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expectNotice(page, "Project deleted successfully");
+    await row.waitFor({ state: "detached" });
+
+    const visitor = await browser.newPage();
+    await visitor.goto(`${server.url}${href}`);
+    await visitor.getByRole("heading", { name: "Project not found" }).waitFor();
+    await visitor.close();
+    await dismissNotices(page);
+  });
+
+  it("keeps the form filled and says why when a save fails", async () => {
+    const row = page.getByRole("row").filter({ hasText: "Balkan Stories" }).first();
+    await row.getByRole("button", { name: "Edit" }).click();
+    await dialog().getByLabel("Title (English)").fill("");
+    await dialog().getByRole("button", { name: "Save" }).click();
+    await expect(dialog().getByText("Title is required").count()).resolves.toBe(1);
+
+    // The project is removed on the server meanwhile: the save is refused and says why.
+    await expect(deleteProject(server.running.database.db, "balkan-stories")).resolves.toBeTruthy();
+    await dialog().getByLabel("Title (English)").fill("Balkan Stories Renamed");
+    await dialog().getByRole("button", { name: "Save" }).click();
+    await expectNotice(page, "Failed to save project", "HTTP 404: Not Found - No rows returned");
+    await expect(dialog().getByLabel("Title (English)").inputValue()).resolves.toBe(
+      "Balkan Stories Renamed",
+    );
+    await expect(dialog().getByRole("button", { name: "Save" }).isEnabled()).resolves.toBe(true);
+    await dialog().getByRole("button", { name: "Cancel" }).click();
+    await dialog().waitFor({ state: "detached" });
+    expect(errors.filter((error) => !/404|Not Found|400|Bad Request/.test(error))).toEqual([]);
+  });
+});
