@@ -90,6 +90,19 @@ function createSignedInApp() {
   });
 }
 
+function Orphan() {
+  useAuth();
+  return null;
+}
+
+/** The latest `useAuth()` result, captured for the test to act on. */
+const captured: { auth: ReturnType<typeof useAuth> | null } = { auth: null };
+
+function AuthCapture() {
+  captured.auth = useAuth();
+  return <span>{captured.auth.status}</span>;
+}
+
 function UserName() {
   const user = useUser();
   return <p>{user === null ? "signed out" : `Hello ${user.displayName}`}</p>;
@@ -97,10 +110,6 @@ function UserName() {
 
 describe("useAuth outside a provider", () => {
   it("throws exactly 'useAuth must be used within an AuthProvider'", () => {
-    function Orphan() {
-      useAuth();
-      return null;
-    }
     expect(() => renderToString(<Orphan />)).toThrow(
       new Error("useAuth must be used within an AuthProvider"),
     );
@@ -131,26 +140,20 @@ describe("in the browser", () => {
     container = document.createElement("div");
     document.body.append(container);
     const root = createRoot(container);
-    let signOut: () => Promise<void> = async () => undefined;
-    function SignOutCapture() {
-      signOut = useAuth().signOut;
-      return null;
-    }
     await act(async () => {
       root.render(
         <AuthProvider app={app}>
           <UserName />
-          <SignOutCapture />
         </AuthProvider>,
       );
     });
     expect(container.textContent).toBe("Hello Ana");
-    await act(() => signOut());
+    await act(() => app.signOut());
     expect(container.textContent).toBe("signed out");
     await act(async () => root.unmount());
   });
 
-  it("shows signed out while loading and re-renders after sign-in", async () => {
+  it("re-renders after the sign-in and sign-out helpers of useAuth", async () => {
     const app = createClientApp({
       projectId,
       tokenStore: createMemoryTokenStore(),
@@ -166,23 +169,22 @@ describe("in the browser", () => {
     container = document.createElement("div");
     document.body.append(container);
     const root = createRoot(container);
-    let auth: ReturnType<typeof useAuth> | null = null;
-    function Status() {
-      auth = useAuth();
-      return <span>{auth.status}</span>;
-    }
     await act(async () => {
       root.render(
         <AuthProvider app={app}>
-          <Status />
+          <AuthCapture />
         </AuthProvider>,
       );
     });
     expect(container.textContent).toBe("signed-out");
     await act(async () => {
-      await auth?.signInWithCredential({ email: "ana@example.org", password: "pw" });
+      await captured.auth?.signInWithCredential({ email: "ana@example.org", password: "pw" });
     });
     expect(container.textContent).toBe("signed-in");
+    await act(async () => {
+      await captured.auth?.signOut();
+    });
+    expect(container.textContent).toBe("signed-out");
     await act(async () => root.unmount());
   });
 });

@@ -16,6 +16,7 @@ import {
   projectId,
   refreshGrantResponse,
   startMs,
+  userId,
 } from "../testing/fake-server";
 import { createMemoryTokenStore } from "../token-stores/memory";
 import type { StoredTokens } from "../token-stores/token-store";
@@ -324,6 +325,26 @@ describe("network failures", () => {
     await expect(app.updateUser({ displayName: "x" })).rejects.toBeInstanceOf(AuthNetworkError);
     expect(calls.map((c) => c.method)).toEqual(["POST", "PATCH"]);
     expect(sleeps).toEqual([]);
+  });
+
+  it("resends a POST when the connection was never made (the server cannot have acted)", async () => {
+    let count = 0;
+    const refused = new TypeError("fetch failed", {
+      cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+    });
+    const { app, sleeps, calls } = setup(() =>
+      ++count < 3
+        ? Promise.reject(refused)
+        : jsonResponse({
+            access_token: makeAccessToken(),
+            refresh_token: refreshToken,
+            user_id: userId,
+          }),
+    );
+    const result = await app.signInWithCredential({ email: "a@b.c", password: "x" });
+    expect(result.status).toBe("ok");
+    expect(calls.map((c) => c.method)).toEqual(["POST", "POST", "POST"]);
+    expect(sleeps).toEqual([1000, 2000]);
   });
 
   it("reports an offline runtime with the offline error", async () => {

@@ -7,7 +7,8 @@
  * - an `INVALID_ACCESS_TOKEN`-family answer drops the stale token and retries (→ refresh); likewise
  *   the admin session's token on `INVALID_ADMIN_ACCESS_TOKEN` / `API_KEY_NOT_FOUND`;
  * - 429 is retried after `Retry-After` seconds, or at once without it;
- * - a network failure is retried with exponential backoff for idempotent methods only;
+ * - a network failure is retried with exponential backoff for idempotent methods, and for any method
+ *   when the connection was never made (the server cannot have acted);
  * - 508 `INFINITE_LOOP_DETECTED` is retried; other failures throw at once.
  * At most 5 attempts in all. A final network failure is an `AuthOfflineError` when offline.
  */
@@ -19,6 +20,7 @@ import type { AuthSession, SessionTokens } from "../session";
 import { getActualStatus, readKnownError } from "./parse-error";
 import {
   getBackoffDelayMs,
+  isConnectPhaseFailure,
   isIdempotentMethod,
   maxRequestAttempts,
   toNetworkFailure,
@@ -143,8 +145,11 @@ export function createRequestSender(config: RequestConfig): SendRequest {
       });
     } catch (error) {
       // fetch rejects with a TypeError when the request never got an answer. Only requests that may
-      // safely run twice are sent again.
-      if (error instanceof TypeError && isIdempotentMethod(method)) {
+      // safely run twice, or that never reached the server, are sent again.
+      if (
+        error instanceof TypeError &&
+        (isIdempotentMethod(method) || isConnectPhaseFailure(error))
+      ) {
         return { kind: "retry", error, delayMs: "backoff" };
       }
       if (error instanceof TypeError) throw toNetworkFailure(runtime, url, error);

@@ -38,7 +38,6 @@ const project = {
   },
 };
 
-const saved = { window: globalThis.window, document: globalThis.document, fetch: globalThis.fetch };
 let document: FakeCookieDocument;
 const location = { protocol: "http:", hostname: "localhost", href: "http://localhost/" };
 
@@ -62,20 +61,18 @@ async function createSdkApp(): Promise<SdkClientApp> {
 
 beforeAll(() => {
   document = createFakeDocument();
-  const fakeWindow = { location, document, addEventListener() {}, removeEventListener() {} };
-  Object.assign(globalThis, {
-    window: fakeWindow,
-    document,
-    // The SDK looks up the project's trusted domains after writing cookies.
-    fetch: async (url: string) =>
-      String(url).endsWith("/projects/current")
-        ? jsonResponse(project)
-        : new Response("not found", { status: 404 }),
-  });
+  vi.stubGlobal("window", { location, document, addEventListener() {}, removeEventListener() {} });
+  vi.stubGlobal("document", document);
+  // The SDK looks up the project's trusted domains after writing cookies.
+  vi.stubGlobal("fetch", async (url: string) =>
+    String(url).endsWith("/projects/current")
+      ? jsonResponse(project)
+      : new Response("not found", { status: 404 }),
+  );
 });
 
 afterAll(() => {
-  Object.assign(globalThis, saved);
+  vi.unstubAllGlobals();
 });
 
 const clearCookies = () => {
