@@ -31,6 +31,22 @@ export const contentErrors = {
   },
   PAYLOAD_TOO_LARGE: { code: "PAYLOAD_TOO_LARGE", status: 413, message: "Request body too large" },
   INTERNAL: { code: "INTERNAL_ERROR", status: 500, message: "Internal server error" },
+  IMAGE_MISSING: {
+    code: "IMAGE_MISSING",
+    status: 400,
+    message: "You must select an image to upload.",
+  },
+  IMAGE_TOO_LARGE: {
+    code: "IMAGE_TOO_LARGE",
+    status: 413,
+    message: "File size must be less than 5MB",
+  },
+  IMAGE_INVALID: {
+    code: "IMAGE_INVALID",
+    status: 400,
+    message: "Please select a valid image file",
+  },
+  UPLOAD_FAILED: { code: "UPLOAD_FAILED", status: 500, message: "Failed to upload image" },
 } as const;
 
 export type ContentErrorName = keyof typeof contentErrors;

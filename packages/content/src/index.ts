@@ -204,7 +204,11 @@ export {
   saveSiteContent,
   saveSiteContentRow,
 } from "./site-content/site-content-repository";
-export { getSiteSetting, setSiteSetting } from "./site-settings/site-settings-repository";
+export {
+  getSiteSetting,
+  setSiteSetting,
+  withSiteSettingsLock,
+} from "./site-settings/site-settings-repository";
 export {
   MAX_QUERY_LIMIT,
   type QueryableTableName,

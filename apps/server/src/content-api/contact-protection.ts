@@ -112,3 +112,16 @@ export function createClientAddressReader(options: { trustProxy: boolean }) {
     }
   };
 }
+
+/** Contact-form protection with the limits of the configuration. */
+export function createContactProtectionFromConfig(config: {
+  CONTACT_RATE_LIMIT_MAX: number;
+  CONTACT_RATE_LIMIT_WINDOW_SECONDS: number;
+  CONTACT_MIN_FILL_SECONDS: number;
+}): ContactProtection {
+  return createContactProtection({
+    maxPerWindow: config.CONTACT_RATE_LIMIT_MAX,
+    windowSeconds: config.CONTACT_RATE_LIMIT_WINDOW_SECONDS,
+    minFillMilliseconds: config.CONTACT_MIN_FILL_SECONDS * 1000,
+  });
+}

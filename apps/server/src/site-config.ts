@@ -1,0 +1,117 @@
+/**
+ * @module
+ * Environment variables of the site backend (content API, functions, media, the site's auth
+ * project), as a zod shape the server's config schema merges in. Each entry says what it does.
+ */
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: "expected true or false" })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const positiveInteger = (what: string) =>
+  z.coerce
+    .number({ error: `expected ${what}` })
+    .int("expected a whole number")
+    .min(0);
+
+export const siteConfigShape = {
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: "expected an smtp:// or smtps:// URL" })
+    .optional()
+    .describe(
+      "SMTP server for contact notifications, e.g. smtp://user:pass@mail.example.org:587. Unset: messages are kept in the outbox only, readable by an admin.",
+    ),
+  EMAIL_FROM: z
+    .string()
+    .min(3)
+    .default("Balkan Heritage <no-reply@example.org>")
+    .describe("Sender of the e-mails the site sends."),
+  CONTACT_NOTIFICATION_EMAIL: z
+    .email({ error: "expected an e-mail address" })
+    .optional()
+    .describe(
+      "Where contact-form notifications go. Default: the e-mail address on the contact page (site content).",
+    ),
+  CONTACT_RATE_LIMIT_MAX: positiveInteger("a number of messages")
+    .min(1, "expected at least 1")
+    .default(5)
+    .describe("Contact-form messages accepted per client address within the window."),
+  CONTACT_RATE_LIMIT_WINDOW_SECONDS: positiveInteger("a number of seconds")
+    .min(1, "expected at least 1")
+    .default(900)
+    .describe("Length of the contact-form rate-limit window, in seconds."),
+  CONTACT_MIN_FILL_SECONDS: positiveInteger("a number of seconds")
+    .default(3)
+    .describe(
+      "A contact form sent back sooner than this after it was shown is treated as a bot (0 turns it off).",
+    ),
+  S3_BUCKET: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "S3-compatible bucket for uploaded media. Unset: media is stored on disk under DATA_DIR/media.",
+    ),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "expected an http:// or https:// URL" })
+    .default("https://s3.amazonaws.com")
+    .describe("S3 endpoint, e.g. https://s3.eu-central-1.amazonaws.com or http://minio:9000."),
+  S3_REGION: z
+    .string()
+    .min(1)
+    .default("us-east-1")
+    .describe("S3 region used in request signatures."),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional().describe("S3 access key id (with S3_BUCKET)."),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("S3 secret access key (with S3_BUCKET)."),
+  S3_FORCE_PATH_STYLE: booleanFlag
+    .default(true)
+    .describe("Address objects as {endpoint}/{bucket}/{key} (MinIO) instead of {bucket}.{host}."),
+  S3_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "expected an http:// or https:// URL" })
+    .optional()
+    .describe(
+      "Public base URL of the bucket (or its CDN). Unset: files are served through /media/*.",
+    ),
+  SITE_AUTH_PROJECT_ID: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "Auth project whose users administer the site. Unset: a project is created on first start (sign-up off) and its keys kept in the database.",
+    ),
+  SITE_AUTH_PUBLISHABLE_CLIENT_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("Publishable client key of SITE_AUTH_PROJECT_ID (sent to browsers)."),
+  SITE_AUTH_SECRET_SERVER_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("Secret server key of SITE_AUTH_PROJECT_ID (never sent to browsers)."),
+};
+
+export const siteConfigSchema = z.object(siteConfigShape).superRefine((config, context) => {
+  if (config.S3_BUCKET && !(config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY)) {
+    context.addIssue({
+      code: "custom",
+      path: ["S3_ACCESS_KEY_ID"],
+      message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET",
+    });
+  }
+  const siteKeys = [config.SITE_AUTH_PUBLISHABLE_CLIENT_KEY, config.SITE_AUTH_SECRET_SERVER_KEY];
+  if (config.SITE_AUTH_PROJECT_ID && siteKeys.some((key) => !key)) {
+    context.addIssue({
+      code: "custom",
+      path: ["SITE_AUTH_PUBLISHABLE_CLIENT_KEY"],
+      message:
+        "SITE_AUTH_PUBLISHABLE_CLIENT_KEY and SITE_AUTH_SECRET_SERVER_KEY are required with SITE_AUTH_PROJECT_ID",
+    });
+  }
+});
+export type SiteConfig = z.infer<typeof siteConfigSchema>;
