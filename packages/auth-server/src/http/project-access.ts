@@ -21,7 +21,6 @@ import { isTeamMember } from "../services/teams";
 import { type VerifiedAccessToken, verifyAccessToken } from "../services/tokens";
 import { findUser, type LoadedUser } from "../services/users";
 import type { AuthEnv, RequestAuth } from "./context";
-import { throwSchemaError } from "./validate";
 
 export const internalProjectId = "internal";
 /** The sentinel the SDK sends as client secret when it has no publishable key. */
@@ -208,12 +207,6 @@ export function requireAccess(
 /** The signed-in user, or KE CANNOT_GET_OWN_USER_WITHOUT_USER (endpoints on `me`). */
 export function requireOwnUser(auth: RequestAuth): LoadedUser {
   if (!auth.user) throw knownErrors.cannotGetOwnUserWithoutUser();
-  return auth.user;
-}
-
-/** The signed-in user, or SCHEMA_ERROR "auth.user must be defined". */
-export function requireUserForSchema(c: Context<AuthEnv>, auth: RequestAuth): LoadedUser {
-  if (!auth.user) throwSchemaError(c, ["auth.user must be defined"]);
   return auth.user;
 }
 

@@ -21,6 +21,7 @@ import {
   hasProjectKey,
   type ProjectKeys,
 } from "./project-keys";
+import { pruneRateLimitBuckets } from "./rate-limits";
 import { defaultIdGenerators } from "./secrets";
 
 export const internalProjectId = "internal";
@@ -142,4 +143,5 @@ export async function initAuthPlatform(
     await seedInternalKeys(tx, config, log, now);
     await ensureSigningKeys(tx, now);
   });
+  await pruneRateLimitBuckets({ db, config, clock: () => now });
 }

@@ -10,6 +10,8 @@ import { rateLimitBuckets } from "../db/schema";
 import type { AuthDeps } from "./auth-deps";
 import { StatusError } from "./status-error";
 
+const pruneProbability = 0.001;
+
 export interface RateLimitRule {
   /** e.g. `sign-in:ip:203.0.113.7`; include the project id where it matters. */
   key: string;
@@ -28,6 +30,8 @@ export async function consumeRateLimits(
   const windowMillis = deps.config.AUTH_RATE_LIMIT_WINDOW * 1000;
   const now = deps.clock().getTime();
   const windowStart = new Date(Math.floor(now / windowMillis) * windowMillis);
+  // Now and then, clear counters of ended windows so the table stays small.
+  if (Math.random() < pruneProbability) await pruneRateLimitBuckets(deps);
   let exceeded = false;
   for (const rule of rules) {
     if (rule.limit <= 0) continue;

@@ -10,7 +10,6 @@ import {
   accessTokenClaimsSchema,
   audienceForProject,
   issuerForProject,
-  KnownError,
   knownErrors,
 } from "@heritage/auth-protocol";
 import { decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from "jose";
@@ -138,11 +137,4 @@ export async function verifyAccessToken(
   }
   if (!kindMatchesClaims(key.kind, parsed.data)) throw knownErrors.unparsableAccessToken();
   return { claims: parsed.data, kind: key.kind, projectId };
-}
-
-export function isAccessTokenError(error: unknown): error is KnownError {
-  return (
-    error instanceof KnownError &&
-    (error.code === "UNPARSABLE_ACCESS_TOKEN" || error.code === "ACCESS_TOKEN_EXPIRED")
-  );
 }
