@@ -35,7 +35,7 @@ import {
   respondWithError,
 } from "./api-response";
 import { type ContactProtection, noContactProtection } from "./contact-protection";
-import { type AccessLevel, type ContentTable, contentTables } from "./content-tables";
+import { type AccessLevel, type ContentTable, contentApiTables } from "./content-tables";
 
 export interface ContentApiDeps {
   db: Database;
@@ -159,7 +159,7 @@ export function createContentApi(deps: ContentApiDeps): Hono {
   const present = (table: ContentTable, row: Record<string, unknown>) =>
     table.present ? table.present(row) : row;
 
-  for (const table of contentTables) {
+  for (const table of contentApiTables) {
     const path = `/api-${table.name}`;
 
     app.get(path, async (c) => {

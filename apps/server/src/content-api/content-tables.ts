@@ -68,7 +68,7 @@ const publicContent = {
 } as const;
 
 // Repositories validate their input with the shared zod schemas; `never` hands them the body.
-export const contentTables: readonly ContentTable[] = [
+export const contentApiTables: readonly ContentTable[] = [
   {
     name: "projects",
     access: publicContent,

@@ -18,11 +18,13 @@ export async function listCategories(db: Database): Promise<Category[]> {
   return db.select().from(categories).orderBy(asc(categories.created_at), asc(categories.id));
 }
 
+/** The category with this id ("culture"), or null. */
 export async function findCategoryById(db: Database, id: string): Promise<Category | null> {
   const [row] = await db.select().from(categories).where(eq(categories.id, id)).limit(1);
   return row ?? null;
 }
 
+/** Inserts a category and returns it. Throws `DUPLICATE_ID` when the id is taken. */
 export async function createCategory(db: Database, input: CategoryCreateInput): Promise<Category> {
   const values = categoryCreateSchema.parse(input);
   try {
@@ -35,6 +37,7 @@ export async function createCategory(db: Database, input: CategoryCreateInput): 
   }
 }
 
+/** Updates the given names of category `input.id`; null when there is none. */
 export async function updateCategory(
   db: Database,
   input: CategoryUpdateInput,
@@ -48,6 +51,7 @@ export async function updateCategory(
   return row ?? null;
 }
 
+/** Deletes a category (its projects keep their category id); null when there was none. */
 export async function deleteCategory(db: Database, id: string): Promise<Category | null> {
   const [row] = await db.delete(categories).where(eq(categories.id, id)).returning();
   return row ?? null;

@@ -38,6 +38,7 @@ export async function listContactSubmissions(db: Database): Promise<ContactSubmi
     .orderBy(desc(contactSubmissions.created_at), desc(contactSubmissions.id));
 }
 
+/** The submission with this id, or null (also for ids that are not UUIDs). */
 export async function findContactSubmissionById(
   db: Database,
   id: string,
@@ -66,6 +67,7 @@ export async function updateContactSubmissionStatus(
   return row ?? null;
 }
 
+/** Deletes a submission; returns it, or null when there was none. */
 export async function deleteContactSubmission(
   db: Database,
   id: string,

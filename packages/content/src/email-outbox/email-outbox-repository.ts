@@ -63,6 +63,7 @@ export async function listOutboxEmails(db: Database): Promise<OutboxEmail[]> {
   return db.select().from(emailOutbox).orderBy(desc(emailOutbox.created_at), desc(emailOutbox.id));
 }
 
+/** The outbox message with this id, or null. */
 export async function findOutboxEmailById(db: Database, id: string): Promise<OutboxEmail | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);

@@ -31,11 +31,13 @@ export async function listFaqs(
     .orderBy(...order);
 }
 
+/** The FAQ item with this id, or null. */
 export async function findFaqById(db: Database, id: string): Promise<Faq | null> {
   const [row] = await db.select().from(faqs).where(eq(faqs.id, id)).limit(1);
   return row ?? null;
 }
 
+/** Inserts an FAQ item and returns it. Throws `DUPLICATE_ID` when the id is taken. */
 export async function createFaq(db: Database, input: FaqCreateInput): Promise<Faq> {
   const values = faqCreateSchema.parse(input);
   try {
@@ -48,6 +50,7 @@ export async function createFaq(db: Database, input: FaqCreateInput): Promise<Fa
   }
 }
 
+/** Updates the given fields of FAQ item `input.id` (and updated_at); null when there is none. */
 export async function updateFaq(db: Database, input: FaqUpdateInput): Promise<Faq | null> {
   const { id, ...changes } = faqUpdateSchema.parse(input);
   const [row] = await db
@@ -58,6 +61,7 @@ export async function updateFaq(db: Database, input: FaqUpdateInput): Promise<Fa
   return row ?? null;
 }
 
+/** Deletes an FAQ item; returns it, or null when there was none. */
 export async function deleteFaq(db: Database, id: string): Promise<Faq | null> {
   const [row] = await db.delete(faqs).where(eq(faqs.id, id)).returning();
   return row ?? null;

@@ -21,6 +21,7 @@ export async function listLanguages(db: Database): Promise<Language[]> {
     .orderBy(desc(languages.is_default), asc(languages.created_at), asc(languages.id));
 }
 
+/** The language with this id ("en"), or null. */
 export async function findLanguageById(db: Database, id: string): Promise<Language | null> {
   const [row] = await db.select().from(languages).where(eq(languages.id, id)).limit(1);
   return row ?? null;
@@ -46,6 +47,7 @@ export async function createLanguage(db: Database, input: LanguageCreateInput): 
 
 const languageNotFound = new Error("language not found");
 
+/** Updates language `input.id`; making it the default takes the flag from the others. Null when there is none. */
 export async function updateLanguage(
   db: Database,
   input: LanguageUpdateInput,
@@ -74,6 +76,7 @@ export async function updateLanguage(
   }
 }
 
+/** Deletes a language; returns it, or null when there was none. */
 export async function deleteLanguage(db: Database, id: string): Promise<Language | null> {
   const [row] = await db.delete(languages).where(eq(languages.id, id)).returning();
   return row ?? null;

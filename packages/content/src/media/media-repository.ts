@@ -19,6 +19,7 @@ export async function listMedia(db: Database): Promise<Media[]> {
   return db.select().from(media).orderBy(desc(media.created_at), desc(media.id));
 }
 
+/** The media record with this id, or null. */
 export async function findMediaById(db: Database, id: string): Promise<Media | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(media).where(eq(media.id, id)).limit(1);

@@ -3,6 +3,7 @@ import type { Database } from "@heritage/db";
 import { eq, sql } from "drizzle-orm";
 import { siteSettings } from "../db/schema";
 
+/** The value stored under `key`, or null. */
 export async function getSiteSetting(db: Database, key: string): Promise<unknown | null> {
   const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, key)).limit(1);
   return row ? row.value : null;
