@@ -3,12 +3,23 @@
  * The whole HTTP surface of the process, as one Hono app. This file is the table of contents:
  * every part is mounted here. It never listens (main.ts does), so tests call `app.request()`.
  */
-import { createAuthApi } from "@heritage/auth-server";
+import { isKnownError } from "@heritage/auth-protocol";
+import { createAccessTokenVerifier, createAuthApi } from "@heritage/auth-server";
 import type { DatabaseConnection, MigrationSet } from "@heritage/db";
 import { Hono } from "hono";
 import type { Logger } from "pino";
 import type { AppEnv } from "./app-env";
 import type { Config } from "./config";
+import { createAdminVerifier } from "./content-api/admin-guard";
+import {
+  createClientAddressReader,
+  createContactProtectionFromConfig,
+} from "./content-api/contact-protection";
+import { createContentApi } from "./content-api/content-api";
+import { createFunctionsApi } from "./functions/functions-api";
+import { createMailerFromConfig } from "./functions/mailer";
+import { createMediaRoutes } from "./media/media-routes";
+import { createMediaStorageFromConfig } from "./media/media-storage-from-config";
 import { requestId } from "./middleware/request-id";
 import { requestLog } from "./middleware/request-log";
 import { securityHeaders } from "./middleware/security-headers";
@@ -51,6 +62,41 @@ export function createApp(deps: AppDeps) {
   });
   app.route("/api/v1", authApi);
   app.route("/api/latest", authApi);
+
+  // The site's content API and functions (site spec, section 7). Writes need an admin of the
+  // site's auth project, verified in process with the platform's keys.
+  const tokenVerifier = createAccessTokenVerifier(database.db, { baseUrl: config.PUBLIC_URL });
+  const verifyAdmin = createAdminVerifier({
+    siteProjectId: deps.siteAuth.projectId,
+    verifyAccessToken: async (token, options) => {
+      const result = await tokenVerifier.verify(token, options);
+      return isKnownError(result)
+        ? { code: result.code, message: result.message }
+        : { userId: result.userId };
+    },
+  });
+  const contactProtection = createContactProtectionFromConfig(config);
+  const clientAddress = createClientAddressReader({ trustProxy: config.TRUST_PROXY });
+  const mediaStorage = createMediaStorageFromConfig(config);
+  app.route(
+    "/functions",
+    createContentApi({ db: database.db, verifyAdmin, logger, contactProtection, clientAddress }),
+  );
+  app.route(
+    "/functions",
+    createFunctionsApi({
+      db: database.db,
+      logger,
+      verifyAdmin,
+      mailer: createMailerFromConfig(config),
+      emailFrom: config.EMAIL_FROM,
+      notificationAddress: config.CONTACT_NOTIFICATION_EMAIL,
+      mediaStorage,
+      contactProtection,
+      clientAddress,
+    }),
+  );
+  app.route("/media", createMediaRoutes({ storage: mediaStorage }));
 
   if (deps.web) {
     app.route(

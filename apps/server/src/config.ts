@@ -7,6 +7,7 @@
 import { authConfigSchema } from "@heritage/auth-server";
 import { z } from "zod";
 import { checkSiteAuthSettings, siteAuthConfigShape } from "./site-auth/site-auth-config";
+import { siteConfigShape } from "./site-config";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "expected true or false" })
@@ -77,6 +78,7 @@ export const serverConfigShape = {
 export const configSchema = z.object({
   ...serverConfigShape,
   ...authConfigSchema.shape,
+  ...siteConfigShape,
   ...siteAuthConfigShape,
 });
 

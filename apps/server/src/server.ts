@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { resolve } from "node:path";
 import { initAuthPlatform } from "@heritage/auth-server";
 import { migrationSet as authMigrations } from "@heritage/auth-server/migrations";
+import { seedDefaultContent } from "@heritage/content";
 import { migrationSet as contentMigrations } from "@heritage/content/migrations";
 import { connect, type DatabaseConnection, migrate } from "@heritage/db";
 import { getRequestListener } from "@hono/node-server";
@@ -54,6 +55,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }));
   const { applied } = await migrate(database.db, migrationSets);
   if (applied.length > 0) logger.info({ applied }, "migrations applied");
+  const seeded = await seedDefaultContent(database.db);
+  if (seeded.seeded) logger.info("seeded the default content (first start)");
   await initAuthPlatform(database.db, config, logger);
   const siteAuth = await ensureSiteAuth(database.db, config, {
     baseUrl: config.PUBLIC_URL,
