@@ -1,9 +1,10 @@
-/** @module /admin/faq (site spec, section 2). */
+/** @module /admin/faq: FAQ management (site spec, section 2). */
+import { FaqScreen } from "../../components/admin/faq/faq-screen";
 
 export function meta() {
   return [{ title: "FAQ | Heritage Admin" }];
 }
 
 export default function AdminFaq() {
-  return <h1 className="text-3xl font-semibold">FAQ</h1>;
+  return <FaqScreen />;
 }

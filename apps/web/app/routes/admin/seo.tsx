@@ -1,9 +1,10 @@
-/** @module /admin/seo (site spec, section 2). */
+/** @module /admin/seo: global SEO settings and the performance checks (site spec, section 2). */
+import { GlobalSeoScreen } from "../../components/admin/seo/global-seo-screen";
 
 export function meta() {
   return [{ title: "SEO | Heritage Admin" }];
 }
 
 export default function AdminSeo() {
-  return <h1 className="text-3xl font-semibold">SEO</h1>;
+  return <GlobalSeoScreen />;
 }

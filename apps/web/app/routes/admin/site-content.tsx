@@ -1,9 +1,10 @@
-/** @module /admin/site-content (site spec, section 2). */
+/** @module /admin/site-content: page copy in three languages (site spec, section 2). */
+import { SiteContentScreen } from "../../components/admin/site-content/site-content-screen";
 
 export function meta() {
   return [{ title: "Site Content | Heritage Admin" }];
 }
 
 export default function AdminSiteContent() {
-  return <h1 className="text-3xl font-semibold">Site Content</h1>;
+  return <SiteContentScreen />;
 }

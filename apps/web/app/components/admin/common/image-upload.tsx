@@ -100,11 +100,7 @@ export function ImageUpload({
       <div className="flex flex-wrap items-center gap-4">
         <div className="flex h-32 w-48 items-center justify-center overflow-hidden rounded-md border border-gray-300 bg-gray-50">
           {preview ? (
-            <img
-              src={preview}
-              alt="Upload preview"
-              className="h-full w-full object-cover"
-            />
+            <img src={preview} alt="Upload preview" className="h-full w-full object-cover" />
           ) : (
             <span className="text-sm text-gray-600">No image</span>
           )}

@@ -1,0 +1,228 @@
+/**
+ * @module
+ * /admin/seo (site spec, section 2): "Global SEO Settings" with tabs General, Organization,
+ * Social Media and Performance, "Save SEO Settings", and the live social-share preview beside.
+ * Validated with the shared global SEO schema (keywords parsed from comma-separated text).
+ */
+
+import { type GlobalSeoContent, globalSeoContentSchema } from "@heritage/content";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useRef, useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
+import { errorMessage } from "../../../lib/content-client";
+import { adminButton, cardClass } from "../common/admin-styles";
+import { AdminTabs } from "../common/admin-tabs";
+import { TextAreaField, TextField } from "../common/form-fields";
+import { noticeError, noticeSuccess } from "../common/notices";
+import { LoadingState } from "../common/screen-states";
+import { SeoCounter, seoLimits } from "../common/seo-counter";
+import { useContentClient } from "../common/use-content-client";
+import { type GlobalSeoFormValues, toGlobalSeoValues } from "./global-seo-form-values";
+import { PerformancePanel } from "./performance-panel";
+import { SocialPreview } from "./social-preview";
+
+const seoResolver = zodResolver(globalSeoContentSchema) as unknown as Resolver<
+  GlobalSeoFormValues,
+  unknown,
+  GlobalSeoContent
+>;
+
+const tabOfField = (name: string) =>
+  name.startsWith("social_")
+    ? "social"
+    : name.startsWith("organization_") || name.startsWith("contact_")
+      ? "organization"
+      : "general";
+
+export function GlobalSeoScreen() {
+  const client = useContentClient();
+  const form = useForm<GlobalSeoFormValues, unknown, GlobalSeoContent>({
+    resolver: seoResolver,
+    defaultValues: toGlobalSeoValues(null),
+  });
+  const { register, reset, watch, handleSubmit, formState } = form;
+  const [isLoading, setIsLoading] = useState(true);
+  const [isSaving, setIsSaving] = useState(false);
+  const [tab, setTab] = useState("general");
+  const isSavingRef = useRef(false);
+
+  useEffect(() => {
+    let isCurrent = true;
+    client
+      .getGlobalSeo()
+      .then((stored) => {
+        if (isCurrent) reset(toGlobalSeoValues(stored));
+      })
+      .catch((error: unknown) => {
+        if (isCurrent) noticeError("Failed to load SEO settings", errorMessage(error));
+      })
+      .finally(() => {
+        if (isCurrent) setIsLoading(false);
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [client, reset]);
+
+  const save = handleSubmit(
+    async (values) => {
+      if (isSavingRef.current) return;
+      isSavingRef.current = true;
+      setIsSaving(true);
+      try {
+        await client.saveGlobalSeo(values);
+        noticeSuccess("Settings saved", "Global SEO settings have been updated successfully");
+      } catch (error) {
+        noticeError("Failed to save SEO settings. Please try again.", errorMessage(error));
+      } finally {
+        isSavingRef.current = false;
+        setIsSaving(false);
+      }
+    },
+    (errors) => {
+      const first = Object.keys(errors)[0];
+      if (first) setTab(tabOfField(first));
+    },
+  );
+
+  const errorOf = (name: keyof GlobalSeoFormValues) => formState.errors[name]?.message;
+  const title = watch("default_title") ?? "";
+  const description = watch("default_description") ?? "";
+
+  if (isLoading) return <LoadingState label="Loading SEO settings..." />;
+
+  const url = (name: keyof GlobalSeoFormValues, label: string, placeholder: string) => (
+    <TextField
+      label={label}
+      type="url"
+      placeholder={placeholder}
+      registration={register(name)}
+      error={errorOf(name)}
+    />
+  );
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-semibold">Global SEO Settings</h1>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <form onSubmit={(event) => void save(event)} noValidate className={cardClass}>
+          <AdminTabs
+            label="SEO settings"
+            value={tab}
+            onValueChange={setTab}
+            tabs={[
+              {
+                value: "general",
+                label: "General",
+                content: (
+                  <div>
+                    <TextField
+                      label="Site Name"
+                      registration={register("site_name")}
+                      error={errorOf("site_name")}
+                    />
+                    <TextField
+                      label="Default Title"
+                      registration={register("default_title")}
+                      maxLength={seoLimits.title.max}
+                      error={errorOf("default_title")}
+                      hint={<SeoCounter length={title.length} target={seoLimits.title.target} />}
+                    />
+                    <TextAreaField
+                      label="Default Description"
+                      rows={3}
+                      registration={register("default_description")}
+                      maxLength={seoLimits.description.max}
+                      error={errorOf("default_description")}
+                      hint={
+                        <SeoCounter
+                          length={description.length}
+                          target={seoLimits.description.target}
+                        />
+                      }
+                    />
+                    <TextField
+                      label="Default Keywords"
+                      placeholder="heritage, culture, balkans"
+                      registration={register("default_keywords")}
+                      error={errorOf("default_keywords")}
+                      hint={<span className="text-gray-600">Separate keywords with commas.</span>}
+                    />
+                    {url(
+                      "default_og_image",
+                      "Default Social Share Image URL",
+                      "https://example.org/share.jpg",
+                    )}
+                  </div>
+                ),
+              },
+              {
+                value: "organization",
+                label: "Organization",
+                content: (
+                  <div>
+                    <TextField
+                      label="Organization Name"
+                      registration={register("organization_name")}
+                      error={errorOf("organization_name")}
+                    />
+                    <TextAreaField
+                      label="Organization Description"
+                      rows={3}
+                      registration={register("organization_description")}
+                      error={errorOf("organization_description")}
+                    />
+                    {url(
+                      "organization_logo",
+                      "Organization Logo URL",
+                      "https://example.org/logo.png",
+                    )}
+                    {url("organization_url", "Organization URL", "https://example.org")}
+                    <TextField
+                      label="Contact Email"
+                      type="email"
+                      registration={register("contact_email")}
+                      error={errorOf("contact_email")}
+                    />
+                    <TextField
+                      label="Contact Phone"
+                      type="tel"
+                      registration={register("contact_phone")}
+                      error={errorOf("contact_phone")}
+                    />
+                  </div>
+                ),
+              },
+              {
+                value: "social",
+                label: "Social Media",
+                content: (
+                  <div>
+                    {url("social_twitter", "Twitter URL", "https://twitter.com/...")}
+                    {url("social_facebook", "Facebook URL", "https://facebook.com/...")}
+                    {url("social_linkedin", "LinkedIn URL", "https://linkedin.com/company/...")}
+                    {url("social_instagram", "Instagram URL", "https://instagram.com/...")}
+                  </div>
+                ),
+              },
+              { value: "performance", label: "Performance", content: <PerformancePanel /> },
+            ]}
+          />
+          <div className="mt-6 border-t border-gray-200 pt-4">
+            <button type="submit" className={adminButton("primary")} disabled={isSaving}>
+              {isSaving ? "Saving..." : "Save SEO Settings"}
+            </button>
+          </div>
+        </form>
+        <aside className={cardClass}>
+          <SocialPreview
+            title={title || watch("site_name") || ""}
+            description={description}
+            image={watch("default_og_image") ?? ""}
+            url={watch("organization_url") ?? ""}
+          />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,317 @@
+/**
+ * @module
+ * The Performance tab of /admin/seo (site spec, sections 2, 4 and 9): Core Web Vitals measured
+ * in this browser (refreshed every 2 s after a 3 s measuring window), the Mobile SEO check of
+ * the public home page rendered 375 px wide in a same-origin frame (1 s after opening, 0.5 s
+ * after coming back, and on demand), a Show/Hide Details toggle and a layout-shift monitor.
+ */
+import { CheckCircle2, XCircle } from "lucide-react";
+import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
+import { useNavigationType } from "react-router";
+import { classNames } from "../../ui/class-names";
+import { adminButton } from "../common/admin-styles";
+import {
+  checkMobileSeo,
+  MOBILE_VIEWPORT_WIDTH,
+  type MobileSeoResult,
+  TOUCH_TARGET_MIN_PX,
+} from "./mobile-seo-check";
+import {
+  formatVital,
+  overallScore,
+  rateVital,
+  recommendationsFor,
+  startWebVitals,
+  type VitalRating,
+  type VitalValues,
+  vitalNames,
+} from "./web-vitals-report";
+
+/** Spec section 9. */
+export const MEASUREMENT_WINDOW_MS = 3000;
+export const REPORT_REFRESH_MS = 2000;
+export const CHECK_DELAY_ON_OPEN_MS = 1000;
+export const CHECK_DELAY_ON_RETURN_MS = 500;
+
+const ratingStyles: Record<VitalRating, string> = {
+  good: "bg-green-100 text-green-800",
+  "needs-improvement": "bg-yellow-100 text-yellow-900",
+  poor: "bg-red-100 text-red-800",
+};
+
+function percent(rate: number) {
+  return `${Math.round(rate * 100)}%`;
+}
+
+function CheckItem({ isPassing, children }: { isPassing: boolean; children: ReactNode }) {
+  const Icon = isPassing ? CheckCircle2 : XCircle;
+  return (
+    <li className="flex items-start gap-2">
+      <Icon
+        aria-hidden="true"
+        className={classNames(
+          "mt-0.5 size-5 shrink-0",
+          isPassing ? "text-green-700" : "text-red-700",
+        )}
+      />
+      <span>
+        <span className="sr-only">{isPassing ? "Pass: " : "Fail: "}</span>
+        {children}
+      </span>
+    </li>
+  );
+}
+
+function useWebVitals(): { values: VitalValues; isMeasuring: boolean } {
+  const [values, setValues] = useState<VitalValues>({});
+  const [isMeasuring, setIsMeasuring] = useState(true);
+  useEffect(() => {
+    const measured = startWebVitals();
+    setValues({ ...measured });
+    const windowTimer = window.setTimeout(() => {
+      setIsMeasuring(false);
+      setValues({ ...measured });
+    }, MEASUREMENT_WINDOW_MS);
+    const refresh = window.setInterval(() => setValues({ ...measured }), REPORT_REFRESH_MS);
+    return () => {
+      window.clearTimeout(windowTimer);
+      window.clearInterval(refresh);
+    };
+  }, []);
+  return { values, isMeasuring };
+}
+
+function useMobileSeoCheck() {
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const [result, setResult] = useState<MobileSeoResult | null>(null);
+  const [isChecking, setIsChecking] = useState(false);
+  const [checkError, setCheckError] = useState<string | null>(null);
+  const navigationType = useNavigationType();
+
+  const runCheck = useCallback(() => {
+    const frame = frameRef.current;
+    if (!frame) return;
+    setIsChecking(true);
+    const inspect = () => {
+      try {
+        const document = frame.contentDocument;
+        if (!document?.body) throw new Error("The home page could not be read");
+        setResult(checkMobileSeo(document));
+        setCheckError(null);
+      } catch (error) {
+        setCheckError(error instanceof Error ? error.message : "The check failed");
+      } finally {
+        setIsChecking(false);
+      }
+    };
+    if (frame.contentDocument?.readyState === "complete" && frame.dataset.loaded === "true") {
+      inspect();
+    } else {
+      frame.addEventListener("load", inspect, { once: true });
+    }
+  }, []);
+
+  useEffect(() => {
+    const delay = navigationType === "POP" ? CHECK_DELAY_ON_RETURN_MS : CHECK_DELAY_ON_OPEN_MS;
+    const timer = window.setTimeout(runCheck, delay);
+    // Coming back to this page from the browser's history cache.
+    let returnTimer: number | undefined;
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) returnTimer = window.setTimeout(runCheck, CHECK_DELAY_ON_RETURN_MS);
+    };
+    window.addEventListener("pageshow", onPageShow);
+    return () => {
+      window.clearTimeout(timer);
+      window.clearTimeout(returnTimer);
+      window.removeEventListener("pageshow", onPageShow);
+    };
+  }, [navigationType, runCheck]);
+
+  return { frameRef, result, isChecking, checkError, runCheck };
+}
+
+/**
+ * The public home page at phone width, off-screen and inert: only measured. Rendered into the
+ * body, so it has a layout even while the Performance tab is hidden.
+ */
+function MobileFrame({ frameRef }: { frameRef: RefObject<HTMLIFrameElement | null> }) {
+  const [container, setContainer] = useState<HTMLElement | null>(null);
+  useEffect(() => setContainer(document.body), []);
+  if (!container) return null;
+  return createPortal(
+    <div
+      inert
+      className="pointer-events-none fixed top-0 -left-[10000px] h-[812px]"
+      style={{ width: MOBILE_VIEWPORT_WIDTH }}
+    >
+      <iframe
+        ref={frameRef}
+        src="/"
+        title="Home page at mobile width (for the Mobile SEO check)"
+        width={MOBILE_VIEWPORT_WIDTH}
+        height={812}
+        onLoad={(event) => {
+          event.currentTarget.dataset.loaded = "true";
+        }}
+      />
+    </div>,
+    container,
+  );
+}
+
+export function PerformancePanel() {
+  const { values, isMeasuring } = useWebVitals();
+  const { frameRef, result, isChecking, checkError, runCheck } = useMobileSeoCheck();
+  const [isShowingDetails, setIsShowingDetails] = useState(false);
+  const score = overallScore(values);
+  const recommendations = recommendationsFor(values);
+  const cls = values.CLS ?? 0;
+
+  return (
+    <div className="space-y-8">
+      <MobileFrame frameRef={frameRef} />
+
+      <section aria-labelledby="web-vitals-heading" className="space-y-3">
+        <h2 id="web-vitals-heading" className="text-lg font-semibold">
+          Core Web Vitals
+        </h2>
+        {isMeasuring && score === null ? (
+          <p className="text-gray-700">Measuring performance...</p>
+        ) : (
+          <p className="text-gray-900">
+            Overall score:{" "}
+            <strong data-testid="vitals-score" className="text-2xl">
+              {score === null ? "–" : score}
+            </strong>
+            {score === null ? null : <span className="text-gray-600">/100</span>}
+          </p>
+        )}
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {vitalNames.map((name) => {
+            const value = values[name];
+            const rating = value === undefined ? null : rateVital(name, value);
+            return (
+              <li
+                key={name}
+                data-testid={`vital-${name}`}
+                className="flex items-center justify-between rounded-md border border-gray-200 px-3 py-2"
+              >
+                <span className="font-semibold">{name}</span>
+                <span className="flex items-center gap-2">
+                  <span>{value === undefined ? "Not measured" : formatVital(name, value)}</span>
+                  {rating ? (
+                    <span
+                      className={classNames(
+                        "rounded-full px-2 py-0.5 text-xs font-semibold",
+                        ratingStyles[rating],
+                      )}
+                    >
+                      {rating}
+                    </span>
+                  ) : null}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+        {recommendations.length > 0 ? (
+          <div>
+            <h3 className="font-semibold">Recommendations</h3>
+            <ul className="list-disc space-y-1 pl-5 text-sm text-gray-800">
+              {recommendations.map((recommendation) => (
+                <li key={recommendation}>{recommendation}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {cls > 0 ? (
+          <p
+            role="status"
+            data-testid="layout-shift-monitor"
+            className="rounded-md bg-yellow-50 p-3 text-sm text-yellow-900"
+          >
+            Layout shift monitor: cumulative layout shift {formatVital("CLS", cls)} (
+            {rateVital("CLS", cls)})
+          </p>
+        ) : null}
+        <button
+          type="button"
+          className={adminButton("ghost")}
+          aria-expanded={isShowingDetails}
+          aria-controls="performance-details"
+          onClick={() => setIsShowingDetails((current) => !current)}
+        >
+          {isShowingDetails ? "Hide Details" : "Show Details"}
+        </button>
+        {isShowingDetails ? (
+          <dl
+            id="performance-details"
+            className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm"
+          >
+            {(["LCP", "FID", "CLS"] as const).map((name) => (
+              <div key={name} className="contents">
+                <dt className="font-semibold">{name}</dt>
+                <dd>
+                  {values[name] === undefined
+                    ? "Not measured"
+                    : formatVital(name, values[name] as number)}
+                </dd>
+              </div>
+            ))}
+            <dt className="font-semibold">Device</dt>
+            <dd data-testid="device-details">
+              {typeof window === "undefined"
+                ? ""
+                : `${window.innerWidth < 768 ? "Mobile" : "Desktop"} (${window.innerWidth}×${window.innerHeight}, pixel ratio ${window.devicePixelRatio})`}
+            </dd>
+          </dl>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="mobile-seo-heading" className="space-y-3">
+        <h2 id="mobile-seo-heading" className="text-lg font-semibold">
+          Mobile SEO
+        </h2>
+        {result ? (
+          <>
+            <p>
+              Mobile SEO score:{" "}
+              <strong data-testid="mobile-seo-score" className="text-2xl">
+                {result.score}
+              </strong>
+              <span className="text-gray-600">/100</span>
+            </p>
+            <ul className="space-y-2 text-sm" aria-label="Mobile SEO checklist">
+              <CheckItem isPassing={result.touchTargets.isPassing}>
+                Touch targets at least {TOUCH_TARGET_MIN_PX} px: {percent(result.touchTargets.rate)}{" "}
+                of {result.touchTargets.total} pass (80% needed)
+              </CheckItem>
+              <CheckItem isPassing={result.responsiveImages.isPassing}>
+                Responsive images: {percent(result.responsiveImages.rate)} of{" "}
+                {result.responsiveImages.total} (80% needed)
+              </CheckItem>
+              <CheckItem isPassing={result.hasSingleH1}>
+                Exactly one H1 heading (found {result.h1Count})
+              </CheckItem>
+            </ul>
+          </>
+        ) : checkError ? (
+          <p role="alert" className="text-red-700">
+            Mobile SEO check failed: {checkError}
+          </p>
+        ) : (
+          <p className="text-gray-700">Checking the home page at {MOBILE_VIEWPORT_WIDTH} px...</p>
+        )}
+        <button
+          type="button"
+          className={adminButton("outline")}
+          disabled={isChecking}
+          onClick={runCheck}
+        >
+          {isChecking ? "Checking..." : "Run Mobile SEO Check"}
+        </button>
+      </section>
+    </div>
+  );
+}

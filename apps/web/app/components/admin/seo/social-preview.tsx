@@ -1,0 +1,124 @@
+/**
+ * @module
+ * The live social-share preview of the SEO screen (site spec, sections 2, 5 and 9): how a link
+ * looks on Facebook (title cut at 95, description at 300) and Twitter (70 and 200), with hints
+ * when the title is under 30 or over 60 characters and the description under 120 or over 160.
+ */
+
+export const socialLimits = {
+  facebook: { title: 95, description: 300 },
+  twitter: { title: 70, description: 200 },
+} as const;
+
+export function truncateText(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length - 3)}...` : text;
+}
+
+export function titleHint(title: string): string | null {
+  if (title.length < 30) return "Title is short (under 30 characters)";
+  if (title.length > 60) return "Title is long (over 60 characters)";
+  return null;
+}
+
+export function descriptionHint(description: string): string | null {
+  if (description.length < 120) return "Description is short (under 120 characters)";
+  if (description.length > 160) return "Description is long (over 160 characters)";
+  return null;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return typeof window === "undefined" ? "" : window.location.host;
+  }
+}
+
+function PreviewCard({
+  network,
+  title,
+  description,
+  image,
+  host,
+}: {
+  network: "facebook" | "twitter";
+  title: string;
+  description: string;
+  image: string;
+  host: string;
+}) {
+  const limits = socialLimits[network];
+  return (
+    <figure
+      className="overflow-hidden rounded-lg border border-gray-300 bg-white"
+      data-testid={`${network}-preview`}
+    >
+      <figcaption className="border-b border-gray-200 bg-gray-50 px-3 py-1.5 text-xs font-semibold text-gray-700">
+        {network === "facebook" ? "Facebook" : "Twitter"}
+      </figcaption>
+      {image ? (
+        <img src={image} alt="" className="aspect-[1200/630] w-full bg-gray-100 object-cover" />
+      ) : (
+        <div className="flex aspect-[1200/630] w-full items-center justify-center bg-gray-100 text-xs text-gray-600">
+          No share image
+        </div>
+      )}
+      <div className="space-y-1 p-3">
+        <p className="text-xs text-gray-600 uppercase">{host}</p>
+        <p className="font-semibold text-gray-900" data-testid={`${network}-title`}>
+          {truncateText(title, limits.title)}
+        </p>
+        <p className="text-sm text-gray-700" data-testid={`${network}-description`}>
+          {truncateText(description, limits.description)}
+        </p>
+      </div>
+    </figure>
+  );
+}
+
+export function SocialPreview({
+  title,
+  description,
+  image,
+  url,
+}: {
+  title: string;
+  description: string;
+  image: string;
+  url: string;
+}) {
+  const host = hostOf(url);
+  const hints = [titleHint(title), descriptionHint(description)].filter(
+    (hint): hint is string => hint !== null,
+  );
+  return (
+    <section aria-labelledby="social-preview-heading" className="space-y-4">
+      <h2 id="social-preview-heading" className="text-lg font-semibold">
+        Social Share Preview
+      </h2>
+      <PreviewCard
+        network="facebook"
+        title={title}
+        description={description}
+        image={image}
+        host={host}
+      />
+      <PreviewCard
+        network="twitter"
+        title={title}
+        description={description}
+        image={image}
+        host={host}
+      />
+      {hints.length > 0 ? (
+        <ul className="list-disc space-y-1 pl-5 text-sm text-amber-800">
+          {hints.map((hint) => (
+            <li key={hint}>{hint}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-green-700">Title and description lengths look good.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * @module
+ * Core Web Vitals of the admin page as measured in this browser (site spec, section 9):
+ * thresholds good / poor of LCP 2500 / 4000 ms, FID 100 / 300 ms, CLS 0.1 / 0.25, FCP 1800 /
+ * 3000 ms and TTFB 800 / 1800 ms; scores 100, 60 and 20 for good, needs-improvement and poor.
+ * LCP, CLS, FCP and TTFB come from the `web-vitals` library; FID (which web-vitals 5 dropped)
+ * from the `first-input` performance entry.
+ */
+import { onCLS, onFCP, onLCP, onTTFB } from "web-vitals";
+
+export const vitalThresholds = {
+  LCP: { good: 2500, poor: 4000 },
+  FID: { good: 100, poor: 300 },
+  CLS: { good: 0.1, poor: 0.25 },
+  FCP: { good: 1800, poor: 3000 },
+  TTFB: { good: 800, poor: 1800 },
+} as const;
+
+export type VitalName = keyof typeof vitalThresholds;
+export const vitalNames = Object.keys(vitalThresholds) as VitalName[];
+export type VitalRating = "good" | "needs-improvement" | "poor";
+
+export const ratingScores: Record<VitalRating, number> = {
+  good: 100,
+  "needs-improvement": 60,
+  poor: 20,
+};
+
+export function rateVital(name: VitalName, value: number): VitalRating {
+  const threshold = vitalThresholds[name];
+  if (value <= threshold.good) return "good";
+  if (value <= threshold.poor) return "needs-improvement";
+  return "poor";
+}
+
+export type VitalValues = Partial<Record<VitalName, number>>;
+
+/** The mean of the measured metrics' scores; null before anything is measured. */
+export function overallScore(values: VitalValues): number | null {
+  const scores = vitalNames
+    .filter((name) => values[name] !== undefined)
+    .map((name) => ratingScores[rateVital(name, values[name] as number)]);
+  if (scores.length === 0) return null;
+  return Math.round(scores.reduce((sum, score) => sum + score, 0) / scores.length);
+}
+
+const advice: Record<VitalName, string> = {
+  LCP: "Largest Contentful Paint is slow: serve smaller images (responsive variants) and preload the hero image.",
+  FID: "First Input Delay is high: split long JavaScript tasks and defer work that is not needed at once.",
+  CLS: "Layout shifts detected: give images and embeds fixed dimensions and avoid inserting content above existing content.",
+  FCP: "First Contentful Paint is slow: reduce render-blocking CSS and fonts, and cache pages.",
+  TTFB: "Server response is slow: cache rendered pages and check the server and database load.",
+};
+
+export function recommendationsFor(values: VitalValues): string[] {
+  return vitalNames
+    .filter((name) => {
+      const value = values[name];
+      return value !== undefined && rateVital(name, value) !== "good";
+    })
+    .map((name) => advice[name]);
+}
+
+export function formatVital(name: VitalName, value: number): string {
+  return name === "CLS" ? value.toFixed(3) : `${Math.round(value)} ms`;
+}
+
+// The metrics are the page's: measured once per page load, whichever screen asks.
+const measured: VitalValues = {};
+let isStarted = false;
+
+/** Starts measuring (once per page); returns the values measured so far, updated in place. */
+export function startWebVitals(): VitalValues {
+  if (isStarted || typeof window === "undefined") return measured;
+  isStarted = true;
+  const record = (metric: { name: string; value: number }) => {
+    if (metric.name in vitalThresholds) measured[metric.name as VitalName] = metric.value;
+  };
+  onLCP(record, { reportAllChanges: true });
+  onCLS(record, { reportAllChanges: true });
+  onFCP(record);
+  onTTFB(record);
+  if (typeof PerformanceObserver !== "undefined") {
+    try {
+      new PerformanceObserver((list) => {
+        const entry = list.getEntries()[0] as PerformanceEventTiming | undefined;
+        if (entry && measured.FID === undefined)
+          measured.FID = entry.processingStart - entry.startTime;
+      }).observe({ type: "first-input", buffered: true });
+    } catch {
+      // Browsers without first-input entries report no FID.
+    }
+  }
+  return measured;
+}

@@ -1,0 +1,142 @@
+/**
+ * @module
+ * One language of one site content section: its fields (rich HTML ones with a live, sanitised
+ * preview) and "Save {Language} Content". Values the form has no inputs for (the about page's
+ * values list) are kept and saved as they were. Validated with the section's shared schema.
+ */
+
+import { siteContentSchemas } from "@heritage/content";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useRef, useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
+import { type ContentClient, errorMessage } from "../../../lib/content-client";
+import { adminButton } from "../common/admin-styles";
+import { TextAreaField, TextField } from "../common/form-fields";
+import { HtmlPreview } from "../common/html-preview";
+import type { AdminLanguage } from "../common/languages";
+import { noticeError, noticeSuccess } from "../common/notices";
+import type { ContentSectionForm } from "./site-content-sections";
+
+type ContentValues = Record<string, unknown>;
+
+function HtmlField({
+  field,
+  form,
+  error,
+}: {
+  field: { name: string; label: string; rows?: number };
+  form: ReturnType<typeof useForm<ContentValues>>;
+  error: string | undefined;
+}) {
+  const html = form.watch(field.name);
+  return (
+    <>
+      <TextAreaField
+        label={field.label}
+        rows={field.rows ?? 6}
+        registration={form.register(field.name)}
+        error={error}
+      />
+      <HtmlPreview html={typeof html === "string" ? html : ""} label={`${field.label} preview`} />
+    </>
+  );
+}
+
+/** Stored values as form text: everything the section has, strings for the inputs. */
+function toFormValues(section: ContentSectionForm, stored: ContentValues): ContentValues {
+  const values: ContentValues = { ...stored };
+  for (const field of section.fields) {
+    const value = stored[field.name];
+    values[field.name] = typeof value === "string" ? value : "";
+  }
+  return values;
+}
+
+export function SiteContentForm({
+  section,
+  language,
+  initial,
+  client,
+}: {
+  section: ContentSectionForm;
+  language: AdminLanguage;
+  initial: ContentValues;
+  client: ContentClient;
+}) {
+  const form = useForm<ContentValues>({
+    // The section's shared schema: e-mails and URLs checked, HTML cleaned.
+    resolver: zodResolver(siteContentSchemas[section.id]) as unknown as Resolver<ContentValues>,
+    defaultValues: toFormValues(section, initial),
+  });
+  const { register, reset, handleSubmit, formState } = form;
+  const [isSaving, setIsSaving] = useState(false);
+  const isSavingRef = useRef(false);
+
+  useEffect(() => {
+    reset(toFormValues(section, initial));
+  }, [initial, section, reset]);
+
+  const save = handleSubmit(async (values) => {
+    if (isSavingRef.current) return;
+    isSavingRef.current = true;
+    setIsSaving(true);
+    try {
+      await client.saveSiteContent({
+        section: section.id,
+        language: language.code,
+        content: values,
+      });
+      noticeSuccess(
+        `${section.noticeName} content saved`,
+        language.code === "en"
+          ? "Updated content"
+          : `Updated ${language.code.toUpperCase()} content`,
+      );
+    } catch (error) {
+      noticeError("Error saving content", errorMessage(error));
+    } finally {
+      isSavingRef.current = false;
+      setIsSaving(false);
+    }
+  });
+
+  const errorOf = (name: string) => {
+    const error = formState.errors[name];
+    return typeof error?.message === "string" ? error.message : undefined;
+  };
+
+  return (
+    <form onSubmit={(event) => void save(event)} noValidate>
+      {section.fields.map((field) => {
+        if (field.kind === "html") {
+          return (
+            <HtmlField key={field.name} field={field} form={form} error={errorOf(field.name)} />
+          );
+        }
+        if (field.kind === "textarea") {
+          return (
+            <TextAreaField
+              key={field.name}
+              label={field.label}
+              rows={field.rows ?? 3}
+              registration={register(field.name)}
+              error={errorOf(field.name)}
+            />
+          );
+        }
+        return (
+          <TextField
+            key={field.name}
+            label={field.label}
+            type={field.kind === "email" ? "email" : field.kind === "url" ? "url" : "text"}
+            registration={register(field.name)}
+            error={errorOf(field.name)}
+          />
+        );
+      })}
+      <button type="submit" className={adminButton("primary")} disabled={isSaving}>
+        {isSaving ? "Saving..." : `Save ${language.englishName} Content`}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * @module
+ * /admin/site-content (site spec, section 2): tabs Hero Section, Footer, About Page, Contact
+ * Page, Impressum and Datenschutz, each with English, German and Bosnian sub-tabs and forms.
+ * A language with nothing stored starts from the built-in default copy.
+ */
+import { defaultPageCopy } from "@heritage/content";
+import { useCallback, useEffect, useState } from "react";
+import { errorMessage, type SiteContentRowAnswer } from "../../../lib/content-client";
+import { AdminTabs } from "../common/admin-tabs";
+import { adminLanguages } from "../common/languages";
+import { noticeError } from "../common/notices";
+import { ErrorState, LoadingState } from "../common/screen-states";
+import { useContentClient } from "../common/use-content-client";
+import { SiteContentForm } from "./site-content-form";
+import { contentSectionForms } from "./site-content-sections";
+
+const columns = { en: "content", de: "content_de", bs: "content_bs" } as const;
+
+export function SiteContentScreen() {
+  const client = useContentClient();
+  const [rows, setRows] = useState<Map<string, SiteContentRowAnswer> | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const list = await client.listSiteContent();
+      setRows(new Map(list.map((row) => [row.id, row])));
+      setLoadError(null);
+    } catch (error) {
+      setLoadError(errorMessage(error));
+      setRows(new Map());
+      noticeError("Error fetching content", errorMessage(error));
+    }
+  }, [client]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (rows === null) return <LoadingState label="Loading content..." />;
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-semibold">Site Content</h1>
+      {loadError ? <ErrorState text={`Error fetching content: ${loadError}`} /> : null}
+      <AdminTabs
+        label="Site sections"
+        tabs={contentSectionForms.map((section) => ({
+          value: section.id,
+          label: section.tabLabel,
+          content: (
+            <div className="rounded-lg border border-gray-200 bg-white p-6">
+              <AdminTabs
+                label={`${section.tabLabel} language`}
+                tabs={adminLanguages.map((language) => {
+                  const stored = rows.get(section.id)?.[columns[language.code]];
+                  const initial =
+                    stored ??
+                    (defaultPageCopy[language.code][section.id] as unknown as Record<
+                      string,
+                      unknown
+                    >);
+                  return {
+                    value: language.code,
+                    label: language.englishName,
+                    content: (
+                      <SiteContentForm
+                        section={section}
+                        language={language}
+                        initial={initial}
+                        client={client}
+                      />
+                    ),
+                  };
+                })}
+              />
+            </div>
+          ),
+        }))}
+      />
+    </div>
+  );
+}
