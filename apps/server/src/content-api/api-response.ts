@@ -18,11 +18,19 @@ export interface ApiLogger {
 
 export type ApiResponseBody<T> = { data: T; error: null } | { data: null; error: ContentApiError };
 
+/**
+ * API answers are never stored by browsers or shared caches: admin reads carry private data,
+ * and public pages are cached server-side (and invalidated on change) instead.
+ */
+const noStore = (c: Context) => c.header("Cache-Control", "no-store");
+
 export function respondWithData<T>(c: Context, data: T, status: ContentfulStatusCode = 200) {
+  noStore(c);
   return c.json({ data, error: null } satisfies ApiResponseBody<T>, status);
 }
 
 export function respondWithError(c: Context, error: ContentError) {
+  noStore(c);
   return c.json(
     { data: null, error: error.toJSON() } satisfies ApiResponseBody<never>,
     error.status as ContentfulStatusCode,

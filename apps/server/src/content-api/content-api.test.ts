@@ -21,6 +21,7 @@ describe("GET (public reads)", () => {
     const response = await api.call("GET", "/api-projects");
     expect(response.status).toBe(200);
     expect(response.error).toBeNull();
+    expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.data.map((row: { id: string }) => row.id)).toEqual(
       fallbackProjects.map((project) => project.id),
     );

@@ -114,6 +114,7 @@ export function createUploadImageHandler(deps: UploadImageDeps) {
         original_filename: upload.filename,
         uploaded_by: check.userId,
       });
+      c.header("Cache-Control", "no-store");
       return c.json({ url, data: media, error: null }, 201);
     } catch (error) {
       deps.logger.error({ err: error, mediaId: id }, "upload failed");
