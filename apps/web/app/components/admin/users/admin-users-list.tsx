@@ -4,7 +4,7 @@
  * confirmation. The last admin cannot be removed; removing yourself signs you out.
  */
 import { Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { useAdminSignOut } from "../auth/use-sign-out";
@@ -51,10 +51,14 @@ export function AdminUsersList({
   const { signOut } = useAdminSignOut();
   const [pending, setPending] = useState<AdminUserListItem | null>(null);
   const isLastAdmin = users.length <= 1;
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const heading = useRef<HTMLHeadingElement | null>(null);
+  const handled = useRef<RemoveUserResult | undefined>(undefined);
 
   const result = fetcher.data;
   useEffect(() => {
-    if (result === undefined) return;
+    if (result === undefined || handled.current === result) return;
+    handled.current = result;
     setPending(null);
     if (!result.ok) {
       toast.error("Error", { description: result.message });
@@ -81,7 +85,12 @@ export function AdminUsersList({
       aria-labelledby="admin-users-title"
       className="rounded-xl border border-heritage-100 bg-white p-6 shadow-sm"
     >
-      <h2 id="admin-users-title" className="mb-1 text-xl font-semibold">
+      <h2
+        id="admin-users-title"
+        ref={heading}
+        tabIndex={-1}
+        className="mb-1 text-xl font-semibold outline-none"
+      >
         Admin Users
       </h2>
       <p id="admin-users-note" className="mb-4 text-sm text-muted">
@@ -128,7 +137,10 @@ export function AdminUsersList({
                       disabled={isLastAdmin}
                       aria-describedby={isLastAdmin ? "admin-users-note" : undefined}
                       aria-label={`Remove ${labelOf(user)}`}
-                      onClick={() => setPending(user)}
+                      onClick={(event) => {
+                        opener.current = event.currentTarget;
+                        setPending(user);
+                      }}
                       className="inline-flex min-h-11 items-center gap-2 rounded-md px-3 py-2 font-medium text-terracotta-700 hover:bg-terracotta-50 disabled:cursor-not-allowed disabled:text-muted disabled:opacity-70"
                     >
                       <Trash2 aria-hidden="true" className="size-4" />
@@ -150,6 +162,7 @@ export function AdminUsersList({
           if (!open) setPending(null);
         }}
         onConfirm={confirm}
+        returnFocusTo={() => (opener.current?.isConnected ? opener.current : heading.current)}
       />
     </section>
   );

@@ -14,6 +14,7 @@ export function RemoveUserDialog({
   isBusy,
   onOpenChange,
   onConfirm,
+  returnFocusTo,
 }: {
   userLabel: string;
   isSelf: boolean;
@@ -21,12 +22,23 @@ export function RemoveUserDialog({
   isBusy: boolean;
   onOpenChange: (open: boolean) => void;
   onConfirm: () => void;
+  /** Gets focus when the dialog closes (the dialog opens without a Radix trigger). */
+  returnFocusTo: () => HTMLElement | null;
 }) {
   return (
     <AlertDialog.Root open={isOpen} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-heritage-900/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-xl bg-white p-6 shadow-xl">
+        <AlertDialog.Content
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusTo();
+            if (target) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+          className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-xl bg-white p-6 shadow-xl"
+        >
           <AlertDialog.Title className="text-xl font-semibold text-heritage-900">
             {isSelf ? "Remove your own account?" : "Remove admin user?"}
           </AlertDialog.Title>

@@ -1,0 +1,91 @@
+/**
+ * @module
+ * Shared steps of the sign-in and user-management journeys: a server (with or without a
+ * bootstrap admin), signing in through /login, notices (Sonner toasts) and an axe-core audit
+ * injected through the DevTools protocol (the page's CSP stays enforced).
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { expect } from "vitest";
+import type { TestServer } from "./test-server";
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export async function newAdminPage(
+  browser: Browser,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    // A wrong password is a 400 from the auth API; the browser logs every failed request.
+    if (message.type() === "error" && !message.text().includes("status of 400")) {
+      errors.push(message.text());
+    }
+  });
+  return { context, page, errors };
+}
+
+/** Fills and sends the /login form (the page must show it). */
+export async function submitSignIn(page: Page, { email, password }: Credentials): Promise<void> {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+export async function signIn(page: Page, server: TestServer, user: Credentials): Promise<void> {
+  await page.goto(`${server.url}/login`);
+  await submitSignIn(page, user);
+  await page.waitForURL(`${server.url}/admin`);
+}
+
+/** Waits for a notice (Sonner toast) containing all the given texts. */
+export async function expectNotice(page: Page, ...texts: string[]): Promise<void> {
+  let toast = page.locator("[data-sonner-toast]");
+  for (const text of texts) toast = toast.filter({ hasText: text });
+  await toast.first().waitFor({ state: "visible", timeout: 10_000 });
+}
+
+/** Closes every notice, so the next step's notice is unambiguous. */
+export async function dismissNotices(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const button of document.querySelectorAll<HTMLButtonElement>(
+      "[data-sonner-toast] [data-close-button]",
+    )) {
+      button.click();
+    }
+  });
+  await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached" });
+}
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+type AxeViolation = { id: string; help: string; nodes: { target: unknown }[] };
+
+/** Runs axe-core on the page as it is now (open dialogs included). */
+export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    const result = await axe.run();
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => JSON.stringify(node.target)),
+    }));
+  });
+  expect(violations, `axe violations on ${what}`).toEqual([]);
+}
+
+/** The robots meta tag of the page. */
+export async function robotsMeta(page: Page): Promise<string | null> {
+  return page.locator('meta[name="robots"]').first().getAttribute("content");
+}
