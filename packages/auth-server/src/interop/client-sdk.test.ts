@@ -40,6 +40,9 @@ describe("StackClientApp against the server (happy)", () => {
       noRedirect: true,
     });
     expect(result.status).toBe("ok");
+    const project = await app.getProject();
+    expect(project.displayName).toBe("Stack Dashboard");
+    expect(project.config.credentialEnabled).toBe(true);
     const user = await app.getUser({ or: "throw" });
     expect(user.primaryEmail).toBe(email);
     expect(user.hasPassword).toBe(true);

@@ -11,6 +11,8 @@ import type { AuthDeps } from "./auth-deps";
 import { isTrustedRedirectUrl } from "./project-config";
 import type { LoadedProject } from "./projects";
 import { consumeRateLimits } from "./rate-limits";
+// Digests keep counter keys short and keep addresses out of the rate-limit table.
+import { hashSecret } from "./secrets";
 import { startSession } from "./sessions";
 import { createUser, type LoadedUser, normalizeEmail, requireUser, updateUser } from "./users";
 
@@ -69,7 +71,7 @@ export async function signInWithPassword(
       limit: deps.config.AUTH_RATE_LIMIT_SIGN_IN_PER_IP,
     },
     {
-      key: `sign-in:email:${project.id}:${normalizeEmail(input.email)}`,
+      key: `sign-in:email:${project.id}:${hashSecret(normalizeEmail(input.email))}`,
       limit: deps.config.AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL,
     },
   ]);
@@ -128,7 +130,7 @@ export async function signUpWithPassword(
       limit: deps.config.AUTH_RATE_LIMIT_SIGN_UP_PER_IP,
     },
     {
-      key: `sign-up:email:${project.id}:${normalizeEmail(input.email)}`,
+      key: `sign-up:email:${project.id}:${hashSecret(normalizeEmail(input.email))}`,
       limit: deps.config.AUTH_RATE_LIMIT_SIGN_UP_PER_EMAIL,
     },
   ]);
