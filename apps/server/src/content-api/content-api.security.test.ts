@@ -177,6 +177,21 @@ describe("signed-in callers", () => {
     expect((await listFaqs(context.db)).map((faq) => faq.id)).toContain("faq-mission");
   });
 
+  it("refuses an anonymous user of the site's project with 403", async () => {
+    const request = (path: string, body: unknown) =>
+      context.auth.request(path, { accessType: "server", projectId: context.siteProjectId, body });
+    const user = (await (await request("/users", { is_anonymous: true })).json()) as { id: string };
+    const session = (await (await request("/auth/sessions", { user_id: user.id })).json()) as {
+      access_token: string;
+    };
+    const response = await api.call("DELETE", "/api-faqs?id=faq-mission", {
+      token: session.access_token,
+    });
+    expect(response.status).toBe(403);
+    expect(response.error?.message).toBe(adminGuardMessages.anonymous);
+    expect((await listFaqs(context.db)).map((faq) => faq.id)).toContain("faq-mission");
+  });
+
   it("refuses an expired token with 401 and changes nothing", async () => {
     const before = await listProjects(context.db);
     context.auth.clock.advance(2 * 24 * 60 * 60 * 1000);
