@@ -5,7 +5,7 @@ import type { DatabaseConnection } from "@heritage/db";
 import { createTestDatabase } from "@heritage/db/testing";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "./app";
+import { AUTH_API_BODY_LIMIT_BYTES, createApp } from "./app";
 import { loadConfig } from "./config";
 import { migrationSets } from "./server";
 import { ensureSiteAuth, type SiteAuth } from "./site-auth/site-auth";
@@ -118,6 +118,15 @@ describe("the app", () => {
       expect(response.status).toBe(200);
       expect(await response.text()).toMatch(/^Welcome to the Stack API endpoint!/);
       expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    });
+
+    it("refuses bodies over the limit with 413 before they reach the auth platform", async () => {
+      const response = await appWith().request("/api/v1/auth/password/sign-in", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "x".repeat(AUTH_API_BODY_LIMIT_BYTES + 1),
+      });
+      expect(response.status).toBe(413);
     });
 
     it("reports a known error with both header spellings and CORS", async () => {

@@ -7,6 +7,7 @@ import { isKnownError } from "@heritage/auth-protocol";
 import { createAccessTokenVerifier, createAuthApi } from "@heritage/auth-server";
 import type { DatabaseConnection, MigrationSet } from "@heritage/db";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { Logger } from "pino";
 import type { AppEnv } from "./app-env";
 import type { Config } from "./config";
@@ -26,6 +27,8 @@ import { securityHeaders } from "./middleware/security-headers";
 import { createHealthRoutes } from "./routes/health";
 import { createWebRoutes, type WebRequestHandler } from "./routes/web";
 import type { SiteAuth } from "./site-auth/site-auth";
+
+export const AUTH_API_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
 export interface AppDeps {
   config: Config;
@@ -51,7 +54,15 @@ export function createApp(deps: AppDeps) {
 
   app.route("/", createHealthRoutes(database, deps.migrationSets));
 
-  // The auth platform, under both prefixes the Stack Auth clients use.
+  // The auth platform, under both prefixes the Stack Auth clients use. Its largest legitimate
+  // body is a profile image sent as a data URL.
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: AUTH_API_BODY_LIMIT_BYTES,
+      onError: (c) => c.text("Request body too large", 413),
+    }),
+  );
   const authApi = createAuthApi({
     db: database.db,
     config,
