@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { canAnswerNotModified, matchesIfNoneMatch } from "./lib/http-cache.server";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -16,6 +17,25 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  if (request.method === "GET" || request.method === "HEAD") {
+    // Public pages carry an ETag from the content version (routes/site/layout.tsx): answer an
+    // unchanged page with 304 before rendering it.
+    const etag = responseHeaders.get("ETag");
+    if (
+      responseStatusCode === 200 &&
+      canAnswerNotModified(request) &&
+      matchesIfNoneMatch(request, etag)
+    ) {
+      const headers = new Headers({ ETag: etag ?? "" });
+      const cacheControl = responseHeaders.get("Cache-Control");
+      if (cacheControl) headers.set("Cache-Control", cacheControl);
+      return new Response(null, { status: 304, headers });
+    }
+  } else {
+    // The answer to a form is never stored.
+    responseHeaders.set("Cache-Control", "no-store");
+    responseHeaders.delete("ETag");
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");

@@ -1,27 +1,63 @@
 import type { ReactNode } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import loraLatinUrl from "@fontsource-variable/lora/files/lora-latin-wght-normal.woff2?url";
+import { uiStrings } from "./lib/i18n";
+import { languageFromPath, languageTags } from "./lib/language";
 import { useNonce } from "./lib/nonce";
+import type { RootData } from "./lib/route-data";
+import { isSignedIn } from "./lib/session.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The heading font's Latin subset is on every page's first screen: fetch it with the CSS.
+  { rel: "preload", href: loraLatinUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const origin = (context.publicUrl || new URL(request.url).origin).replace(/\/+$/, "");
+  return data<RootData>({ origin, signedIn: isSignedIn(request, context) });
+}
+
+/** Root data only changes with the sign-in state, which a plain navigation never changes. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+/** Paths search engines must not index (spec section 1: admin pages are marked). */
+function isPrivatePath(pathname: string): boolean {
+  return /^\/(admin|login|handler)(\/|$)/.test(pathname);
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const { pathname } = useLocation();
+  const language = languageFromPath(pathname);
   return (
-    <html lang="en">
+    <html lang={languageTags[language].lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d3557" />
+        {isPrivatePath(pathname) ? <meta name="robots" content="noindex, nofollow" /> : null}
         <Meta />
         {/* Stylesheets need no nonce ('self' allows them); an empty one keeps hydration in step. */}
         <Links nonce="" />
@@ -40,11 +76,16 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation();
+  const strings = uiStrings[languageFromPath(pathname)];
   const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Error";
   return (
-    <main>
-      <h1>{title}</h1>
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <h1 className="text-3xl font-semibold">{title}</h1>
       <p>Something went wrong. Please try again.</p>
+      <a className="font-medium text-(--color-heritage-700) underline" href="/">
+        {strings.notFound.returnHome}
+      </a>
     </main>
   );
 }

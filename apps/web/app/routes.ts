@@ -1,8 +1,44 @@
-import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import {
+  index,
+  layout,
+  prefix,
+  type RouteConfig,
+  type RouteConfigEntry,
+  route,
+} from "@react-router/dev/routes";
+import type { SiteLanguage } from "./lib/language";
 
 // The table of contents of the web app: every URL and the module that renders it.
+
+/**
+ * The public pages of one language (site spec, section 2). English lives at the spec's URLs,
+ * German and Bosnian under /de and /bs; each copy gets its own route id.
+ */
+function publicPages(language: SiteLanguage): RouteConfigEntry[] {
+  const id = (name: string) => `site-${name}-${language}`;
+  return [
+    index("routes/site/home.tsx", { id: id("home") }),
+    route("project/:id", "routes/site/project.tsx", { id: id("project") }),
+    route("about", "routes/site/about.tsx", { id: id("about") }),
+    route("contact", "routes/site/contact.tsx", { id: id("contact") }),
+    route("impressum", "routes/site/impressum.tsx", { id: id("impressum") }),
+    route("datenschutz", "routes/site/datenschutz.tsx", { id: id("datenschutz") }),
+    // Unknown paths: "Oops! Page not found", HTTP 404.
+    route("*", "routes/site/not-found.tsx", { id: id("not-found") }),
+  ];
+}
+
 export default [
-  index("routes/site/home.tsx"),
+  // Public site: navigation, footer and language handling around every page.
+  layout("routes/site/layout.tsx", { id: "site-layout" }, [
+    ...publicPages("en"),
+    ...prefix("de", publicPages("de")),
+    ...prefix("bs", publicPages("bs")),
+  ]),
+
+  // Public resources for search engines.
+  route("sitemap.xml", "routes/site/sitemap.ts"),
+  route("robots.txt", "routes/site/robots.ts"),
 
   // Sign-in and admin area: one auth provider around /login, /handler/* and /admin/*.
   layout("routes/auth/layout.tsx", [

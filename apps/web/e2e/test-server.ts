@@ -22,7 +22,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const running = await startServer({
     env: { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
     database,
-    loadWeb: () => loadWebBuild(),
+    // HERITAGE_WEB_BUILD_DIR points journeys at another build of the web app (default: apps/web/build).
+    loadWeb: () => loadWebBuild(process.env.HERITAGE_WEB_BUILD_DIR || undefined),
   });
   return {
     url: running.url,

@@ -26,6 +26,8 @@ export const bs = {
     bs: "Bosanski",
   },
   home: {
+    exploreProjects: "Upoznajte naše projekte",
+    categoryCount: (count: number) => (count === 1 ? "1 projekat" : `${count} projekata`),
     projectsTitle: "Naši projekti",
     projectsIntro:
       "Od usmenih priča i tradicionalne muzike do razmjene mladih i zaštite prirode: upoznajte projekte kroz koje čuvamo baštinu Balkana živom.",
@@ -53,6 +55,8 @@ export const bs = {
     phoneLabel: "Telefon",
     addressLabel: "Adresa",
     form: {
+      honeypot: "Ostavite ovo polje prazno",
+      requiredHint: "Sva polja su obavezna.",
       name: "Ime",
       email: "E-mail",
       subject: "Predmet",
@@ -80,6 +84,8 @@ export const bs = {
     },
   },
   footer: {
+    socialLinks: "Društvene mreže",
+    languageLinks: "Jezici",
     contact: "Kontakt",
     followUs: "Pratite nas",
     links: "Linkovi",
@@ -91,6 +97,7 @@ export const bs = {
     copyright: (year: number) => `© ${year} Balkan Heritage. Sva prava zadržana.`,
   },
   notFound: {
+    text: "Stranica koju tražite ne postoji ili je premještena.",
     code: "404",
     title: "Ups! Stranica nije pronađena",
     returnHome: "Povratak na početnu",

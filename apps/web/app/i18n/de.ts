@@ -26,6 +26,8 @@ export const de = {
     bs: "Bosanski",
   },
   home: {
+    exploreProjects: "Unsere Projekte entdecken",
+    categoryCount: (count: number) => (count === 1 ? "1 Projekt" : `${count} Projekte`),
     projectsTitle: "Unsere Projekte",
     projectsIntro:
       "Von mündlich überlieferten Geschichten und traditioneller Musik bis zu Jugendbegegnungen und Naturschutz: Entdecken Sie die Projekte, mit denen wir das Erbe des Balkans lebendig halten.",
@@ -53,6 +55,8 @@ export const de = {
     phoneLabel: "Telefon",
     addressLabel: "Adresse",
     form: {
+      honeypot: "Dieses Feld bitte leer lassen",
+      requiredHint: "Alle Felder sind Pflichtfelder.",
       name: "Name",
       email: "E-Mail",
       subject: "Betreff",
@@ -80,6 +84,8 @@ export const de = {
     },
   },
   footer: {
+    socialLinks: "Soziale Medien",
+    languageLinks: "Sprachen",
     contact: "Kontakt",
     followUs: "Folgen Sie uns",
     links: "Links",
@@ -91,6 +97,7 @@ export const de = {
     copyright: (year: number) => `© ${year} Balkan Heritage. Alle Rechte vorbehalten.`,
   },
   notFound: {
+    text: "Die gesuchte Seite existiert nicht oder wurde verschoben.",
     code: "404",
     title: "Hoppla! Diese Seite wurde nicht gefunden.",
     returnHome: "Zur Startseite",

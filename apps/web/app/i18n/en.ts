@@ -36,6 +36,8 @@ export const en = {
     bs: "Bosanski",
   },
   home: {
+    exploreProjects: "Explore our projects",
+    categoryCount: (count: number) => (count === 1 ? "1 project" : `${count} projects`),
     projectsTitle: "Our Projects",
     projectsIntro:
       "From oral histories and traditional music to youth exchanges and nature conservation: discover the projects through which we keep the heritage of the Balkans alive.",
@@ -63,6 +65,8 @@ export const en = {
     phoneLabel: "Phone",
     addressLabel: "Address",
     form: {
+      honeypot: "Leave this field empty",
+      requiredHint: "All fields are required.",
       name: "Name",
       email: "Email",
       subject: "Subject",
@@ -90,6 +94,8 @@ export const en = {
     },
   },
   footer: {
+    socialLinks: "Social media",
+    languageLinks: "Languages",
     contact: "Contact",
     followUs: "Follow us",
     links: "Links",
@@ -101,6 +107,7 @@ export const en = {
     copyright: (year: number) => `© ${year} Balkan Heritage. All rights reserved.`,
   },
   notFound: {
+    text: "The page you are looking for does not exist or has been moved.",
     code: "404",
     title: "Oops! Page not found",
     returnHome: "Return to Home",

@@ -33,6 +33,7 @@ const sampleArguments: Record<string, unknown[]> = {
   "footer.copyright": [2031],
   "images.project": ["Balkan Stories"],
   "images.flag": ["Bosanski"],
+  "home.categoryCount": [4],
 };
 
 const translations = { de, bs } as const;

@@ -1,17 +1,60 @@
+import { loadPageContent } from "@heritage/content";
+import { data, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-router";
+import { FaqList } from "../../components/site/faq-list";
+import { Hero } from "../../components/site/hero";
+import { CATEGORY_PARAM, ProjectGrid } from "../../components/site/project-grid";
+import { languageFromPath } from "../../lib/language";
+import { forwardLayoutHeaders } from "../../lib/page-headers";
+import { pageMeta } from "../../lib/page-meta";
+import { loadHomeData, loadSiteSeo, logLoadFailure } from "../../lib/site-data.server";
+import type { PageSeo } from "../../lib/site-types";
 import type { Route } from "./+types/home";
 
-export function meta(_args: Route.MetaArgs) {
-  return [
-    { title: "Balkan Heritage" },
-    { name: "description", content: "Preserving and promoting Balkan culture, arts and heritage." },
-  ];
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const language = languageFromPath(new URL(request.url).pathname);
+  const [hero, home, site] = await Promise.all([
+    loadPageContent(context.db, "hero", language, (error) =>
+      logLoadFailure("hero content", error, context.requestId),
+    ),
+    loadHomeData(context.db, language, context.requestId),
+    loadSiteSeo(context.db, language, context.requestId),
+  ]);
+  const seo: PageSeo = {
+    title: site.defaultTitle || hero.title,
+    description: site.defaultDescription || hero.description,
+  };
+  return data({ hero, ...home, seo });
+}
+
+export const headers = forwardLayoutHeaders;
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, args.data?.seo);
+}
+
+/** Choosing a category filters the data already here; only other changes reload it. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const withoutCategory = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete(CATEGORY_PARAM);
+    return params.toString();
+  };
+  if (withoutCategory(currentUrl) === withoutCategory(nextUrl)) return false;
+  return defaultShouldRevalidate;
 }
 
 export default function Home() {
+  const { hero, categories, projects, faqs } = useLoaderData<typeof loader>();
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <h1 className="text-3xl font-semibold">Balkan Heritage</h1>
-      <p className="mt-4">Preserving and promoting Balkan culture, arts and heritage.</p>
-    </main>
+    <>
+      <Hero hero={hero} />
+      <ProjectGrid categories={categories} projects={projects} />
+      <FaqList faqs={faqs} />
+    </>
   );
 }

@@ -1,0 +1,236 @@
+/**
+ * @module
+ * The contact form (site spec, sections 2, 4, 5 and 8). One code path with and without
+ * JavaScript: a POST form to the route's action. With JavaScript it submits in place ("Sending..."
+ * while busy), shows the notices as toasts and resets itself on success; without, the server's
+ * answer page shows the same messages inline.
+ */
+import { CircleAlert, CircleCheck, Send } from "lucide-react";
+import { type ReactNode, useEffect, useRef, useSyncExternalStore } from "react";
+import { Form, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { useStrings } from "../../lib/i18n";
+import { buttonClasses } from "../ui/button-styles";
+import { classNames } from "../ui/class-names";
+
+export type ContactFieldName = "name" | "email" | "subject" | "message";
+export type ContactFieldError = { key: string } | { text: string };
+export type ContactFormResult =
+  | { status: "success" }
+  | {
+      status: "invalid";
+      errors: Partial<Record<ContactFieldName, ContactFieldError>>;
+      values: Record<ContactFieldName, string>;
+    }
+  | { status: "error"; values: Record<ContactFieldName, string> };
+
+const subscribeNever = () => () => {};
+/** False while rendering on the server and hydrating, true once React runs in the browser. */
+function useIsHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
+
+function Notice({
+  tone,
+  title,
+  children,
+}: {
+  tone: "success" | "error";
+  title: string;
+  children: ReactNode;
+}) {
+  const Icon = tone === "success" ? CircleCheck : CircleAlert;
+  return (
+    <div
+      role={tone === "success" ? "status" : "alert"}
+      className={classNames(
+        "flex gap-3 rounded-xl p-4",
+        tone === "success"
+          ? "bg-emerald-50 text-emerald-900"
+          : "bg-(--color-terracotta-50) text-(--color-terracotta-700)",
+      )}
+      data-testid={`contact-notice-${tone}`}
+    >
+      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <div>
+        <p className="font-semibold">{title}</p>
+        <p>{children}</p>
+      </div>
+    </div>
+  );
+}
+
+export function ContactForm({
+  title,
+  result,
+  formStartedAt,
+  honeypotField,
+  startedAtField,
+}: {
+  title: string;
+  result: ContactFormResult | undefined;
+  formStartedAt: number;
+  honeypotField: string;
+  startedAtField: string;
+}) {
+  const strings = useStrings();
+  const navigation = useNavigation();
+  const isHydrated = useIsHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const isSending = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const errors = result?.status === "invalid" ? result.errors : {};
+  const values = result && result.status !== "success" ? result.values : undefined;
+  const validation = strings.contact.validation as Record<string, string>;
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.status === "success") {
+      formRef.current?.reset();
+      toast.success(strings.contact.notices.successTitle, {
+        description: strings.contact.notices.successText,
+      });
+    } else if (result.status === "error") {
+      toast.error(strings.contact.notices.errorTitle, {
+        description: strings.contact.notices.errorText,
+      });
+    } else {
+      const firstInvalid = formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']");
+      firstInvalid?.focus();
+    }
+  }, [result, strings]);
+
+  const messageOf = (field: ContactFieldName): string | undefined => {
+    const error = errors[field];
+    if (!error) return undefined;
+    return "key" in error ? (validation[error.key] ?? error.key) : error.text;
+  };
+
+  const field = (
+    name: ContactFieldName,
+    label: string,
+    placeholder: string,
+    input: (props: {
+      id: string;
+      name: string;
+      "aria-invalid": boolean;
+      "aria-describedby": string | undefined;
+      defaultValue: string | undefined;
+      placeholder: string;
+      className: string;
+    }) => ReactNode,
+  ) => {
+    const message = messageOf(name);
+    const id = `contact-${name}`;
+    return (
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={id} className="font-semibold text-(--color-heritage-900)">
+          {label}
+        </label>
+        {input({
+          id,
+          name,
+          "aria-invalid": message !== undefined,
+          "aria-describedby": message ? `${id}-error` : undefined,
+          defaultValue: values?.[name],
+          placeholder,
+          className: classNames(
+            "w-full rounded-xl border-2 bg-white px-4 py-3 text-base text-(--color-ink) placeholder:text-gray-500",
+            message
+              ? "border-(--color-terracotta-600)"
+              : "border-(--color-heritage-100) focus:border-(--color-heritage-700)",
+          ),
+        })}
+        {message ? (
+          <p id={`${id}-error`} className="text-sm font-medium text-(--color-terracotta-700)">
+            {message}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <section
+      aria-labelledby="contact-form-title"
+      className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-(--color-heritage-100) sm:p-8"
+    >
+      <h2 id="contact-form-title" className="text-2xl font-semibold">
+        {title}
+      </h2>
+      <p className="mt-2 text-(--color-muted)">{strings.contact.form.requiredHint}</p>
+      {!isHydrated && result?.status === "success" ? (
+        <div className="mt-4">
+          <Notice tone="success" title={strings.contact.notices.successTitle}>
+            {strings.contact.notices.successText}
+          </Notice>
+        </div>
+      ) : null}
+      {!isHydrated && result?.status === "error" ? (
+        <div className="mt-4">
+          <Notice tone="error" title={strings.contact.notices.errorTitle}>
+            {strings.contact.notices.errorText}
+          </Notice>
+        </div>
+      ) : null}
+      <Form
+        ref={formRef}
+        method="post"
+        noValidate
+        preventScrollReset
+        className="mt-6 flex flex-col gap-5"
+        data-testid="contact-form"
+      >
+        {field("name", strings.contact.form.name, strings.contact.form.namePlaceholder, (props) => (
+          <input type="text" autoComplete="name" {...props} />
+        ))}
+        {field(
+          "email",
+          strings.contact.form.email,
+          strings.contact.form.emailPlaceholder,
+          (props) => (
+            <input type="email" autoComplete="email" {...props} />
+          ),
+        )}
+        {field(
+          "subject",
+          strings.contact.form.subject,
+          strings.contact.form.subjectPlaceholder,
+          (props) => (
+            <input type="text" {...props} />
+          ),
+        )}
+        {field(
+          "message",
+          strings.contact.form.message,
+          strings.contact.form.messagePlaceholder,
+          (props) => (
+            <textarea rows={6} {...props} />
+          ),
+        )}
+        {/* Spam protection: people never see or fill this field; bots do. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor={`contact-${honeypotField}`}>{strings.contact.form.honeypot}</label>
+          <input
+            id={`contact-${honeypotField}`}
+            type="text"
+            name={honeypotField}
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </div>
+        <input type="hidden" name={startedAtField} value={formStartedAt} />
+        <div>
+          <button type="submit" disabled={isSending} className={buttonClasses("primary")}>
+            <Send aria-hidden="true" className="size-5" />
+            {isSending ? strings.contact.form.sending : strings.contact.form.submit}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

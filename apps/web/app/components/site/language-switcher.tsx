@@ -1,0 +1,125 @@
+/**
+ * @module
+ * The language dropdown (site spec, section 2): each language with its flag and name, a
+ * checkmark on the current one. It opens on hover, on click and from the keyboard (a
+ * disclosure: Enter or Space on the button, Escape closes), and works without JavaScript.
+ * Choosing a language keeps the current page and stores the choice (`preferredLanguage`).
+ */
+import { Check, ChevronDown } from "lucide-react";
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { useStrings } from "../../lib/i18n";
+import {
+  languageTags,
+  PREFERRED_LANGUAGE_KEY,
+  type SiteLanguage,
+  switchLanguagePath,
+} from "../../lib/language";
+import type { LanguageOption } from "../../lib/site-types";
+import { classNames } from "../ui/class-names";
+
+export function rememberLanguage(language: SiteLanguage): void {
+  try {
+    window.localStorage.setItem(PREFERRED_LANGUAGE_KEY, language);
+  } catch {
+    // Storage may be disabled; the URL still carries the language.
+  }
+}
+
+export function LanguageSwitcher({
+  current,
+  languages,
+  className,
+}: {
+  current: SiteLanguage;
+  languages: LanguageOption[];
+  className?: string;
+}) {
+  const strings = useStrings();
+  const location = useLocation();
+  const [isOpen, setIsOpen] = useState(false);
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const currentOption = languages.find((option) => option.id === current);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the page changes
+  useEffect(() => {
+    setIsOpen(false);
+  }, [location.pathname]);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const closeOnOutsideClick = (event: MouseEvent) => {
+      if (!detailsRef.current?.contains(event.target as Node)) setIsOpen(false);
+    };
+    document.addEventListener("click", closeOnOutsideClick);
+    return () => document.removeEventListener("click", closeOnOutsideClick);
+  }, [isOpen]);
+
+  const openOnHover = (event: PointerEvent) => {
+    if (event.pointerType === "mouse") setIsOpen(true);
+  };
+  const closeOnLeave = (event: PointerEvent) => {
+    if (event.pointerType === "mouse") setIsOpen(false);
+  };
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== "Escape" || !isOpen) return;
+    event.preventDefault();
+    setIsOpen(false);
+    detailsRef.current?.querySelector("summary")?.focus();
+  };
+
+  return (
+    <details
+      ref={detailsRef}
+      open={isOpen}
+      onToggle={(event) => setIsOpen(event.currentTarget.open)}
+      onPointerEnter={openOnHover}
+      onPointerLeave={closeOnLeave}
+      onKeyDown={closeOnEscape}
+      className={classNames("relative", className)}
+      data-testid="language-switcher"
+    >
+      <summary className="flex min-h-11 list-none items-center gap-2 rounded-full px-3 py-2 font-medium text-(--color-heritage-800) hover:bg-(--color-heritage-50)">
+        <span aria-hidden="true" className="text-lg leading-none">
+          {currentOption?.flag}
+        </span>
+        <span lang={languageTags[current].lang}>{current.toUpperCase()}</span>
+        <span className="sr-only">
+          {` ${strings.nav.chooseLanguage}. ${strings.nav.currentLanguage(currentOption?.name ?? current)}`}
+        </span>
+        <ChevronDown aria-hidden="true" className="size-4" />
+      </summary>
+      <ul className="absolute right-0 z-50 mt-1 w-48 rounded-xl border border-(--color-heritage-100) bg-white p-1 shadow-lg">
+        {languages.map((option) => {
+          const isCurrent = option.id === current;
+          return (
+            <li key={option.id}>
+              <Link
+                to={`${switchLanguagePath(location.pathname, option.id)}${location.search}${location.hash}`}
+                hrefLang={languageTags[option.id].lang}
+                lang={languageTags[option.id].lang}
+                aria-current={isCurrent ? "true" : undefined}
+                onClick={() => {
+                  rememberLanguage(option.id);
+                  setIsOpen(false);
+                }}
+                className={classNames(
+                  "flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-(--color-ink) hover:bg-(--color-heritage-50)",
+                  isCurrent && "font-semibold",
+                )}
+              >
+                <span role="img" aria-label={strings.images.flag(option.name)} className="text-lg">
+                  {option.flag}
+                </span>
+                <span className="flex-1">{option.name}</span>
+                {isCurrent ? (
+                  <Check aria-hidden="true" className="size-4 text-(--color-terracotta-600)" />
+                ) : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </details>
+  );
+}

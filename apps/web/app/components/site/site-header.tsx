@@ -1,0 +1,149 @@
+/**
+ * @module
+ * The public navigation (site spec, section 2): fixed at the top, white with a shadow once the
+ * page has scrolled more than 50 px; on small screens a menu that toggles and closes when a
+ * link is clicked; the language dropdown; an "Admin" link for signed-in users.
+ */
+import { Menu, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { useStrings } from "../../lib/i18n";
+import type { SiteLanguage } from "../../lib/language";
+import { paths } from "../../lib/paths";
+import type { LanguageOption } from "../../lib/site-types";
+import { classNames } from "../ui/class-names";
+import { LanguageSwitcher } from "./language-switcher";
+
+/** Spec section 9: the navigation changes style after 50 px of scroll. */
+export const NAV_SCROLL_THRESHOLD = 50;
+
+function useIsScrolledPast(threshold: number): boolean {
+  const [isScrolled, setIsScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setIsScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [threshold]);
+  return isScrolled;
+}
+
+type NavItem = { label: string; to: string; end?: boolean };
+
+export function SiteHeader({
+  language,
+  languages,
+  signedIn,
+}: {
+  language: SiteLanguage;
+  languages: LanguageOption[];
+  signedIn: boolean;
+}) {
+  const strings = useStrings();
+  const location = useLocation();
+  const isScrolled = useIsScrolledPast(NAV_SCROLL_THRESHOLD);
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the page changes
+  useEffect(() => {
+    setIsMenuOpen(false);
+  }, [location.pathname]);
+
+  const items: NavItem[] = [
+    { label: strings.nav.home, to: paths.home(language), end: true },
+    { label: strings.nav.projects, to: paths.projects(language) },
+    { label: strings.nav.about, to: paths.about(language) },
+    { label: strings.nav.faq, to: paths.faq(language) },
+    { label: strings.nav.contact, to: paths.contact(language) },
+    ...(signedIn ? [{ label: strings.nav.admin, to: paths.admin() }] : []),
+  ];
+
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    classNames(
+      "flex min-h-11 items-center rounded-full px-3 py-2 font-medium text-(--color-heritage-800) hover:bg-(--color-heritage-50)",
+      isActive && "text-(--color-terracotta-700) underline decoration-2 underline-offset-8",
+    );
+  const isHashLink = (to: string) => to.includes("#");
+
+  return (
+    <header
+      data-scrolled={isScrolled ? "true" : "false"}
+      className={classNames(
+        "fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-300",
+        isScrolled ? "bg-white shadow-md" : "bg-(--color-cream)/95",
+      )}
+    >
+      <nav
+        aria-label={strings.nav.mainNavigation}
+        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6"
+      >
+        <Link
+          to={paths.home(language)}
+          aria-label={strings.nav.homeLink}
+          className="flex min-h-11 items-center gap-2 font-(family-name:--font-display) text-xl font-semibold text-(--color-heritage-900)"
+        >
+          <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
+          <span>{strings.site.name}</span>
+        </Link>
+
+        <ul className="hidden items-center gap-1 md:flex">
+          {items.map((item) => (
+            <li key={item.to}>
+              {isHashLink(item.to) ? (
+                <Link to={item.to} className={linkClass({ isActive: false })}>
+                  {item.label}
+                </Link>
+              ) : (
+                <NavLink to={item.to} end={item.end ?? false} className={linkClass}>
+                  {item.label}
+                </NavLink>
+              )}
+            </li>
+          ))}
+          <li>
+            <LanguageSwitcher current={language} languages={languages} />
+          </li>
+        </ul>
+
+        <div className="flex items-center gap-1 md:hidden">
+          <LanguageSwitcher current={language} languages={languages} />
+          <details
+            open={isMenuOpen}
+            onToggle={(event) => setIsMenuOpen(event.currentTarget.open)}
+            data-testid="mobile-menu"
+          >
+            <summary
+              aria-label={isMenuOpen ? strings.nav.closeMenu : strings.nav.openMenu}
+              className="flex size-11 list-none items-center justify-center rounded-full text-(--color-heritage-800) hover:bg-(--color-heritage-50)"
+            >
+              {isMenuOpen ? (
+                <X aria-hidden="true" className="size-6" />
+              ) : (
+                <Menu aria-hidden="true" className="size-6" />
+              )}
+            </summary>
+            <ul className="absolute inset-x-0 top-16 border-t border-(--color-heritage-100) bg-white px-4 pt-2 pb-4 shadow-lg">
+              {items.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end={item.end ?? !isHashLink(item.to)}
+                    onClick={() => setIsMenuOpen(false)}
+                    className={({ isActive }) =>
+                      classNames(
+                        linkClass({ isActive: isActive && !isHashLink(item.to) }),
+                        "w-full rounded-lg",
+                      )
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </details>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * @module
+ * Log lines from the web app's server code, in the same JSON-per-line shape as the server's
+ * pino logs (level numbers as pino's), so they land in the same stream.
+ */
+
+type Level = "info" | "warn" | "error";
+const levelNumbers: Record<Level, number> = { info: 30, warn: 40, error: 50 };
+
+export function logServerEvent(
+  level: Level,
+  message: string,
+  fields: Record<string, unknown> = {},
+): void {
+  const line = {
+    level: levelNumbers[level],
+    time: Date.now(),
+    service: "heritage-web",
+    ...fields,
+    msg: message,
+  };
+  const stream = level === "info" ? process.stdout : process.stderr;
+  stream.write(`${JSON.stringify(line)}\n`);
+}
+
+export function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

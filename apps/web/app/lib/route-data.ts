@@ -1,0 +1,33 @@
+/**
+ * @module
+ * Typed access to the data of the root and site-layout loaders from any route's `meta` or
+ * component (their loaders are the single source; these are their shapes).
+ */
+import type { UIMatch } from "react-router";
+import type { SiteLanguage } from "./language";
+import type { LanguageOption, SiteSeo } from "./site-types";
+
+export type RootData = {
+  /** Public origin for canonical and Open Graph URLs, without a trailing slash. */
+  origin: string;
+  signedIn: boolean;
+};
+
+export type FooterCopy = { description: string; email: string; phone: string };
+
+export type SiteLayoutData = {
+  language: SiteLanguage;
+  footer: FooterCopy;
+  languages: LanguageOption[];
+  seo: SiteSeo;
+  signedIn: boolean;
+};
+
+export const ROOT_ROUTE_ID = "root";
+export const SITE_LAYOUT_ROUTE_ID = "site-layout";
+
+type AnyMatch = UIMatch<unknown, unknown> | undefined;
+
+export function findRouteData<T>(matches: readonly AnyMatch[], id: string): T | undefined {
+  return matches.find((match) => match?.id === id)?.data as T | undefined;
+}

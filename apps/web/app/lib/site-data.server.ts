@@ -1,0 +1,363 @@
+/**
+ * @module
+ * The public pages' data, read through the content repositories on the server (no HTTP hop)
+ * and localised here. Every function falls back to the built-in data or default copy when the
+ * database cannot be read (spec sections 2 and 8), or when nothing was ever seeded into it.
+ */
+import {
+  allCategory,
+  type Category,
+  DEFAULT_CONTENT_SEEDED_KEY,
+  type FallbackCategory,
+  type FallbackProject,
+  fallbackCategories,
+  fallbackFaqs,
+  fallbackLanguages,
+  fallbackProjects,
+  findProjectById,
+  getGlobalSeo,
+  getSiteSetting,
+  listCategories,
+  listFaqs,
+  listLanguages,
+  listProjects,
+  listRelatedProjects,
+  loadPageContent,
+  localise,
+  type Project,
+  RELATED_PROJECTS_LIMIT,
+  resolveGlobalSeo,
+  sanitizeRichText,
+  sanitizeTextOrHtml,
+  selectRows,
+} from "@heritage/content";
+import type { Database } from "@heritage/db";
+import { en } from "../i18n/en";
+import { knownBackgroundClass } from "./backgrounds";
+import { isSiteLanguage, type SiteLanguage, siteLanguages } from "./language";
+import { describeError, logServerEvent } from "./log.server";
+import type {
+  CategoryOption,
+  FaqItem,
+  ImageSource,
+  LanguageOption,
+  ProjectDetail,
+  ProjectSummary,
+  SiteSeo,
+  SocialLink,
+} from "./site-types";
+
+export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
+
+type ProjectRow = Project | (FallbackProject & { image_url?: string | null });
+type CategoryRow = Category | FallbackCategory;
+
+/** Logs a failed read; the page goes on with built-in data. */
+export function logLoadFailure(what: string, error: unknown, requestId?: string): void {
+  logServerEvent("error", `loading ${what} failed; using built-in data`, {
+    error: describeError(error),
+    requestId,
+  });
+}
+
+/** True when the default content was never seeded (an empty database shows the built-in data). */
+async function isUnseeded(db: Database): Promise<boolean> {
+  return (await getSiteSetting(db, DEFAULT_CONTENT_SEEDED_KEY)) === null;
+}
+
+function localiseCategory(row: CategoryRow, language: SiteLanguage): CategoryOption {
+  return { id: row.id, name: localise(row, "name", language) || row.name };
+}
+
+/** Responsive variants of uploaded images, by URL (built-in illustrations have none). */
+async function findImageSources(db: Database, urls: string[]): Promise<Map<string, ImageSource>> {
+  const sources = new Map<string, ImageSource>();
+  const uploads = [...new Set(urls)].filter((url) => url !== "" && !url.startsWith("/images/"));
+  await Promise.all(
+    uploads.map(async (url) => {
+      const [row] = await selectRows(db, "media", {
+        filters: [{ column: "url", operator: "eq", value: url }],
+        limit: 1,
+      });
+      if (!row) return;
+      const media = row as {
+        width: number;
+        height: number;
+        variants: { url: string; width: number; content_type: string }[];
+      };
+      const variants = [...(media.variants ?? [])]
+        .filter((variant) => variant.url && variant.width > 0)
+        .sort((a, b) => a.width - b.width);
+      sources.set(url, {
+        src: url,
+        width: media.width,
+        height: media.height,
+        ...(variants.length > 0
+          ? {
+              srcSet: [
+                ...variants.map((variant) => `${variant.url} ${variant.width}w`),
+                `${url} ${media.width}w`,
+              ].join(", "),
+            }
+          : {}),
+      });
+    }),
+  );
+  return sources;
+}
+
+function imageUrlOf(row: ProjectRow): string {
+  return (row.image_url ?? row.image) || PLACEHOLDER_IMAGE;
+}
+
+function summarise(
+  row: ProjectRow,
+  language: SiteLanguage,
+  categories: Map<string, CategoryOption>,
+  images: Map<string, ImageSource>,
+): ProjectSummary {
+  const url = imageUrlOf(row);
+  return {
+    id: row.id,
+    title: localise(row, "title", language) ?? row.title,
+    description: localise(row, "description", language) ?? "",
+    category: categories.get(row.category) ?? { id: row.category, name: row.category },
+    image: images.get(url) ?? { src: url },
+    bgColor: knownBackgroundClass(row.bg_color),
+  };
+}
+
+function detail(
+  row: ProjectRow,
+  language: SiteLanguage,
+  categories: Map<string, CategoryOption>,
+  images: Map<string, ImageSource>,
+): ProjectDetail {
+  const keywords = localise(row as Project, "seo_keywords", language);
+  const seoImage = localise(row as Project, "seo_og_image", language);
+  const details = localise(row, "details", language) ?? "";
+  return {
+    ...summarise(row, language, categories, images),
+    details,
+    detailsHtml: details.includes("<") ? sanitizeTextOrHtml(details) : null,
+    seoTitle: localise(row, "seo_title", language) || null,
+    seoDescription: localise(row, "seo_description", language) || null,
+    seoKeywords: Array.isArray(keywords) ? keywords : [],
+    seoImage: seoImage || null,
+    createdAt: "created_at" in row && row.created_at ? row.created_at.toISOString() : null,
+    updatedAt: "updated_at" in row && row.updated_at ? row.updated_at.toISOString() : null,
+  };
+}
+
+function categoryMap(rows: CategoryRow[], language: SiteLanguage): Map<string, CategoryOption> {
+  return new Map(rows.map((row) => [row.id, localiseCategory(row, language)]));
+}
+
+export type HomeData = {
+  categories: CategoryOption[];
+  projects: ProjectSummary[];
+  faqs: FaqItem[];
+};
+
+function fallbackHome(language: SiteLanguage): HomeData {
+  const categories = categoryMap(fallbackCategories, language);
+  return {
+    categories: [localiseCategory(allCategory, language), ...categories.values()],
+    projects: fallbackProjects.map((row) => summarise(row, language, categories, new Map())),
+    faqs: fallbackFaqs.map((row) => ({
+      id: row.id,
+      question: localise(row, "question", language),
+      answer: localise(row, "answer", language),
+    })),
+  };
+}
+
+/** Home: categories first, then projects (spec section 2), then the FAQ. */
+export async function loadHomeData(
+  db: Database,
+  language: SiteLanguage,
+  requestId?: string,
+): Promise<HomeData> {
+  try {
+    const categoryRows = await listCategories(db);
+    const projectRows = await listProjects(db);
+    const faqRows = await listFaqs(db);
+    if (categoryRows.length + projectRows.length + faqRows.length === 0 && (await isUnseeded(db))) {
+      return fallbackHome(language);
+    }
+    const categories = categoryMap(categoryRows, language);
+    const images = await findImageSources(db, projectRows.map(imageUrlOf));
+    return {
+      categories: [localiseCategory(allCategory, language), ...categories.values()],
+      projects: projectRows.map((row) => summarise(row, language, categories, images)),
+      faqs: faqRows.map((row) => ({
+        id: row.id,
+        question: localise(row, "question", language),
+        answer: localise(row, "answer", language),
+      })),
+    };
+  } catch (error) {
+    logLoadFailure("home page data", error, requestId);
+    return fallbackHome(language);
+  }
+}
+
+export type ProjectPageData = { project: ProjectDetail | null; related: ProjectSummary[] };
+
+function fallbackProjectPage(id: string, language: SiteLanguage): ProjectPageData {
+  const categories = categoryMap(fallbackCategories, language);
+  const row = fallbackProjects.find((project) => project.id === id);
+  if (!row) return { project: null, related: [] };
+  return {
+    project: detail(row, language, categories, new Map()),
+    related: fallbackProjects
+      .filter((project) => project.category === row.category && project.id !== row.id)
+      .slice(0, RELATED_PROJECTS_LIMIT)
+      .map((project) => summarise(project, language, categories, new Map())),
+  };
+}
+
+/** A project and up to 3 others of its category, never itself; built-in data when loading fails. */
+export async function loadProjectPage(
+  db: Database,
+  id: string,
+  language: SiteLanguage,
+  requestId?: string,
+): Promise<ProjectPageData> {
+  try {
+    const row = await findProjectById(db, id);
+    if (!row) {
+      return (await isUnseeded(db)) ? fallbackProjectPage(id, language) : fallbackNone();
+    }
+    const [categoryRows, relatedRows] = await Promise.all([
+      listCategories(db),
+      listRelatedProjects(db, { category: row.category, excludeId: row.id }),
+    ]);
+    const categories = categoryMap(categoryRows, language);
+    const images = await findImageSources(db, [row, ...relatedRows].map(imageUrlOf));
+    return {
+      project: detail(row, language, categories, images),
+      related: relatedRows
+        .filter((related) => related.id !== row.id)
+        .slice(0, RELATED_PROJECTS_LIMIT)
+        .map((related) => summarise(related, language, categories, images)),
+    };
+  } catch (error) {
+    logLoadFailure(`project ${id}`, error, requestId);
+    return fallbackProjectPage(id, language);
+  }
+}
+
+function fallbackNone(): ProjectPageData {
+  return { project: null, related: [] };
+}
+
+/** Every project id, for the sitemap (built-in ids when loading fails or nothing was seeded). */
+export async function listProjectIdsForSitemap(
+  db: Database,
+): Promise<{ id: string; updatedAt: string | null }[]> {
+  try {
+    const rows = await listProjects(db);
+    if (rows.length === 0 && (await isUnseeded(db))) {
+      return fallbackProjects.map((row) => ({ id: row.id, updatedAt: null }));
+    }
+    return rows.map((row) => ({ id: row.id, updatedAt: row.updated_at.toISOString() }));
+  } catch (error) {
+    logLoadFailure("project list for the sitemap", error);
+    return fallbackProjects.map((row) => ({ id: row.id, updatedAt: null }));
+  }
+}
+
+/** The language switcher's entries: flag from storage, name in its own language. */
+export async function loadLanguageOptions(db: Database): Promise<LanguageOption[]> {
+  let rows: { id: string; flag_emoji: string }[] = fallbackLanguages;
+  try {
+    const stored = await listLanguages(db);
+    if (stored.length > 0) rows = stored;
+  } catch (error) {
+    logLoadFailure("languages", error);
+  }
+  const flags = new Map(
+    [...fallbackLanguages, ...rows]
+      .filter((row) => isSiteLanguage(row.id) && row.flag_emoji !== "")
+      .map((row) => [row.id, row.flag_emoji]),
+  );
+  return siteLanguages.map((id) => ({ id, name: en.languages[id], flag: flags.get(id) ?? "" }));
+}
+
+function socialLinksOf(seo: {
+  social_facebook: string;
+  social_instagram: string;
+  social_linkedin: string;
+  social_twitter: string;
+}): SocialLink[] {
+  const links: SocialLink[] = [
+    { network: "Facebook", url: seo.social_facebook },
+    { network: "Instagram", url: seo.social_instagram },
+    { network: "LinkedIn", url: seo.social_linkedin },
+    { network: "X", url: seo.social_twitter },
+  ];
+  return links.filter((link) => /^https?:\/\//.test(link.url));
+}
+
+/**
+ * The global SEO settings in `language`: the row's language column when it has one (localised
+ * by the usual rule), stored values over the defaults.
+ */
+export async function loadSiteSeo(
+  db: Database,
+  language: SiteLanguage,
+  requestId?: string,
+): Promise<SiteSeo> {
+  let row = null;
+  try {
+    row = await getGlobalSeo(db);
+  } catch (error) {
+    logLoadFailure("global SEO settings", error, requestId);
+  }
+  const seo = resolveGlobalSeo(
+    row ? { ...row, content: localise(row, "content", language) } : null,
+  );
+  const text = (value: string | null | undefined) => value ?? "";
+  return {
+    siteName: text(seo.site_name) || "Balkan Heritage",
+    defaultTitle: text(seo.default_title),
+    defaultDescription: text(seo.default_description),
+    defaultKeywords: seo.default_keywords ?? [],
+    defaultImage: text(seo.default_og_image),
+    organizationName: text(seo.organization_name),
+    organizationDescription: text(seo.organization_description),
+    organizationLogo: text(seo.organization_logo),
+    organizationUrl: text(seo.organization_url),
+    contactEmail: text(seo.contact_email),
+    contactPhone: text(seo.contact_phone),
+    social: socialLinksOf({
+      social_facebook: text(seo.social_facebook),
+      social_instagram: text(seo.social_instagram),
+      social_linkedin: text(seo.social_linkedin),
+      social_twitter: text(seo.social_twitter),
+    }),
+  };
+}
+
+/** Impressum or datenschutz: localised title and sanitised HTML, defaults when nothing is stored. */
+export async function loadLegalPage(
+  db: Database,
+  section: "impressum" | "datenschutz",
+  language: SiteLanguage,
+  requestId?: string,
+): Promise<{ title: string; content: string; description: string }> {
+  const page = await loadPageContent(db, section, language, (error) =>
+    logLoadFailure(`${section} content`, error, requestId),
+  );
+  const content = sanitizeRichText(page.content);
+  const text = content
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return {
+    title: page.title,
+    content,
+    description: text.length > 160 ? `${text.slice(0, 157).trimEnd()}...` : text,
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * @module
+ * The contact form's server half: the same protection as the content API's public insert (a
+ * honeypot field and a minimum fill time, answered as if successful so bots learn nothing), the
+ * shared zod schema with the spec's messages, the insert through the repository, then the
+ * notification e-mail through the send-contact-email function, whose failure is only logged.
+ */
+import {
+  type ContactForm,
+  contactFormSchema,
+  createContactSubmission,
+  siteMessages,
+} from "@heritage/content";
+import type { AppLoadContext } from "react-router";
+import { FORM_STARTED_AT_FIELD, HONEYPOT_FIELD } from "../../lib/contact-form-fields";
+import { describeError, logServerEvent } from "../../lib/log.server";
+
+/** A person needs longer than this to fill in four fields; faster is a bot. */
+export const MIN_FILL_MILLISECONDS = 2000;
+
+export const contactFields = ["name", "email", "subject", "message"] as const;
+export type ContactField = (typeof contactFields)[number];
+
+/** Keys of `contact.validation` in the UI strings, so messages show in the page's language. */
+export type ValidationKey =
+  | "nameRequired"
+  | "emailRequired"
+  | "emailInvalid"
+  | "subjectRequired"
+  | "messageRequired"
+  | "messageTooShort";
+
+const validationKeys = new Map<string, ValidationKey>(
+  (
+    [
+      "nameRequired",
+      "emailRequired",
+      "emailInvalid",
+      "subjectRequired",
+      "messageRequired",
+      "messageTooShort",
+    ] as const
+  ).map((key) => [siteMessages[key], key]),
+);
+
+export type FieldError = { key: ValidationKey } | { text: string };
+
+export type ContactActionResult =
+  | { status: "success" }
+  | {
+      status: "invalid";
+      errors: Partial<Record<ContactField, FieldError>>;
+      values: Record<ContactField, string>;
+    }
+  | { status: "error"; values: Record<ContactField, string> };
+
+function readValues(form: FormData): Record<ContactField, string> {
+  const read = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  return {
+    name: read("name"),
+    email: read("email"),
+    subject: read("subject"),
+    message: read("message"),
+  };
+}
+
+function isLikelyBot(form: FormData, now: number): boolean {
+  const honeypot = form.get(HONEYPOT_FIELD);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") return true;
+  const startedAt = Number(form.get(FORM_STARTED_AT_FIELD));
+  return Number.isFinite(startedAt) && startedAt > 0 && now - startedAt < MIN_FILL_MILLISECONDS;
+}
+
+async function notifyByEmail(origin: string, message: ContactForm, requestId: string) {
+  try {
+    const response = await fetch(new URL("/functions/send-contact-email", origin), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Request-Id": requestId },
+      body: JSON.stringify(message),
+      signal: AbortSignal.timeout(5000),
+    });
+    if (!response.ok) {
+      logServerEvent("warn", "send-contact-email failed", { status: response.status, requestId });
+    }
+  } catch (error) {
+    logServerEvent("warn", "send-contact-email failed", {
+      error: describeError(error),
+      requestId,
+    });
+  }
+}
+
+export async function handleContactSubmission(
+  request: Request,
+  context: AppLoadContext,
+  now = Date.now(),
+): Promise<{ result: ContactActionResult; status: number }> {
+  const form = await request.formData();
+  const values = readValues(form);
+  if (isLikelyBot(form, now)) {
+    logServerEvent("info", "contact form dropped as spam", { requestId: context.requestId });
+    return { result: { status: "success" }, status: 200 };
+  }
+  const parsed = contactFormSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors: Partial<Record<ContactField, FieldError>> = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (typeof field !== "string" || !(contactFields as readonly string[]).includes(field)) {
+        continue;
+      }
+      const name = field as ContactField;
+      if (errors[name]) continue;
+      const key = validationKeys.get(issue.message);
+      errors[name] = key ? { key } : { text: issue.message };
+    }
+    return { result: { status: "invalid", errors, values }, status: 400 };
+  }
+  try {
+    await createContactSubmission(context.db, parsed.data);
+  } catch (error) {
+    logServerEvent("error", "storing a contact submission failed", {
+      error: describeError(error),
+      requestId: context.requestId,
+    });
+    return { result: { status: "error", values }, status: 500 };
+  }
+  // Not awaited: the visitor's answer never waits for mail (spec section 7).
+  void notifyByEmail(new URL(request.url).origin, parsed.data, context.requestId);
+  return { result: { status: "success" }, status: 200 };
+}

@@ -1,0 +1,130 @@
+import { loadPageContent } from "@heritage/content";
+import { Mail, MapPin, Phone } from "lucide-react";
+import { data, useActionData, useLoaderData } from "react-router";
+import { Toaster } from "sonner";
+import { ContactForm } from "../../components/site/contact-form";
+import { PageHeader } from "../../components/site/page-header";
+import { FORM_STARTED_AT_FIELD, HONEYPOT_FIELD } from "../../lib/contact-form-fields";
+import { useStrings } from "../../lib/i18n";
+import { languageFromPath } from "../../lib/language";
+import { forwardLayoutHeaders } from "../../lib/page-headers";
+import { pageMeta } from "../../lib/page-meta";
+import { composeTitle } from "../../lib/seo";
+import { loadSiteSeo, logLoadFailure } from "../../lib/site-data.server";
+import type { PageSeo } from "../../lib/site-types";
+import type { Route } from "./+types/contact";
+import { handleContactSubmission } from "./contact.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const language = languageFromPath(new URL(request.url).pathname);
+  const [contact, site] = await Promise.all([
+    loadPageContent(context.db, "contact", language, (error) =>
+      logLoadFailure("contact content", error, context.requestId),
+    ),
+    loadSiteSeo(context.db, language, context.requestId),
+  ]);
+  const seo: PageSeo = {
+    title: composeTitle(contact.title, site.siteName),
+    description: contact.description || site.defaultDescription,
+  };
+  return data({ contact, seo, formStartedAt: Date.now() });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { result, status } = await handleContactSubmission(request, context);
+  return data(result, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+export const headers = forwardLayoutHeaders;
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, args.data?.seo);
+}
+
+export default function ContactPage() {
+  const { contact, formStartedAt } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const strings = useStrings();
+  const phoneHref = `tel:${contact.phone.replace(/[^\d+]/g, "")}`;
+  return (
+    <>
+      <PageHeader title={contact.title} subtitle={contact.subtitle} />
+      <div className="mx-auto grid max-w-5xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-5">
+        <div className="lg:col-span-2">
+          <p className="text-lg leading-relaxed">{contact.description}</p>
+          <ul className="mt-8 space-y-6">
+            <li className="flex gap-4">
+              <Mail
+                aria-hidden="true"
+                className="mt-1 size-6 shrink-0 text-(--color-terracotta-600)"
+              />
+              <div>
+                <p className="font-semibold text-(--color-heritage-900)">
+                  {strings.contact.emailLabel}
+                </p>
+                <div>
+                  <a
+                    href={`mailto:${contact.email}`}
+                    className="text-(--color-heritage-700) underline underline-offset-2"
+                  >
+                    {contact.email}
+                  </a>
+                </div>
+              </div>
+            </li>
+            <li className="flex gap-4">
+              <Phone
+                aria-hidden="true"
+                className="mt-1 size-6 shrink-0 text-(--color-terracotta-600)"
+              />
+              <div>
+                <p className="font-semibold text-(--color-heritage-900)">
+                  {strings.contact.phoneLabel}
+                </p>
+                <div>
+                  <a
+                    href={phoneHref}
+                    className="text-(--color-heritage-700) underline underline-offset-2"
+                  >
+                    {contact.phone}
+                  </a>
+                </div>
+              </div>
+            </li>
+            <li className="flex gap-4">
+              <MapPin
+                aria-hidden="true"
+                className="mt-1 size-6 shrink-0 text-(--color-terracotta-600)"
+              />
+              <div>
+                <p className="font-semibold text-(--color-heritage-900)">
+                  {strings.contact.addressLabel}
+                </p>
+                <div>
+                  <address className="not-italic" data-testid="contact-address">
+                    {contact.address.split("\n").map((line, index) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: address lines have no identity
+                      <span key={index} className="block">
+                        {line}
+                      </span>
+                    ))}
+                  </address>
+                </div>
+              </div>
+            </li>
+          </ul>
+        </div>
+        <div className="lg:col-span-3">
+          <ContactForm
+            title={contact.formTitle}
+            result={result}
+            formStartedAt={formStartedAt}
+            honeypotField={HONEYPOT_FIELD}
+            startedAtField={FORM_STARTED_AT_FIELD}
+          />
+        </div>
+      </div>
+      <Toaster position="top-center" richColors closeButton />
+    </>
+  );
+}

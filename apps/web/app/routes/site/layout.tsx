@@ -1,0 +1,81 @@
+/**
+ * @module
+ * The frame of every public page: skip link, navigation, footer, the pending view of
+ * client-side navigations, and the stored-language redirect. Its loader reads what every page
+ * shares (footer copy, languages, global SEO settings) and the content version for caching.
+ */
+import { loadPageContent } from "@heritage/content";
+import { data, Outlet, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-router";
+import { LanguageRedirectScript } from "../../components/site/language-redirect";
+import { PagePending, usePendingPath } from "../../components/site/page-pending";
+import { SiteFooter } from "../../components/site/site-footer";
+import { SiteHeader } from "../../components/site/site-header";
+import { getContentVersion, pageCacheHeaders } from "../../lib/http-cache.server";
+import { useStrings } from "../../lib/i18n";
+import { languageFromPath } from "../../lib/language";
+import { describeError, logServerEvent } from "../../lib/log.server";
+import type { SiteLayoutData } from "../../lib/route-data";
+import { isSignedIn } from "../../lib/session.server";
+import { loadLanguageOptions, loadSiteSeo, logLoadFailure } from "../../lib/site-data.server";
+import type { Route } from "./+types/layout";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const language = languageFromPath(new URL(request.url).pathname);
+  const signedIn = isSignedIn(request, context);
+  const [footer, languages, seo, contentVersion] = await Promise.all([
+    loadPageContent(context.db, "footer", language, (error) =>
+      logLoadFailure("footer content", error, context.requestId),
+    ),
+    loadLanguageOptions(context.db),
+    loadSiteSeo(context.db, language, context.requestId),
+    getContentVersion(context.db).catch((error: unknown) => {
+      logServerEvent("error", "reading the content version failed", {
+        error: describeError(error),
+        requestId: context.requestId,
+      });
+      return null;
+    }),
+  ]);
+  return data<SiteLayoutData>(
+    { language, footer, languages, seo, signedIn },
+    { headers: pageCacheHeaders({ request, contentVersion, signedIn }) },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+/** Shared data changes with the language (and after a form post); not with each page. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (languageFromPath(currentUrl.pathname) !== languageFromPath(nextUrl.pathname)) return true;
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  return false;
+}
+
+export default function SiteLayout() {
+  const { language, footer, languages, seo, signedIn } = useLoaderData<typeof loader>();
+  const strings = useStrings();
+  const pendingPath = usePendingPath();
+  return (
+    <>
+      <LanguageRedirectScript />
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-(--color-heritage-800) px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {strings.nav.skipToContent}
+      </a>
+      <SiteHeader language={language} languages={languages} signedIn={signedIn} />
+      <main id="main-content" tabIndex={-1} className="min-h-[60vh] pt-16 outline-none">
+        {pendingPath ? <PagePending path={pendingPath} /> : <Outlet />}
+      </main>
+      <SiteFooter language={language} footer={footer} social={seo.social} languages={languages} />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * @module
+ * `/robots.txt`: the public site may be crawled; the admin area, sign-in and the auth
+ * handler pages may not. Points crawlers to the sitemap.
+ */
+import type { Route } from "./+types/robots";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const origin = (context.publicUrl || new URL(request.url).origin).replace(/\/+$/, "");
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /admin",
+    "Disallow: /login",
+    "Disallow: /handler",
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}
