@@ -52,14 +52,18 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
       .allTextContents();
     expect(tabs).toEqual(["English", "Deutsch", "Bosanski", "Common Fields", "SEO Settings"]);
 
-    await dialog().getByLabel("Title (English)").fill("Sevdah Archive");
-    await dialog().getByLabel("Description (English)").fill("Recording old sevdah songs.");
-    await dialog().getByLabel("Details (English)").fill("We record singers across Bosnia.");
+    await dialog().getByLabel("Title (English)", { exact: true }).fill("Sevdah Archive");
+    await dialog()
+      .getByLabel("Description (English)", { exact: true })
+      .fill("Recording old sevdah songs.");
+    await dialog()
+      .getByLabel("Details (English)", { exact: true })
+      .fill("We record singers across Bosnia.");
     await dialog().getByRole("tab", { name: "Deutsch" }).click();
-    await dialog().getByLabel("Title (German)").fill("Sevdah-Archiv");
+    await dialog().getByLabel("Title (German)", { exact: true }).fill("Sevdah-Archiv");
     await dialog().getByRole("tab", { name: "Common Fields" }).click();
     const colours = await dialog()
-      .getByLabel("Background Color")
+      .getByLabel("Background Color", { exact: true })
       .locator("option")
       .allTextContents();
     expect(colours).toEqual([
@@ -70,8 +74,12 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
       "Purple (20% tint)",
       "Coral (20% tint)",
     ]);
-    await expect(dialog().getByLabel("Background Color").inputValue()).resolves.toBe("bg-sky-100");
-    await dialog().getByLabel("Background Color").selectOption({ label: "Yellow" });
+    await expect(
+      dialog().getByLabel("Background Color", { exact: true }).inputValue(),
+    ).resolves.toBe("bg-sky-100");
+    await dialog()
+      .getByLabel("Background Color", { exact: true })
+      .selectOption({ label: "Yellow" });
 
     // A file that claims to be a PNG but is not: the server refuses it, the preview reverts.
     const fileInput = dialog().locator('input[type="file"]');
@@ -91,15 +99,19 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
       .toBuffer();
     await fileInput.setInputFiles({ name: "sevdah.png", mimeType: "image/png", buffer: png });
     await expectNotice(page, "Image uploaded successfully to a cloud image service");
-    const imageUrl = await dialog().getByLabel("Image URL").inputValue();
+    const imageUrl = await dialog().getByLabel("Image URL", { exact: true }).inputValue();
     expect(imageUrl).toMatch(/\/media\//);
     await expect(dialog().getByAltText("Upload preview").getAttribute("src")).resolves.toBe(
       imageUrl,
     );
 
     await dialog().getByRole("tab", { name: "SEO Settings" }).click();
-    await dialog().getByLabel("SEO Title (English)").fill("Sevdah Archive | Balkan Heritage");
-    await dialog().getByLabel("SEO Keywords (English)").fill(" sevdah, , music ,archive ");
+    await dialog()
+      .getByLabel("SEO Title (English)", { exact: true })
+      .fill("Sevdah Archive | Balkan Heritage");
+    await dialog()
+      .getByLabel("SEO Keywords (English)", { exact: true })
+      .fill(" sevdah, , music ,archive ");
     await expectNoAxeViolations(page, "the project dialog");
 
     await dialog().getByRole("button", { name: "Save" }).dblclick();
@@ -114,8 +126,15 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
     await visitor.goto(server.url);
     const card = visitor.getByTestId("project-card").filter({ hasText: "Sevdah Archive" });
     await card.waitFor();
-    const src = await card.locator("img").getAttribute("src");
-    expect(src ?? "").toMatch(/\/media\//);
+    await card.scrollIntoViewIfNeeded();
+    const cardImage = card.locator("img").first();
+    await expect
+      .poll(() =>
+        cardImage.evaluate((image: HTMLImageElement) =>
+          image.complete && image.naturalWidth > 0 ? image.currentSrc : "",
+        ),
+      )
+      .toMatch(/\/media\//);
     await card.getByRole("link").click();
     await visitor.getByRole("heading", { level: 1, name: "Sevdah Archive" }).waitFor();
     await expect(visitor.title()).resolves.toContain("Sevdah Archive | Balkan Heritage");
@@ -131,18 +150,18 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
     const row = page.getByRole("row").filter({ hasText: "Sevdah Archive" });
     await row.getByRole("button", { name: "Edit" }).click();
     await expect(dialog().getByRole("heading", { name: "Edit Project" }).count()).resolves.toBe(1);
-    await expect(dialog().getByLabel("Title (English)").inputValue()).resolves.toBe(
-      "Sevdah Archive",
-    );
+    await expect(
+      dialog().getByLabel("Title (English)", { exact: true }).inputValue(),
+    ).resolves.toBe("Sevdah Archive");
     await dialog().getByRole("tab", { name: "SEO Settings" }).click();
-    await expect(dialog().getByLabel("SEO Keywords (English)").inputValue()).resolves.toBe(
-      "sevdah, music, archive",
-    );
+    await expect(
+      dialog().getByLabel("SEO Keywords (English)", { exact: true }).inputValue(),
+    ).resolves.toBe("sevdah, music, archive");
     await dialog()
       .getByRole("tablist", { name: "SEO language" })
       .getByRole("tab", { name: "Deutsch" })
       .click();
-    const germanTitle = dialog().getByLabel("SEO Title (German)");
+    const germanTitle = dialog().getByLabel("SEO Title (German)", { exact: true });
     await germanTitle.fill("x".repeat(50));
     await expect(dialog().getByText("50/60 characters · Optimal").count()).resolves.toBe(1);
     await germanTitle.fill("x".repeat(65));
@@ -153,7 +172,7 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
     await dismissNotices(page);
 
     await dialog().getByRole("tab", { name: "English" }).first().click();
-    await dialog().getByLabel("Title (English)").fill("Sevdah Sound Archive");
+    await dialog().getByLabel("Title (English)", { exact: true }).fill("Sevdah Sound Archive");
     await dialog().getByRole("button", { name: "Save" }).click();
     await expectNotice(page, "Project updated successfully");
     await page.getByRole("row").filter({ hasText: "Sevdah Sound Archive" }).waitFor();
@@ -186,18 +205,18 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
   it("keeps the form filled and says why when a save fails", async () => {
     const row = page.getByRole("row").filter({ hasText: "Balkan Stories" }).first();
     await row.getByRole("button", { name: "Edit" }).click();
-    await dialog().getByLabel("Title (English)").fill("");
+    await dialog().getByLabel("Title (English)", { exact: true }).fill("");
     await dialog().getByRole("button", { name: "Save" }).click();
     await expect(dialog().getByText("Title is required").count()).resolves.toBe(1);
 
     // The project is removed on the server meanwhile: the save is refused and says why.
     await expect(deleteProject(server.running.database.db, "balkan-stories")).resolves.toBeTruthy();
-    await dialog().getByLabel("Title (English)").fill("Balkan Stories Renamed");
+    await dialog().getByLabel("Title (English)", { exact: true }).fill("Balkan Stories Renamed");
     await dialog().getByRole("button", { name: "Save" }).click();
     await expectNotice(page, "Failed to save project", "HTTP 404: Not Found - No rows returned");
-    await expect(dialog().getByLabel("Title (English)").inputValue()).resolves.toBe(
-      "Balkan Stories Renamed",
-    );
+    await expect(
+      dialog().getByLabel("Title (English)", { exact: true }).inputValue(),
+    ).resolves.toBe("Balkan Stories Renamed");
     await expect(dialog().getByRole("button", { name: "Save" }).isEnabled()).resolves.toBe(true);
     await dialog().getByRole("button", { name: "Cancel" }).click();
     await dialog().waitFor({ state: "detached" });

@@ -279,11 +279,11 @@ export function createContentClient(options: ContentClientOptions) {
       callTable("GET", "projects", z.array(projectRowSchema), {
         query: { order: "created_at.desc" },
       }),
-    createProject: (input: ProjectCreateInput) =>
+    createProject: async (input: ProjectCreateInput) =>
       callTable("POST", "projects", projectRowSchema, {
         body: parseInput(projectCreateSchema, input),
       }),
-    updateProject: (input: ProjectUpdateInput) =>
+    updateProject: async (input: ProjectUpdateInput) =>
       callTable("PUT", "projects", projectRowSchema, {
         body: parseInput(projectUpdateSchema, input),
       }),
@@ -294,16 +294,16 @@ export function createContentClient(options: ContentClientOptions) {
     // ---- FAQ ----
     listFaqs: () =>
       callTable("GET", "faqs", z.array(faqRowSchema), { query: { order: "created_at.desc" } }),
-    createFaq: (input: FaqCreateInput) =>
+    createFaq: async (input: FaqCreateInput) =>
       callTable("POST", "faqs", faqRowSchema, { body: parseInput(faqCreateSchema, input) }),
-    updateFaq: (input: FaqUpdateInput) =>
+    updateFaq: async (input: FaqUpdateInput) =>
       callTable("PUT", "faqs", faqRowSchema, { body: parseInput(faqUpdateSchema, input) }),
     deleteFaq: (id: string) => callTable("DELETE", "faqs", faqRowSchema, { query: { id } }),
 
     // ---- site content ----
     listSiteContent: () => callTable("GET", "site_content", z.array(siteContentRowAnswerSchema)),
     /** Saves one language of a section: updates the row, or inserts it (spec section 4). */
-    saveSiteContent: (input: {
+    saveSiteContent: async (input: {
       section: SiteContentSection;
       language: SiteLanguage;
       content: Record<string, unknown>;
@@ -329,7 +329,7 @@ export function createContentClient(options: ContentClientOptions) {
         throw error;
       }
     },
-    saveGlobalSeo: (content: GlobalSeoContentInput) =>
+    saveGlobalSeo: async (content: GlobalSeoContentInput) =>
       callTable("PUT", "site_content", siteContentRowAnswerSchema, {
         body: parseInput(siteContentRowSchema, {
           id: GLOBAL_SEO_ID,
@@ -343,7 +343,7 @@ export function createContentClient(options: ContentClientOptions) {
       callTable("GET", "contact_submissions", z.array(contactSubmissionRowSchema), {
         query: { order: "created_at.desc" },
       }),
-    updateContactSubmissionStatus: (id: string, status: ContactSubmissionStatus) =>
+    updateContactSubmissionStatus: async (id: string, status: ContactSubmissionStatus) =>
       callTable("PUT", "contact_submissions", contactSubmissionRowSchema, {
         body: parseInput(contactSubmissionUpdateSchema, { id, status }),
       }),

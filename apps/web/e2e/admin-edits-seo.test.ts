@@ -1,0 +1,172 @@
+/**
+ * An admin edits the global SEO settings (site spec, sections 2, 5, 8, 9): counters with
+ * "Optimal" / "Too long", keywords parsed from commas, URL and e-mail inputs refused when
+ * invalid, the social-share preview, "Save SEO Settings" and the public page's head; then the
+ * Performance tab's Core Web Vitals and the Mobile SEO check of the home page at 375 px.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  dismissNotices,
+  expectNoAxeViolations,
+  expectNotice,
+  signedInContext,
+  startAdminServer,
+} from "./admin-content-journey";
+import { hasChromium, launchBrowser } from "./browser";
+import type { TestServer } from "./test-server";
+
+describe.skipIf(!hasChromium)("an admin edits the SEO settings", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
+    ({ page } = await signedInContext(browser, server));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+
+  it("saves the settings, and the public page's head carries them", async () => {
+    await page.goto(`${server.url}/admin/seo`);
+    await page.getByRole("heading", { name: "Global SEO Settings" }).waitFor();
+    const tabs = page.getByRole("tablist", { name: "SEO settings" });
+    await expect(tabs.getByRole("tab").allTextContents()).resolves.toEqual([
+      "General",
+      "Organization",
+      "Social Media",
+      "Performance",
+    ]);
+    await expect(field("Site Name").inputValue()).resolves.toBe("Balkan Heritage");
+    await expectNoAxeViolations(page, "/admin/seo");
+
+    const title = field("Default Title");
+    await title.fill("t".repeat(40));
+    await page.getByText("40/60 characters", { exact: true }).waitFor();
+    await title.fill("t".repeat(50));
+    await page.getByText("50/60 characters · Optimal").waitFor();
+    await title.fill("t".repeat(80));
+    await expect(title.inputValue()).resolves.toHaveLength(70);
+    await page.getByText("70/60 characters · Too long").waitFor();
+    await page.getByText("Title is long (over 60 characters)").waitFor();
+    await expect(page.getByTestId("twitter-title").textContent()).resolves.toBe("t".repeat(70));
+
+    await title.fill("Sevdah Heritage: Songs and Stories of the Balkans");
+    await field("Site Name").fill("Sevdah Heritage");
+    await field("Default Description").fill("d".repeat(130));
+    await page.getByText("130/160 characters · Optimal").waitFor();
+    await field("Default Description").fill(
+      "Sevdah Heritage preserves the songs, stories and crafts of the Balkans and shares them with everyone, in English, German and Bosnian.",
+    );
+    await field("Default Keywords").fill(" sevdah, , heritage ,music ");
+    await expect(field("Default Social Share Image URL").getAttribute("type")).resolves.toBe("url");
+    await field("Default Social Share Image URL").fill("https://cdn.example.org/sevdah-share.jpg");
+    await expect(page.getByTestId("facebook-title").textContent()).resolves.toBe(
+      "Sevdah Heritage: Songs and Stories of the Balkans",
+    );
+
+    // Invalid URL and e-mail: refused before saving, the tab holding them is shown.
+    await tabs.getByRole("tab", { name: "Organization" }).click();
+    await expect(field("Contact Email").getAttribute("type")).resolves.toBe("email");
+    await field("Organization URL").fill("javascript:alert(1)");
+    await field("Contact Email").fill("not-an-email");
+    await tabs.getByRole("tab", { name: "General" }).click();
+    await page.getByRole("button", { name: "Save SEO Settings" }).click();
+    await page
+      .getByText("Organization URL must be an http(s) URL or a path starting with /")
+      .waitFor();
+    await page.getByText("Invalid email address").waitFor();
+    await field("Organization URL").fill("https://sevdah.example.org");
+    await field("Contact Email").fill("info@sevdah.example.org");
+
+    await tabs.getByRole("tab", { name: "Social Media" }).click();
+    for (const label of ["Twitter URL", "Facebook URL", "LinkedIn URL", "Instagram URL"]) {
+      await expect(field(label).getAttribute("type")).resolves.toBe("url");
+    }
+    await field("Facebook URL").fill("https://facebook.com/sevdah");
+
+    await page.getByRole("button", { name: "Save SEO Settings" }).dblclick();
+    await expectNotice(
+      page,
+      "Settings saved",
+      "Global SEO settings have been updated successfully",
+    );
+    await dismissNotices(page);
+
+    await page.reload();
+    await expect(field("Default Keywords").inputValue()).resolves.toBe("sevdah, heritage, music");
+
+    const visitor = await browser.newPage();
+    await visitor.goto(`${server.url}/about`);
+    const head = visitor.locator("head");
+    await expect(
+      head.locator('meta[property="og:site_name"]').getAttribute("content"),
+    ).resolves.toBe("Sevdah Heritage");
+    await expect(head.locator('meta[name="keywords"]').getAttribute("content")).resolves.toBe(
+      "sevdah, heritage, music",
+    );
+    await expect(head.locator('meta[property="og:image"]').getAttribute("content")).resolves.toBe(
+      "https://cdn.example.org/sevdah-share.jpg",
+    );
+    await expect(visitor.title()).resolves.toContain("Sevdah Heritage");
+    const jsonLd = await head.locator('script[type="application/ld+json"]').first().textContent();
+    expect(jsonLd).toContain("https://facebook.com/sevdah");
+    await visitor.close();
+  });
+
+  it("measures Core Web Vitals and checks the home page at mobile width", async () => {
+    const tabs = page.getByRole("tablist", { name: "SEO settings" });
+    await tabs.getByRole("tab", { name: "Performance" }).click();
+    // The check runs by itself about 1 s after the screen opens.
+    const score = page.getByTestId("mobile-seo-score");
+    await score.waitFor({ timeout: 10_000 });
+    const checklist = page.getByRole("list", { name: "Mobile SEO checklist" });
+    const items = await checklist.getByRole("listitem").allTextContents();
+    expect(items).toHaveLength(3);
+    expect(items[0]).toMatch(/Touch targets at least 44 px: \d+% of \d+ pass/);
+    expect(items[1]).toMatch(/Responsive images: \d+% of \d+/);
+    expect(items[2]).toMatch(/Exactly one H1 heading \(found 1\)/);
+    expect(items[2]).toMatch(/^Pass: /);
+
+    // The frame is the real home page, 375 px wide.
+    const frame = page.frameLocator('iframe[title^="Home page at mobile width"]');
+    await expect(frame.locator("h1").count()).resolves.toBe(1);
+    await expect(
+      page
+        .locator('iframe[title^="Home page at mobile width"]')
+        .evaluate((element: HTMLIFrameElement) => element.contentWindow?.innerWidth),
+    ).resolves.toBe(375);
+
+    await page.getByRole("button", { name: "Run Mobile SEO Check" }).click();
+    await score.waitFor();
+
+    await page.getByTestId("vitals-score").waitFor({ timeout: 10_000 });
+    const ttfb = await page.getByTestId("vital-TTFB").textContent();
+    expect(ttfb).toMatch(/TTFB\d+ ms(good|needs-improvement|poor)/);
+
+    const toggle = page.getByRole("button", { name: "Show Details" });
+    await expect(toggle.getAttribute("aria-expanded")).resolves.toBe("false");
+    await toggle.click();
+    await page.getByTestId("device-details").waitFor();
+    await expect(page.getByTestId("device-details").textContent()).resolves.toMatch(
+      /^Desktop \(1280×900/,
+    );
+    const details = await page.locator("#performance-details").textContent();
+    expect(details).toMatch(/LCP.*FID.*CLS.*Device/);
+    await page.getByRole("button", { name: "Hide Details" }).click();
+    await page.getByTestId("device-details").waitFor({ state: "detached" });
+
+    // The layout-shift monitor appears exactly when a shift above 0 was measured.
+    const cls = await page.getByTestId("vital-CLS").textContent();
+    const clsValue = Number(/CLS([\d.]+)/.exec(cls ?? "")?.[1] ?? 0);
+    await expect(page.getByTestId("layout-shift-monitor").count()).resolves.toBe(
+      clsValue > 0 ? 1 : 0,
+    );
+    await expectNoAxeViolations(page, "the Performance tab");
+  });
+});

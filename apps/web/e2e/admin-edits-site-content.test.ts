@@ -1,0 +1,127 @@
+/**
+ * An admin edits the site's page copy (site spec, sections 2 and 8): six section tabs with
+ * English, German and Bosnian forms, a live and sanitised HTML preview, the save notice, the
+ * German about page showing the change, and an invalid e-mail refused with the form kept.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  dismissNotices,
+  expectNoAxeViolations,
+  expectNotice,
+  signedInContext,
+  startAdminServer,
+} from "./admin-content-journey";
+import { hasChromium, launchBrowser } from "./browser";
+import type { TestServer } from "./test-server";
+
+describe.skipIf(!hasChromium)("an admin edits the site content", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
+    ({ page } = await signedInContext(browser, server));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const panel = () => page.locator('[role="tabpanel"][data-state="active"]').last();
+
+  it("saves the German about page, which /de/about then shows", async () => {
+    await page.goto(`${server.url}/admin/site-content`);
+    const sections = page.getByRole("tablist", { name: "Site sections" });
+    await sections.waitFor();
+    await expect(sections.getByRole("tab").allTextContents()).resolves.toEqual([
+      "Hero Section",
+      "Footer",
+      "About Page",
+      "Contact Page",
+      "Impressum",
+      "Datenschutz",
+    ]);
+    await expectNoAxeViolations(page, "/admin/site-content");
+
+    await sections.getByRole("tab", { name: "About Page" }).click();
+    const languages = page.getByRole("tablist", { name: "About Page language" });
+    await expect(languages.getByRole("tab").allTextContents()).resolves.toEqual([
+      "English",
+      "German",
+      "Bosnian",
+    ]);
+    await languages.getByRole("tab", { name: "German" }).click();
+    // The seeded German copy is in the form.
+    await expect(panel().getByLabel("Title", { exact: true }).inputValue()).resolves.not.toBe("");
+    await expect(panel().getByLabel("Intro Text (HTML)").getAttribute("rows")).resolves.toBe("6");
+
+    await panel().getByLabel("Title", { exact: true }).fill("Über uns: neu erzählt");
+    await panel()
+      .getByLabel("Intro Text (HTML)")
+      .fill(
+        '<p>Wir <strong>bewahren</strong> Kultur.</p><script>window.hacked = 1</script><img src="x" onerror="window.hacked = 2">',
+      );
+    const preview = panel().getByRole("region", { name: "Intro Text (HTML) preview" });
+    await preview.locator("strong", { hasText: "bewahren" }).waitFor();
+    await expect(preview.locator("script").count()).resolves.toBe(0);
+    await expect(preview.locator("[onerror]").count()).resolves.toBe(0);
+    await expect(
+      page.evaluate(() => (window as { hacked?: number }).hacked),
+    ).resolves.toBeUndefined();
+
+    await panel().getByRole("button", { name: "Save German Content" }).dblclick();
+    await expectNotice(page, "About content saved", "Updated DE content");
+    await dismissNotices(page);
+
+    const visitor = await browser.newPage();
+    await visitor.goto(`${server.url}/de/about`);
+    await visitor.getByRole("heading", { level: 1, name: "Über uns: neu erzählt" }).waitFor();
+    await visitor.locator("strong", { hasText: "bewahren" }).first().waitFor();
+    await expect(visitor.locator("main script").count()).resolves.toBe(0);
+    await expect(visitor.locator("[onerror]").count()).resolves.toBe(0);
+    // English stays as it was.
+    await visitor.goto(`${server.url}/about`);
+    await expect(visitor.getByRole("heading", { level: 1 }).textContent()).resolves.not.toBe(
+      "Über uns: neu erzählt",
+    );
+    await visitor.close();
+  });
+
+  it("saves the English hero with the plain notice", async () => {
+    await page
+      .getByRole("tablist", { name: "Site sections" })
+      .getByRole("tab", { name: "Hero Section" })
+      .click();
+    await expect(panel().getByLabel("Description").getAttribute("rows")).resolves.toBe("4");
+    await panel().getByLabel("Title", { exact: true }).fill("Living Balkan Heritage");
+    await panel().getByRole("button", { name: "Save English Content" }).click();
+    await expectNotice(page, "Hero content saved", "Updated content");
+    await dismissNotices(page);
+    const visitor = await browser.newPage();
+    await visitor.goto(server.url);
+    await visitor.getByRole("heading", { level: 1, name: "Living Balkan Heritage" }).waitFor();
+    await visitor.close();
+  });
+
+  it("refuses an invalid footer e-mail and keeps what was typed", async () => {
+    await page
+      .getByRole("tablist", { name: "Site sections" })
+      .getByRole("tab", { name: "Footer" })
+      .click();
+    const languages = page.getByRole("tablist", { name: "Footer language" });
+    await languages.getByRole("tab", { name: "Bosnian" }).click();
+    await expect(panel().getByLabel("Email").getAttribute("type")).resolves.toBe("email");
+    await panel().getByLabel("Description").fill("Novi opis podnožja");
+    await panel().getByLabel("Email").fill("not-an-email");
+    await panel().getByRole("button", { name: "Save Bosnian Content" }).click();
+    await panel().getByText("Invalid email address").waitFor();
+    await expect(panel().getByLabel("Description").inputValue()).resolves.toBe(
+      "Novi opis podnožja",
+    );
+    await expect(
+      panel().getByRole("button", { name: "Save Bosnian Content" }).isEnabled(),
+    ).resolves.toBe(true);
+  });
+});
