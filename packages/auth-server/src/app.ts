@@ -22,6 +22,7 @@ import { createProbeRoutes } from "./routes/probe";
 import { createProjectRoutes } from "./routes/projects";
 import { createUserRoutes } from "./routes/users";
 import { type AuthLogger, silentLogger } from "./services/auth-deps";
+import { createEmailSender } from "./services/emails";
 import { type Argon2Parameters, createPasswordHasher } from "./services/passwords";
 import { defaultIdGenerators, type IdGenerators } from "./services/secrets";
 
@@ -43,22 +44,39 @@ export interface CreateAuthApiOptions {
   passwordHashing?: Argon2Parameters;
   /** Tests only: predictable ids and tokens. */
   ids?: IdGenerators;
+  /**
+   * The process's `SMTP_URL` (e.g. `smtp://user:pass@host:587`). Without it, e-mails are only stored
+   * in `auth.email_outbox` (status `queued`).
+   */
+  smtpUrl?: string;
+  /** The process's `EMAIL_FROM` sender address; default `noreply@example.com`. */
+  emailFrom?: string;
 }
 
 /** Builds the auth API; routes are relative (`/auth/password/sign-in`, `/users/me`, ...). */
 export function createAuthApi(options: CreateAuthApiOptions): Hono<AuthEnv> {
   const clock = options.clock ?? (() => new Date());
+  const logger = options.logger ?? silentLogger;
+  const ids = options.ids ?? defaultIdGenerators;
   const deps: RouteDeps = {
     db: options.db,
     config: options.config,
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
     clock,
-    logger: options.logger ?? silentLogger,
-    ids: options.ids ?? defaultIdGenerators,
+    logger,
+    ids,
     passwords: createPasswordHasher(options.passwordHashing),
     signingKeys: createSigningKeyStore(options.db, {
       clock,
       tokenLifetimeSeconds: options.config.STACK_ACCESS_TOKEN_EXPIRATION_TIME,
+    }),
+    emails: createEmailSender({
+      db: options.db,
+      clock,
+      generateId: ids.generateId,
+      logger,
+      smtpUrl: options.smtpUrl,
+      emailFrom: options.emailFrom,
     }),
     isDevelopment: options.isDevelopment ?? false,
     trustProxy: options.trustProxy ?? false,

@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
   index,
   integer,
@@ -253,3 +254,29 @@ export type ContactChannelRow = typeof contactChannels.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type SigningKeyRow = typeof signingKeys.$inferSelect;
 export type TeamRow = typeof teams.$inferSelect;
+
+/**
+ * Every e-mail the platform sends, kept after sending: `queued` until delivered over SMTP (or for
+ * good when no SMTP server is configured), then `sent` or `failed` with the transport's error.
+ */
+export const emailOutbox = authSchema.table(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey(),
+    /** Insertion order (timestamps come from the injectable clock and may tie). */
+    sequence: bigserial("sequence", { mode: "number" }).notNull(),
+    projectId: text("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    to: text("to").notNull(),
+    from: text("from").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    status: text("status").$type<"queued" | "sent" | "failed">().notNull(),
+    error: text("error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (table) => [index("email_outbox_to_idx").on(table.to, table.createdAt)],
+);
+
+export type EmailOutboxRow = typeof emailOutbox.$inferSelect;

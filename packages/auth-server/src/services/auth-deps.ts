@@ -7,6 +7,7 @@
 import type { Database } from "@heritage/db";
 import type { AuthConfig } from "../config";
 import type { SigningKeyStore } from "../keys/signing-keys";
+import type { EmailSender } from "./emails";
 import type { PasswordHasher } from "./passwords";
 import type { IdGenerators } from "./secrets";
 
@@ -27,6 +28,8 @@ export interface AuthDeps {
   ids: IdGenerators;
   passwords: PasswordHasher;
   signingKeys: SigningKeyStore;
+  /** Stores every e-mail in the outbox and delivers it over SMTP when configured. */
+  emails: EmailSender;
   /** Development or test: allows the development override key and verbose 500 bodies. */
   isDevelopment: boolean;
 }

@@ -9,9 +9,11 @@ import { randomUUID } from "node:crypto";
 import type { AccessType, ProtocolHeaderSuffix } from "@heritage/auth-protocol";
 import type { Database, DatabaseConnection } from "@heritage/db";
 import { createTestDatabase } from "@heritage/db/testing";
+import { asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { createAuthApi } from "../app";
 import { type AuthConfig, parseAuthConfig } from "../config";
+import { type EmailOutboxRow, emailOutbox } from "../db/schema";
 import type { AuthEnv } from "../http/context";
 import { type AuthLogger, silentLogger } from "../services/auth-deps";
 import type { Argon2Parameters } from "../services/passwords";
@@ -105,6 +107,10 @@ export interface TestAuthApi {
     options?: { email?: string; password?: string },
   ): Promise<TestUser>;
   request(path: string, options?: TestRequestOptions): Promise<Response>;
+  /** The e-mails stored for an address (or all), oldest first. */
+  readOutbox(to?: string): Promise<EmailOutboxRow[]>;
+  /** The `code` of the newest link e-mail to this address whose subject contains `subject`. */
+  readCodeFromOutbox(to: string, subject: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -116,6 +122,8 @@ export interface CreateTestAuthApiOptions {
   isDevelopment?: boolean;
   baseUrl?: string;
   logger?: AuthLogger;
+  smtpUrl?: string;
+  emailFrom?: string;
 }
 
 let emailCounter = 0;
@@ -143,6 +151,8 @@ export async function createTestAuthApi(
     isDevelopment: options.isDevelopment ?? true,
     trustProxy: options.trustProxy ?? false,
     passwordHashing: testArgon2Parameters,
+    ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
+    ...(options.emailFrom ? { emailFrom: options.emailFrom } : {}),
   });
   const app = new Hono();
   app.route("/api/v1", api);
@@ -194,6 +204,14 @@ export async function createTestAuthApi(
     if (!response.ok)
       throw new Error(`${what} failed: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
+  }
+
+  async function readOutbox(to?: string): Promise<EmailOutboxRow[]> {
+    return db
+      .select()
+      .from(emailOutbox)
+      .where(to === undefined ? undefined : eq(emailOutbox.to, to))
+      .orderBy(asc(emailOutbox.sequence));
   }
 
   return {
@@ -253,6 +271,14 @@ export async function createTestAuthApi(
       };
     },
     request,
+    readOutbox,
+    async readCodeFromOutbox(to, subject) {
+      const emails = (await readOutbox(to)).filter((email) => email.subject.includes(subject));
+      const newest = emails.at(-1);
+      const code = newest?.text.match(/[?&]code=([a-z0-9]+)/i)?.[1];
+      if (!code) throw new Error(`No e-mail to ${to} with "${subject}" and a code`);
+      return code;
+    },
     close: () => connection.close(),
   };
 }
