@@ -280,3 +280,32 @@ export const emailOutbox = authSchema.table(
 );
 
 export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
+
+/**
+ * One-time codes sent by e-mail (contract §2.1): stored only as SHA-256 digests. `nonce_hash` is the
+ * digest of the code's last 39 characters; attempts are counted per nonce so a short code sharing a
+ * nonce cannot be guessed.
+ */
+export const verificationCodes = authSchema.table(
+  "verification_codes",
+  {
+    id: uuid("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** `password_reset` or `contact_channel_verification`. */
+    type: text("type").notNull(),
+    codeHash: text("code_hash").notNull().unique(),
+    nonceHash: text("nonce_hash").notNull(),
+    data: jsonb("data").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    attemptCount: integer("attempt_count").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("verification_codes_nonce_idx").on(table.projectId, table.type, table.nonceHash),
+  ],
+);
+
+export type VerificationCodeRow = typeof verificationCodes.$inferSelect;
