@@ -10,6 +10,7 @@ import {
   expectNoAxeViolations,
   expectNotice,
   newAdminPage,
+  readSiteAuthKeys,
   robotsMeta,
   submitSignIn,
 } from "./admin-auth-journey";
@@ -52,6 +53,41 @@ describe.skipIf(!hasChromium)("an admin signs in and out", () => {
     await page.goForward();
     await page.waitForURL(`${server.url}/login`);
     await dismissNotices(page);
+  });
+
+  it("renders the auth interstitials on the server and warns when loading takes long", async () => {
+    const loginHtml = await (await fetch(`${server.url}/login`)).text();
+    expect(loginHtml).toContain("Processing authentication...");
+    // The secret key never reaches a page; the publishable key does.
+    const { projectId, secretServerKey, publishableClientKey } = await readSiteAuthKeys(server);
+    expect(loginHtml).not.toContain(secretServerKey);
+    expect(loginHtml).toContain(publishableClientKey);
+
+    const slowContext = await browser.newContext();
+    try {
+      const slowPage = await slowContext.newPage();
+      await slowContext.addCookies([
+        { name: "hexclave-access", value: "x", url: server.url },
+        {
+          name: `hexclave-refresh-${projectId}--default`,
+          value: encodeURIComponent(
+            JSON.stringify({ refresh_token: "r".repeat(45), updated_at_millis: 1 }),
+          ),
+          url: server.url,
+        },
+      ]);
+      // The token endpoint answers after 7 s: the guard keeps loading meanwhile.
+      await slowPage.route("**/api/v1/auth/oauth/token", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 7000));
+        await route.continue().catch(() => undefined);
+      });
+      await slowPage.goto(`${server.url}/admin`);
+      await slowPage.getByText("Checking your sign-in...").waitFor();
+      await slowPage.getByText("Taking longer than expected...").waitFor({ timeout: 6500 });
+      await slowPage.getByText("If nothing happens, try refreshing the page.").waitFor();
+    } finally {
+      await slowContext.close();
+    }
   });
 
   it("requires both fields and reports a wrong password with the server's message", async () => {
