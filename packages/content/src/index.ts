@@ -164,6 +164,7 @@ export {
   RELATED_PROJECTS_LIMIT,
   updateProject,
 } from "./projects/projects-repository";
+export { hitRateLimit, type RateLimitResult } from "./rate-limits/rate-limits-repository";
 export { sanitizeRichText, sanitizeTextOrHtml } from "./sanitize-html";
 export { DEFAULT_CONTENT_SEEDED_KEY, type SeedResult, seedDefaultContent } from "./seed";
 export { defaultGlobalSeo, defaultPageCopy } from "./site-content/default-content";

@@ -5,7 +5,7 @@ import {
   siteMessages,
 } from "@heritage/content";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createContactProtection } from "./contact-protection";
+import { createContactProtection, createMemoryRateLimiter } from "./contact-protection";
 import { createSiteTestContext, mountContentApi, type SiteTestContext } from "./test-harness";
 
 let context: SiteTestContext;
@@ -18,8 +18,7 @@ beforeAll(async () => {
   await seedDefaultContent(context.db);
   api = mountContentApi(context, {
     contactProtection: createContactProtection({
-      maxPerWindow: 3,
-      windowSeconds: 600,
+      rateLimiter: createMemoryRateLimiter({ max: 3, windowSeconds: 600, clock: () => now }),
       minFillMilliseconds: 3000,
       clock: () => now,
     }),

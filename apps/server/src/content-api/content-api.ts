@@ -184,7 +184,7 @@ export function createContentApi(deps: ContentApiDeps): Hono {
       const body = await readJsonObject(c);
 
       if (table.isContactForm) {
-        const verdict = protection.check({
+        const verdict = await protection.check({
           address: deps.clientAddress?.(c) ?? "unknown",
           endpoint: path,
           body,

@@ -36,7 +36,7 @@ beforeAll(async () => {
       mediaStorage: storage,
     }),
   );
-  app.route("/", createMediaRoutes({ storage }));
+  app.route("/media", createMediaRoutes({ storage }));
   app.notFound((c) => c.text("Not found", 404));
 });
 afterAll(async () => {

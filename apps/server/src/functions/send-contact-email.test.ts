@@ -3,7 +3,10 @@ import { listOutboxEmails } from "@heritage/content";
 import { Hono } from "hono";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createContactProtection } from "../content-api/contact-protection";
+import {
+  createContactProtection,
+  createDatabaseRateLimiter,
+} from "../content-api/contact-protection";
 import {
   createSiteTestContext,
   mountContentApi,
@@ -182,8 +185,7 @@ describe("send-contact-email", () => {
   it("drops spam silently and rate-limits each address", async () => {
     const send = mountFunctions({
       contactProtection: createContactProtection({
-        maxPerWindow: 2,
-        windowSeconds: 60,
+        rateLimiter: createDatabaseRateLimiter(context.db, { max: 2, windowSeconds: 60 }),
         minFillMilliseconds: 3000,
       }),
       clientAddress: (c) => c.req.header("x-test-address") ?? "unknown",

@@ -52,7 +52,7 @@ async function storedContactAddress(deps: SendContactEmailDeps): Promise<string>
 export function createSendContactEmailHandler(deps: SendContactEmailDeps) {
   return async (c: Context) => {
     const body = await readJsonObject(c);
-    const verdict = deps.contactProtection.check({
+    const verdict = await deps.contactProtection.check({
       address: deps.clientAddress(c),
       endpoint: "/send-contact-email",
       body,

@@ -63,7 +63,7 @@ beforeAll(async () => {
       mediaStorage: storage,
     }),
   );
-  app.route("/", createMediaRoutes({ storage }));
+  app.route("/media", createMediaRoutes({ storage }));
 });
 afterAll(async () => {
   await context.close();

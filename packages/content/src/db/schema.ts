@@ -210,6 +210,23 @@ export const emailOutbox = contentSchema.table(
   ],
 );
 
+/**
+ * Recent hits per rate-limit bucket (e.g. a hashed client address and endpoint), so a limit holds
+ * across every server process sharing the database. Rows older than their window are deleted.
+ */
+export const rateLimitHits = contentSchema.table(
+  "rate_limit_hits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bucket: text("bucket").notNull(),
+    hit_at: timestamp("hit_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index("rate_limit_hits_bucket_idx").on(table.bucket, table.hit_at),
+    index("rate_limit_hits_hit_at_idx").on(table.hit_at),
+  ],
+);
+
 /** Small server-side settings of the site, e.g. the generated auth project and its keys. */
 export const siteSettings = contentSchema.table("site_settings", {
   key: text("key").primaryKey(),
