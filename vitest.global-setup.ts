@@ -7,8 +7,7 @@
 import { migrationSet as authMigrations } from "@heritage/auth-server/migrations";
 import { migrationSet as contentMigrations } from "@heritage/content/migrations";
 import { prepareTestTemplate } from "@heritage/db/testing";
-import { migrationSet as siteMigrations } from "@heritage/server/migrations";
 
 export default async function setup(): Promise<() => Promise<void>> {
-  return prepareTestTemplate([contentMigrations, authMigrations, siteMigrations]);
+  return prepareTestTemplate([contentMigrations, authMigrations]);
 }

@@ -15,11 +15,10 @@ import { getRequestListener } from "@hono/node-server";
 import pino, { type Logger } from "pino";
 import { createApp } from "./app";
 import { type Config, ConfigError, loadConfig } from "./config";
-import { migrationSet as siteMigrations } from "./migrations";
 import type { WebRequestHandler } from "./routes/web";
 import { ensureSiteAuth } from "./site-auth/site-auth";
 
-export const migrationSets = [contentMigrations, authMigrations, siteMigrations];
+export const migrationSets = [contentMigrations, authMigrations];
 
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
 

@@ -3,17 +3,16 @@
  * The site's project on the auth platform: found or created at start, its keys kept by the server.
  * The site's admins are that project's users (sign-up is off: admins are created by admins).
  */
-import { randomBytes } from "node:crypto";
 import { isKnownError } from "@heritage/auth-protocol";
 import {
   createAccessTokenVerifier,
   createUserWithPassword,
   ensureProject,
 } from "@heritage/auth-server";
+import { getSiteSetting, setSiteSetting, withSiteSettingsLock } from "@heritage/content";
 import type { Database } from "@heritage/db";
-import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
-import { siteAuthProject } from "./schema";
+import { z } from "zod";
 import type { SiteAuthSettings } from "./site-auth-config";
 
 export interface SiteAuth {
@@ -27,27 +26,43 @@ export interface SiteAuth {
 }
 
 const siteProjectConfig = { auth: { allowSignUp: false } };
+const siteProjectDisplayName = "Balkan Heritage site";
+const siteProjectDescription = "Administrators of the public website";
 
-function generateKey(prefix: string): string {
-  return `${prefix}_${randomBytes(30).toString("base64url")}`;
-}
+/** Where a project the server created itself is remembered (content's site settings). */
+export const SITE_AUTH_PROJECT_SETTING = "site_auth_project";
 
-async function findOrCreateStoredProject(db: Database) {
-  const existing = await db.select().from(siteAuthProject).where(eq(siteAuthProject.id, "site"));
-  if (existing[0]) return existing[0];
-  // Several processes may start at once: the first insert wins and everyone uses its row.
-  await db
-    .insert(siteAuthProject)
-    .values({
-      id: "site",
-      projectId: crypto.randomUUID(),
-      publishableClientKey: generateKey("pck"),
-      secretServerKey: generateKey("ssk"),
-    })
-    .onConflictDoNothing();
-  const [stored] = await db.select().from(siteAuthProject).where(eq(siteAuthProject.id, "site"));
-  if (!stored) throw new Error("The site's auth project could not be stored");
-  return stored;
+const storedProjectSchema = z.object({
+  projectId: z.string().min(1),
+  publishableClientKey: z.string().min(1),
+  secretServerKey: z.string().min(1),
+});
+
+type StoredProject = z.infer<typeof storedProjectSchema>;
+
+async function findOrCreateStoredProject(db: Database): Promise<StoredProject> {
+  // Several processes may start at once: they queue on the lock and the first creates the project.
+  return withSiteSettingsLock(db, async (tx) => {
+    const stored = storedProjectSchema.safeParse(
+      await getSiteSetting(tx, SITE_AUTH_PROJECT_SETTING),
+    );
+    if (stored.success) return stored.data;
+    const created = await ensureProject(tx, {
+      displayName: siteProjectDisplayName,
+      description: siteProjectDescription,
+      config: siteProjectConfig,
+    });
+    if (!created.publishableClientKey || !created.secretServerKey) {
+      throw new Error("The auth platform created the site's project without keys");
+    }
+    const project = {
+      projectId: created.projectId,
+      publishableClientKey: created.publishableClientKey,
+      secretServerKey: created.secretServerKey,
+    };
+    await setSiteSetting(tx, SITE_AUTH_PROJECT_SETTING, project);
+    return project;
+  });
 }
 
 export async function ensureSiteAuth(
@@ -69,8 +84,8 @@ export async function ensureSiteAuth(
 
   const { created } = await ensureProject(db, {
     id: project.projectId,
-    displayName: "Balkan Heritage site",
-    description: "Administrators of the public website",
+    displayName: siteProjectDisplayName,
+    description: siteProjectDescription,
     config: siteProjectConfig,
     keys: {
       publishableClientKey: project.publishableClientKey,
