@@ -5,6 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -35,9 +36,12 @@ export default function setup(): void {
     ...sourceFolders.map((folder) => newestModification(join(repoRoot, folder))),
   );
   if (builtAt >= sourcesAt) return;
-  const result = spawnSync("npm", ["run", "build", "-w", "@heritage/web"], {
-    cwd: repoRoot,
-    stdio: "inherit",
-  });
+  // Two test runs at once (several developers on one machine) must not build over each other.
+  const build = ["npm", "run", "build", "-w", "@heritage/web"];
+  const hasFlock = spawnSync("flock", ["--version"], { stdio: "ignore" }).status === 0;
+  const [command, ...args] = hasFlock
+    ? ["flock", join(tmpdir(), "heritage-web-build.lock"), ...build]
+    : build;
+  const result = spawnSync(command ?? "npm", args, { cwd: repoRoot, stdio: "inherit" });
   if (result.status !== 0) throw new Error("Building the web app for browser tests failed");
 }
