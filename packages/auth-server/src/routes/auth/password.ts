@@ -1,15 +1,25 @@
 /**
- * `POST /auth/password/sign-in` and `/auth/password/sign-up` (contract §1.7).
+ * `POST /auth/password/sign-in` and `/auth/password/sign-up` (contract §1.7); reset, update and set
+ * (contract §2.2).
  * @module
  */
-import { Hono } from "hono";
+import { readProtocolHeader } from "@heritage/auth-protocol";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { getClientIp } from "../../http/client-ip";
-import type { AuthEnv, RouteDeps } from "../../http/context";
+import type { AuthEnv, RequestAuth, RouteDeps } from "../../http/context";
 import { requireAccess } from "../../http/project-access";
-import { sendJson } from "../../http/respond";
-import { validateRequest } from "../../http/validate";
+import { sendJson, sendSuccess } from "../../http/respond";
+import { throwSchemaError, validateRequest } from "../../http/validate";
 import { signInWithPassword, signUpWithPassword } from "../../services/password-auth";
+import {
+  checkPasswordResetCode,
+  resetPasswordWithCode,
+  sendPasswordResetCode,
+  setPassword,
+  updatePassword,
+} from "../../services/password-reset";
+import type { LoadedUser } from "../../services/users";
 
 const emailSchema = z.string().min(1).pipe(z.email());
 
@@ -27,6 +37,21 @@ const signUpBody = z.strictObject({
   bot_challenge_phase: z.enum(["invisible", "visible"]).optional(),
   bot_challenge_unavailable: z.literal("true").optional(),
 });
+
+const codeSchema = z.string().length(45);
+
+const sendResetCodeBody = z.strictObject({ email: emailSchema, callback_url: z.url() });
+const checkCodeBody = z.strictObject({ code: codeSchema });
+// Length rules are answered with PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG, not a schema error.
+const resetBody = z.strictObject({ code: codeSchema, password: z.string() });
+const updateBody = z.strictObject({ old_password: z.string(), new_password: z.string() });
+const setBody = z.strictObject({ password: z.string() });
+
+/** The signed-in user of an endpoint that needs one (the reference's schema error). */
+function requireSignedInUser(c: Context<AuthEnv>, auth: RequestAuth): LoadedUser {
+  if (!auth.user) throwSchemaError(c, ["auth.user must be defined"]);
+  return auth.user;
+}
 
 export function createPasswordRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
@@ -62,6 +87,50 @@ export function createPasswordRoutes(deps: RouteDeps): Hono<AuthEnv> {
       refresh_token: tokens.refreshToken,
       user_id: tokens.userId,
     });
+  });
+
+  app.post("/send-reset-code", async (c) => {
+    const auth = requireAccess(c);
+    const { body } = validateRequest(c, { body: sendResetCodeBody });
+    await sendPasswordResetCode(deps, auth.project, {
+      email: body.email,
+      callbackUrl: body.callback_url,
+    });
+    return sendJson(c, { success: "maybe, only if user with e-mail exists" });
+  });
+
+  app.post("/reset/check-code", async (c) => {
+    const auth = requireAccess(c);
+    const { body } = validateRequest(c, { body: checkCodeBody });
+    await checkPasswordResetCode(deps, auth.project, body.code);
+    return sendJson(c, { is_code_valid: true });
+  });
+
+  app.post("/reset", async (c) => {
+    const auth = requireAccess(c);
+    const { body } = validateRequest(c, { body: resetBody });
+    await resetPasswordWithCode(deps, auth.project, { code: body.code, password: body.password });
+    return sendSuccess(c);
+  });
+
+  app.post("/update", async (c) => {
+    const auth = requireAccess(c);
+    const { body } = validateRequest(c, { body: updateBody });
+    const user = requireSignedInUser(c, auth);
+    await updatePassword(deps, auth.project, user, {
+      oldPassword: body.old_password,
+      newPassword: body.new_password,
+      keepRefreshToken: readProtocolHeader(c.req.raw.headers, "refresh-token") ?? null,
+    });
+    return sendSuccess(c);
+  });
+
+  app.post("/set", async (c) => {
+    const auth = requireAccess(c);
+    const { body } = validateRequest(c, { body: setBody });
+    const user = requireSignedInUser(c, auth);
+    await setPassword(deps, auth.project, user, body.password);
+    return sendSuccess(c);
   });
 
   return app;
