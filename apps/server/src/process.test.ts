@@ -21,9 +21,7 @@ function freePort(): Promise<number> {
   });
 }
 
-function startFixture(env: Record<string, string>) {
-  const dataDir = mkdtempSync(join(tmpdir(), "heritage-process-"));
-  dataDirs.push(dataDir);
+function startFixture(env: Record<string, string>, dataDir = newDataDir()) {
   const child = spawn(process.execPath, ["--import", "tsx", fixture], {
     env: { ...process.env, DATA_DIR: dataDir, HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -50,6 +48,24 @@ async function waitForOutput(read: () => string, text: string, child: ChildProce
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`timed out waiting for "${text}"`);
+}
+
+function newDataDir(): string {
+  const dataDir = mkdtempSync(join(tmpdir(), "heritage-process-"));
+  dataDirs.push(dataDir);
+  return dataDir;
+}
+
+async function postJson(url: string, body: unknown) {
+  return fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-stack-access-type": "client",
+      "x-stack-project-id": "internal",
+    },
+    body: JSON.stringify(body),
+  });
 }
 
 afterAll(() => {
@@ -91,4 +107,35 @@ describe("the server process", () => {
     expect(await inFlight).toEqual({ status: 200, body: "slow page done" });
     expect(await exited).toBe(0);
   });
+
+  it.skipIf(!!process.env.DATABASE_URL)(
+    "keeps what was written when killed with SIGKILL, and serves it after a restart",
+    { timeout: 300_000 },
+    async () => {
+      const dataDir = newDataDir();
+      const credentials = { email: "durable@example.org", password: "survives a hard kill" };
+
+      const port = await freePort();
+      const first = startFixture({ PORT: String(port) }, dataDir);
+      await waitForOutput(() => first.output().stdout, "fixture-ready", first.child);
+      const signUp = await postJson(
+        `http://127.0.0.1:${port}/api/v1/auth/password/sign-up`,
+        credentials,
+      );
+      expect(signUp.status).toBe(200);
+      first.child.kill("SIGKILL");
+      await first.exited;
+
+      const secondPort = await freePort();
+      const second = startFixture({ PORT: String(secondPort) }, dataDir);
+      await waitForOutput(() => second.output().stdout, "fixture-ready", second.child);
+      const signIn = await postJson(
+        `http://127.0.0.1:${secondPort}/api/v1/auth/password/sign-in`,
+        credentials,
+      );
+      expect(signIn.status).toBe(200);
+      second.child.kill("SIGTERM");
+      expect(await second.exited).toBe(0);
+    },
+  );
 });
