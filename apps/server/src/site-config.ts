@@ -1,7 +1,8 @@
 /**
  * @module
- * Environment variables of the site backend (content API, functions, media, the site's auth
- * project), as a zod shape the server's config schema merges in. Each entry says what it does.
+ * Environment variables of the site backend (content API, functions, media), as a zod shape the
+ * server's config schema merges in. Each entry says what it does. The site's auth project has
+ * its own shape (site-auth/site-auth-config.ts).
  */
 import { z } from "zod";
 
@@ -77,23 +78,6 @@ export const siteConfigShape = {
     .describe(
       "Public base URL of the bucket (or its CDN). Unset: files are served through /media/*.",
     ),
-  SITE_AUTH_PROJECT_ID: z
-    .string()
-    .min(1)
-    .optional()
-    .describe(
-      "Auth project whose users administer the site. Unset: a project is created on first start (sign-up off) and its keys kept in the database.",
-    ),
-  SITE_AUTH_PUBLISHABLE_CLIENT_KEY: z
-    .string()
-    .min(1)
-    .optional()
-    .describe("Publishable client key of SITE_AUTH_PROJECT_ID (sent to browsers)."),
-  SITE_AUTH_SECRET_SERVER_KEY: z
-    .string()
-    .min(1)
-    .optional()
-    .describe("Secret server key of SITE_AUTH_PROJECT_ID (never sent to browsers)."),
 };
 
 export const siteConfigSchema = z.object(siteConfigShape).superRefine((config, context) => {
@@ -102,15 +86,6 @@ export const siteConfigSchema = z.object(siteConfigShape).superRefine((config, c
       code: "custom",
       path: ["S3_ACCESS_KEY_ID"],
       message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET",
-    });
-  }
-  const siteKeys = [config.SITE_AUTH_PUBLISHABLE_CLIENT_KEY, config.SITE_AUTH_SECRET_SERVER_KEY];
-  if (config.SITE_AUTH_PROJECT_ID && siteKeys.some((key) => !key)) {
-    context.addIssue({
-      code: "custom",
-      path: ["SITE_AUTH_PUBLISHABLE_CLIENT_KEY"],
-      message:
-        "SITE_AUTH_PUBLISHABLE_CLIENT_KEY and SITE_AUTH_SECRET_SERVER_KEY are required with SITE_AUTH_PROJECT_ID",
     });
   }
 });

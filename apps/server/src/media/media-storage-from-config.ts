@@ -7,7 +7,10 @@ import { createS3MediaStorage } from "./s3-media-storage";
 export function createMediaStorageFromConfig(
   config: SiteConfig & { DATA_DIR: string },
 ): MediaStorage {
-  if (config.S3_BUCKET && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY) {
+  if (config.S3_BUCKET) {
+    if (!config.S3_ACCESS_KEY_ID || !config.S3_SECRET_ACCESS_KEY) {
+      throw new Error("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET");
+    }
     return createS3MediaStorage({
       endpoint: config.S3_ENDPOINT,
       region: config.S3_REGION,
