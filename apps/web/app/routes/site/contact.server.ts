@@ -100,10 +100,6 @@ export async function handleContactSubmission(
 ): Promise<{ result: ContactActionResult; status: number }> {
   const form = await request.formData();
   const values = readValues(form);
-  if (isLikelyBot(form, now)) {
-    logServerEvent("info", "contact form dropped as spam", { requestId: context.requestId });
-    return { result: { status: "success" }, status: 200 };
-  }
   const parsed = contactFormSchema.safeParse(values);
   if (!parsed.success) {
     const errors: Partial<Record<ContactField, FieldError>> = {};
@@ -117,7 +113,13 @@ export async function handleContactSubmission(
       const key = validationKeys.get(issue.message);
       errors[name] = key ? { key } : { text: issue.message };
     }
-    return { result: { status: "invalid", errors, values }, status: 400 };
+    // A form shown again with its messages is a normal page (200), with or without JavaScript.
+    return { result: { status: "invalid", errors, values }, status: 200 };
+  }
+  // Checked after validation: a form with mistakes is shown again either way and stores nothing.
+  if (isLikelyBot(form, now)) {
+    logServerEvent("info", "contact form dropped as spam", { requestId: context.requestId });
+    return { result: { status: "success" }, status: 200 };
   }
   try {
     await createContactSubmission(context.db, parsed.data);

@@ -1,0 +1,110 @@
+/**
+ * @module
+ * Runs the real server (production web build, a scratch embedded database seeded with the
+ * default content) and audits the public pages with Lighthouse on the system Chromium.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { seedDefaultContent } from "@heritage/content";
+import { startServer } from "@heritage/server/server";
+import { loadWebBuild } from "@heritage/server/web-build";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const pages = (process.env.BENCH_PAGES ?? "/,/project/balkan-stories,/about,/contact").split(",");
+const languages = (process.env.BENCH_LANGUAGES ?? "en,de,bs").split(",");
+
+function withLanguage(path: string, language: string): string {
+  if (language === "en") return path;
+  return path === "/" ? `/${language}` : `/${language}${path}`;
+}
+
+/** Sum of the gzip sizes of the scripts a page references (module scripts and preloads). */
+async function javascriptGzipBytes(origin: string, path: string): Promise<number> {
+  const html = await (await fetch(`${origin}${path}`)).text();
+  const urls = new Set<string>();
+  for (const match of html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)) {
+    if (match[1]) urls.add(match[1]);
+  }
+  for (const match of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) {
+    if (match[1]) urls.add(match[1]);
+  }
+  let total = 0;
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(`${origin}${url}`)).arrayBuffer());
+    total += gzipSync(body, { level: 9 }).length;
+  }
+  return total;
+}
+
+const score = (value: number | null | undefined) =>
+  value === null || value === undefined ? "  -" : String(Math.round(value * 100)).padStart(3);
+
+export async function runLighthouseBenchmark(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), "heritage-lighthouse-"));
+  const running = await startServer({
+    env: { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error" },
+    loadWeb: () => loadWebBuild(process.env.BENCH_WEB_BUILD_DIR || undefined),
+  });
+  await seedDefaultContent(running.database.db);
+  const origin = running.url.replace("127.0.0.1", "localhost");
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
+  const rows: string[] = [];
+  try {
+    process.stdout.write(
+      "page                           perf  a11y  best  seo   CLS    LCP ms  TBT ms  JS gzip\n",
+    );
+    for (const language of languages) {
+      for (const page of pages) {
+        const path = withLanguage(page, language);
+        const result = await lighthouse(`${origin}${path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        });
+        const lhr = result?.lhr;
+        if (!lhr) continue;
+        const audit = (id: string) => lhr.audits[id]?.numericValue;
+        const jsBytes = await javascriptGzipBytes(origin, path);
+        const row = [
+          path.padEnd(30),
+          score(lhr.categories.performance?.score),
+          score(lhr.categories.accessibility?.score),
+          score(lhr.categories["best-practices"]?.score),
+          score(lhr.categories.seo?.score),
+          (audit("cumulative-layout-shift") ?? 0).toFixed(3).padStart(7),
+          String(Math.round(audit("largest-contentful-paint") ?? 0)).padStart(9),
+          String(Math.round(audit("total-blocking-time") ?? 0)).padStart(7),
+          `${(jsBytes / 1024).toFixed(1)} KiB`.padStart(10),
+        ].join("  ");
+        rows.push(row);
+        process.stdout.write(`${row}\n`);
+        const failing = Object.values(lhr.categories)
+          .flatMap((category) => category.auditRefs)
+          .map((ref) => lhr.audits[ref.id])
+          .filter(
+            (item) =>
+              item &&
+              item.score !== null &&
+              item.score < 0.9 &&
+              item.scoreDisplayMode !== "informative" &&
+              item.scoreDisplayMode !== "notApplicable",
+          )
+          .map((item) => item?.id);
+        if (failing.length > 0)
+          process.stdout.write(`    below 0.9: ${[...new Set(failing)].join(", ")}\n`);
+      }
+    }
+  } finally {
+    chrome.kill();
+    await running.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,11 @@
+// Lighthouse benchmark: scores (mobile preset, system Chromium) of the public pages in each
+// language, plus the gzip size of the JavaScript each page loads. Prints figures; never fails.
+//
+//   node bench/lighthouse/run.mjs                      production web build in apps/web/build
+//   BENCH_WEB_BUILD_DIR=/path/to/build node bench/lighthouse/run.mjs
+//   BENCH_PAGES=/,/about BENCH_LANGUAGES=en node bench/lighthouse/run.mjs
+import { register } from "tsx/esm/api";
+
+register();
+const { runLighthouseBenchmark } = await import("./lighthouse-benchmark.ts");
+await runLighthouseBenchmark();
