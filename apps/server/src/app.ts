@@ -86,7 +86,7 @@ export function createApp(deps: AppDeps) {
         : { userId: result.userId };
     },
   });
-  const contactProtection = createContactProtectionFromConfig(config);
+  const contactProtection = createContactProtectionFromConfig(config, database.db);
   const clientAddress = createClientAddressReader({ trustProxy: config.TRUST_PROXY });
   const mediaStorage = createMediaStorageFromConfig(config);
   app.route(
