@@ -17,6 +17,7 @@ import { createSigningKeyStore } from "./keys/signing-keys";
 import { createOAuthTokenRoutes } from "./routes/auth/oauth-token";
 import { createPasswordRoutes } from "./routes/auth/password";
 import { createSessionRoutes } from "./routes/auth/sessions";
+import { createContactChannelRoutes } from "./routes/contact-channels";
 import { createJwksRoutes } from "./routes/jwks";
 import { createProbeRoutes } from "./routes/probe";
 import { createProjectRoutes } from "./routes/projects";
@@ -92,6 +93,7 @@ export function createAuthApi(options: CreateAuthApiOptions): Hono<AuthEnv> {
   app.route("/auth/oauth", createOAuthTokenRoutes(deps));
   app.route("/auth/sessions", createSessionRoutes(deps));
   app.route("/users", createUserRoutes(deps));
+  app.route("/contact-channels", createContactChannelRoutes(deps));
   app.route("/projects", createProjectRoutes());
   app.route("/", createJwksRoutes(deps));
 

@@ -8,6 +8,7 @@ import { knownErrors } from "@heritage/auth-protocol";
 import { and, eq, inArray } from "drizzle-orm";
 import { contactChannels, passwordCredentials } from "../db/schema";
 import type { AuthDeps } from "./auth-deps";
+import { findContactChannel, sendChannelVerificationCode } from "./contact-channels";
 import { isTrustedRedirectUrl } from "./project-config";
 import type { LoadedProject } from "./projects";
 import { consumeRateLimits } from "./rate-limits";
@@ -151,7 +152,17 @@ export async function signUpWithPassword(
     return createUser(tx, deps, project, fields);
   });
   requireMfaIfEnabled(user);
-  // Sending the verification email (when a callback URL is given) arrives with Tier 2 (§2.3).
+  if (input.verificationCallbackUrl !== undefined && user.primaryEmail) {
+    const channel = await findContactChannel(
+      deps.db,
+      project.id,
+      user.row.id,
+      user.primaryEmail.id,
+    );
+    if (channel && !channel.isVerified) {
+      await sendChannelVerificationCode(deps, project, channel, input.verificationCallbackUrl);
+    }
+  }
   const session = await startSession(deps, project, user, { ip: input.ip });
   return { ...session, userId: user.row.id };
 }

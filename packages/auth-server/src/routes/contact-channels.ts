@@ -1,0 +1,200 @@
+/**
+ * `/contact-channels` (contract §2.3, §2.6): list, create, read, update and delete a user's
+ * addresses (`me` or an id; client access only for its own user), send verification e-mails and
+ * redeem their codes.
+ * @module
+ */
+import { knownErrors } from "@heritage/auth-protocol";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
+import { requireAccess, resolveUserId } from "../http/project-access";
+import { sendJson, sendSuccess } from "../http/respond";
+import { throwSchemaError, userIdOrMeSchema, validateRequest } from "../http/validate";
+import {
+  createContactChannel,
+  deleteContactChannel,
+  findContactChannel,
+  listContactChannels,
+  requireExistingUser,
+  sendChannelVerificationCode,
+  toContactChannel,
+  updateContactChannel,
+  verifyChannelWithCode,
+} from "../services/contact-channels";
+import { StatusError } from "../services/status-error";
+import { normalizeEmail } from "../services/users";
+
+const emailSchema = z.string().min(1).pipe(z.email());
+const codeBody = z.strictObject({ code: z.string().length(45) });
+const callbackBody = z.strictObject({ callback_url: z.url() });
+
+const listQuery = z.object({
+  user_id: userIdOrMeSchema,
+  contact_channel_id: z.uuid().optional(),
+});
+const channelParams = z.object({ user_id: userIdOrMeSchema, contact_channel_id: z.uuid() });
+
+const clientCreateBody = z.strictObject({
+  user_id: userIdOrMeSchema,
+  value: emailSchema,
+  type: z.literal("email"),
+  used_for_auth: z.boolean(),
+  is_primary: z.boolean().optional(),
+});
+const serverCreateBody = clientCreateBody.extend({ is_verified: z.boolean().optional() });
+
+const clientUpdateBody = z.strictObject({
+  value: emailSchema.optional(),
+  type: z.literal("email").optional(),
+  used_for_auth: z.boolean().optional(),
+  is_primary: z.boolean().optional(),
+});
+const serverUpdateBody = clientUpdateBody.extend({ is_verified: z.boolean().optional() });
+
+const legacySendBody = z.strictObject({ email: emailSchema, callback_url: z.url() });
+
+/** `is_verified` is only in the server schemas; client bodies never carry it. */
+function readIsVerified(body: object): boolean | undefined {
+  return "is_verified" in body && typeof body.is_verified === "boolean"
+    ? body.is_verified
+    : undefined;
+}
+
+type Action = "read" | "create" | "update" | "delete" | "list";
+
+/** Resolves `me`; client access may only name its own user (text 403, as the reference). */
+function resolveChannelOwner(auth: RequestAuth, userId: string, action: Action): string {
+  const resolved = resolveUserId(auth, userId);
+  if (auth.accessType === "client" && resolved !== auth.user?.row.id) {
+    throw new StatusError(403, `Client can only ${action} contact channels for their own user.`);
+  }
+  return resolved;
+}
+
+export function createContactChannelRoutes(deps: RouteDeps): Hono<AuthEnv> {
+  const app = new Hono<AuthEnv>();
+
+  app.post("/send-verification-code", async (c) => {
+    const auth = requireAccess(c);
+    const { body } = validateRequest(c, { body: legacySendBody });
+    if (!auth.user) throwSchemaError(c, ["auth.user must be defined"]);
+    const primary = auth.user.primaryEmail;
+    if (!primary || normalizeEmail(body.email) !== primary.value) {
+      throw knownErrors.emailIsNotPrimaryEmail({
+        email: body.email,
+        primary_email: primary?.value ?? "",
+      });
+    }
+    const channel = await findContactChannel(
+      deps.db,
+      auth.project.id,
+      auth.user.row.id,
+      primary.id,
+    );
+    if (!channel) throw new StatusError(404, "Contact channel not found");
+    await sendChannelVerificationCode(deps, auth.project, channel, body.callback_url);
+    return sendSuccess(c);
+  });
+
+  app.post("/verify", async (c) => {
+    const auth = requireAccess(c);
+    const { body } = validateRequest(c, { body: codeBody });
+    await verifyChannelWithCode(deps, auth.project, body.code, true);
+    return sendSuccess(c);
+  });
+
+  app.post("/verify/check-code", async (c) => {
+    const auth = requireAccess(c);
+    const { body } = validateRequest(c, { body: codeBody });
+    await verifyChannelWithCode(deps, auth.project, body.code, false);
+    return sendJson(c, { is_code_valid: true });
+  });
+
+  app.get("/", async (c) => {
+    const auth = requireAccess(c);
+    const { query } = validateRequest(c, { query: listQuery });
+    const userId = resolveChannelOwner(auth, query.user_id, "list");
+    const rows = await listContactChannels(
+      deps.db,
+      auth.project.id,
+      userId,
+      query.contact_channel_id,
+    );
+    return sendJson(c, { items: rows.map(toContactChannel), is_paginated: false });
+  });
+
+  app.post("/", async (c) => {
+    const auth = requireAccess(c);
+    const { body } = validateRequest(c, {
+      body: auth.accessType === "client" ? clientCreateBody : serverCreateBody,
+    });
+    const userId = resolveChannelOwner(auth, body.user_id, "create");
+    const row = await createContactChannel(deps, auth.project, userId, {
+      value: body.value,
+      usedForAuth: body.used_for_auth,
+      isPrimary: body.is_primary,
+      isVerified: readIsVerified(body),
+    });
+    return sendJson(c, toContactChannel(row), 201);
+  });
+
+  app.post("/:user_id/:contact_channel_id/send-verification-code", async (c) => {
+    const auth = requireAccess(c);
+    const { params, body } = validateRequest(c, { params: channelParams, body: callbackBody });
+    const userId = resolveUserId(auth, params.user_id);
+    if (auth.accessType === "client" && userId !== auth.user?.row.id) {
+      throw new StatusError(400, "Can only send verification code for your own user");
+    }
+    if (auth.accessType !== "client") await requireExistingUser(deps.db, auth.project.id, userId);
+    const channel = await findContactChannel(
+      deps.db,
+      auth.project.id,
+      userId,
+      params.contact_channel_id,
+    );
+    if (!channel) throw new StatusError(404, "Contact channel not found");
+    await sendChannelVerificationCode(deps, auth.project, channel, body.callback_url);
+    return sendSuccess(c);
+  });
+
+  app.get("/:user_id/:contact_channel_id", async (c) => {
+    const auth = requireAccess(c);
+    const { params } = validateRequest(c, { params: channelParams });
+    const userId = resolveChannelOwner(auth, params.user_id, "read");
+    const row = await findContactChannel(
+      deps.db,
+      auth.project.id,
+      userId,
+      params.contact_channel_id,
+    );
+    if (!row) throw new StatusError(404, "Contact channel not found.");
+    return sendJson(c, toContactChannel(row));
+  });
+
+  app.patch("/:user_id/:contact_channel_id", async (c) => {
+    const auth = requireAccess(c);
+    const { params, body } = validateRequest(c, {
+      params: channelParams,
+      body: auth.accessType === "client" ? clientUpdateBody : serverUpdateBody,
+    });
+    const userId = resolveChannelOwner(auth, params.user_id, "update");
+    const row = await updateContactChannel(deps, auth.project, userId, params.contact_channel_id, {
+      value: body.value,
+      usedForAuth: body.used_for_auth,
+      isPrimary: body.is_primary,
+      isVerified: readIsVerified(body),
+    });
+    return sendJson(c, toContactChannel(row));
+  });
+
+  app.delete("/:user_id/:contact_channel_id", async (c) => {
+    const auth = requireAccess(c);
+    const { params } = validateRequest(c, { params: channelParams });
+    const userId = resolveChannelOwner(auth, params.user_id, "delete");
+    await deleteContactChannel(deps.db, auth.project.id, userId, params.contact_channel_id);
+    return sendSuccess(c);
+  });
+
+  return app;
+}
