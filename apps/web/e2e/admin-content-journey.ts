@@ -61,7 +61,7 @@ export async function expectNoAxeViolations(page: Page, what: string): Promise<v
       nodes: violation.nodes.map((node) => JSON.stringify(node.target)),
     }));
   });
-  expect(violations, `axe violations on ${what}`).toEqual([]);
+  expect(violations, `axe violations on ${what}: ${JSON.stringify(violations)}`).toEqual([]);
 }
 
 /** Waits for a notice (Sonner toast) containing all the given texts. */

@@ -102,7 +102,7 @@ describe.skipIf(!hasChromium)("an admin edits the SEO settings", () => {
     await expect(field("Default Keywords").inputValue()).resolves.toBe("sevdah, heritage, music");
 
     const visitor = await browser.newPage();
-    await visitor.goto(`${server.url}/about`);
+    await visitor.goto(`${server.url}/impressum`);
     const head = visitor.locator("head");
     await expect(
       head.locator('meta[property="og:site_name"]').getAttribute("content"),

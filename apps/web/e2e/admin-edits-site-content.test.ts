@@ -29,7 +29,7 @@ describe.skipIf(!hasChromium)("an admin edits the site content", () => {
     await server?.close();
   });
 
-  const panel = () => page.locator('[role="tabpanel"][data-state="active"]').last();
+  const panel = () => page.locator('[role="tabpanel"]:visible').last();
 
   it("saves the German about page, which /de/about then shows", async () => {
     await page.goto(`${server.url}/admin/site-content`);
@@ -55,11 +55,13 @@ describe.skipIf(!hasChromium)("an admin edits the site content", () => {
     await languages.getByRole("tab", { name: "German" }).click();
     // The seeded German copy is in the form.
     await expect(panel().getByLabel("Title", { exact: true }).inputValue()).resolves.not.toBe("");
-    await expect(panel().getByLabel("Intro Text (HTML)").getAttribute("rows")).resolves.toBe("6");
+    await expect(
+      panel().getByLabel("Intro Text (HTML)", { exact: true }).getAttribute("rows"),
+    ).resolves.toBe("6");
 
     await panel().getByLabel("Title", { exact: true }).fill("Über uns: neu erzählt");
     await panel()
-      .getByLabel("Intro Text (HTML)")
+      .getByLabel("Intro Text (HTML)", { exact: true })
       .fill(
         '<p>Wir <strong>bewahren</strong> Kultur.</p><script>window.hacked = 1</script><img src="x" onerror="window.hacked = 2">',
       );
@@ -94,7 +96,9 @@ describe.skipIf(!hasChromium)("an admin edits the site content", () => {
       .getByRole("tablist", { name: "Site sections" })
       .getByRole("tab", { name: "Hero Section" })
       .click();
-    await expect(panel().getByLabel("Description").getAttribute("rows")).resolves.toBe("4");
+    await expect(
+      panel().getByLabel("Description", { exact: true }).getAttribute("rows"),
+    ).resolves.toBe("4");
     await panel().getByLabel("Title", { exact: true }).fill("Living Balkan Heritage");
     await panel().getByRole("button", { name: "Save English Content" }).click();
     await expectNotice(page, "Hero content saved", "Updated content");
@@ -112,12 +116,14 @@ describe.skipIf(!hasChromium)("an admin edits the site content", () => {
       .click();
     const languages = page.getByRole("tablist", { name: "Footer language" });
     await languages.getByRole("tab", { name: "Bosnian" }).click();
-    await expect(panel().getByLabel("Email").getAttribute("type")).resolves.toBe("email");
-    await panel().getByLabel("Description").fill("Novi opis podnožja");
-    await panel().getByLabel("Email").fill("not-an-email");
+    await expect(panel().getByLabel("Email", { exact: true }).getAttribute("type")).resolves.toBe(
+      "email",
+    );
+    await panel().getByLabel("Description", { exact: true }).fill("Novi opis podnožja");
+    await panel().getByLabel("Email", { exact: true }).fill("not-an-email");
     await panel().getByRole("button", { name: "Save Bosnian Content" }).click();
     await panel().getByText("Invalid email address").waitFor();
-    await expect(panel().getByLabel("Description").inputValue()).resolves.toBe(
+    await expect(panel().getByLabel("Description", { exact: true }).inputValue()).resolves.toBe(
       "Novi opis podnožja",
     );
     await expect(

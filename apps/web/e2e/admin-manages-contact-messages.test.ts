@@ -33,10 +33,14 @@ describe.skipIf(!hasChromium)("an admin manages contact messages", () => {
   async function sendMessage(name: string, subject: string) {
     const visitor = await browser.newPage();
     await visitor.goto(`${server.url}/contact`);
-    await visitor.getByLabel("Name").fill(name);
-    await visitor.getByLabel("Email").fill("amra@example.org");
-    await visitor.getByLabel("Subject").fill(subject);
-    await visitor.getByLabel("Message").fill("I would like to help with the sevdah archive.");
+    await visitor.getByLabel("Name", { exact: true }).fill(name);
+    await visitor.getByLabel("Email", { exact: true }).fill("amra@example.org");
+    await visitor.getByLabel("Subject", { exact: true }).fill(subject);
+    await visitor
+      .getByLabel("Message", { exact: true })
+      .fill("I would like to help with the sevdah archive.");
+    // The form drops messages sent faster than a person could type (spam protection).
+    await visitor.waitForTimeout(2100);
     await visitor.getByRole("button", { name: "Send Message" }).click();
     await visitor.getByText("Message sent!").waitFor();
     await visitor.close();
@@ -70,7 +74,8 @@ describe.skipIf(!hasChromium)("an admin manages contact messages", () => {
   });
 
   it("marks a message read when opened and replied on request", async () => {
-    const row = page.getByRole("row").filter({ hasText: "Amra Hadžić" });
+    // A CSS locator: while the modal dialog is open the page behind it is hidden from roles.
+    const row = page.locator("tbody tr").filter({ hasText: "Amra Hadžić" });
     await row.getByRole("button", { name: "View" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByText("I would like to help with the sevdah archive.").waitFor();

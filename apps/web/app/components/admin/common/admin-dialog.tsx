@@ -35,7 +35,7 @@ export function AdminDialog({
           {...(description ? {} : { "aria-describedby": undefined })}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
-            <Dialog.Title className="font-display text-xl font-semibold text-heritage-900">
+            <Dialog.Title className=" text-xl font-semibold text-(--color-heritage-900)">
               {title}
             </Dialog.Title>
             <Dialog.Close

@@ -28,7 +28,7 @@ export function ConfirmDialog({
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold text-heritage-900">
+          <AlertDialog.Title className="text-lg font-semibold text-(--color-heritage-900)">
             {question}
           </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-gray-700">

@@ -150,7 +150,7 @@ export function ContactSubmissionsScreen() {
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="font-semibold">Email</dt>
               <dd>
-                <a className="text-heritage-800 underline" href={`mailto:${open.email}`}>
+                <a className="text-(--color-heritage-800) underline" href={`mailto:${open.email}`}>
                   {open.email}
                 </a>
               </dd>

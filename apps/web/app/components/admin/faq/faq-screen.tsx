@@ -30,7 +30,7 @@ function AnswerPopover({ faq }: { faq: FaqRow }) {
   return (
     <Popover.Root>
       <Popover.Trigger
-        className="text-left text-heritage-800 underline decoration-dotted underline-offset-4 hover:text-heritage-900"
+        className="text-left text-(--color-heritage-800) underline decoration-dotted underline-offset-4 hover:text-(--color-heritage-900)"
         aria-label={`Answer: ${preview(faq.answer, ANSWER_PREVIEW_LENGTH)} (show all languages)`}
       >
         {preview(faq.answer, ANSWER_PREVIEW_LENGTH)}
