@@ -12,6 +12,7 @@ import {
   type KnownError,
   signInResponseSchema,
 } from "@heritage/auth-protocol";
+import { type AccountCredentialCalls, createAccountCredentialCalls } from "./account-credentials";
 import { AuthProtocolError } from "./errors";
 import { createAccessTokenRefresher } from "./request/refresh-access-token";
 import { createRequestSender, type SendRequest } from "./request/send-request";
@@ -63,7 +64,7 @@ export interface SignInInput {
 }
 
 /** The calls every access level has; `U` is the user shape of that level. */
-export interface UserFacingApp<U> {
+export interface UserFacingApp<U> extends AccountCredentialCalls {
   readonly projectId: string;
   /** The session of this app's token store. */
   readonly session: AuthSession;
@@ -207,6 +208,7 @@ export function createUserFacingApp<W, U>(
   };
 
   return {
+    ...createAccountCredentialCalls(core),
     projectId: core.projectId,
     session,
     signUpWithCredential: ({ email, password, verificationCallbackUrl }) =>

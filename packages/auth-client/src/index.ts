@@ -9,6 +9,7 @@
  * @module
  */
 
+export type { AccountCredentialCalls, ContactChannel } from "./account-credentials";
 export type { AdminApp, AdminAppOptions } from "./admin-app";
 export { createAdminApp } from "./admin-app";
 export type {
