@@ -61,7 +61,7 @@ describe.skipIf(!hasChromium)("a visitor finds their way around the site", () =>
     await menu.getByRole("link", { name: "Über uns" }).click();
     await page.waitForURL(/\/de\/about$/);
     await expect.poll(() => menu.getAttribute("open")).toBeNull();
-    await expect(page.locator("h1").textContent()).resolves.toBe("Über uns");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Über uns");
     await context.close();
   });
 
@@ -103,8 +103,8 @@ describe.skipIf(!hasChromium)("a visitor finds their way around the site", () =>
     await summary.click();
     await switcher.getByRole("link", { name: /Deutsch/ }).click();
     await page.waitForURL(`${server.url}/de/about`);
-    await expect(page.locator("h1").textContent()).resolves.toBe("Über uns");
-    await expect(page.locator("html").getAttribute("lang")).resolves.toBe("de");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Über uns");
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("de");
     await expect(page.evaluate(() => localStorage.getItem("preferredLanguage"))).resolves.toBe(
       "de",
     );
@@ -112,7 +112,7 @@ describe.skipIf(!hasChromium)("a visitor finds their way around the site", () =>
     // The stored choice takes an unprefixed URL to the German page.
     await page.goto(`${server.url}/contact`);
     await page.waitForURL(`${server.url}/de/contact`);
-    await expect(page.locator("h1").textContent()).resolves.toBe("Kontakt");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Kontakt");
 
     // Back to English through the footer's language links.
     await page.getByRole("contentinfo").getByRole("link", { name: "English" }).click();
@@ -188,12 +188,12 @@ describe.skipIf(!hasChromium)("a visitor finds their way around the site", () =>
     await page.getByTestId("mobile-menu").locator("summary").click();
     await page.getByTestId("mobile-menu").getByRole("link", { name: "About" }).click();
     await page.waitForURL(`${server.url}/about`);
-    await expect(page.locator("h1").textContent()).resolves.toBe("About Us");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("About Us");
     const switcher = page.getByTestId("language-switcher").filter({ visible: true });
     await switcher.locator("summary").click();
     await switcher.getByRole("link", { name: /Bosanski/ }).click();
     await page.waitForURL(`${server.url}/bs/about`);
-    await expect(page.locator("h1").textContent()).resolves.toBe("O nama");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("O nama");
     await context.close();
   });
 

@@ -38,7 +38,7 @@ describe.skipIf(!hasChromium)("a visitor opens the home page", () => {
     const errors = recordErrors(page);
     const response = await page.goto(server.url);
     expect(response?.status()).toBe(200);
-    await expect(page.locator("h1").textContent()).resolves.toBe("Preserving Balkan Heritage");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Preserving Balkan Heritage");
     await page.waitForLoadState("networkidle");
     expect(errors).toEqual([]);
     await context.close();

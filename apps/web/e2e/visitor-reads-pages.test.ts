@@ -99,10 +99,10 @@ describe.skipIf(!hasChromium)("a visitor (or a search engine) reads the content 
     try {
       const response = await page.goto(`${server.url}/no/such/page`);
       expect(response?.status()).toBe(404);
-      await expect(page.locator("h1").textContent()).resolves.toBe("Oops! Page not found");
+      await expect.poll(() => page.locator("h1").textContent()).toBe("Oops! Page not found");
       const german = await page.goto(`${server.url}/de/gibt-es-nicht`);
       expect(german?.status()).toBe(404);
-      await expect(page.locator("html").getAttribute("lang")).resolves.toBe("de");
+      await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("de");
       await page.getByRole("link", { name: "Zur Startseite" }).last().click();
       await page.waitForURL(`${server.url}/de`);
     } finally {

@@ -24,7 +24,7 @@ describe.skipIf(!hasChromium)("a visitor reads a project", () => {
     const errors = recordErrors(page);
     const response = await page.goto(`${server.url}/project/balkan-stories`);
     expect(response?.status()).toBe(200);
-    await expect(page.locator("h1").textContent()).resolves.toBe("Balkan Stories");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Balkan Stories");
     await expect(
       page.getByRole("link", { name: "Back to home" }).getAttribute("href"),
     ).resolves.toBe("/");
@@ -68,7 +68,7 @@ describe.skipIf(!hasChromium)("a visitor reads a project", () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto(`${server.url}/bs/project/eco-balkans`);
-    await expect(page.locator("h1").textContent()).resolves.toBe("Eko Balkan");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Eko Balkan");
     await expect(
       page.getByRole("link", { name: "Nazad na početnu" }).getAttribute("href"),
     ).resolves.toBe("/bs");
@@ -80,13 +80,13 @@ describe.skipIf(!hasChromium)("a visitor reads a project", () => {
     const page = await context.newPage();
     const response = await page.goto(`${server.url}/project/no-such-project`);
     expect(response?.status()).toBe(404);
-    await expect(page.locator("h1").textContent()).resolves.toBe("Project not found");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Project not found");
     await page.getByRole("link", { name: "Return to Home" }).click();
     await page.waitForURL(`${server.url}/`);
 
     const german = await page.goto(`${server.url}/de/project/no-such-project`);
     expect(german?.status()).toBe(404);
-    await expect(page.locator("h1").textContent()).resolves.toBe("Projekt nicht gefunden");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Projekt nicht gefunden");
     await context.close();
   });
 

@@ -43,7 +43,7 @@ describe.skipIf(!hasChromium)("a visitor sends a message through the contact for
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto(`${server.url}/contact`);
-    await expect(page.locator("h1").textContent()).resolves.toBe("Contact Us");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Contact Us");
     await expect(
       page.getByTestId("contact-address").locator("span").allTextContents(),
     ).resolves.toEqual([
