@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { seedDefaultContent } from "@heritage/content";
 import type { DatabaseConnection } from "@heritage/db";
 import { createTestDatabase } from "@heritage/db/testing";
 import pino from "pino";
@@ -91,6 +92,21 @@ describe("the app", () => {
       expect(nonceOf(first)).not.toBe(nonceOf(second));
     });
 
+    it("leaves the policy off 304 answers, so a revalidated page keeps its own nonce", async () => {
+      const app = createApp({
+        config: loadConfig({}),
+        database,
+        logger: silentLogger,
+        migrationSets,
+        siteAuth,
+        web: { handler: async () => new Response(null, { status: 304 }) },
+      });
+      const response = await app.request("/about");
+      expect(response.status).toBe(304);
+      expect(response.headers.get("content-security-policy")).toBeNull();
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    });
+
     it("adds HSTS only for HTTPS, trusting X-Forwarded-Proto only behind a proxy", async () => {
       const forwarded = { headers: { "x-forwarded-proto": "https" } };
       expect(
@@ -140,6 +156,15 @@ describe("the app", () => {
         "x-stack-known-error",
       );
     });
+  });
+
+  it("compresses text answers for clients that accept gzip", async () => {
+    await seedDefaultContent(database.db);
+    const response = await appWith().request("/functions/api-projects", {
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-encoding")).toBe("gzip");
   });
 
   it("answers unknown paths with 404 when no web app is mounted", async () => {

@@ -8,6 +8,7 @@ import { createAccessTokenVerifier, createAuthApi } from "@heritage/auth-server"
 import type { DatabaseConnection, MigrationSet } from "@heritage/db";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
 import type { Logger } from "pino";
 import type { AppEnv } from "./app-env";
 import type { Config } from "./config";
@@ -45,6 +46,8 @@ export function createApp(deps: AppDeps) {
 
   app.use(requestId);
   app.use(requestLog(logger));
+  // Text answers (HTML, CSS, JS, JSON) are compressed; images and fonts already are.
+  app.use(compress());
   app.use(
     securityHeaders({
       isDevelopment: config.NODE_ENV === "development",

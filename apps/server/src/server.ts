@@ -52,6 +52,22 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       dataDir: resolve(config.DATA_DIR, "db"),
       poolSize: config.DATABASE_POOL_SIZE,
     }));
+  // Listen first, so that with PORT=0 the real port is known before anything derives URLs from
+  // it; requests that arrive while the app is being built get a 503.
+  let handle: NodeListener = (_request, response) => {
+    response.writeHead(503, { "content-type": "text/plain", "retry-after": "1" });
+    response.end("Starting up");
+  };
+  const server = createServer((request, response) => handle(request, response));
+  await new Promise<void>((resolveListening, rejectListening) => {
+    server.once("error", rejectListening);
+    server.listen(config.PORT, config.HOST, () => resolveListening());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  const url = `http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`;
+  if (!(options.env ?? process.env).PUBLIC_URL) config.PUBLIC_URL = url;
+
   const { applied } = await migrate(database.db, migrationSets);
   if (applied.length > 0) logger.info({ applied }, "migrations applied");
   const seeded = await seedDefaultContent(database.db);
@@ -71,16 +87,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     siteAuth,
     ...(web ? { web } : {}),
   });
-
   const listener = getRequestListener(app.fetch) as NodeListener;
-  const server = createServer(options.wrapListener ? options.wrapListener(listener) : listener);
-  await new Promise<void>((resolveListening, rejectListening) => {
-    server.once("error", rejectListening);
-    server.listen(config.PORT, config.HOST, () => resolveListening());
-  });
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : config.PORT;
-  const url = `http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`;
+  handle = options.wrapListener ? options.wrapListener(listener) : listener;
   logger.info({ url, engine: database.engine }, "listening");
 
   let stopping: Promise<void> | undefined;

@@ -54,7 +54,11 @@ export function securityHeaders(options: SecurityHeaderOptions) {
     c.set("cspNonce", nonce);
     await next();
     const headers = c.res.headers;
-    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, options.isDevelopment));
+    // A 304 revalidates a page the browser already has, with the nonce of its first response: a
+    // new policy here would replace that one and block the cached page's scripts.
+    if (c.res.status !== 304) {
+      headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, options.isDevelopment));
+    }
     headers.set("X-Content-Type-Options", "nosniff");
     headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
     headers.set("X-Frame-Options", "SAMEORIGIN");
