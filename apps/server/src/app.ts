@@ -73,6 +73,8 @@ export function createApp(deps: AppDeps) {
     logger,
     isDevelopment: config.NODE_ENV !== "production",
     trustProxy: config.TRUST_PROXY,
+    smtpUrl: config.SMTP_URL,
+    emailFrom: config.EMAIL_FROM,
   });
   app.route("/api/v1", authApi);
   app.route("/api/latest", authApi);
