@@ -6,7 +6,8 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { sql } from "drizzle-orm";
+import { getSiteSetting } from "@heritage/content";
+import { SITE_AUTH_PROJECT_SETTING } from "@heritage/server/site-auth";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 import type { TestServer } from "./test-server";
@@ -91,24 +92,17 @@ export async function robotsMeta(page: Page): Promise<string | null> {
   return page.locator('meta[name="robots"]').first().getAttribute("content");
 }
 
-/** The site's auth project as the server stored it on first start (schema "site"). */
+/** The site's auth project as the server stored it on first start (content's site settings). */
 export async function readSiteAuthKeys(server: TestServer): Promise<{
   projectId: string;
   publishableClientKey: string;
   secretServerKey: string;
 }> {
-  const result = await server.running.database.db.execute<{
-    project_id: string;
-    publishable_client_key: string;
-    secret_server_key: string;
-  }>(
-    sql`select project_id, publishable_client_key, secret_server_key from site.auth_project where id = 'site'`,
-  );
-  const row = result.rows[0];
-  if (!row) throw new Error("The site's auth project is not stored");
-  return {
-    projectId: row.project_id,
-    publishableClientKey: row.publishable_client_key,
-    secretServerKey: row.secret_server_key,
-  };
+  const stored = (await getSiteSetting(server.running.database.db, SITE_AUTH_PROJECT_SETTING)) as {
+    projectId: string;
+    publishableClientKey: string;
+    secretServerKey: string;
+  } | null;
+  if (!stored) throw new Error("The site's auth project is not stored");
+  return stored;
 }
