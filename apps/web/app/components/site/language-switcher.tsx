@@ -62,10 +62,14 @@ export function LanguageSwitcher({
     if (event.pointerType === "mouse") setIsOpen(false);
   };
   const closeOnEscape = (event: KeyboardEvent) => {
-    if (event.key !== "Escape" || !isOpen) return;
+    const details = detailsRef.current;
+    // Read the element, not the state: the toggle event of an Enter just before may not have
+    // been delivered yet, so the state can still say "closed" while the list is open.
+    if (event.key !== "Escape" || !details?.open) return;
     event.preventDefault();
+    details.open = false;
     setIsOpen(false);
-    detailsRef.current?.querySelector("summary")?.focus();
+    details.querySelector("summary")?.focus();
   };
 
   return (
