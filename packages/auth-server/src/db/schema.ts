@@ -309,3 +309,79 @@ export const verificationCodes = authSchema.table(
 );
 
 export type VerificationCodeRow = typeof verificationCodes.$inferSelect;
+
+/**
+ * A third-party account (OAuth provider) connected to a user (contract §2.16). `provider_config_id`
+ * is the key of the provider in the project config (`auth.oauth.providers`), `provider_account_id`
+ * the provider's stable user id (`sub`).
+ */
+export const oauthAccounts = authSchema.table(
+  "oauth_accounts",
+  {
+    id: uuid("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    providerConfigId: text("provider_config_id").notNull(),
+    providerAccountId: text("provider_account_id").notNull(),
+    email: text("email"),
+    /** Whether signing in with this account signs in its user (false for accounts only linked). */
+    allowSignIn: boolean("allow_sign_in").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique("oauth_accounts_provider_account_unique").on(
+      table.projectId,
+      table.providerConfigId,
+      table.providerAccountId,
+    ),
+    index("oauth_accounts_user_idx").on(table.userId),
+  ],
+);
+
+/**
+ * Tokens a provider issued for a connected account, kept so the app can call the provider's API
+ * (connected accounts). `kind` is `access` or `refresh`; `scopes` what the provider granted.
+ */
+export const oauthTokens = authSchema.table(
+  "oauth_tokens",
+  {
+    id: uuid("id").primaryKey(),
+    oauthAccountId: uuid("oauth_account_id")
+      .notNull()
+      .references(() => oauthAccounts.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"access" | "refresh">().notNull(),
+    token: text("token").notNull(),
+    scopes: jsonb("scopes").$type<string[]>().notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** False once the provider rejected it (revoked access, failed refresh). */
+    isValid: boolean("is_valid").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [index("oauth_tokens_account_idx").on(table.oauthAccountId, table.kind)],
+);
+
+/**
+ * Short-lived OAuth flow secrets, stored as SHA-256 digests: the outer flow of an authorize request
+ * keyed by its inner state (`outer_flow`, 10 min) and our authorization codes (`authorization_code`,
+ * 5 min, used once).
+ */
+export const oauthFlowCodes = authSchema.table("oauth_flow_codes", {
+  id: uuid("id").primaryKey(),
+  projectId: text("project_id")
+    .notNull()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  kind: text("kind").$type<"outer_flow" | "authorization_code">().notNull(),
+  codeHash: text("code_hash").notNull().unique(),
+  data: jsonb("data").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export type OAuthAccountRow = typeof oauthAccounts.$inferSelect;
+export type OAuthTokenRow = typeof oauthTokens.$inferSelect;
+export type OAuthFlowCodeRow = typeof oauthFlowCodes.$inferSelect;
