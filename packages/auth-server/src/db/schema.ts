@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -385,3 +386,37 @@ export const oauthFlowCodes = authSchema.table("oauth_flow_codes", {
 export type OAuthAccountRow = typeof oauthAccounts.$inferSelect;
 export type OAuthTokenRow = typeof oauthTokens.$inferSelect;
 export type OAuthFlowCodeRow = typeof oauthFlowCodes.$inferSelect;
+
+/**
+ * A user's WebAuthn credential (contract §2.15: one passkey per user, a new registration replaces
+ * it). Public keys are not secret; the credential id is what the authenticator hands back at sign-in.
+ */
+export const passkeyCredentials = authSchema.table(
+  "passkey_credentials",
+  {
+    id: uuid("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** base64url credential id, as in the authenticator's responses. */
+    credentialId: text("credential_id").notNull(),
+    /** base64url COSE public key. */
+    publicKey: text("public_key").notNull(),
+    /** Signature counter (0 forever for authenticators that do not count). */
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("passkey_credentials_project_credential_unique").on(
+      table.projectId,
+      table.credentialId,
+    ),
+  ],
+);
+
+export type PasskeyCredentialRow = typeof passkeyCredentials.$inferSelect;
