@@ -211,6 +211,10 @@ export const teamMembers = authSchema.table(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The member's name in this team (contract §2.10); null falls back to the user's. */
+    displayName: text("display_name"),
+    /** The member's picture in this team; null falls back to the user's. */
+    profileImageUrl: text("profile_image_url"),
     createdAt: createdAt(),
   },
   (table) => [
