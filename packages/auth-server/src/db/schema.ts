@@ -106,6 +106,8 @@ export const users = authSchema.table(
     passkeyAuthEnabled: boolean("passkey_auth_enabled").notNull().default(false),
     /** Base64 TOTP secret; set means the user must pass MFA at sign-in. */
     totpSecretBase64: text("totp_secret_base64"),
+    /** The 30-second TOTP step last accepted, so one code cannot be used twice (services/totp.ts). */
+    totpLastUsedStep: bigint("totp_last_used_step", { mode: "number" }),
     signedUpAt: timestamp("signed_up_at", { withTimezone: true }).notNull(),
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull(),
   },
