@@ -9,6 +9,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -426,3 +427,65 @@ export const passkeyCredentials = authSchema.table(
 );
 
 export type PasskeyCredentialRow = typeof passkeyCredentials.$inferSelect;
+
+/**
+ * User and team API keys (contract §2.12), issued by a project to its users and teams: each belongs
+ * to exactly one user or one team. The key is shown once when created; only its SHA-256 digest and
+ * last four characters are kept.
+ */
+export const customerApiKeys = authSchema.table(
+  "customer_api_keys",
+  {
+    id: uuid("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "cascade" }),
+    description: text("description").notNull(),
+    isPublic: boolean("is_public").notNull().default(false),
+    secretHash: text("secret_hash").notNull().unique(),
+    lastFour: text("last_four").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("customer_api_keys_one_owner", sql`("user_id" is null) <> ("team_id" is null)`),
+    index("customer_api_keys_user_idx").on(table.projectId, table.userId),
+    index("customer_api_keys_team_idx").on(table.projectId, table.teamId),
+  ],
+);
+
+export type CustomerApiKeyRow = typeof customerApiKeys.$inferSelect;
+
+/**
+ * CLI sign-in attempts (contract §2.17). Both codes are stored as SHA-256 digests. Completing records
+ * the signed-in user; the CLI's own session is only created when the poll collects it, so no refresh
+ * token is ever stored here.
+ */
+export const cliAuthAttempts = authSchema.table(
+  "cli_auth_attempts",
+  {
+    id: uuid("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    pollingCodeHash: text("polling_code_hash").notNull().unique(),
+    loginCodeHash: text("login_code_hash").notNull().unique(),
+    /** The anonymous user of the CLI's `anon_refresh_token`, until claimed or completed. */
+    anonUserId: uuid("anon_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The user who completed the sign-in in the browser. */
+    completedUserId: uuid("completed_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** When the poll collected the session (the attempt is then spent). */
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("cli_auth_attempts_project_idx").on(table.projectId)],
+);
+
+export type CliAuthAttemptRow = typeof cliAuthAttempts.$inferSelect;
