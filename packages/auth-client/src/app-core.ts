@@ -13,6 +13,7 @@ import {
   signInResponseSchema,
 } from "@heritage/auth-protocol";
 import { type AccountCredentialCalls, createAccountCredentialCalls } from "./account-credentials";
+import { type ContactChannelCalls, createContactChannelCalls } from "./contact-channel-calls";
 import { AuthProtocolError } from "./errors";
 import { createAccessTokenRefresher } from "./request/refresh-access-token";
 import { createRequestSender, type SendRequest } from "./request/send-request";
@@ -64,7 +65,7 @@ export interface SignInInput {
 }
 
 /** The calls every access level has; `U` is the user shape of that level. */
-export interface UserFacingApp<U> extends AccountCredentialCalls {
+export interface UserFacingApp<U> extends AccountCredentialCalls, ContactChannelCalls {
   readonly projectId: string;
   /** The session of this app's token store. */
   readonly session: AuthSession;
@@ -209,6 +210,7 @@ export function createUserFacingApp<W, U>(
 
   return {
     ...createAccountCredentialCalls(core),
+    ...createContactChannelCalls(core),
     projectId: core.projectId,
     session,
     signUpWithCredential: ({ email, password, verificationCallbackUrl }) =>

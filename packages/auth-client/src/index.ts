@@ -23,6 +23,7 @@ export type {
 export { clientVersion } from "./app-core";
 export type { ClientApp, ClientAppOptions } from "./client-app";
 export { createClientApp } from "./client-app";
+export type { ContactChannelCalls } from "./contact-channel-calls";
 export type {
   CurrentUserState,
   CurrentUserStore,
