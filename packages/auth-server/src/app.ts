@@ -14,7 +14,9 @@ import { authenticate } from "./http/project-access";
 import { protocolHeaders } from "./http/protocol-headers";
 import { sendText } from "./http/respond";
 import { createSigningKeyStore } from "./keys/signing-keys";
+import { createAnonymousRoutes } from "./routes/auth/anonymous";
 import { createOAuthTokenRoutes } from "./routes/auth/oauth-token";
+import { createOtpRoutes } from "./routes/auth/otp";
 import { createPasswordRoutes } from "./routes/auth/password";
 import { createSessionRoutes } from "./routes/auth/sessions";
 import { createContactChannelRoutes } from "./routes/contact-channels";
@@ -92,6 +94,8 @@ export function createAuthApi(options: CreateAuthApiOptions): Hono<AuthEnv> {
   app.route("/auth/password", createPasswordRoutes(deps));
   app.route("/auth/oauth", createOAuthTokenRoutes(deps));
   app.route("/auth/sessions", createSessionRoutes(deps));
+  app.route("/auth/otp", createOtpRoutes(deps));
+  app.route("/auth/anonymous", createAnonymousRoutes(deps));
   app.route("/users", createUserRoutes(deps));
   app.route("/contact-channels", createContactChannelRoutes(deps));
   app.route("/projects", createProjectRoutes());

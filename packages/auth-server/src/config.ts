@@ -113,6 +113,10 @@ export const authConfigSchema = z.object({
     true,
     "Whether the internal project trusts localhost redirect URLs; applied at every start.",
   ),
+  STACK_SEED_INTERNAL_PROJECT_OTP_ENABLED: booleanFlag(
+    false,
+    "Whether the internal project offers sign-in with e-mailed codes and magic links (OTP); applied at every start.",
+  ),
   STACK_ACCESS_TOKEN_EXPIRATION_TIME: duration(
     "10min",
     45,
@@ -138,6 +142,22 @@ export const authConfigSchema = z.object({
   AUTH_RATE_LIMIT_SIGN_UP_PER_EMAIL: limit(
     10,
     "Password sign-up attempts allowed per email address per window (0 = no limit).",
+  ),
+  AUTH_RATE_LIMIT_SEND_CODE_PER_IP: limit(
+    50,
+    "E-mails with codes (sign-in codes, password resets, verifications) sent per client IP per window (0 = no limit).",
+  ),
+  AUTH_RATE_LIMIT_SEND_CODE_PER_EMAIL: limit(
+    5,
+    "E-mails with codes sent to one e-mail address per window (0 = no limit).",
+  ),
+  AUTH_RATE_LIMIT_CHECK_CODE_PER_IP: limit(
+    100,
+    "Codes (sign-in, password reset, verification) checked or redeemed per client IP per window (0 = no limit).",
+  ),
+  AUTH_EMAIL_LOOKUP_MIN_DURATION_MS: limit(
+    1500,
+    "Forgot-password answers take at least this many milliseconds, so their timing does not tell whether an address has an account (0 = off).",
   ),
 });
 

@@ -7,10 +7,12 @@
 import { knownErrors } from "@heritage/auth-protocol";
 import { Hono } from "hono";
 import { z } from "zod";
+import { codeCaller } from "../http/code-caller";
 import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
 import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { throwSchemaError, userIdOrMeSchema, validateRequest } from "../http/validate";
+import { limitCodeChecking, limitCodeSending } from "../services/code-rate-limits";
 import {
   createContactChannel,
   deleteContactChannel,
@@ -93,6 +95,10 @@ export function createContactChannelRoutes(deps: RouteDeps): Hono<AuthEnv> {
       primary.id,
     );
     if (!channel) throw new StatusError(404, "Contact channel not found");
+    await limitCodeSending(deps, codeCaller(c, deps, auth), {
+      projectId: auth.project.id,
+      email: channel.value,
+    });
     await sendChannelVerificationCode(deps, auth.project, channel, body.callback_url);
     return sendSuccess(c);
   });
@@ -100,6 +106,7 @@ export function createContactChannelRoutes(deps: RouteDeps): Hono<AuthEnv> {
   app.post("/verify", async (c) => {
     const auth = requireAccess(c);
     const { body } = validateRequest(c, { body: codeBody });
+    await limitCodeChecking(deps, codeCaller(c, deps, auth));
     await verifyChannelWithCode(deps, auth.project, body.code, true);
     return sendSuccess(c);
   });
@@ -107,6 +114,7 @@ export function createContactChannelRoutes(deps: RouteDeps): Hono<AuthEnv> {
   app.post("/verify/check-code", async (c) => {
     const auth = requireAccess(c);
     const { body } = validateRequest(c, { body: codeBody });
+    await limitCodeChecking(deps, codeCaller(c, deps, auth));
     await verifyChannelWithCode(deps, auth.project, body.code, false);
     return sendJson(c, { is_code_valid: true });
   });
@@ -154,6 +162,10 @@ export function createContactChannelRoutes(deps: RouteDeps): Hono<AuthEnv> {
       params.contact_channel_id,
     );
     if (!channel) throw new StatusError(404, "Contact channel not found");
+    await limitCodeSending(deps, codeCaller(c, deps, auth), {
+      projectId: auth.project.id,
+      email: channel.value,
+    });
     await sendChannelVerificationCode(deps, auth.project, channel, body.callback_url);
     return sendSuccess(c);
   });

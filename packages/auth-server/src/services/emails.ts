@@ -153,6 +153,26 @@ export function renderPasswordResetEmail(input: {
   });
 }
 
+/**
+ * Template `magic_link` (contract §2.4): subject "Sign in to {project}: Your code is {OTP}"; the
+ * plain-text part carries the raw link so a reader (or the e2e suite) can take the code from it.
+ */
+export function renderMagicLinkEmail(input: {
+  projectName: string;
+  link: string;
+  otp: string;
+}): RenderedEmail {
+  return renderLinkEmail({
+    subject: `Sign in to ${input.projectName}: Your code is ${input.otp}`,
+    heading: `Sign in to ${input.projectName}`,
+    intro: `Your sign-in code is ${input.otp}. Enter it on the sign-in page, or open this link:`,
+    action: "Sign in",
+    link: input.link,
+    outro:
+      "If you did not ask for this, you can ignore this e-mail; nobody can sign in without it.",
+  });
+}
+
 /** The link of a code e-mail: the callback URL with `code` set (replacing an existing one, §2.1). */
 export function buildCodeLink(callbackUrl: string, code: string): string {
   const url = new URL(callbackUrl);

@@ -95,8 +95,8 @@ async function seedInternalKeys(
 
 /**
  * Prepares the platform on start: the internal project (display name "Stack Dashboard", owner team
- * "Internal Team"), sign-up and allow-localhost from the environment (applied at every start), its
- * keys, and the signing keys.
+ * "Internal Team"), sign-up, OTP sign-in and allow-localhost from the environment (applied at every
+ * start), its keys, and the signing keys.
  */
 export async function initAuthPlatform(
   db: Database,
@@ -106,7 +106,10 @@ export async function initAuthPlatform(
 ): Promise<void> {
   const now = options.now ?? new Date();
   const fromEnv: ProjectConfigOverride = {
-    auth: { allowSignUp: config.STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED },
+    auth: {
+      allowSignUp: config.STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED,
+      otp: { allowSignIn: config.STACK_SEED_INTERNAL_PROJECT_OTP_ENABLED },
+    },
     domains: { allowLocalhost: config.STACK_SEED_INTERNAL_PROJECT_ALLOW_LOCALHOST },
   };
   await db.transaction(async (tx) => {

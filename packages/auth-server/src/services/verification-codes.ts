@@ -11,7 +11,10 @@ import { verificationCodes } from "../db/schema";
 import type { AuthDeps } from "./auth-deps";
 import { hashSecret } from "./secrets";
 
-export type VerificationCodeType = "password_reset" | "contact_channel_verification";
+export type VerificationCodeType =
+  | "password_reset"
+  | "contact_channel_verification"
+  | "otp_sign_in";
 
 /** Codes are valid for 7 days unless the caller says otherwise (the reference's default). */
 export const defaultCodeLifetimeMillis = 7 * 24 * 60 * 60 * 1000;

@@ -137,6 +137,12 @@ export async function createTestAuthApi(
     STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY: testInternalKeys.publishableClientKey,
     STACK_SEED_INTERNAL_PROJECT_SECRET_SERVER_KEY: testInternalKeys.secretServerKey,
     STACK_SEED_INTERNAL_PROJECT_SUPER_SECRET_ADMIN_KEY: testInternalKeys.superSecretAdminKey,
+    // Every test request shares one client IP and many share addresses: code rate limits and the
+    // forgot-password timing floor are off unless a test turns them on through `env`.
+    AUTH_RATE_LIMIT_SEND_CODE_PER_IP: "0",
+    AUTH_RATE_LIMIT_SEND_CODE_PER_EMAIL: "0",
+    AUTH_RATE_LIMIT_CHECK_CODE_PER_IP: "0",
+    AUTH_EMAIL_LOOKUP_MIN_DURATION_MS: "0",
     ...options.env,
   });
   const clock = options.clock ?? createTestClock();

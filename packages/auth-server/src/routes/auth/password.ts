@@ -7,10 +7,16 @@ import { readProtocolHeader } from "@heritage/auth-protocol";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { getClientIp } from "../../http/client-ip";
+import { codeCaller } from "../../http/code-caller";
 import type { AuthEnv, RequestAuth, RouteDeps } from "../../http/context";
 import { requireAccess } from "../../http/project-access";
 import { sendJson, sendSuccess } from "../../http/respond";
 import { throwSchemaError, validateRequest } from "../../http/validate";
+import {
+  limitCodeChecking,
+  limitCodeSending,
+  waitUntilMinimumDuration,
+} from "../../services/code-rate-limits";
 import { signInWithPassword, signUpWithPassword } from "../../services/password-auth";
 import {
   checkPasswordResetCode,
@@ -92,16 +98,27 @@ export function createPasswordRoutes(deps: RouteDeps): Hono<AuthEnv> {
   app.post("/send-reset-code", async (c) => {
     const auth = requireAccess(c);
     const { body } = validateRequest(c, { body: sendResetCodeBody });
-    await sendPasswordResetCode(deps, auth.project, {
-      email: body.email,
-      callbackUrl: body.callback_url,
-    });
+    const startedAt = performance.now();
+    try {
+      await limitCodeSending(deps, codeCaller(c, deps, auth), {
+        projectId: auth.project.id,
+        email: body.email,
+      });
+      await sendPasswordResetCode(deps, auth.project, {
+        email: body.email,
+        callbackUrl: body.callback_url,
+      });
+    } finally {
+      // Known and unknown addresses answer after the same time (the reference pads unknown ones).
+      await waitUntilMinimumDuration(startedAt, deps.config.AUTH_EMAIL_LOOKUP_MIN_DURATION_MS);
+    }
     return sendJson(c, { success: "maybe, only if user with e-mail exists" });
   });
 
   app.post("/reset/check-code", async (c) => {
     const auth = requireAccess(c);
     const { body } = validateRequest(c, { body: checkCodeBody });
+    await limitCodeChecking(deps, codeCaller(c, deps, auth));
     await checkPasswordResetCode(deps, auth.project, body.code);
     return sendJson(c, { is_code_valid: true });
   });
@@ -109,6 +126,7 @@ export function createPasswordRoutes(deps: RouteDeps): Hono<AuthEnv> {
   app.post("/reset", async (c) => {
     const auth = requireAccess(c);
     const { body } = validateRequest(c, { body: resetBody });
+    await limitCodeChecking(deps, codeCaller(c, deps, auth));
     await resetPasswordWithCode(deps, auth.project, { code: body.code, password: body.password });
     return sendSuccess(c);
   });

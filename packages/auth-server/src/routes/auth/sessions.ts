@@ -1,23 +1,26 @@
 /**
  * Sessions (contract §1.7): `POST /auth/sessions` (server creates a session for a user),
  * `POST /auth/sessions/current/refresh` (refresh-token header → access token) and
- * `DELETE /auth/sessions/current` (sign out the access token's session).
+ * `DELETE /auth/sessions/current` (sign out the access token's session); listing a user's sessions and
+ * revoking one of them (contract §2.5).
  * @module
  */
 import { knownErrors, readProtocolHeader } from "@heritage/auth-protocol";
 import { Hono } from "hono";
 import { z } from "zod";
 import { getClientIp } from "../../http/client-ip";
-import type { AuthEnv, RouteDeps } from "../../http/context";
-import { requireAccess, resolveUserId } from "../../http/project-access";
+import type { AuthEnv, RequestAuth, RouteDeps } from "../../http/context";
+import { requireAccess, requireOwnUser, resolveUserId } from "../../http/project-access";
 import { sendJson, sendSuccess } from "../../http/respond";
 import { throwSchemaError, userIdOrMeSchema, validateRequest } from "../../http/validate";
+import { listUserSessions, revokeUserSession } from "../../services/session-management";
 import {
   deleteSession,
   maxSessionLifetimeMillis,
   refreshAccessToken,
   startSession,
 } from "../../services/sessions";
+import { StatusError } from "../../services/status-error";
 import { findUser } from "../../services/users";
 
 const createSessionBody = z.strictObject({
@@ -25,6 +28,17 @@ const createSessionBody = z.strictObject({
   expires_in_millis: z.int().min(0).max(maxSessionLifetimeMillis).optional(),
   is_impersonation: z.boolean().optional(),
 });
+
+const userQuery = z.strictObject({ user_id: userIdOrMeSchema });
+const sessionParams = z.strictObject({ id: z.uuid() });
+
+/** The user whose sessions are meant; client access may only name its own user. */
+function resolveSessionOwner(auth: RequestAuth, userId: string, otherUser: StatusError): string {
+  if (auth.accessType !== "client") return resolveUserId(auth, userId);
+  const ownId = requireOwnUser(auth).row.id;
+  if (userId !== "me" && userId !== ownId) throw otherUser;
+  return ownId;
+}
 
 export function createSessionRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
@@ -41,6 +55,23 @@ export function createSessionRoutes(deps: RouteDeps): Hono<AuthEnv> {
       ip: getClientIp(c, deps.trustProxy),
     });
     return sendJson(c, { refresh_token: session.refreshToken, access_token: session.accessToken });
+  });
+
+  app.get("/", async (c) => {
+    const auth = requireAccess(c);
+    const { query } = validateRequest(c, { query: userQuery });
+    const userId = resolveSessionOwner(
+      auth,
+      query.user_id,
+      new StatusError(403, "Client can only list sessions for their own user."),
+    );
+    const items = await listUserSessions(deps, {
+      projectId: auth.project.id,
+      userId,
+      currentSessionId: auth.accessTokenClaims?.refresh_token_id ?? null,
+      includeImpersonation: auth.accessType === "admin",
+    });
+    return sendJson(c, { items, is_paginated: false });
   });
 
   app.post("/current/refresh", async (c) => {
@@ -62,6 +93,24 @@ export function createSessionRoutes(deps: RouteDeps): Hono<AuthEnv> {
     if (!sessionId) throw knownErrors.accessTokenExpired();
     const deleted = await deleteSession(deps.db, auth.project.id, sessionId);
     if (!deleted) throw knownErrors.refreshTokenNotFoundOrExpired();
+    return sendSuccess(c);
+  });
+
+  app.delete("/:id", async (c) => {
+    const auth = requireAccess(c);
+    const { params, query } = validateRequest(c, { params: sessionParams, query: userQuery });
+    // Another user's session answers like a missing one (the reference's 404).
+    const userId = resolveSessionOwner(
+      auth,
+      query.user_id,
+      new StatusError(404, "Session not found."),
+    );
+    await revokeUserSession(deps, {
+      projectId: auth.project.id,
+      userId,
+      sessionId: params.id,
+      currentSessionId: auth.accessTokenClaims?.refresh_token_id ?? null,
+    });
     return sendSuccess(c);
   });
 
