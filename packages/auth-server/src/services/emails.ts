@@ -173,6 +173,25 @@ export function renderMagicLinkEmail(input: {
   });
 }
 
+/**
+ * Template `team_invitation` (contract §2.9): subject "You have been invited to join {team}"; the
+ * plain-text part carries the raw link, so the code can be read from it.
+ */
+export function renderTeamInvitationEmail(input: {
+  projectName: string;
+  teamName: string;
+  link: string;
+}): RenderedEmail {
+  return renderLinkEmail({
+    subject: `You have been invited to join ${input.teamName}`,
+    heading: `You have been invited to join ${input.teamName}`,
+    intro: `You were invited to the team "${input.teamName}" at ${input.projectName}. To join it, open:`,
+    action: "Join the team",
+    link: input.link,
+    outro: "If you did not expect this invitation, you can ignore this e-mail.",
+  });
+}
+
 /** The link of a code e-mail: the callback URL with `code` set (replacing an existing one, §2.1). */
 export function buildCodeLink(callbackUrl: string, code: string): string {
   const url = new URL(callbackUrl);

@@ -11,6 +11,7 @@ import { projects, teams } from "../db/schema";
 import { ensureSigningKeys } from "../keys/signing-keys";
 import { type AuthLogger, silentLogger } from "./auth-deps";
 import {
+  defaultPermissionDefinitions,
   mergeProjectConfig,
   type ProjectConfigOverride,
   parseProjectConfig,
@@ -35,6 +36,8 @@ const internalProjectConfig: ProjectConfigOverride = {
   teams: { createPersonalTeamOnSignUp: true, allowClientTeamCreation: true },
   onboarding: { requireEmailVerification: false },
   rbac: {
+    // Contract §5.2: the dashboard's teams use the reference's member and admin permissions.
+    permissions: structuredClone(defaultPermissionDefinitions),
     defaultPermissions: { teamCreator: ["team_admin"], teamMember: ["team_member"], signUp: [] },
   },
 };

@@ -20,6 +20,37 @@ const oauthProviderSchema = z.object({
 
 const permissionIdsSchema = z.array(z.string()).default([]);
 
+/** A permission definition (contract §2.11): `rbac.permissions.{id}`. */
+const permissionDefinitionSchema = z.object({
+  description: z.string().optional(),
+  scope: z.enum(["team", "project"]),
+  containedPermissionIds: z.record(z.string(), z.literal(true)).default({}),
+});
+
+/**
+ * What every project has until its admin changes the definitions (the reference's new projects):
+ * members may read and invite members, admins hold every system permission.
+ */
+export const defaultPermissionDefinitions = {
+  team_member: {
+    description: "Default permission for team members",
+    scope: "team",
+    containedPermissionIds: { $read_members: true, $invite_members: true },
+  },
+  team_admin: {
+    description: "Default permission for team creators",
+    scope: "team",
+    containedPermissionIds: {
+      $update_team: true,
+      $delete_team: true,
+      $read_members: true,
+      $remove_members: true,
+      $invite_members: true,
+      $manage_api_keys: true,
+    },
+  },
+} as const;
+
 export const projectConfigSchema = z.object({
   auth: z
     .object({
@@ -56,6 +87,9 @@ export const projectConfigSchema = z.object({
   onboarding: z.object({ requireEmailVerification: z.boolean().default(false) }).prefault({}),
   rbac: z
     .object({
+      permissions: z
+        .record(z.string(), permissionDefinitionSchema)
+        .default(() => structuredClone(defaultPermissionDefinitions)),
       defaultPermissions: z
         .object({
           teamCreator: permissionIdsSchema,

@@ -124,7 +124,8 @@ export function restrictedReasonOf(
   return null;
 }
 
-function toClientTeam(team: TeamRow): ClientTeam {
+/** The team as client access sees it (contract §2.7). */
+export function toClientTeam(team: TeamRow): ClientTeam {
   return {
     id: team.id,
     display_name: team.displayName,
@@ -135,7 +136,8 @@ function toClientTeam(team: TeamRow): ClientTeam {
   };
 }
 
-function toServerTeam(team: TeamRow): ServerTeam {
+/** The team as server and admin access see it. */
+export function toServerTeam(team: TeamRow): ServerTeam {
   return {
     ...toClientTeam(team),
     created_at_millis: team.createdAt.getTime(),

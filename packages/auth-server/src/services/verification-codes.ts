@@ -14,6 +14,7 @@ import { hashSecret } from "./secrets";
 export type VerificationCodeType =
   | "password_reset"
   | "contact_channel_verification"
+  | "team_invitation"
   | "otp_sign_in";
 
 /** Codes are valid for 7 days unless the caller says otherwise (the reference's default). */

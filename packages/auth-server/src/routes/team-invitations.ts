@@ -1,0 +1,148 @@
+/**
+ * `/team-invitations` (contract §2.9): send an invitation e-mail (client: `$invite_members`), list a
+ * team's open invitations (client: `$read_members` and `$invite_members`) or a user's, revoke one
+ * (client: `$remove_members`), and redeem the code of the link (check, details, accept).
+ * @module
+ */
+import { knownErrors } from "@heritage/auth-protocol";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
+import { requireAccess, resolveUserId } from "../http/project-access";
+import { sendJson, sendSuccess } from "../http/respond";
+import { userIdOrMeSchema, validateRequest } from "../http/validate";
+import { requireTeamPermission } from "../services/permissions";
+import { StatusError } from "../services/status-error";
+import {
+  acceptTeamInvitation,
+  acceptTeamInvitationById,
+  checkTeamInvitationCode,
+  listInvitationsForUser,
+  listTeamInvitations,
+  revokeTeamInvitation,
+  sendTeamInvitation,
+} from "../services/team-invitations";
+import { requireTeam } from "../services/teams";
+import { requireUser } from "../services/users";
+import { requireClientUserId } from "./teams";
+
+const sendBody = z.strictObject({
+  team_id: z.uuid(),
+  email: z.string().trim().min(1).pipe(z.email()),
+  callback_url: z.url(),
+});
+const listQuery = z.strictObject({
+  team_id: z.uuid().optional(),
+  user_id: userIdOrMeSchema.optional(),
+});
+const idParams = z.strictObject({ id: z.uuid() });
+const revokeQuery = z.strictObject({ team_id: z.uuid().optional() });
+const acceptByIdQuery = z.strictObject({ user_id: userIdOrMeSchema });
+const codeBody = z.strictObject({ code: z.string().length(45) });
+
+/** Client access needs every one of these permissions in the team. */
+async function requireClientTeamPermissions(
+  deps: RouteDeps,
+  auth: RequestAuth,
+  teamId: string,
+  permissionIds: readonly string[],
+): Promise<void> {
+  if (auth.accessType !== "client") return;
+  const userId = requireClientUserId(auth);
+  for (const permissionId of permissionIds) {
+    await requireTeamPermission(deps.db, auth.project, { teamId, userId, permissionId });
+  }
+}
+
+export function createTeamInvitationRoutes(deps: RouteDeps): Hono<AuthEnv> {
+  const app = new Hono<AuthEnv>();
+
+  app.post("/send-code", async (c) => {
+    const auth = requireAccess(c);
+    const { body } = validateRequest(c, { body: sendBody });
+    await requireClientTeamPermissions(deps, auth, body.team_id, ["$invite_members"]);
+    const id = await sendTeamInvitation(deps, auth.project, {
+      teamId: body.team_id,
+      email: body.email,
+      callbackUrl: body.callback_url,
+    });
+    return sendJson(c, { success: true, id });
+  });
+
+  app.get("/", async (c) => {
+    const auth = requireAccess(c);
+    const { query } = validateRequest(c, { query: listQuery });
+    if (query.team_id !== undefined && query.user_id !== undefined) {
+      throw new StatusError(400, "Cannot specify both team_id and user_id");
+    }
+    if (query.team_id !== undefined) {
+      await requireClientTeamPermissions(deps, auth, query.team_id, [
+        "$read_members",
+        "$invite_members",
+      ]);
+      await requireTeam(deps.db, auth.project.id, query.team_id);
+      const items = await listTeamInvitations(deps, auth.project.id, { teamId: query.team_id });
+      return sendJson(c, { items, is_paginated: false });
+    }
+    if (query.user_id !== undefined) {
+      const userId = resolveUserId(auth, query.user_id);
+      if (auth.accessType === "client" && userId !== requireClientUserId(auth)) {
+        throw new StatusError(403, "Client can only list invitations for their own user.");
+      }
+      await requireUser(deps.db, auth.project.id, userId);
+      const items = await listInvitationsForUser(deps, auth.project.id, userId);
+      return sendJson(c, { items, is_paginated: false });
+    }
+    throw new StatusError(400, "Must specify either team_id or user_id");
+  });
+
+  app.post("/accept", async (c) => {
+    const auth = requireAccess(c);
+    const { body } = validateRequest(c, { body: codeBody });
+    if (!auth.user) throw knownErrors.userAuthenticationRequired();
+    await acceptTeamInvitation(deps, auth.project, auth.user, body.code);
+    return sendJson(c, {});
+  });
+
+  app.post("/accept/check-code", async (c) => {
+    const auth = requireAccess(c);
+    const { body } = validateRequest(c, { body: codeBody });
+    await checkTeamInvitationCode(deps, auth.project, body.code);
+    return sendJson(c, { is_code_valid: true });
+  });
+
+  app.post("/accept/details", async (c) => {
+    const auth = requireAccess(c);
+    const { body } = validateRequest(c, { body: codeBody });
+    if (!auth.user) throw knownErrors.userAuthenticationRequired();
+    return sendJson(c, await checkTeamInvitationCode(deps, auth.project, body.code));
+  });
+
+  app.post("/:id/accept", async (c) => {
+    const auth = requireAccess(c);
+    const { params, query } = validateRequest(c, { params: idParams, query: acceptByIdQuery });
+    const userId = resolveUserId(auth, query.user_id);
+    if (auth.accessType === "client" && userId !== requireClientUserId(auth)) {
+      throw new StatusError(403, "Client can only accept invitations for their own user.");
+    }
+    const user = await requireUser(deps.db, auth.project.id, userId);
+    await acceptTeamInvitationById(deps, auth.project, user, params.id);
+    return sendJson(c, {});
+  });
+
+  app.delete("/:id", async (c) => {
+    const auth = requireAccess(c);
+    const { params, query } = validateRequest(c, { params: idParams, query: revokeQuery });
+    if (query.team_id === undefined) {
+      throw new StatusError(400, "team_id is required for deleting a team invitation");
+    }
+    await requireClientTeamPermissions(deps, auth, query.team_id, ["$remove_members"]);
+    await revokeTeamInvitation(deps.db, auth.project.id, {
+      teamId: query.team_id,
+      invitationId: params.id,
+    });
+    return sendSuccess(c);
+  });
+
+  return app;
+}

@@ -1,0 +1,174 @@
+/**
+ * `/teams` (contract §2.7): list (client: only its own user's teams), create (client only when the
+ * project allows client team creation, and only as itself), read (client: members only), update and
+ * delete (client: `$update_team` / `$delete_team` in the team).
+ * @module
+ */
+import { knownErrors } from "@heritage/auth-protocol";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { TeamRow } from "../db/schema";
+import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
+import { requireAccess, resolveUserId } from "../http/project-access";
+import { sendJson, sendSuccess } from "../http/respond";
+import { userIdOrMeSchema, validateRequest } from "../http/validate";
+import { requireTeamPermission } from "../services/permissions";
+import { StatusError } from "../services/status-error";
+import {
+  createTeamWithCreator,
+  deleteTeam,
+  listTeams,
+  requireTeam,
+  requireTeamMember,
+  updateTeam,
+} from "../services/teams";
+import { toClientTeam, toServerTeam } from "../services/users";
+
+const metadataSchema = z.json();
+const displayNameSchema = z.string().min(1).max(256);
+
+const clientCreateBody = z.strictObject({
+  display_name: displayNameSchema,
+  profile_image_url: z.string().nullable().optional(),
+  client_metadata: metadataSchema.optional(),
+  creator_user_id: userIdOrMeSchema.optional(),
+});
+const serverCreateBody = clientCreateBody.extend({
+  client_read_only_metadata: metadataSchema.optional(),
+  server_metadata: metadataSchema.optional(),
+});
+
+const clientUpdateBody = z.strictObject({
+  display_name: displayNameSchema.optional(),
+  profile_image_url: z.string().nullable().optional(),
+  client_metadata: metadataSchema.optional(),
+});
+const serverUpdateBody = clientUpdateBody.extend({
+  client_read_only_metadata: metadataSchema.optional(),
+  server_metadata: metadataSchema.optional(),
+});
+
+// The 2.8.108 server SDK sends paging and ordering parameters; the list is short and unpaginated.
+const listQuery = z.strictObject({
+  user_id: userIdOrMeSchema.optional(),
+  order_by: z.enum(["created_at"]).optional(),
+  desc: z.enum(["true", "false"]).optional(),
+  cursor: z.string().optional(),
+  limit: z.string().optional(),
+  query: z.string().optional(),
+});
+const teamParams = z.strictObject({ team_id: z.uuid() });
+
+/** Client access may only send `data:image/…;base64,` pictures (as for users). */
+export function checkClientProfileImage(auth: RequestAuth, url: string | null | undefined): void {
+  if (auth.accessType === "client" && url && !/^data:image\/[a-z0-9.+-]+;base64,/i.test(url)) {
+    throw new StatusError(400, "Invalid profile image URL");
+  }
+}
+
+/** The signed-in user of a client request, or KE USER_AUTHENTICATION_REQUIRED. */
+export function requireClientUserId(auth: RequestAuth): string {
+  if (!auth.user) throw knownErrors.userAuthenticationRequired();
+  return auth.user.row.id;
+}
+
+function shapeTeam(auth: RequestAuth, team: TeamRow) {
+  return auth.accessType === "client" ? toClientTeam(team) : toServerTeam(team);
+}
+
+export function createTeamRoutes(deps: RouteDeps): Hono<AuthEnv> {
+  const app = new Hono<AuthEnv>();
+
+  app.get("/", async (c) => {
+    const auth = requireAccess(c);
+    const { query } = validateRequest(c, { query: listQuery });
+    const userId = query.user_id === undefined ? undefined : resolveUserId(auth, query.user_id);
+    if (auth.accessType === "client") {
+      if (!auth.user) throw knownErrors.cannotGetOwnUserWithoutUser();
+      if (userId !== auth.user.row.id) {
+        throw new StatusError(
+          403,
+          'Client can only list teams for their own user. user_id must be either "me" or the ID of the current user',
+        );
+      }
+    }
+    const rows = await listTeams(deps.db, auth.project.id, userId);
+    const items = rows.map((team) => shapeTeam(auth, team));
+    return sendJson(c, {
+      items: query.desc === "true" ? items.reverse() : items,
+      is_paginated: false,
+    });
+  });
+
+  app.post("/", async (c) => {
+    const auth = requireAccess(c);
+    const { body } = validateRequest(c, {
+      body: auth.accessType === "client" ? clientCreateBody : serverCreateBody,
+    });
+    let creatorUserId =
+      body.creator_user_id === undefined ? null : resolveUserId(auth, body.creator_user_id);
+    if (auth.accessType === "client") {
+      const ownId = requireClientUserId(auth);
+      if (!auth.project.config.teams.allowClientTeamCreation) {
+        throw new StatusError(403, "Client team creation is disabled for this project");
+      }
+      checkClientProfileImage(auth, body.profile_image_url);
+      if (creatorUserId === null) creatorUserId = ownId;
+      else if (creatorUserId !== ownId) {
+        throw new StatusError(
+          403,
+          "You cannot create a team as a user that is not yourself. Make sure you set the creator_user_id to 'me'.",
+        );
+      }
+    }
+    const team = await createTeamWithCreator(deps, auth.project, { ...body, creatorUserId });
+    return sendJson(c, shapeTeam(auth, team), 201);
+  });
+
+  app.get("/:team_id", async (c) => {
+    const auth = requireAccess(c);
+    const { params } = validateRequest(c, { params: teamParams });
+    if (auth.accessType === "client") {
+      const userId = requireClientUserId(auth);
+      await requireTeamMember(deps.db, auth.project.id, params.team_id, userId);
+    }
+    return sendJson(
+      c,
+      shapeTeam(auth, await requireTeam(deps.db, auth.project.id, params.team_id)),
+    );
+  });
+
+  app.patch("/:team_id", async (c) => {
+    const auth = requireAccess(c);
+    const { params, body } = validateRequest(c, {
+      params: teamParams,
+      body: auth.accessType === "client" ? clientUpdateBody : serverUpdateBody,
+    });
+    if (auth.accessType === "client") {
+      checkClientProfileImage(auth, body.profile_image_url);
+      await requireTeamPermission(deps.db, auth.project, {
+        teamId: params.team_id,
+        userId: requireClientUserId(auth),
+        permissionId: "$update_team",
+      });
+    }
+    const team = await updateTeam(deps.db, auth.project.id, params.team_id, body);
+    return sendJson(c, shapeTeam(auth, team));
+  });
+
+  app.delete("/:team_id", async (c) => {
+    const auth = requireAccess(c);
+    const { params } = validateRequest(c, { params: teamParams });
+    if (auth.accessType === "client") {
+      await requireTeamPermission(deps.db, auth.project, {
+        teamId: params.team_id,
+        userId: requireClientUserId(auth),
+        permissionId: "$delete_team",
+      });
+    }
+    await deleteTeam(deps.db, auth.project.id, params.team_id);
+    return sendSuccess(c);
+  });
+
+  return app;
+}
