@@ -3,18 +3,17 @@
  * emails, bcrypt-to-argon2id upgrade on sign-in, per-IP and per-email rate limits.
  * @module
  */
-import { randomBytes } from "node:crypto";
 import { knownErrors } from "@heritage/auth-protocol";
 import { and, eq, inArray } from "drizzle-orm";
 import { contactChannels, passwordCredentials } from "../db/schema";
 import type { AuthDeps } from "./auth-deps";
 import { findContactChannel, sendChannelVerificationCode } from "./contact-channels";
+import { completeFirstFactorSignIn } from "./first-factor-sign-in";
 import { isTrustedRedirectUrl } from "./project-config";
 import type { LoadedProject } from "./projects";
 import { consumeRateLimits } from "./rate-limits";
 // Digests keep counter keys short and keep addresses out of the rate-limit table.
 import { hashSecret } from "./secrets";
-import { startSession } from "./sessions";
 import { createUser, type LoadedUser, normalizeEmail, requireUser, updateUser } from "./users";
 
 export const minPasswordLength = 8;
@@ -24,16 +23,6 @@ export interface SessionTokens {
   accessToken: string;
   refreshToken: string;
   userId: string;
-}
-
-function requireMfaIfEnabled(user: LoadedUser): void {
-  if (user.row.totpSecretBase64 !== null) {
-    // The attempt code is redeemed by POST /auth/mfa/sign-in (Tier 2); until then MFA users cannot
-    // sign in with a password at all, which fails closed.
-    throw knownErrors.multiFactorAuthenticationRequired({
-      attempt_code: randomBytes(24).toString("base64url"),
-    });
-  }
 }
 
 /** Looks up the auth email channel: exact value first, then the normalized one. */
@@ -93,9 +82,7 @@ export async function signInWithPassword(
       .where(eq(passwordCredentials.userId, account.userId));
   }
   const user = await requireUser(deps.db, project.id, account.userId);
-  requireMfaIfEnabled(user);
-  const session = await startSession(deps, project, user, { ip: input.ip });
-  return { ...session, userId: user.row.id };
+  return completeFirstFactorSignIn(deps, project, user, { ip: input.ip });
 }
 
 export async function signUpWithPassword(
@@ -151,7 +138,6 @@ export async function signUpWithPassword(
     }
     return createUser(tx, deps, project, fields);
   });
-  requireMfaIfEnabled(user);
   if (input.verificationCallbackUrl !== undefined && user.primaryEmail) {
     const channel = await findContactChannel(
       deps.db,
@@ -163,6 +149,5 @@ export async function signUpWithPassword(
       await sendChannelVerificationCode(deps, project, channel, input.verificationCallbackUrl);
     }
   }
-  const session = await startSession(deps, project, user, { ip: input.ip });
-  return { ...session, userId: user.row.id };
+  return completeFirstFactorSignIn(deps, project, user, { isNewUser: true, ip: input.ip });
 }

@@ -25,6 +25,7 @@ import {
   users,
 } from "../db/schema";
 import type { AuthDeps } from "./auth-deps";
+import { deletePasskeyCredential } from "./passkey-credentials";
 import { isSupportedBcryptHash } from "./passwords";
 import type { ProjectConfig } from "./project-config";
 import type { LoadedProject } from "./projects";
@@ -360,7 +361,8 @@ export async function createUser(
       riskScoreBot: input.risk_scores?.sign_up.bot ?? 0,
       riskScoreFreeTrialAbuse: input.risk_scores?.sign_up.free_trial_abuse ?? 0,
       otpAuthEnabled: input.otp_auth_enabled ?? false,
-      passkeyAuthEnabled: input.passkey_auth_enabled ?? false,
+      // True only once a passkey is registered (POST /auth/passkey/register), as in the reference.
+      passkeyAuthEnabled: false,
       totpSecretBase64: input.totp_secret_base64 ?? null,
       signedUpAt: now,
       lastActiveAt: now,
@@ -522,6 +524,13 @@ export async function updateUser(
   if (input.otp_auth_enabled && !project.config.auth.otp.allowSignIn) {
     throw new StatusError(400, "OTP auth not enabled in the project");
   }
+  if (input.passkey_auth_enabled === true) {
+    // It is true exactly when the user has a passkey; only POST /auth/passkey/register adds one.
+    throw new StatusError(
+      400,
+      "Cannot manually enable passkey auth, it is enabled iff there is a passkey auth method",
+    );
+  }
   const restrictedByAdmin = input.restricted_by_admin ?? user.row.restrictedByAdmin;
   checkRestrictionFields(input, restrictedByAdmin);
   if (input.selected_team_id) {
@@ -544,10 +553,16 @@ export async function updateUser(
   }
   if (input.server_metadata !== undefined) changes.serverMetadata = input.server_metadata;
   if (input.selected_team_id !== undefined) changes.selectedTeamId = input.selected_team_id;
-  if (input.totp_secret_base64 !== undefined) changes.totpSecretBase64 = input.totp_secret_base64;
+  if (input.totp_secret_base64 !== undefined) {
+    changes.totpSecretBase64 = input.totp_secret_base64;
+    // A new secret starts a new sequence of codes (see services/totp.ts).
+    changes.totpLastUsedStep = null;
+  }
   if (input.otp_auth_enabled !== undefined) changes.otpAuthEnabled = input.otp_auth_enabled;
-  if (input.passkey_auth_enabled !== undefined) {
-    changes.passkeyAuthEnabled = input.passkey_auth_enabled;
+  if (input.passkey_auth_enabled === false && user.row.passkeyAuthEnabled) {
+    // Turning passkey auth off is how a passkey is removed (the reference's semantics).
+    await deletePasskeyCredential(tx, userId);
+    changes.passkeyAuthEnabled = false;
   }
   if (input.country_code !== undefined) changes.countryCode = input.country_code;
   if (input.risk_scores !== undefined) {

@@ -15,7 +15,10 @@ export type VerificationCodeType =
   | "password_reset"
   | "contact_channel_verification"
   | "team_invitation"
-  | "otp_sign_in";
+  | "otp_sign_in"
+  | "mfa_attempt"
+  | "passkey_registration_challenge"
+  | "passkey_authentication_challenge";
 
 /** Codes are valid for 7 days unless the caller says otherwise (the reference's default). */
 export const defaultCodeLifetimeMillis = 7 * 24 * 60 * 60 * 1000;
