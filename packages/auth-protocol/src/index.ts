@@ -53,6 +53,37 @@ export {
   refreshTokenLength,
   refreshTokenPattern,
 } from "./refresh-token-format";
+export type {
+  ApiKeyType,
+  ParsedApiKey,
+  TeamApiKey,
+  TeamApiKeyFirstView,
+  UserApiKey,
+  UserApiKeyFirstView,
+} from "./wire/api-keys";
+export {
+  apiKeyMarker,
+  apiKeySuffix,
+  parseApiKeyFormat,
+  teamApiKeyFirstViewSchema,
+  teamApiKeyListSchema,
+  teamApiKeySchema,
+  userApiKeyFirstViewSchema,
+  userApiKeyListSchema,
+  userApiKeySchema,
+} from "./wire/api-keys";
+export type {
+  CliAuthCheckResponse,
+  CliAuthClaimResponse,
+  CliAuthInitResponse,
+  CliAuthPollResponse,
+} from "./wire/cli-auth";
+export {
+  cliAuthCheckResponseSchema,
+  cliAuthClaimResponseSchema,
+  cliAuthInitResponseSchema,
+  cliAuthPollResponseSchema,
+} from "./wire/cli-auth";
 export type { ListEnvelope } from "./wire/list";
 export { listEnvelopeSchema } from "./wire/list";
 export type { ClientProject, ClientProjectConfig, ProjectDomain } from "./wire/projects";
