@@ -600,6 +600,25 @@ export async function updateUser(
   if (Object.keys(changes).length > 0) {
     await tx.update(users).set(changes).where(eq(users.id, userId));
   }
+  if (changes.isAnonymous === false) {
+    // The personal team of an anonymous user is still called "Personal Team": it now gets the
+    // user's name, unless the user renamed it already (as the reference does).
+    await tx
+      .update(teams)
+      .set({
+        displayName: personalTeamName({
+          displayName: input.display_name ?? null,
+          email: input.primary_email ? normalizeEmail(input.primary_email) : null,
+        }),
+      })
+      .where(
+        and(
+          eq(teams.projectId, project.id),
+          eq(teams.displayName, personalTeamName({ displayName: null, email: null })),
+          sql`${teams.id} in (select ${teamMembers.teamId} from ${teamMembers} where ${teamMembers.userId} = ${userId})`,
+        ),
+      );
+  }
   if (passwordHash !== undefined) {
     await tx.delete(passwordCredentials).where(eq(passwordCredentials.userId, userId));
     if (passwordHash !== null) {
