@@ -185,7 +185,7 @@ describe.skipIf(!hasChromium)("an admin signs in and out", () => {
 
     await page.goto(`${server.url}/handler/error?errorCode=SOME_CODE&message=It%20broke`);
     await page.getByRole("alert").filter({ hasText: "It broke" }).waitFor();
-    await page.goto(`${server.url}/handler/forgot-password`);
+    await page.goto(`${server.url}/handler/team-invitation`);
     await page.getByText("This page is not available yet").waitFor();
     await page.goto(`${server.url}/handler/sign-up`);
     await page.getByText("Sign-up is not enabled for this project").waitFor();

@@ -8,6 +8,9 @@
  *   urls={{ afterSignIn: "/admin" }} classNames={{ button: "btn" }} />
  */
 import { useMemo } from "react";
+import { AccountSettingsPage } from "./account-settings/account-settings-page";
+import { EmailVerificationPage } from "./email-verification-page";
+import { ForgotPasswordPage } from "./forgot-password-page";
 import {
   HandlerContext,
   type HandlerOptions,
@@ -17,14 +20,10 @@ import {
   handlerRoutes,
   resolveHandlerUrls,
 } from "./handler-options";
-import {
-  ErrorPage,
-  NotFoundPage,
-  SignInPage,
-  SignOutPage,
-  SignUpPage,
-  UnavailablePage,
-} from "./handler-pages";
+import { ErrorPage, NotFoundPage, SignOutPage, UnavailablePage } from "./handler-pages";
+import { PasswordResetPage } from "./password-reset-page";
+import { SignInPage } from "./sign-in-page";
+import { SignUpPage } from "./sign-up-page";
 
 export interface AuthHandlerProps {
   /** The path below the handler base, e.g. "sign-in" (a leading or trailing slash is fine). */
@@ -66,6 +65,14 @@ export function AuthHandler({ path, searchParams, navigate, urls, classNames }: 
         <ErrorPage />
       ) : route === "sign-up" ? (
         <SignUpPage />
+      ) : route === "forgot-password" ? (
+        <ForgotPasswordPage />
+      ) : route === "password-reset" ? (
+        <PasswordResetPage />
+      ) : route === "email-verification" ? (
+        <EmailVerificationPage />
+      ) : route === "account-settings" ? (
+        <AccountSettingsPage />
       ) : route === null ? (
         <NotFoundPage />
       ) : (

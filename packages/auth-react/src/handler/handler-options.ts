@@ -30,6 +30,8 @@ export interface HandlerUrls {
   handler: string;
   /** Default: `home`. */
   afterSignIn: string;
+  /** Default: `afterSignIn` (spec section 2). */
+  afterSignUp: string;
   /** Default: `home`. */
   afterSignOut: string;
 }
@@ -47,7 +49,13 @@ export type HandlerSlot =
   | "button"
   | "link"
   | "error"
-  | "status";
+  | "status"
+  | "fieldError"
+  | "section"
+  | "heading"
+  | "list"
+  | "listItem"
+  | "secondaryButton";
 
 export interface HandlerOptions {
   urls: HandlerUrls;
@@ -71,18 +79,56 @@ export function resolveHandlerUrls(urls: Partial<HandlerUrls> = {}): HandlerUrls
     home,
     handler: urls.handler ?? "/handler",
     afterSignIn: urls.afterSignIn ?? home,
+    afterSignUp: urls.afterSignUp ?? urls.afterSignIn ?? home,
     afterSignOut: urls.afterSignOut ?? home,
   };
 }
 
+/** The query parameter that carries where to return after signing in (spec section 2). */
+export const returnToParam = "after_auth_return_to";
+
+/** The origin pages run on, or null while rendering on the server. */
+function currentOrigin(): string | null {
+  return typeof window === "undefined" ? null : window.location.origin;
+}
+
 /**
- * Where to go after signing in: a same-site `after_auth_return_to` (the hash dropped, spec
+ * `value` as a same-origin path (with its query, without the hash, spec section 2), or null when it
+ * leads elsewhere: other origins, protocol-relative `//host`, backslashes browsers read as slashes.
+ */
+export function toSameOriginPath(value: string): string | null {
+  if (value.includes("\\") || [...value].some((char) => char.charCodeAt(0) < 0x20)) return null;
+  if (value.startsWith("/") && !value.startsWith("//")) return value.split("#")[0] || null;
+  const origin = currentOrigin();
+  if (origin === null) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  return url.origin === origin ? `${url.pathname}${url.search}` : null;
+}
+
+/**
+ * Where to go after signing in: a same-origin `after_auth_return_to` (the hash dropped, spec
  * section 2), else `fallback`.
  */
 export function getReturnTarget(searchParams: URLSearchParams, fallback: string): string {
-  const value = searchParams.get("after_auth_return_to");
-  if (value === null || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
-    return fallback;
-  }
-  return value.split("#")[0] || fallback;
+  const value = searchParams.get(returnToParam);
+  return (value === null ? null : toSameOriginPath(value)) ?? fallback;
+}
+
+/** `href` with the current `after_auth_return_to` kept, so moving between pages keeps the target. */
+export function withReturnTo(href: string, searchParams: URLSearchParams): string {
+  const value = searchParams.get(returnToParam);
+  if (value === null || toSameOriginPath(value) === null) return href;
+  const separator = href.includes("?") ? "&" : "?";
+  return `${href}${separator}${returnToParam}=${encodeURIComponent(value)}`;
+}
+
+/** An absolute URL of a handler page, for links the server mails (callback URLs). */
+export function toAbsoluteUrl(path: string): string {
+  const origin = currentOrigin();
+  return origin === null ? path : new URL(path, origin).toString();
 }

@@ -1,7 +1,8 @@
 /**
  * @module
- * /handler/*: the auth platform's handler pages from `@heritage/auth-react` (sign-in, sign-out,
- * error work; the pages whose server endpoints come later say they are not available yet).
+ * /handler/*: the auth platform's handler pages from `@heritage/auth-react` (sign-in, sign-up,
+ * sign-out, forgot and reset password, e-mail verification, account settings, error; the pages
+ * whose client calls come later say they are not available yet).
  * Signing in leads to the admin area, signing out to /login.
  */
 import { AuthHandler, type HandlerSlot, type HandlerUrls } from "@heritage/auth-react";
@@ -33,6 +34,12 @@ const classNames: Partial<Record<HandlerSlot, string>> = {
   link: "font-medium text-heritage-700 underline underline-offset-2 hover:text-terracotta-700",
   error: "rounded-md border border-terracotta-600 bg-terracotta-50 p-3 text-sm text-terracotta-700",
   status: "text-center text-muted",
+  fieldError: "text-sm text-terracotta-700",
+  section: "space-y-3 border-t border-heritage-100 pt-5",
+  heading: "text-lg font-semibold text-heritage-900",
+  list: "space-y-3",
+  listItem: "flex flex-wrap items-center gap-2",
+  secondaryButton: buttonClasses("outline", "min-h-11 px-3 py-1.5 text-sm"),
 };
 
 export default function Handler() {

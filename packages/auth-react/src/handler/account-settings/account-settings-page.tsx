@@ -1,0 +1,46 @@
+/**
+ * @module
+ * /handler/account-settings: the signed-in user's profile, e-mail addresses and password, one
+ * section each. A signed-out visitor is sent to sign-in and brought back here afterwards.
+ */
+import type { AuthUser } from "@heritage/auth-client";
+import { useEffect } from "react";
+import { useAuth } from "../../hooks/use-auth";
+import { returnToParam, useHandlerOptions } from "../handler-options";
+import { HandlerCard, StatusText } from "../handler-ui";
+import { EmailsSection } from "./emails-section";
+import { PasswordSection } from "./password-section";
+import { ProfileSection } from "./profile-section";
+
+export function AccountSettingsPage() {
+  const { urls, navigate } = useHandlerOptions();
+  const { status, user } = useAuth<AuthUser>();
+  const signInUrl = `${urls.handler}/sign-in?${returnToParam}=${encodeURIComponent(
+    `${urls.handler}/account-settings`,
+  )}`;
+
+  useEffect(() => {
+    if (status === "signed-out") navigate(signInUrl, { replace: true });
+  }, [status, signInUrl, navigate]);
+
+  if (status !== "signed-in" || user === null) {
+    return (
+      <HandlerCard title="Account settings">
+        <StatusText>
+          {status === "loading"
+            ? "Loading..."
+            : status === "error"
+              ? "Your account could not be loaded."
+              : "Redirecting to sign in..."}
+        </StatusText>
+      </HandlerCard>
+    );
+  }
+  return (
+    <HandlerCard title="Account settings">
+      <ProfileSection user={user} />
+      <EmailsSection />
+      <PasswordSection user={user} />
+    </HandlerCard>
+  );
+}

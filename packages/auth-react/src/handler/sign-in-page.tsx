@@ -1,0 +1,118 @@
+/**
+ * @module
+ * /handler/sign-in: the sign-in methods the project has enabled (from the client project endpoint),
+ * today e-mail and password. A signed-in visitor moves on at once to `after_auth_return_to` (same
+ * origin only) or the after-sign-in URL.
+ */
+import { type FormEvent, useEffect } from "react";
+import { useAuth } from "../hooks/use-auth";
+import { getReturnTarget, useHandlerOptions, withReturnTo } from "./handler-options";
+import {
+  Field,
+  FormAlert,
+  HandlerCard,
+  HandlerLink,
+  StatusText,
+  SubmitButton,
+  Text,
+  useFormState,
+} from "./handler-ui";
+import { useProject } from "./use-project";
+
+function PasswordSignInForm() {
+  const { urls, searchParams, classNames } = useHandlerOptions();
+  const { signInWithCredential, reload } = useAuth();
+  const form = useFormState<"email" | "password">();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const email = String(data.get("email") ?? "").trim();
+    const password = String(data.get("password") ?? "");
+    if (email === "" || password === "") {
+      return form.fail({
+        fields: {
+          ...(email === "" ? { email: "Please enter your e-mail address." } : {}),
+          ...(password === "" ? { password: "Please enter your password." } : {}),
+        },
+      });
+    }
+    void form.run(async () => {
+      const result = await signInWithCredential({ email, password });
+      // On success the page moves on once the user has loaded (see SignInPage).
+      if (result.status === "error") form.fail({ form: result.error.message });
+      else await reload();
+    });
+  };
+
+  return (
+    <>
+      <form ref={form.formRef} noValidate onSubmit={submit} className={classNames.form}>
+        <FormAlert message={form.formError} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          error={form.fieldErrors.email}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={form.fieldErrors.password}
+        />
+        <SubmitButton isBusy={form.isBusy} busyLabel="Signing in...">
+          Sign In
+        </SubmitButton>
+      </form>
+      <Text>
+        <HandlerLink href={withReturnTo(`${urls.handler}/forgot-password`, searchParams)}>
+          Forgot password?
+        </HandlerLink>
+      </Text>
+    </>
+  );
+}
+
+export function SignInPage() {
+  const { urls, searchParams, navigate } = useHandlerOptions();
+  const { status } = useAuth();
+  const project = useProject();
+  const target = getReturnTarget(searchParams, urls.afterSignIn);
+
+  useEffect(() => {
+    if (status === "signed-in") navigate(target, { replace: true });
+  }, [status, target, navigate]);
+
+  if (status === "loading" || status === "signed-in" || project.status === "loading") {
+    return (
+      <HandlerCard title="Sign in">
+        <StatusText>{status === "signed-in" ? "Redirecting..." : "Loading..."}</StatusText>
+      </HandlerCard>
+    );
+  }
+  // Without the project's config, offer the password form: the server still decides.
+  const config = project.status === "ready" ? project.project.config : null;
+  const hasPassword = config === null || config.credentialEnabled;
+  return (
+    <HandlerCard title="Sign in to your account">
+      {hasPassword ? (
+        <PasswordSignInForm />
+      ) : (
+        <StatusText>No sign-in method is enabled for this project.</StatusText>
+      )}
+      {config?.signUpEnabled ? (
+        <Text>
+          Don't have an account?{" "}
+          <HandlerLink href={withReturnTo(`${urls.handler}/sign-up`, searchParams)}>
+            Sign up
+          </HandlerLink>
+        </Text>
+      ) : null}
+    </HandlerCard>
+  );
+}
