@@ -77,7 +77,10 @@ describe("creating teams", () => {
     });
     const members = await t.db.select().from(teamMembers).where(eq(teamMembers.teamId, team.id));
     expect(members.map((member) => member.userId)).toEqual([user.userId]);
-    const permissions = await t.request(`/team-permissions?user_id=me&team_id=${team.id}`, asClient(user));
+    const permissions = await t.request(
+      `/team-permissions?user_id=me&team_id=${team.id}`,
+      asClient(user),
+    );
     expect(((await permissions.json()) as { items: { id: string }[] }).items).toEqual([
       { id: "team_admin", user_id: user.userId, team_id: team.id },
     ]);
@@ -292,7 +295,10 @@ describe("updating and deleting teams", () => {
       body: { display_name: "After", client_metadata: { x: true } },
     });
     expect(updated.status).toBe(200);
-    expect(await updated.json()).toMatchObject({ display_name: "After", client_metadata: { x: true } });
+    expect(await updated.json()).toMatchObject({
+      display_name: "After",
+      client_metadata: { x: true },
+    });
     await expectKnownError(
       await t.request(`/teams/${team.id}`, {
         ...asClient(creator),
@@ -350,13 +356,12 @@ describe("updating and deleting teams", () => {
     );
     expect(await storedTeam(team.id)).toBeDefined();
 
-    const deleted = await t.request(`/teams/${team.id}`, { ...asClient(creator), method: "DELETE" });
+    const deleted = await t.request(`/teams/${team.id}`, {
+      ...asClient(creator),
+      method: "DELETE",
+    });
     expect(await deleted.json()).toEqual({ success: true });
-    await expectKnownError(
-      await t.request(`/teams/${team.id}`, asServer()),
-      "TEAM_NOT_FOUND",
-      404,
-    );
+    await expectKnownError(await t.request(`/teams/${team.id}`, asServer()), "TEAM_NOT_FOUND", 404);
     const me = await t.request("/users/me", asClient(member));
     expect(await me.json()).toMatchObject({ selected_team_id: null, selected_team: null });
     await expectKnownError(
