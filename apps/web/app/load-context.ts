@@ -16,6 +16,17 @@ export interface WebLoadContext {
     secretServerKey: string;
     /** Verifies an access token of the site's project in process; null when invalid or expired. */
     verifyAccessToken(token: string): Promise<{ userId: string } | null>;
+    /** Whether the project has any user yet (anonymous and restricted ones included). */
+    hasUsers(): Promise<boolean>;
+    /**
+     * Creates the first admin while the project has no user, serialised with every other
+     * attempt (null: an admin exists already). Throws the platform's known errors.
+     */
+    createFirstAdmin(admin: {
+      email: string;
+      password: string;
+      displayName: string | null;
+    }): Promise<{ userId: string } | null>;
   };
 }
 

@@ -16,4 +16,8 @@ export type { ProjectConfig, ProjectConfigOverride } from "./services/project-co
 export type { EnsureProjectOptions, EnsureProjectResult } from "./services/projects";
 export { ensureProject } from "./services/projects";
 export type { CreateUserWithPasswordOptions } from "./user-provisioning";
-export { createUserWithPassword } from "./user-provisioning";
+export {
+  createFirstUserWithPassword,
+  createUserWithPassword,
+  projectHasUsers,
+} from "./user-provisioning";

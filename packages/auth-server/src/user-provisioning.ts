@@ -6,6 +6,8 @@
 
 import { knownErrors } from "@heritage/auth-protocol";
 import type { Database } from "@heritage/db";
+import { eq, sql } from "drizzle-orm";
+import { users } from "./db/schema";
 import { type Argon2Parameters, createPasswordHasher } from "./services/passwords";
 import { findProject } from "./services/projects";
 import { defaultIdGenerators } from "./services/secrets";
@@ -25,10 +27,23 @@ export interface CreateUserWithPasswordOptions {
 }
 
 /**
- * Creates a user who signs in with this email and password. Throws KE USER_EMAIL_ALREADY_EXISTS when
- * the address is taken, KE CURRENT_PROJECT_NOT_FOUND for an unknown project.
+ * Runs `work` in a transaction holding the project's provisioning lock (transaction-scoped, so
+ * it is released by commit or rollback, also across processes sharing a PostgreSQL server).
  */
-export async function createUserWithPassword(
+async function withProvisioningLock<T>(
+  db: Database,
+  projectId: string,
+  work: (tx: Database) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`provision-users:${projectId}`}))`,
+    );
+    return work(tx);
+  });
+}
+
+async function insertUserWithPassword(
   db: Database,
   options: CreateUserWithPasswordOptions,
 ): Promise<{ userId: string }> {
@@ -50,4 +65,41 @@ export async function createUserWithPassword(
     }),
   );
   return { userId: user.row.id };
+}
+
+/**
+ * Creates a user who signs in with this email and password. Throws KE USER_EMAIL_ALREADY_EXISTS when
+ * the address is taken, KE CURRENT_PROJECT_NOT_FOUND for an unknown project. Runs under the
+ * project's provisioning lock, so it never slips between the check and the insert of
+ * `createFirstUserWithPassword`.
+ */
+export async function createUserWithPassword(
+  db: Database,
+  options: CreateUserWithPasswordOptions,
+): Promise<{ userId: string }> {
+  return withProvisioningLock(db, options.projectId, (tx) => insertUserWithPassword(tx, options));
+}
+
+/**
+ * Creates the project's first user, or returns null when it has a user already. The check and the
+ * insert hold the project's provisioning lock: of several calls at once (several processes
+ * included) exactly one creates a user. Throws as `createUserWithPassword` does.
+ */
+export async function createFirstUserWithPassword(
+  db: Database,
+  options: CreateUserWithPasswordOptions,
+): Promise<{ userId: string } | null> {
+  return withProvisioningLock(db, options.projectId, async (tx) =>
+    (await projectHasUsers(tx, options.projectId)) ? null : insertUserWithPassword(tx, options),
+  );
+}
+
+/** True when the project has at least one user (anonymous and restricted ones included). */
+export async function projectHasUsers(db: Database, projectId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.projectId, projectId))
+    .limit(1);
+  return row !== undefined;
 }

@@ -6,8 +6,10 @@
 import { isKnownError } from "@heritage/auth-protocol";
 import {
   createAccessTokenVerifier,
+  createFirstUserWithPassword,
   createUserWithPassword,
   ensureProject,
+  projectHasUsers,
 } from "@heritage/auth-server";
 import { getSiteSetting, setSiteSetting, withSiteSettingsLock } from "@heritage/content";
 import type { Database } from "@heritage/db";
@@ -23,6 +25,20 @@ export interface SiteAuth {
   secretServerKey: string;
   /** Verifies an access token of this project with the platform's keys, in process. */
   verifyAccessToken(token: string): Promise<{ userId: string } | null>;
+  /** Whether the project has any user yet (anonymous and restricted ones included). */
+  hasUsers(): Promise<boolean>;
+  /**
+   * "Create the first admin account": creates the admin only while the project has no user,
+   * serialised with other submissions and the ADMIN_EMAIL bootstrap (null: one exists already).
+   * Throws the platform's known errors (e.g. a password it refuses).
+   */
+  createFirstAdmin(admin: NewSiteAdmin): Promise<{ userId: string } | null>;
+}
+
+export interface NewSiteAdmin {
+  email: string;
+  password: string;
+  displayName: string | null;
 }
 
 const siteProjectConfig = { auth: { allowSignUp: false } };
@@ -96,6 +112,8 @@ export async function ensureSiteAuth(
     options.logger.info({ projectId: project.projectId }, "created the site's auth project");
 
   if (settings.ADMIN_EMAIL && settings.ADMIN_PASSWORD) {
+    // Takes the same lock as createFirstAdmin: a first-admin form sent to another process while
+    // this one starts is refused once this admin exists.
     try {
       await createUserWithPassword(db, {
         projectId: project.projectId,
@@ -118,5 +136,14 @@ export async function ensureSiteAuth(
       const result = await verifier.verify(token, { projectId: project.projectId });
       return isKnownError(result) ? null : { userId: result.userId };
     },
+    hasUsers: () => projectHasUsers(db, project.projectId),
+    createFirstAdmin: (admin) =>
+      createFirstUserWithPassword(db, {
+        projectId: project.projectId,
+        email: admin.email,
+        password: admin.password,
+        displayName: admin.displayName,
+        primaryEmailVerified: true,
+      }),
   };
 }

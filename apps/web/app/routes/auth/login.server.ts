@@ -1,8 +1,8 @@
 /**
  * @module
  * First run of /login: whether the site's project has no user yet, and the creation of the first
- * admin. The action checks again that no user exists, so "Create the first admin account" works
- * once whatever the page showed.
+ * admin. The creation checks again that no user exists (atomically, see `createFirstAdmin`), so
+ * "Create the first admin account" works once whatever the page showed.
  */
 import { isKnownError } from "@heritage/auth-protocol";
 import type { AppLoadContext } from "react-router";
@@ -41,6 +41,11 @@ export async function hasNoUserYet(request: Request, context: AppLoadContext): P
   }
 }
 
+/**
+ * Creates the first admin in process. The platform creates it only while the project has no user,
+ * under a lock shared with every other submission and the ADMIN_EMAIL bootstrap: of two forms
+ * sent at once, the second is told that the first admin exists.
+ */
 export async function createFirstAdmin(
   request: Request,
   context: AppLoadContext,
@@ -50,18 +55,14 @@ export async function createFirstAdmin(
   if (hasErrors(fieldErrors)) {
     return { ok: false, message: "Please correct the highlighted fields.", fieldErrors };
   }
-  if (!(await hasNoUserYet(request, context))) {
-    return { ok: false, message: firstAdminMessages.alreadyDone };
-  }
   const email = input.email.trim();
   try {
-    await createSiteServerApp(request, context).createUser({
-      primaryEmail: email,
-      primaryEmailVerified: true,
-      primaryEmailAuthEnabled: true,
+    const created = await context.siteAuth.createFirstAdmin({
+      email,
       password: input.password,
       displayName: input.displayName.trim() || null,
     });
+    if (created === null) return { ok: false, message: firstAdminMessages.alreadyDone };
   } catch (error) {
     if (isKnownError(error)) return { ok: false, message: error.message };
     logServerEvent("error", "creating the first admin failed", {
