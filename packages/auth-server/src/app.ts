@@ -18,11 +18,13 @@ import { createApiKeyRoutes } from "./routes/api-keys";
 import { createAnonymousRoutes } from "./routes/auth/anonymous";
 import { createCliAuthRoutes } from "./routes/auth/cli";
 import { createMfaRoutes } from "./routes/auth/mfa";
+import { createOAuthFlowRoutes } from "./routes/auth/oauth-flow";
 import { createOAuthTokenRoutes } from "./routes/auth/oauth-token";
 import { createOtpRoutes } from "./routes/auth/otp";
 import { createPasskeyRoutes } from "./routes/auth/passkey";
 import { createPasswordRoutes } from "./routes/auth/password";
 import { createSessionRoutes } from "./routes/auth/sessions";
+import { createConnectedAccountRoutes } from "./routes/connected-accounts";
 import { createContactChannelRoutes } from "./routes/contact-channels";
 import { createCredentialScanningRoutes } from "./routes/credential-scanning";
 import { createJwksRoutes } from "./routes/jwks";
@@ -37,6 +39,7 @@ import { createTeamRoutes } from "./routes/teams";
 import { createUserRoutes } from "./routes/users";
 import { type AuthLogger, silentLogger } from "./services/auth-deps";
 import { createEmailSender } from "./services/emails";
+import { createProviderClient, type OAuthSettings } from "./services/oauth/provider-client";
 import { type Argon2Parameters, createPasswordHasher } from "./services/passwords";
 import { defaultIdGenerators, type IdGenerators } from "./services/secrets";
 
@@ -65,6 +68,8 @@ export interface CreateAuthApiOptions {
   smtpUrl?: string;
   /** The process's `EMAIL_FROM` sender address; default `noreply@example.com`. */
   emailFrom?: string;
+  /** OAuth providers: shared development credentials; tests also redirect provider endpoints. */
+  oauth?: OAuthSettings;
 }
 
 /** Builds the auth API; routes are relative (`/auth/password/sign-in`, `/users/me`, ...). */
@@ -96,6 +101,7 @@ export function createAuthApi(options: CreateAuthApiOptions): Hono<AuthEnv> {
     trustProxy: options.trustProxy ?? false,
   };
 
+  const oauthClient = createProviderClient(options.oauth);
   const app = new Hono<AuthEnv>();
   app.use("*", protocolHeaders());
   app.use("*", parseBody());
@@ -104,6 +110,7 @@ export function createAuthApi(options: CreateAuthApiOptions): Hono<AuthEnv> {
   app.route("/", createProbeRoutes());
   app.route("/auth/password", createPasswordRoutes(deps));
   app.route("/auth/oauth", createOAuthTokenRoutes(deps));
+  app.route("/auth/oauth", createOAuthFlowRoutes(deps, oauthClient));
   app.route("/auth/sessions", createSessionRoutes(deps));
   app.route("/auth/cli", createCliAuthRoutes(deps));
   app.route("/auth/mfa", createMfaRoutes(deps));
@@ -112,6 +119,7 @@ export function createAuthApi(options: CreateAuthApiOptions): Hono<AuthEnv> {
   app.route("/auth/anonymous", createAnonymousRoutes(deps));
   app.route("/users", createUserRoutes(deps));
   app.route("/contact-channels", createContactChannelRoutes(deps));
+  app.route("/connected-accounts", createConnectedAccountRoutes(deps, oauthClient));
   app.route("/user-api-keys", createApiKeyRoutes(deps, "user"));
   app.route("/team-api-keys", createApiKeyRoutes(deps, "team"));
   app.route("/integrations/credential-scanning", createCredentialScanningRoutes(deps));

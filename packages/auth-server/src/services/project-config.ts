@@ -13,9 +13,19 @@ const trustedDomainSchema = z.object({
 });
 
 const oauthProviderSchema = z.object({
+  /** A preset (services/oauth/provider-presets.ts: google, github, ...) or `oidc` (discovery). */
   type: z.string(),
   allowSignIn: z.boolean().default(true),
+  /** Whether the app may fetch the provider's access tokens of linked accounts. */
+  allowConnectedAccounts: z.boolean().default(true),
+  /** Shared: the platform's development credentials; standard: the project's own below. */
   isShared: z.boolean().default(true),
+  clientId: z.string().optional(),
+  clientSecret: z.string().optional(),
+  facebookConfigId: z.string().optional(),
+  microsoftTenantId: z.string().optional(),
+  /** `oidc` only: the issuer whose `/.well-known/openid-configuration` describes the provider. */
+  issuerUrl: z.string().optional(),
 });
 
 const permissionIdsSchema = z.array(z.string()).default([]);
@@ -59,7 +69,13 @@ export const projectConfigSchema = z.object({
       otp: z.object({ allowSignIn: z.boolean().default(false) }).prefault({}),
       passkey: z.object({ allowSignIn: z.boolean().default(false) }).prefault({}),
       oauth: z
-        .object({ providers: z.record(z.string(), oauthProviderSchema).default({}) })
+        .object({
+          providers: z.record(z.string(), oauthProviderSchema).default({}),
+          /** What an OAuth sign-in does when its e-mail already signs in another user (§2.16). */
+          accountMergeStrategy: z
+            .enum(["link_method", "raise_error", "allow_duplicates"])
+            .default("link_method"),
+        })
         .prefault({}),
     })
     .prefault({}),

@@ -16,6 +16,7 @@ import { type AuthConfig, parseAuthConfig } from "../config";
 import { type EmailOutboxRow, emailOutbox } from "../db/schema";
 import type { AuthEnv } from "../http/context";
 import { type AuthLogger, silentLogger } from "../services/auth-deps";
+import type { OAuthSettings } from "../services/oauth/provider-client";
 import type { Argon2Parameters } from "../services/passwords";
 import { initAuthPlatform } from "../services/platform-init";
 import type { ProjectConfigOverride } from "../services/project-config";
@@ -124,6 +125,8 @@ export interface CreateTestAuthApiOptions {
   logger?: AuthLogger;
   smtpUrl?: string;
   emailFrom?: string;
+  /** OAuth settings, e.g. endpoints of a loopback provider (testing/test-oauth-provider.ts). */
+  oauth?: OAuthSettings;
 }
 
 let emailCounter = 0;
@@ -159,6 +162,7 @@ export async function createTestAuthApi(
     passwordHashing: testArgon2Parameters,
     ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
     ...(options.emailFrom ? { emailFrom: options.emailFrom } : {}),
+    ...(options.oauth ? { oauth: options.oauth } : {}),
   });
   const app = new Hono();
   app.route("/api/v1", api);

@@ -11,10 +11,11 @@ import { getClientIp } from "../../http/client-ip";
 import type { AuthEnv, RouteDeps } from "../../http/context";
 import { publicClientSentinel } from "../../http/project-access";
 import { sendJson } from "../../http/respond";
-import { throwSchemaError, validateRequest } from "../../http/validate";
+import { validateRequest } from "../../http/validate";
 import { isLiveProjectKey } from "../../services/project-keys";
 import { findProject, type LoadedProject } from "../../services/projects";
 import { refreshAccessToken } from "../../services/sessions";
+import { handleAuthorizationCodeGrant } from "./oauth-code-grant";
 
 const tokenBody = z.looseObject({
   grant_type: z.enum(["refresh_token", "authorization_code"]),
@@ -60,12 +61,10 @@ export function createOAuthTokenRoutes(deps: RouteDeps): Hono<AuthEnv> {
 
   app.post("/token", async (c) => {
     const { body } = validateRequest(c, { body: tokenBody });
-    if (body.grant_type === "authorization_code") {
-      throwSchemaError(c, [
-        "body.grant_type authorization_code is not supported by this server yet (OAuth sign-in arrives with issue 7)",
-      ]);
-    }
     const project = await authenticateClient(deps, body.client_id, body.client_secret);
+    if (body.grant_type === "authorization_code") {
+      return handleAuthorizationCodeGrant(c, deps, project, body);
+    }
     if (!body.refresh_token) {
       return sendJson(
         c,

@@ -1,0 +1,101 @@
+/**
+ * `POST /auth/oauth/token` with `grant_type=authorization_code` (contract §2.16 "Code exchange"):
+ * the app redeems the code our OAuth callback gave it, proving with the PKCE verifier that it started
+ * the flow, and receives a session.
+ * @module
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { knownErrors } from "@heritage/auth-protocol";
+import type { Context } from "hono";
+import { getClientIp } from "../../http/client-ip";
+import type { AuthEnv, RouteDeps } from "../../http/context";
+import { sendJson } from "../../http/respond";
+import { type AuthorizationCodeData, takeAuthorizationCode } from "../../services/oauth/flow-codes";
+import { isSameRedirectUri } from "../../services/oauth/redirect-urls";
+import type { LoadedProject } from "../../services/projects";
+import { startSession } from "../../services/sessions";
+import { StatusError } from "../../services/status-error";
+import { type LoadedUser, requireUser } from "../../services/users";
+
+const noStoreHeaders = { "cache-control": "no-store", pragma: "no-cache" };
+
+function isPkceVerified(data: AuthorizationCodeData, verifier: string): boolean {
+  if (data.codeChallengeMethod === "plain") return verifier === data.codeChallenge;
+  return createHash("sha256").update(verifier).digest("base64url") === data.codeChallenge;
+}
+
+/**
+ * MFA call site (the TOTP helper's `completeFirstFactorSignIn` in services/first-factor-sign-in.ts
+ * replaces this once it is in): the one place an OAuth sign-in asks for the second factor. Until
+ * then a TOTP user gets MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code nothing redeems,
+ * which fails closed, as password sign-in did.
+ */
+async function finishOAuthSignIn(
+  deps: RouteDeps,
+  project: LoadedProject,
+  user: LoadedUser,
+  ip: string | null,
+) {
+  if (user.row.totpSecretBase64 !== null) {
+    throw knownErrors.multiFactorAuthenticationRequired({
+      attempt_code: randomBytes(24).toString("base64url"),
+    });
+  }
+  return startSession(deps, project, user, { ip });
+}
+
+function missingParameter(c: Context<AuthEnv>, name: string): Response {
+  return sendJson(
+    c,
+    { error: "invalid_request", error_description: `Missing parameter: \`${name}\`` },
+    400,
+    noStoreHeaders,
+  );
+}
+
+/** Handles the grant for an already authenticated client (project from `client_id`). */
+export async function handleAuthorizationCodeGrant(
+  c: Context<AuthEnv>,
+  deps: RouteDeps,
+  project: LoadedProject,
+  body: Record<string, unknown>,
+): Promise<Response> {
+  for (const name of ["code", "redirect_uri", "code_verifier"] as const) {
+    if (typeof body[name] !== "string" || body[name] === "") return missingParameter(c, name);
+  }
+  const code = body.code as string;
+  const redirectUri = body.redirect_uri as string;
+  const codeVerifier = body.code_verifier as string;
+  const taken = await takeAuthorizationCode(deps, code);
+  if (taken.status !== "ok" || taken.projectId !== project.id) {
+    throw knownErrors.invalidAuthorizationCode();
+  }
+  const data = taken.data;
+  if (!isSameRedirectUri(redirectUri, data.redirectUri)) {
+    throw new StatusError(
+      400,
+      "Invalid redirect URI. Your redirect URI must be the same as the one used to get the authorization code.",
+    );
+  }
+  if (!isPkceVerified(data, codeVerifier)) throw knownErrors.invalidAuthorizationCode();
+  const user = await requireUser(deps.db, project.id, data.userId).catch(() => {
+    throw knownErrors.invalidAuthorizationCode();
+  });
+  const session = await finishOAuthSignIn(deps, project, user, getClientIp(c, deps.trustProxy));
+  return sendJson(
+    c,
+    {
+      access_token: session.accessToken,
+      refresh_token: session.refreshToken,
+      token_type: "Bearer",
+      expires_in: deps.config.STACK_ACCESS_TOKEN_EXPIRATION_TIME,
+      scope: "legacy",
+      is_new_user: data.isNewUser,
+      newUser: data.isNewUser,
+      after_callback_redirect_url: data.afterCallbackRedirectUrl,
+      afterCallbackRedirectUrl: data.afterCallbackRedirectUrl,
+    },
+    200,
+    noStoreHeaders,
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * `/connected-accounts` (the SDK's connected-account calls, contract §3.9): a user's linked provider
+ * accounts and provider access tokens for them. Client access only for its own user (`me`).
+ * @module
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
+import { requireAccess, resolveUserId } from "../http/project-access";
+import { sendJson } from "../http/respond";
+import { userIdOrMeSchema, validateRequest } from "../http/validate";
+import {
+  getProviderAccessToken,
+  listConnectedAccounts,
+} from "../services/oauth/connected-accounts";
+import type { ProviderClient } from "../services/oauth/provider-client";
+import { StatusError } from "../services/status-error";
+import { requireUser } from "../services/users";
+
+const accessTokenBody = z.strictObject({ scope: z.string().optional() });
+
+/** Resolves `me`; client access may only name its own user (text 403, as the reference). */
+async function resolveAccountOwner(deps: RouteDeps, auth: RequestAuth, userId: string) {
+  const resolved = resolveUserId(auth, userId);
+  if (auth.accessType === "client" && resolved !== auth.user?.row.id) {
+    throw new StatusError(403, "Client can only access its own connected accounts");
+  }
+  await requireUser(deps.db, auth.project.id, resolved);
+  return resolved;
+}
+
+export function createConnectedAccountRoutes(
+  deps: RouteDeps,
+  client: ProviderClient,
+): Hono<AuthEnv> {
+  const app = new Hono<AuthEnv>();
+
+  app.get("/:user_id", async (c) => {
+    const auth = requireAccess(c);
+    const { params } = validateRequest(c, { params: z.object({ user_id: userIdOrMeSchema }) });
+    const userId = await resolveAccountOwner(deps, auth, params.user_id);
+    const items = await listConnectedAccounts(deps, auth.project, userId);
+    return sendJson(c, { items, is_paginated: false });
+  });
+
+  app.post("/:user_id/:provider_id/access-token", async (c) => {
+    const auth = requireAccess(c);
+    const { params, body } = validateRequest(c, {
+      params: z.object({ user_id: userIdOrMeSchema, provider_id: z.string() }),
+      body: accessTokenBody,
+    });
+    const userId = await resolveAccountOwner(deps, auth, params.user_id);
+    const token = await getProviderAccessToken(deps, client, auth.project, {
+      userId,
+      providerId: params.provider_id,
+      ...(body.scope === undefined ? {} : { scope: body.scope }),
+    });
+    return sendJson(c, token, 201);
+  });
+
+  app.post("/:user_id/:provider_id/:provider_account_id/access-token", async (c) => {
+    const auth = requireAccess(c);
+    const { params, body } = validateRequest(c, {
+      params: z.object({
+        user_id: userIdOrMeSchema,
+        provider_id: z.string(),
+        provider_account_id: z.string(),
+      }),
+      body: accessTokenBody,
+    });
+    const userId = await resolveAccountOwner(deps, auth, params.user_id);
+    const token = await getProviderAccessToken(deps, client, auth.project, {
+      userId,
+      providerId: params.provider_id,
+      providerAccountId: params.provider_account_id,
+      ...(body.scope === undefined ? {} : { scope: body.scope }),
+    });
+    return sendJson(c, token, 201);
+  });
+
+  return app;
+}

@@ -1,0 +1,227 @@
+/**
+ * Who an OAuth callback signs in (contract §2.16): linking a provider account to the token's user,
+ * signing in the user an account already belongs to, merging by e-mail according to
+ * `auth.oauth.accountMergeStrategy`, upgrading an anonymous user, or signing a new user up. Also
+ * keeps the provider's tokens for connected accounts.
+ * @module
+ */
+import { knownErrors } from "@heritage/auth-protocol";
+import type { Database } from "@heritage/db";
+import { and, eq } from "drizzle-orm";
+import { contactChannels, type OAuthAccountRow, oauthAccounts, oauthTokens } from "../../db/schema";
+import type { AuthDeps } from "../auth-deps";
+import type { LoadedProject } from "../projects";
+import { isUniqueViolation } from "../status-error";
+import { createUser, type LoadedUser, normalizeEmail, requireUser, updateUser } from "../users";
+import type { ProviderTokenSet } from "./provider-client";
+import type { ProviderProfile } from "./provider-presets";
+
+type AccountDeps = Pick<AuthDeps, "db" | "clock" | "ids" | "passwords">;
+
+export interface OAuthSignInResult {
+  user: LoadedUser;
+  isNewUser: boolean;
+  account: OAuthAccountRow;
+}
+
+async function findAccount(
+  db: Database,
+  projectId: string,
+  providerId: string,
+  accountId: string,
+): Promise<OAuthAccountRow | null> {
+  const [row] = await db
+    .select()
+    .from(oauthAccounts)
+    .where(
+      and(
+        eq(oauthAccounts.projectId, projectId),
+        eq(oauthAccounts.providerConfigId, providerId),
+        eq(oauthAccounts.providerAccountId, accountId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+async function insertAccount(
+  tx: Database,
+  deps: AccountDeps,
+  input: { projectId: string; userId: string; providerId: string; profile: ProviderProfile },
+): Promise<OAuthAccountRow> {
+  try {
+    const [row] = await tx
+      .insert(oauthAccounts)
+      .values({
+        id: deps.ids.generateId(),
+        projectId: input.projectId,
+        userId: input.userId,
+        providerConfigId: input.providerId,
+        providerAccountId: input.profile.accountId,
+        email: input.profile.email,
+        createdAt: deps.clock(),
+      })
+      .returning();
+    if (!row) throw new Error("Inserting an OAuth account returned no row");
+    return row;
+  } catch (error) {
+    // Two callbacks for the same provider account at once: the unique constraint settles it.
+    if (isUniqueViolation(error, "oauth_accounts_provider_account_unique")) {
+      throw knownErrors.oauthConnectionAlreadyConnectedToAnotherUser();
+    }
+    throw error;
+  }
+}
+
+/** The user whose verified-or-not auth e-mail this is, if any. */
+async function findAuthEmailOwner(db: Database, projectId: string, email: string) {
+  const [row] = await db
+    .select({ userId: contactChannels.userId, isVerified: contactChannels.isVerified })
+    .from(contactChannels)
+    .where(
+      and(
+        eq(contactChannels.projectId, projectId),
+        eq(contactChannels.type, "email"),
+        eq(contactChannels.value, normalizeEmail(email)),
+        eq(contactChannels.usedForAuth, true),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** `type=link`: attaches the provider account to the signed-in user. */
+export async function linkOAuthAccount(
+  deps: AccountDeps,
+  project: LoadedProject,
+  input: { providerId: string; profile: ProviderProfile; userId: string },
+): Promise<OAuthSignInResult> {
+  const user = await requireUser(deps.db, project.id, input.userId);
+  const existing = await findAccount(
+    deps.db,
+    project.id,
+    input.providerId,
+    input.profile.accountId,
+  );
+  if (existing) {
+    if (existing.userId !== user.row.id) {
+      throw knownErrors.oauthConnectionAlreadyConnectedToAnotherUser();
+    }
+    return { user, isNewUser: false, account: existing };
+  }
+  const account = await insertAccount(deps.db, deps, {
+    projectId: project.id,
+    userId: user.row.id,
+    providerId: input.providerId,
+    profile: input.profile,
+  });
+  return { user, isNewUser: false, account };
+}
+
+/**
+ * `type=authenticate`: the account's user if the account is known; otherwise the e-mail merge
+ * strategy decides between linking to the address's owner, refusing, or a separate new user.
+ */
+export async function signInWithOAuthAccount(
+  deps: AccountDeps,
+  project: LoadedProject,
+  input: {
+    providerId: string;
+    profile: ProviderProfile;
+    /** The user of the authorize request's token: an anonymous one is upgraded, not replaced. */
+    currentUserId: string | null;
+  },
+): Promise<OAuthSignInResult> {
+  const { profile } = input;
+  const existing = await findAccount(deps.db, project.id, input.providerId, profile.accountId);
+  if (existing?.allowSignIn) {
+    const user = await requireUser(deps.db, project.id, existing.userId);
+    return { user, isNewUser: false, account: existing };
+  }
+  if (existing) throw knownErrors.oauthConnectionAlreadyConnectedToAnotherUser();
+
+  let emailUsedForAuth = profile.email !== null;
+  if (profile.email !== null) {
+    const owner = await findAuthEmailOwner(deps.db, project.id, profile.email);
+    if (owner) {
+      const strategy = project.config.auth.oauth.accountMergeStrategy;
+      if (strategy === "allow_duplicates") {
+        // A second account with the same address, which then cannot sign in by e-mail.
+        emailUsedForAuth = false;
+      } else if (strategy === "link_method" && owner.isVerified && profile.emailVerified) {
+        const account = await insertAccount(deps.db, deps, {
+          projectId: project.id,
+          userId: owner.userId,
+          providerId: input.providerId,
+          profile,
+        });
+        const user = await requireUser(deps.db, project.id, owner.userId);
+        return { user, isNewUser: false, account };
+      } else {
+        throw knownErrors.contactChannelAlreadyUsedForAuthBySomeoneElse({
+          type: "email",
+          contact_channel_value: normalizeEmail(profile.email),
+          would_work_if_email_was_verified: strategy === "link_method",
+        });
+      }
+    }
+  }
+
+  const anonymous = input.currentUserId
+    ? await requireUser(deps.db, project.id, input.currentUserId)
+    : null;
+  const upgrading = anonymous?.row.isAnonymous ? anonymous : null;
+  if (!upgrading && !project.config.auth.allowSignUp) throw knownErrors.signUpNotEnabled();
+  return deps.db.transaction(async (tx) => {
+    const fields = {
+      ...(profile.email === null
+        ? {}
+        : {
+            primary_email: profile.email,
+            primary_email_verified: profile.emailVerified,
+            primary_email_auth_enabled: emailUsedForAuth,
+          }),
+      display_name: profile.displayName,
+      profile_image_url: profile.profileImageUrl,
+    };
+    const user = upgrading
+      ? await updateUser(tx, deps, project, upgrading.row.id, { ...fields, is_anonymous: false })
+      : await createUser(tx, deps, project, fields);
+    const account = await insertAccount(tx, deps, {
+      projectId: project.id,
+      userId: user.row.id,
+      providerId: input.providerId,
+      profile,
+    });
+    return { user, isNewUser: !upgrading, account };
+  });
+}
+
+/** Keeps the tokens a provider just issued for an account (connected accounts use them later). */
+export async function storeProviderTokens(
+  deps: Pick<AuthDeps, "db" | "clock" | "ids">,
+  accountId: string,
+  tokens: ProviderTokenSet,
+): Promise<void> {
+  const now = deps.clock();
+  await deps.db.insert(oauthTokens).values({
+    id: deps.ids.generateId(),
+    oauthAccountId: accountId,
+    kind: "access",
+    token: tokens.accessToken,
+    scopes: tokens.scopes,
+    expiresAt: tokens.expiresAt,
+    createdAt: now,
+  });
+  if (tokens.refreshToken) {
+    await deps.db.insert(oauthTokens).values({
+      id: deps.ids.generateId(),
+      oauthAccountId: accountId,
+      kind: "refresh",
+      token: tokens.refreshToken,
+      scopes: tokens.scopes,
+      expiresAt: null,
+      createdAt: now,
+    });
+  }
+}

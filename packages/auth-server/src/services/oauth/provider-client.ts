@@ -1,0 +1,413 @@
+/**
+ * Talking to an OAuth provider as its client: resolving a project's provider config into endpoints
+ * and credentials (shared development apps or the project's own), the authorization URL with our
+ * own PKCE, the code and refresh grants, and reading the profile (id_token verified against the
+ * provider's JWKS where it has one).
+ * @module
+ */
+import { knownErrors } from "@heritage/auth-protocol";
+import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from "jose";
+import type { ProjectConfig } from "../project-config";
+import {
+  type ProviderEndpoints,
+  type ProviderPreset,
+  type ProviderProfile,
+  ProviderProfileError,
+  profileFromOidcClaims,
+  providerPresets,
+} from "./provider-presets";
+
+/** How the platform reaches providers; createAuthApi's `oauth` option. */
+export interface OAuthSettings {
+  /** Credentials of the platform's shared (development) OAuth apps, by provider type. */
+  sharedCredentials?: Record<string, { clientId: string; clientSecret: string }>;
+  /**
+   * Endpoints of a provider type replaced, e.g. a loopback provider playing `github` in tests. Never
+   * taken from project config, so a project cannot send another project's users elsewhere.
+   */
+  endpointOverrides?: Record<string, Partial<ProviderEndpoints & IdTokenVerification>>;
+  /** Hand out access tokens of shared apps (off, as in the reference, unless the operator says so). */
+  allowSharedAccessTokens?: boolean;
+}
+
+interface IdTokenVerification {
+  jwksUri: string;
+  issuer: string;
+}
+
+export interface ResolvedProvider {
+  /** The key in `auth.oauth.providers` (what URLs and connected accounts name). */
+  id: string;
+  type: string;
+  isShared: boolean;
+  allowSignIn: boolean;
+  allowConnectedAccounts: boolean;
+  clientId: string;
+  clientSecret: string;
+  endpoints: ProviderEndpoints;
+  defaultScopes: readonly string[];
+  authorizationParams: Readonly<Record<string, string>>;
+  tokenEndpointAuth: ProviderPreset["tokenEndpointAuth"];
+  scopeSeparator: string;
+  idTokenVerification: IdTokenVerification | null;
+  mapProfile: ProviderPreset["mapProfile"];
+}
+
+/** Tokens a provider issued. */
+export interface ProviderTokenSet {
+  accessToken: string;
+  refreshToken: string | null;
+  expiresAt: Date | null;
+  /** What the provider granted (or, when it does not say, what we asked for). */
+  scopes: string[];
+  idToken: string | null;
+}
+
+/**
+ * A provider call failed. `invalid_grant`: the code or refresh token was refused; `unavailable`: the
+ * provider did not answer properly; `invalid_profile`: its profile is unusable.
+ */
+export class ProviderError extends Error {
+  override readonly name = "ProviderError";
+  readonly kind: "invalid_grant" | "unavailable" | "invalid_profile";
+  constructor(kind: ProviderError["kind"], message: string) {
+    super(message);
+    this.kind = kind;
+  }
+}
+
+interface DiscoveryDocument {
+  issuer: string;
+  authorization_endpoint: string;
+  token_endpoint: string;
+  userinfo_endpoint?: string;
+  jwks_uri?: string;
+}
+
+/** Per-API caches of discovery documents and JWKS (never module-global). */
+export interface ProviderClient {
+  resolve(config: ProjectConfig, providerId: string): Promise<ResolvedProvider>;
+  jwks(uri: string): JWTVerifyGetKey;
+  settings: OAuthSettings;
+}
+
+const oidcDefaultScopes = ["openid", "email", "profile"] as const;
+
+async function readJson(response: Response, what: string): Promise<Record<string, unknown>> {
+  const text = await response.text();
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === "object" && parsed !== null) return parsed as Record<string, unknown>;
+  } catch {
+    // Some providers answer token requests as a form when Accept is ignored.
+    const form = new URLSearchParams(text);
+    if (form.has("access_token") || form.has("error")) return Object.fromEntries(form);
+  }
+  throw new ProviderError("unavailable", `${what} did not answer with JSON (${response.status})`);
+}
+
+async function fetchDiscovery(issuerUrl: string): Promise<DiscoveryDocument> {
+  const url = `${issuerUrl.replace(/\/+$/, "")}/.well-known/openid-configuration`;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { accept: "application/json" } });
+  } catch (error) {
+    throw new ProviderError("unavailable", `OIDC discovery at ${url} failed: ${String(error)}`);
+  }
+  if (!response.ok) {
+    throw new ProviderError("unavailable", `OIDC discovery at ${url} answered ${response.status}`);
+  }
+  const body = await readJson(response, "OIDC discovery");
+  const { issuer, authorization_endpoint, token_endpoint } = body;
+  if (
+    typeof issuer !== "string" ||
+    typeof authorization_endpoint !== "string" ||
+    typeof token_endpoint !== "string"
+  ) {
+    throw new ProviderError("unavailable", `OIDC discovery at ${url} lacks required endpoints`);
+  }
+  return {
+    issuer,
+    authorization_endpoint,
+    token_endpoint,
+    ...(typeof body.userinfo_endpoint === "string"
+      ? { userinfo_endpoint: body.userinfo_endpoint }
+      : {}),
+    ...(typeof body.jwks_uri === "string" ? { jwks_uri: body.jwks_uri } : {}),
+  };
+}
+
+export function createProviderClient(settings: OAuthSettings = {}): ProviderClient {
+  const discoveries = new Map<string, Promise<DiscoveryDocument>>();
+  const jwksSets = new Map<string, JWTVerifyGetKey>();
+
+  function discover(issuerUrl: string): Promise<DiscoveryDocument> {
+    let pending = discoveries.get(issuerUrl);
+    if (!pending) {
+      pending = fetchDiscovery(issuerUrl);
+      // A failed discovery is retried on the next sign-in rather than cached.
+      pending.catch(() => discoveries.delete(issuerUrl));
+      discoveries.set(issuerUrl, pending);
+    }
+    return pending;
+  }
+
+  async function resolve(config: ProjectConfig, providerId: string): Promise<ResolvedProvider> {
+    const entry = Object.hasOwn(config.auth.oauth.providers, providerId)
+      ? config.auth.oauth.providers[providerId]
+      : undefined;
+    if (!entry) throw knownErrors.oauthProviderNotFoundOrNotEnabled();
+    const credentials = entry.isShared
+      ? settings.sharedCredentials?.[entry.type]
+      : entry.clientId && entry.clientSecret
+        ? { clientId: entry.clientId, clientSecret: entry.clientSecret }
+        : undefined;
+    // A shared provider without platform credentials cannot work: treat it as not enabled.
+    if (!credentials) throw knownErrors.oauthProviderNotFoundOrNotEnabled();
+    const override = settings.endpointOverrides?.[entry.type] ?? {};
+    const common = {
+      id: providerId,
+      type: entry.type,
+      isShared: entry.isShared,
+      allowSignIn: entry.allowSignIn,
+      allowConnectedAccounts: entry.allowConnectedAccounts,
+      clientId: credentials.clientId,
+      clientSecret: credentials.clientSecret,
+    };
+    if (entry.type === "oidc") {
+      if (!entry.issuerUrl) throw knownErrors.oauthProviderNotFoundOrNotEnabled();
+      const discovery = await discover(entry.issuerUrl);
+      return {
+        ...common,
+        endpoints: {
+          authorizationEndpoint: discovery.authorization_endpoint,
+          tokenEndpoint: discovery.token_endpoint,
+          userinfoEndpoint: discovery.userinfo_endpoint,
+        },
+        defaultScopes: oidcDefaultScopes,
+        authorizationParams: {},
+        tokenEndpointAuth: "client_secret_post",
+        scopeSeparator: " ",
+        idTokenVerification: discovery.jwks_uri
+          ? { jwksUri: discovery.jwks_uri, issuer: discovery.issuer }
+          : null,
+        mapProfile: async (context) =>
+          profileFromOidcClaims(
+            {
+              ...(context.idTokenClaims ?? {}),
+              ...(context.endpoints.userinfoEndpoint
+                ? ((await context.fetchJson(context.endpoints.userinfoEndpoint)) as object)
+                : {}),
+            },
+            providerId,
+          ),
+      };
+    }
+    const preset = Object.hasOwn(providerPresets, entry.type)
+      ? providerPresets[entry.type]
+      : undefined;
+    if (!preset) throw knownErrors.oauthProviderNotFoundOrNotEnabled();
+    const base = preset.endpoints({ microsoftTenantId: entry.microsoftTenantId });
+    const appleVerification =
+      entry.type === "apple"
+        ? { jwksUri: "https://appleid.apple.com/auth/keys", issuer: "https://appleid.apple.com" }
+        : null;
+    const verification =
+      override.jwksUri && override.issuer
+        ? { jwksUri: override.jwksUri, issuer: override.issuer }
+        : appleVerification;
+    return {
+      ...common,
+      endpoints: {
+        authorizationEndpoint: override.authorizationEndpoint ?? base.authorizationEndpoint,
+        tokenEndpoint: override.tokenEndpoint ?? base.tokenEndpoint,
+        userinfoEndpoint: override.userinfoEndpoint ?? base.userinfoEndpoint,
+      },
+      defaultScopes: preset.defaultScopes,
+      authorizationParams: {
+        ...(preset.authorizationParams ?? {}),
+        ...(entry.type === "facebook" && entry.facebookConfigId
+          ? { config_id: entry.facebookConfigId }
+          : {}),
+      },
+      tokenEndpointAuth: preset.tokenEndpointAuth,
+      scopeSeparator: preset.scopeSeparator ?? " ",
+      idTokenVerification: verification,
+      mapProfile: preset.mapProfile,
+    };
+  }
+
+  return {
+    settings,
+    resolve,
+    jwks(uri) {
+      let set = jwksSets.get(uri);
+      if (!set) {
+        set = createRemoteJWKSet(new URL(uri));
+        jwksSets.set(uri, set);
+      }
+      return set;
+    },
+  };
+}
+
+/** The provider's authorization URL for our inner flow (PKCE S256 with our own verifier). */
+export function buildAuthorizationUrl(
+  provider: ResolvedProvider,
+  input: { redirectUri: string; state: string; codeChallenge: string; extraScopes: string[] },
+): string {
+  const url = new URL(provider.endpoints.authorizationEndpoint);
+  const scopes = [...new Set([...provider.defaultScopes, ...input.extraScopes])];
+  url.searchParams.set("response_type", "code");
+  url.searchParams.set("client_id", provider.clientId);
+  url.searchParams.set("redirect_uri", input.redirectUri);
+  url.searchParams.set("scope", scopes.join(" "));
+  url.searchParams.set("state", input.state);
+  url.searchParams.set("code_challenge", input.codeChallenge);
+  url.searchParams.set("code_challenge_method", "S256");
+  for (const [key, value] of Object.entries(provider.authorizationParams)) {
+    url.searchParams.set(key, value);
+  }
+  return url.toString();
+}
+
+async function requestTokens(
+  provider: ResolvedProvider,
+  grant: Record<string, string>,
+  requestedScopes: string[],
+  now: Date,
+): Promise<ProviderTokenSet> {
+  const body = new URLSearchParams(grant);
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    "content-type": "application/x-www-form-urlencoded",
+  };
+  if (provider.tokenEndpointAuth === "client_secret_basic") {
+    const pair = `${encodeURIComponent(provider.clientId)}:${encodeURIComponent(provider.clientSecret)}`;
+    headers.authorization = `Basic ${Buffer.from(pair).toString("base64")}`;
+  } else {
+    body.set("client_id", provider.clientId);
+    body.set("client_secret", provider.clientSecret);
+  }
+  let response: Response;
+  try {
+    response = await fetch(provider.endpoints.tokenEndpoint, { method: "POST", headers, body });
+  } catch (error) {
+    throw new ProviderError("unavailable", `Token endpoint unreachable: ${String(error)}`);
+  }
+  const json = await readJson(response, "Token endpoint");
+  if (typeof json.error === "string") {
+    // GitHub answers refused codes with 200 and an `error` field.
+    throw new ProviderError(
+      json.error === "invalid_grant" || json.error === "bad_verification_code"
+        ? "invalid_grant"
+        : "unavailable",
+      `Token endpoint refused the grant: ${json.error}`,
+    );
+  }
+  if (!response.ok || typeof json.access_token !== "string") {
+    throw new ProviderError("unavailable", `Token endpoint answered ${response.status}`);
+  }
+  const expiresIn = Number(json.expires_in);
+  const granted =
+    typeof json.scope === "string" && json.scope.length > 0
+      ? json.scope.split(provider.scopeSeparator === "," ? /[\s,]+/ : /\s+/).filter(Boolean)
+      : requestedScopes;
+  return {
+    accessToken: json.access_token,
+    refreshToken: typeof json.refresh_token === "string" ? json.refresh_token : null,
+    expiresAt:
+      Number.isFinite(expiresIn) && expiresIn > 0
+        ? new Date(now.getTime() + expiresIn * 1000)
+        : null,
+    scopes: granted,
+    idToken: typeof json.id_token === "string" ? json.id_token : null,
+  };
+}
+
+/** Redeems the provider's code of our inner flow. */
+export function exchangeProviderCode(
+  provider: ResolvedProvider,
+  input: { code: string; redirectUri: string; codeVerifier: string; requestedScopes: string[] },
+  now: Date,
+): Promise<ProviderTokenSet> {
+  return requestTokens(
+    provider,
+    {
+      grant_type: "authorization_code",
+      code: input.code,
+      redirect_uri: input.redirectUri,
+      code_verifier: input.codeVerifier,
+    },
+    input.requestedScopes,
+    now,
+  );
+}
+
+/** A new access token from a stored provider refresh token. */
+export function refreshProviderTokens(
+  provider: ResolvedProvider,
+  refreshToken: string,
+  scopes: string[],
+  now: Date,
+): Promise<ProviderTokenSet> {
+  return requestTokens(
+    provider,
+    { grant_type: "refresh_token", refresh_token: refreshToken },
+    scopes,
+    now,
+  );
+}
+
+/** Reads who signed in: the verified id_token claims (if any) and the provider's user endpoint. */
+export async function fetchProviderProfile(
+  client: ProviderClient,
+  provider: ResolvedProvider,
+  tokens: ProviderTokenSet,
+  now: Date,
+): Promise<ProviderProfile> {
+  let idTokenClaims: Record<string, unknown> | null = null;
+  if (tokens.idToken && provider.idTokenVerification) {
+    try {
+      const { payload } = await jwtVerify(
+        tokens.idToken,
+        client.jwks(provider.idTokenVerification.jwksUri),
+        {
+          issuer: provider.idTokenVerification.issuer,
+          audience: provider.clientId,
+          currentDate: now,
+        },
+      );
+      idTokenClaims = payload;
+    } catch (error) {
+      throw new ProviderError("invalid_profile", `The id_token did not verify: ${String(error)}`);
+    }
+  }
+  try {
+    return await provider.mapProfile({
+      accessToken: tokens.accessToken,
+      idTokenClaims,
+      endpoints: provider.endpoints,
+      clientId: provider.clientId,
+      async fetchJson(url, headers = {}) {
+        const response = await fetch(url, {
+          headers: {
+            accept: "application/json",
+            authorization: `Bearer ${tokens.accessToken}`,
+            ...headers,
+          },
+        });
+        if (!response.ok) {
+          throw new ProviderError("unavailable", `${url} answered ${response.status}`);
+        }
+        return readJson(response, url);
+      },
+    });
+  } catch (error) {
+    if (error instanceof ProviderError) throw error;
+    if (error instanceof ProviderProfileError) {
+      throw new ProviderError("invalid_profile", error.message);
+    }
+    throw new ProviderError("unavailable", `Reading the profile failed: ${String(error)}`);
+  }
+}
