@@ -3,9 +3,9 @@
  * server-side check; valid, expired and revoked keys; feature flags; client access rules; the key
  * format and that only a digest is stored.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customerApiKeys } from "../db/schema";
+import { customerApiKeys, teamMembers } from "../db/schema";
 import { hashSecret } from "../services/secrets";
 import { addTeamMember, createTeam, grantPermissions } from "../services/teams";
 import { expectKnownError, expectTextError } from "../testing/expect-known-error";
@@ -18,7 +18,16 @@ let disabledProjectId: string;
 beforeAll(async () => {
   t = await createTestAuthApi();
   projectId = (
-    await t.createProject({ config: { apiKeys: { enabled: { user: true, team: true } } } })
+    await t.createProject({
+      config: {
+        apiKeys: { enabled: { user: true, team: true } },
+        rbac: {
+          permissions: {
+            key_keeper: { scope: "team", containedPermissionIds: { $manage_api_keys: true } },
+          },
+        },
+      },
+    })
   ).id;
   disabledProjectId = (await t.createProject()).id;
 });
@@ -217,6 +226,21 @@ describe("team API keys", () => {
     });
     expect(revoked.status).toBe(200);
     await expectKnownError(await check("team", created.value as string), "API_KEY_REVOKED", 401);
+  });
+
+  it("a permission that contains $manage_api_keys is enough; leaving the team ends it", async () => {
+    const user = await t.signUpUser(projectId);
+    const teamId = await createTeamWith(user, ["key_keeper"]);
+    const create = () =>
+      t.request("/team-api-keys", {
+        ...asClient(user),
+        body: { team_id: teamId, description: "kept", expires_at_millis: null },
+      });
+    expect((await create()).status).toBe(200);
+    await t.db
+      .delete(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, user.userId)));
+    await expectKnownError(await create(), "API_KEY_NOT_FOUND", 404);
   });
 
   it("a member without the permission and a non-member get API_KEY_NOT_FOUND; nothing is stored", async () => {
