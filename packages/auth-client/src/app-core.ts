@@ -15,6 +15,8 @@ import {
 import { type AccountCredentialCalls, createAccountCredentialCalls } from "./account-credentials";
 import { type ContactChannelCalls, createContactChannelCalls } from "./contact-channel-calls";
 import { AuthProtocolError } from "./errors";
+import { createMfaCalls, type MfaCalls } from "./mfa-calls";
+import { createPasskeyCalls, type PasskeyCalls } from "./passkey-calls";
 import { createAccessTokenRefresher } from "./request/refresh-access-token";
 import { createRequestSender, type SendRequest } from "./request/send-request";
 import { type AuthRuntime, resolveRuntime } from "./runtime";
@@ -65,7 +67,11 @@ export interface SignInInput {
 }
 
 /** The calls every access level has; `U` is the user shape of that level. */
-export interface UserFacingApp<U> extends AccountCredentialCalls, ContactChannelCalls {
+export interface UserFacingApp<U>
+  extends AccountCredentialCalls,
+    ContactChannelCalls,
+    MfaCalls,
+    PasskeyCalls {
   readonly projectId: string;
   /** The session of this app's token store. */
   readonly session: AuthSession;
@@ -211,6 +217,8 @@ export function createUserFacingApp<W, U>(
   return {
     ...createAccountCredentialCalls(core),
     ...createContactChannelCalls(core),
+    ...createMfaCalls(core),
+    ...createPasskeyCalls(core),
     projectId: core.projectId,
     session,
     signUpWithCredential: ({ email, password, verificationCallbackUrl }) =>

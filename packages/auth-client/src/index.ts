@@ -31,6 +31,10 @@ export type {
 } from "./current-user-store";
 export { createCurrentUserStore } from "./current-user-store";
 export { AuthHttpError, AuthNetworkError, AuthOfflineError, AuthProtocolError } from "./errors";
+export type { MfaCalls } from "./mfa-calls";
+export { createTotpUri, generateTotpSecret, getMfaAttemptCode } from "./mfa-calls";
+export type { PasskeyCalls, PasskeyCeremonies, PasskeyOptions } from "./passkey-calls";
+export { browserPasskeyCeremonies, passkeyRpIdPlaceholder } from "./passkey-calls";
 export type { AuthRuntime, FetchFunction } from "./runtime";
 export type {
   ListUsersOptions,
@@ -41,6 +45,7 @@ export type {
 } from "./server-app";
 export { createServerApp } from "./server-app";
 export type { AuthSession, GetSessionTokensOptions, SessionTokens } from "./session";
+export type { SignedIn } from "./sign-in-response";
 export type { CookieDocument, CookieTokenStoreOptions } from "./token-stores/cookie";
 export { createCookieTokenStore } from "./token-stores/cookie";
 export {
