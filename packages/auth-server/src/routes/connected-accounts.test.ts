@@ -1,0 +1,225 @@
+/**
+ * `/connected-accounts`: the user's linked provider accounts and provider access tokens, stored from
+ * the OAuth sign-in and refreshed at the loopback provider with its refresh token.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { oauthTokens } from "../db/schema";
+import { expectKnownError } from "../testing/expect-known-error";
+import { followOAuthRedirects } from "../testing/oauth-redirects";
+import { createTestAuthApi, createTestClock, type TestAuthApi } from "../testing/test-auth-api";
+import { startTestOAuthProvider, type TestOAuthProvider } from "../testing/test-oauth-provider";
+
+let t: TestAuthApi;
+let provider: TestOAuthProvider;
+let project: Awaited<ReturnType<TestAuthApi["createProject"]>>;
+
+beforeAll(async () => {
+  const clock = createTestClock();
+  provider = await startTestOAuthProvider({ clock });
+  t = await createTestAuthApi({
+    clock,
+    oauth: {
+      endpointOverrides: {
+        google: {
+          authorizationEndpoint: `${provider.issuer}/authorize`,
+          tokenEndpoint: `${provider.issuer}/token`,
+          userinfoEndpoint: `${provider.issuer}/userinfo`,
+        },
+      },
+      sharedCredentials: {
+        google: { clientId: provider.clientId, clientSecret: provider.clientSecret },
+      },
+    },
+  });
+  const standard = {
+    isShared: false,
+    clientId: provider.clientId,
+    clientSecret: provider.clientSecret,
+  };
+  project = await t.createProject({
+    config: {
+      auth: {
+        oauth: {
+          providers: {
+            loopback: { type: "oidc", issuerUrl: provider.issuer, ...standard },
+            hidden: {
+              type: "oidc",
+              issuerUrl: provider.issuer,
+              allowConnectedAccounts: false,
+              ...standard,
+            },
+            google: { type: "google", isShared: true },
+          },
+        },
+      },
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await provider?.close();
+});
+
+/** Signs in through `providerId` as a fresh provider account; returns our access token. */
+async function signIn(providerId: string, params: Record<string, string> = {}) {
+  provider.signInAs({ sub: `account-${randomBytes(4).toString("hex")}` });
+  const verifier = randomBytes(32).toString("base64url");
+  const query = new URLSearchParams({
+    client_id: project.id,
+    client_secret: project.keys.publishableClientKey,
+    redirect_uri: "http://localhost:3000/handler/oauth-callback",
+    scope: "legacy",
+    state: "s",
+    grant_type: "authorization_code",
+    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+    code_challenge_method: "S256",
+    response_type: "code",
+    ...params,
+  });
+  const hops = await followOAuthRedirects(t, `/api/v1/auth/oauth/authorize/${providerId}?${query}`);
+  const response = await t.app.request("/api/v1/auth/oauth/token", {
+    method: "POST",
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code: hops.appRedirect?.searchParams.get("code") ?? "",
+      code_verifier: verifier,
+      redirect_uri: "http://localhost:3000/handler/oauth-callback",
+      client_id: project.id,
+      client_secret: project.keys.publishableClientKey,
+    }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+function requestToken(accessToken: string, providerId: string, scope?: string) {
+  return t.request(`/connected-accounts/me/${providerId}/access-token`, {
+    accessType: "client",
+    projectId: project.id,
+    accessToken,
+    body: scope === undefined ? {} : { scope },
+  });
+}
+
+/** Whether the loopback provider accepts the token (it is a real token of the provider). */
+async function providerAccepts(token: string): Promise<boolean> {
+  const response = await fetch(`${provider.issuer}/userinfo`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return response.status === 200;
+}
+
+describe("connected accounts", () => {
+  it("lists the user's accounts of providers that allow connected accounts", async () => {
+    const accessToken = await signIn("loopback");
+    const response = await t.request("/connected-accounts/me", {
+      accessType: "client",
+      projectId: project.id,
+      accessToken,
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { items: Record<string, string>[] };
+    expect(body).toMatchObject({ is_paginated: false });
+    expect(body.items).toEqual([
+      {
+        user_id: expect.any(String),
+        provider: "loopback",
+        provider_account_id: expect.any(String),
+      },
+    ]);
+  });
+
+  it("hands out the stored provider access token for granted scopes", async () => {
+    const accessToken = await signIn("loopback");
+    const response = await requestToken(accessToken, "loopback", "openid email");
+    expect(response.status).toBe(201);
+    const { access_token } = (await response.json()) as { access_token: string };
+    expect(await providerAccepts(access_token)).toBe(true);
+    await expectKnownError(
+      await requestToken(accessToken, "loopback", "repo"),
+      "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE",
+      400,
+    );
+  });
+
+  it("refreshes an access token close to expiry with the provider's refresh token", async () => {
+    provider.setAccessTokenLifetime(120);
+    const accessToken = await signIn("loopback");
+    provider.setAccessTokenLifetime(3600);
+    const refreshesBefore = provider.tokenRequests.filter((r) => r.grantType === "refresh_token");
+    const first = (await (await requestToken(accessToken, "loopback")).json()) as {
+      access_token: string;
+    };
+    const refreshes = provider.tokenRequests.filter((r) => r.grantType === "refresh_token");
+    expect(refreshes.length).toBe(refreshesBefore.length + 1);
+    expect(await providerAccepts(first.access_token)).toBe(true);
+    // The new token lives an hour: asked again, it is handed out without another refresh.
+    const second = (await (await requestToken(accessToken, "loopback")).json()) as {
+      access_token: string;
+    };
+    expect(second.access_token).toBe(first.access_token);
+    expect(provider.tokenRequests.filter((r) => r.grantType === "refresh_token").length).toBe(
+      refreshes.length,
+    );
+  });
+
+  it("marks a refresh token the provider refuses invalid and says the scope is missing", async () => {
+    provider.setAccessTokenLifetime(60);
+    const accessToken = await signIn("loopback");
+    provider.setAccessTokenLifetime(3600);
+    provider.revokeRefreshTokens();
+    await expectKnownError(
+      await requestToken(accessToken, "loopback"),
+      "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE",
+      400,
+    );
+    const refreshRows = await t.db
+      .select()
+      .from(oauthTokens)
+      .where(eq(oauthTokens.kind, "refresh"));
+    expect(refreshRows.filter((row) => !row.isValid).length).toBeGreaterThan(0);
+  });
+
+  it("refuses providers the user has no account of, unknown providers and shared keys", async () => {
+    const accessToken = await signIn("loopback");
+    await expectKnownError(
+      await requestToken(accessToken, "hidden"),
+      "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER",
+      400,
+    );
+    await expectKnownError(
+      await requestToken(accessToken, "nope"),
+      "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED",
+      400,
+    );
+    const googleUser = await signIn("google");
+    await expectKnownError(
+      await requestToken(googleUser, "google"),
+      "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS",
+      400,
+    );
+  });
+
+  it("lets client access use only its own user; server access names any user", async () => {
+    const alice = await t.signUpUser(project.id);
+    const accessToken = await signIn("loopback");
+    const mine = await t.request(`/connected-accounts/${alice.userId}`, {
+      accessType: "client",
+      projectId: project.id,
+      accessToken,
+    });
+    expect(mine.status).toBe(403);
+    const server = await t.request(`/connected-accounts/${alice.userId}`, {
+      accessType: "server",
+      projectId: project.id,
+    });
+    expect(await server.json()).toEqual({ items: [], is_paginated: false });
+    const anonymous = await t.request("/connected-accounts/me", {
+      accessType: "client",
+      projectId: project.id,
+    });
+    await expectKnownError(anonymous, "CANNOT_GET_OWN_USER_WITHOUT_USER", 400);
+  });
+});
