@@ -4,7 +4,9 @@
  */
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseAuthConfig } from "../../config";
 import { emailOutbox, projects, users, verificationCodes } from "../../db/schema";
+import { initAuthPlatform } from "../../services/platform-init";
 import {
   mergeProjectConfig,
   type ProjectConfigOverride,
@@ -389,5 +391,38 @@ describe("sign-in (rejected)", () => {
       400,
     );
     expect(body.error).toContain("body.code must be at least 45 characters");
+  });
+});
+
+describe("the internal project", () => {
+  it("offers OTP only with STACK_SEED_INTERNAL_PROJECT_OTP_ENABLED=true, applied at every start", async () => {
+    const sendOnInternal = (api: TestAuthApi) =>
+      api.request("/auth/otp/send-sign-in-code", {
+        accessType: "client",
+        body: { email: "dashboard-user@example.com", callback_url: callbackUrl },
+      });
+    const magicLinkEnabled = async (api: TestAuthApi) => {
+      const response = await api.request("/projects/current", { accessType: "client" });
+      return ((await response.json()) as { config: { magic_link_enabled: boolean } }).config
+        .magic_link_enabled;
+    };
+    const enabled = await createTestAuthApi({
+      env: { STACK_SEED_INTERNAL_PROJECT_OTP_ENABLED: "true" },
+    });
+    try {
+      expect(await magicLinkEnabled(enabled)).toBe(true);
+      expect((await sendOnInternal(enabled)).status).toBe(200);
+      // A restart without the variable turns it off again.
+      await initAuthPlatform(enabled.db, parseAuthConfig({}));
+      expect(await magicLinkEnabled(enabled)).toBe(false);
+    } finally {
+      await enabled.close();
+    }
+    expect(await magicLinkEnabled(t)).toBe(false);
+    await expectTextError(
+      await sendOnInternal(t),
+      403,
+      "OTP sign-in is not enabled for this project",
+    );
   });
 });
