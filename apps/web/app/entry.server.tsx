@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { canAnswerNotModified, matchesIfNoneMatch } from "./lib/http-cache.server";
+import { matchesIfNoneMatch } from "./lib/http-cache.server";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -19,13 +19,10 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   if (request.method === "GET" || request.method === "HEAD") {
     // Public pages carry an ETag from the content version (routes/site/layout.tsx): answer an
-    // unchanged page with 304 before rendering it.
+    // unchanged page with 304 before rendering it. Browsers too: the server leaves the CSP off a
+    // 304, so the cached page keeps the policy (and nonce) it was stored with.
     const etag = responseHeaders.get("ETag");
-    if (
-      responseStatusCode === 200 &&
-      canAnswerNotModified(request) &&
-      matchesIfNoneMatch(request, etag)
-    ) {
+    if (responseStatusCode === 200 && matchesIfNoneMatch(request, etag)) {
       const headers = new Headers({ ETag: etag ?? "" });
       const cacheControl = responseHeaders.get("Cache-Control");
       if (cacheControl) headers.set("Cache-Control", cacheControl);

@@ -17,7 +17,7 @@ import { uiStrings } from "./lib/i18n";
 import { languageFromPath, languageTags } from "./lib/language";
 import { useNonce } from "./lib/nonce";
 import type { RootData } from "./lib/route-data";
-import { isSignedIn } from "./lib/session.server";
+import { hasSiteSessionCookie } from "./lib/site-session.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -27,7 +27,7 @@ export const links: Route.LinksFunction = () => [
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const origin = (context.publicUrl || new URL(request.url).origin).replace(/\/+$/, "");
-  return data<RootData>({ origin, signedIn: isSignedIn(request, context) });
+  return data<RootData>({ origin, signedIn: hasSiteSessionCookie(request, context) });
 }
 
 /** Root data only changes with the sign-in state, which a plain navigation never changes. */

@@ -31,6 +31,9 @@ function newestModification(folder: string): number {
 }
 
 export default function setup(): void {
+  // A run pointed at its own build (HERITAGE_WEB_BUILD_DIR, see test-server.ts) uses it as it is,
+  // and is not disturbed by other runs rebuilding apps/web/build while its server serves files.
+  if (process.env.HERITAGE_WEB_BUILD_DIR) return;
   const builtAt = existsSync(buildEntry) ? statSync(buildEntry).mtimeMs : 0;
   const sourcesAt = Math.max(
     ...sourceFolders.map((folder) => newestModification(join(repoRoot, folder))),

@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readSiteAuthKeys } from "./admin-auth-journey";
 import { hasChromium, launchBrowser } from "./browser";
 import { expectNoAxeViolations, newContext, recordErrors, seedContent } from "./journey-helpers";
 import { startTestServer, type TestServer } from "./test-server";
@@ -152,14 +153,22 @@ describe.skipIf(!hasChromium)("a visitor finds their way around the site", () =>
     expect(anonymous.headers.get("cache-control")).toContain("public");
     expect(await anonymous.text()).not.toContain('href="/admin"');
 
+    // Only a session of the site's own auth project counts, not another project's cookie.
+    const { projectId } = await readSiteAuthKeys(server);
+    const otherProject = await fetch(server.url, {
+      headers: { cookie: "hexclave-refresh-another-project--default=%7B%7D; other=1" },
+    });
+    expect(otherProject.headers.get("cache-control")).toContain("public");
+    expect(await otherProject.text()).not.toContain('href="/admin"');
+    const sessionCookie = `hexclave-refresh-${projectId}--default`;
     const signedIn = await fetch(server.url, {
-      headers: { cookie: "hexclave-access=%5B%22r%22%2C%22a%22%5D; other=1" },
+      headers: { cookie: `${sessionCookie}=%7B%22refresh_token%22%3A%22r%22%7D; other=1` },
     });
     expect(signedIn.headers.get("cache-control")).toContain("private");
 
     const context = await newContext(browser);
     await context.addCookies([
-      { name: "hexclave-refresh-site--default", value: "%7B%7D", url: server.url },
+      { name: sessionCookie, value: "%7B%22refresh_token%22%3A%22r%22%7D", url: server.url },
     ]);
     const page = await context.newPage();
     await page.goto(`${server.url}/de`);

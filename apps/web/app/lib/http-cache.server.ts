@@ -81,14 +81,3 @@ export function matchesIfNoneMatch(request: Request, etag: string | null): boole
     .map((candidate) => candidate.trim().replace(/^W\//, ""))
     .includes(etag);
 }
-
-/**
- * Whether a matching request may get a 304. Not a browser's page navigation: the server sends a
- * new CSP nonce with every response, including a 304, and a browser would then run the cached
- * page's scripts (old nonce) under the new policy and block them all. Caches in front of the
- * site (CDNs, crawlers, `fetch`) revalidate normally. Once the server's security headers leave a
- * 304's CSP alone, browsers can be answered 304 too.
- */
-export function canAnswerNotModified(request: Request): boolean {
-  return request.headers.get("sec-fetch-dest") !== "document";
-}

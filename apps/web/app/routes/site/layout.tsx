@@ -15,13 +15,13 @@ import { useStrings } from "../../lib/i18n";
 import { languageFromPath } from "../../lib/language";
 import { describeError, logServerEvent } from "../../lib/log.server";
 import type { SiteLayoutData } from "../../lib/route-data";
-import { isSignedIn } from "../../lib/session.server";
 import { loadLanguageOptions, loadSiteSeo, logLoadFailure } from "../../lib/site-data.server";
+import { hasSiteSessionCookie } from "../../lib/site-session.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
-  const signedIn = isSignedIn(request, context);
+  const signedIn = hasSiteSessionCookie(request, context);
   const [footer, languages, seo, contentVersion] = await Promise.all([
     loadPageContent(context.db, "footer", language, (error) =>
       logLoadFailure("footer content", error, context.requestId),
