@@ -86,6 +86,16 @@ export {
 } from "./wire/cli-auth";
 export type { ListEnvelope } from "./wire/list";
 export { listEnvelopeSchema } from "./wire/list";
+export type {
+  PermissionDefinition,
+  ProjectPermission,
+  TeamPermission,
+} from "./wire/permissions";
+export {
+  permissionDefinitionSchema,
+  projectPermissionSchema,
+  teamPermissionSchema,
+} from "./wire/permissions";
 export type { ClientProject, ClientProjectConfig, ProjectDomain } from "./wire/projects";
 export {
   clientProjectConfigSchema,
@@ -111,6 +121,21 @@ export {
   sessionSchema,
   signInResponseSchema,
 } from "./wire/sessions";
+export type {
+  ClientTeamMemberProfile,
+  ServerTeamMemberProfile,
+  TeamInvitation,
+  TeamInvitationDetails,
+  TeamMembership,
+} from "./wire/team-members";
+export {
+  clientTeamMemberProfileSchema,
+  sendTeamInvitationResponseSchema,
+  serverTeamMemberProfileSchema,
+  teamInvitationDetailsSchema,
+  teamInvitationSchema,
+  teamMembershipSchema,
+} from "./wire/team-members";
 export type { ClientTeam, ServerTeam } from "./wire/teams";
 export { clientTeamSchema, serverTeamSchema } from "./wire/teams";
 export type {
