@@ -65,14 +65,20 @@ export async function listUserSessions(
  */
 export async function revokeUserSession(
   deps: Pick<AuthDeps, "db">,
-  input: { projectId: string; userId: string; sessionId: string; currentSessionId: string | null },
+  input: {
+    projectId: string;
+    /** The session's owner; null when any user's session of the project may be revoked. */
+    userId: string | null;
+    sessionId: string;
+    currentSessionId: string | null;
+  },
 ): Promise<void> {
   const [session] = await deps.db
     .select({ id: sessions.id, userId: sessions.userId })
     .from(sessions)
     .where(and(eq(sessions.projectId, input.projectId), eq(sessions.id, input.sessionId)))
     .limit(1);
-  if (!session || session.userId !== input.userId) {
+  if (!session || (input.userId !== null && session.userId !== input.userId)) {
     throw new StatusError(404, "Session not found.");
   }
   if (session.id === input.currentSessionId) throw knownErrors.cannotDeleteCurrentSession();

@@ -31,6 +31,8 @@ const createSessionBody = z.strictObject({
 
 const userQuery = z.strictObject({ user_id: userIdOrMeSchema });
 const sessionParams = z.strictObject({ id: z.uuid() });
+// The server SDK revokes by id alone (`DELETE /auth/sessions/{id}`); the client SDK adds `user_id=me`.
+const revokeQuery = z.strictObject({ user_id: userIdOrMeSchema.optional() });
 
 /** The user whose sessions are meant; client access may only name its own user. */
 function resolveSessionOwner(auth: RequestAuth, userId: string, otherUser: StatusError): string {
@@ -98,13 +100,17 @@ export function createSessionRoutes(deps: RouteDeps): Hono<AuthEnv> {
 
   app.delete("/:id", async (c) => {
     const auth = requireAccess(c);
-    const { params, query } = validateRequest(c, { params: sessionParams, query: userQuery });
-    // Another user's session answers like a missing one (the reference's 404).
-    const userId = resolveSessionOwner(
-      auth,
-      query.user_id,
-      new StatusError(404, "Session not found."),
-    );
+    const { params, query } = validateRequest(c, { params: sessionParams, query: revokeQuery });
+    // Another user's session answers like a missing one (the reference's 404). Without user_id,
+    // a client still only reaches its own sessions; server and admin reach any in the project.
+    const userId =
+      query.user_id === undefined && auth.accessType !== "client"
+        ? null
+        : resolveSessionOwner(
+            auth,
+            query.user_id ?? "me",
+            new StatusError(404, "Session not found."),
+          );
     await revokeUserSession(deps, {
       projectId: auth.project.id,
       userId,
