@@ -86,6 +86,8 @@ export {
 } from "./wire/cli-auth";
 export type { ListEnvelope } from "./wire/list";
 export { listEnvelopeSchema } from "./wire/list";
+export type { OtpSignInResponse, SendSignInCodeResponse } from "./wire/otp";
+export { otpSignInResponseSchema, sendSignInCodeResponseSchema } from "./wire/otp";
 export type {
   PermissionDefinition,
   ProjectPermission,
