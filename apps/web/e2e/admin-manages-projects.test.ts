@@ -135,6 +135,20 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
         ),
       )
       .toMatch(/\/media\//);
+    // The card offers the upload's WebP variants (400 and 800 px wide, one URL per width), sized
+    // for the grid, with the card's fixed box so nothing shifts; a 1280 px window picks 400w.
+    const srcset = (await cardImage.getAttribute("srcset")) ?? "";
+    const candidates = srcset.split(",").map((candidate) => candidate.trim().split(/\s+/));
+    expect(candidates.map(([, width]) => width)).toEqual(["400w", "800w"]);
+    for (const [candidateUrl] of candidates) expect(candidateUrl).toMatch(/\/media\/.+\.webp$/);
+    await expect(cardImage.getAttribute("sizes")).resolves.toContain("352px");
+    await expect(cardImage.getAttribute("width")).resolves.toBe("400");
+    await expect(cardImage.getAttribute("height")).resolves.toBe("256");
+    await expect(cardImage.evaluate((image: HTMLImageElement) => image.currentSrc)).resolves.toBe(
+      new URL(candidates[0]?.[0] ?? "", server.url).href,
+    );
+    const variant = await fetch(new URL(candidates[0]?.[0] ?? "", server.url));
+    expect(variant.headers.get("content-type")).toBe("image/webp");
     await card.getByRole("link").click();
     await visitor.getByRole("heading", { level: 1, name: "Sevdah Archive" }).waitFor();
     await expect(visitor.title()).resolves.toContain("Sevdah Archive | Balkan Heritage");

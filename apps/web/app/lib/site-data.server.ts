@@ -88,18 +88,19 @@ async function findImageSources(db: Database, urls: string[]): Promise<Map<strin
       const variants = [...(media.variants ?? [])]
         .filter((variant) => variant.url && variant.width > 0)
         .sort((a, b) => a.width - b.width);
+      // The variants are WebP and include the full width when it is not larger than the biggest
+      // variant size; the original joins the list only when it is wider than every variant (one
+      // URL per width: a repeated width descriptor makes the whole srcset invalid).
+      const widest = variants.at(-1)?.width ?? 0;
+      const candidates = [
+        ...variants.map((variant) => `${variant.url} ${variant.width}w`),
+        ...(media.width > widest ? [`${url} ${media.width}w`] : []),
+      ];
       sources.set(url, {
         src: url,
         width: media.width,
         height: media.height,
-        ...(variants.length > 0
-          ? {
-              srcSet: [
-                ...variants.map((variant) => `${variant.url} ${variant.width}w`),
-                `${url} ${media.width}w`,
-              ].join(", "),
-            }
-          : {}),
+        ...(variants.length > 0 ? { srcSet: candidates.join(", ") } : {}),
       });
     }),
   );
