@@ -16,6 +16,7 @@ import { type AccountCredentialCalls, createAccountCredentialCalls } from "./acc
 import { type ContactChannelCalls, createContactChannelCalls } from "./contact-channel-calls";
 import { AuthProtocolError } from "./errors";
 import { createMfaCalls, type MfaCalls } from "./mfa-calls";
+import { createOAuthCalls, type OAuthCalls } from "./oauth-calls";
 import { createPasskeyCalls, type PasskeyCalls } from "./passkey-calls";
 import { createAccessTokenRefresher } from "./request/refresh-access-token";
 import { createRequestSender, type SendRequest } from "./request/send-request";
@@ -71,6 +72,7 @@ export interface UserFacingApp<U>
   extends AccountCredentialCalls,
     ContactChannelCalls,
     MfaCalls,
+    OAuthCalls,
     PasskeyCalls {
   readonly projectId: string;
   /** The session of this app's token store. */
@@ -120,6 +122,9 @@ export interface AccessOptions {
 
 export interface AppCore {
   projectId: string;
+  /** `{baseUrl}/api/v1`: calls outside the request sender (OAuth token endpoint) start here. */
+  apiUrl: string;
+  publishableClientKey: string | undefined;
   runtime: AuthRuntime;
   session: AuthSession;
   send: SendRequest;
@@ -162,7 +167,14 @@ export function createAppCore(options: AppOptions, access: AccessOptions): AppCo
     extraHeaders: options.extraRequestHeaders,
     runtime,
   });
-  return { projectId: options.projectId, runtime, session, send };
+  return {
+    projectId: options.projectId,
+    apiUrl,
+    publishableClientKey: options.publishableClientKey,
+    runtime,
+    session,
+    send,
+  };
 }
 
 function isSessionEndError(error: unknown): boolean {
@@ -218,6 +230,7 @@ export function createUserFacingApp<W, U>(
     ...createAccountCredentialCalls(core),
     ...createContactChannelCalls(core),
     ...createMfaCalls(core),
+    ...createOAuthCalls(core),
     ...createPasskeyCalls(core),
     projectId: core.projectId,
     session,

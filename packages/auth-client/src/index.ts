@@ -33,6 +33,15 @@ export { createCurrentUserStore } from "./current-user-store";
 export { AuthHttpError, AuthNetworkError, AuthOfflineError, AuthProtocolError } from "./errors";
 export type { MfaCalls } from "./mfa-calls";
 export { createTotpUri, generateTotpSecret, getMfaAttemptCode } from "./mfa-calls";
+export type {
+  ConnectedAccount,
+  OAuthAuthorization,
+  OAuthAuthorizationOptions,
+  OAuthCallbackOptions,
+  OAuthCallbackResult,
+  OAuthCalls,
+  SignInWithOAuthOptions,
+} from "./oauth-calls";
 export type { PasskeyCalls, PasskeyCeremonies, PasskeyOptions } from "./passkey-calls";
 export { browserPasskeyCeremonies, passkeyRpIdPlaceholder } from "./passkey-calls";
 export type { AuthRuntime, FetchFunction } from "./runtime";
