@@ -13,6 +13,8 @@ import {
   signInResponseSchema,
 } from "@heritage/auth-protocol";
 import { type AccountCredentialCalls, createAccountCredentialCalls } from "./account-credentials";
+import { type ApiKeyCalls, createApiKeyCalls } from "./api-key-calls";
+import { type CliAuthCalls, createCliAuthCalls } from "./cli-auth-calls";
 import { type ContactChannelCalls, createContactChannelCalls } from "./contact-channel-calls";
 import { AuthProtocolError } from "./errors";
 import { createMfaCalls, type MfaCalls } from "./mfa-calls";
@@ -73,7 +75,9 @@ export interface UserFacingApp<U>
     ContactChannelCalls,
     MfaCalls,
     OAuthCalls,
-    PasskeyCalls {
+    PasskeyCalls,
+    ApiKeyCalls,
+    CliAuthCalls {
   readonly projectId: string;
   /** The session of this app's token store. */
   readonly session: AuthSession;
@@ -232,6 +236,8 @@ export function createUserFacingApp<W, U>(
     ...createMfaCalls(core),
     ...createOAuthCalls(core),
     ...createPasskeyCalls(core),
+    ...createApiKeyCalls(core),
+    ...createCliAuthCalls(core),
     projectId: core.projectId,
     session,
     signUpWithCredential: ({ email, password, verificationCallbackUrl }) =>

@@ -13,6 +13,19 @@ export type { AccountCredentialCalls, ContactChannel } from "./account-credentia
 export type { AdminApp, AdminAppOptions } from "./admin-app";
 export { createAdminApp } from "./admin-app";
 export type {
+  ApiKey,
+  ApiKeyCalls,
+  ApiKeyCreation,
+  ApiKeyInvalidReason,
+  ApiKeyServerCalls,
+  ApiKeyType,
+  ApiKeyUpdate,
+  TeamApiKey,
+  TeamApiKeyFirstView,
+  UserApiKey,
+  UserApiKeyFirstView,
+} from "./api-key-calls";
+export type {
   AppOptions,
   AuthChangeEvent,
   AuthResult,
@@ -21,6 +34,8 @@ export type {
   UserFacingApp,
 } from "./app-core";
 export { clientVersion } from "./app-core";
+export type { CliAuthCalls, PromptCliLoginOptions } from "./cli-auth-calls";
+export { defaultCliConfirmPath } from "./cli-auth-calls";
 export type { ClientApp, ClientAppOptions } from "./client-app";
 export { createClientApp } from "./client-app";
 export type { ContactChannelCalls } from "./contact-channel-calls";

@@ -4,6 +4,7 @@
  * users, plus user management (`/users` create, list, get, update, delete). Never ship it to browsers.
  */
 import { isKnownError, listEnvelopeSchema, serverUserSchema } from "@heritage/auth-protocol";
+import { type ApiKeyServerCalls, createApiKeyServerCalls } from "./api-key-calls";
 import {
   type AppCore,
   type AppOptions,
@@ -12,6 +13,8 @@ import {
   parseResponse,
   type UserFacingApp,
 } from "./app-core";
+import { createServerSessionCalls, type ServerSessionCalls } from "./session-calls";
+import { createServerTeamAccess, type ServerTeamAccess } from "./team-access";
 import {
   type AuthServerUser,
   type ServerUserCreate,
@@ -48,7 +51,8 @@ export interface UserPage {
 }
 
 /** User management over `/users` (server and admin access). */
-export interface UserManagement {
+/** User management, including sessions created for a user (impersonation). */
+export interface UserManagement extends ServerSessionCalls {
   /** `POST /users`. */
   createUser(input?: ServerUserCreate): Promise<AuthServerUser>;
   /** `GET /users` with every paging and filter option. */
@@ -61,7 +65,7 @@ export interface UserManagement {
   deleteUserById(userId: string): Promise<void>;
 }
 
-export type ServerApp = UserFacingApp<AuthServerUser> & UserManagement;
+export type ServerApp = UserFacingApp<AuthServerUser> & UserManagement & ServerTeamAccess & ApiKeyServerCalls;
 
 const userListSchema = listEnvelopeSchema(serverUserSchema);
 
@@ -69,9 +73,11 @@ const orderByWireNames = { signedUpAt: "signed_up_at", lastActiveAt: "last_activ
 
 const flag = (value: boolean | undefined) => (value ? "true" : undefined);
 
-export function createUserManagement({ send }: AppCore): UserManagement {
+export function createUserManagement(core: AppCore): UserManagement {
+  const { send } = core;
   const userPath = (userId: string) => `/users/${encodeURIComponent(userId)}`;
   return {
+    ...createServerSessionCalls(core),
     async createUser(input = {}) {
       const response = await send("/users", { method: "POST", body: toUserWireBody(input) });
       return toAuthServerUser(await parseResponse(response, serverUserSchema));
@@ -131,5 +137,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   return {
     ...createUserFacingApp(core, serverUserSchema, toAuthServerUser),
     ...createUserManagement(core),
+    ...createServerTeamAccess(core),
+    ...createApiKeyServerCalls(core),
   };
 }
