@@ -13,8 +13,6 @@ import {
   parseResponse,
   type UserFacingApp,
 } from "./app-core";
-import { createServerSessionCalls, type ServerSessionCalls } from "./session-calls";
-import { createServerTeamAccess, type ServerTeamAccess } from "./team-access";
 import {
   type AuthServerUser,
   type ServerUserCreate,
@@ -51,8 +49,7 @@ export interface UserPage {
 }
 
 /** User management over `/users` (server and admin access). */
-/** User management, including sessions created for a user (impersonation). */
-export interface UserManagement extends ServerSessionCalls {
+export interface UserManagement {
   /** `POST /users`. */
   createUser(input?: ServerUserCreate): Promise<AuthServerUser>;
   /** `GET /users` with every paging and filter option. */
@@ -65,7 +62,7 @@ export interface UserManagement extends ServerSessionCalls {
   deleteUserById(userId: string): Promise<void>;
 }
 
-export type ServerApp = UserFacingApp<AuthServerUser> & UserManagement & ServerTeamAccess & ApiKeyServerCalls;
+export type ServerApp = UserFacingApp<AuthServerUser> & UserManagement & ApiKeyServerCalls;
 
 const userListSchema = listEnvelopeSchema(serverUserSchema);
 
@@ -73,11 +70,9 @@ const orderByWireNames = { signedUpAt: "signed_up_at", lastActiveAt: "last_activ
 
 const flag = (value: boolean | undefined) => (value ? "true" : undefined);
 
-export function createUserManagement(core: AppCore): UserManagement {
-  const { send } = core;
+export function createUserManagement({ send }: AppCore): UserManagement {
   const userPath = (userId: string) => `/users/${encodeURIComponent(userId)}`;
   return {
-    ...createServerSessionCalls(core),
     async createUser(input = {}) {
       const response = await send("/users", { method: "POST", body: toUserWireBody(input) });
       return toAuthServerUser(await parseResponse(response, serverUserSchema));
@@ -137,7 +132,6 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   return {
     ...createUserFacingApp(core, serverUserSchema, toAuthServerUser),
     ...createUserManagement(core),
-    ...createServerTeamAccess(core),
     ...createApiKeyServerCalls(core),
   };
 }
