@@ -115,13 +115,13 @@ describe("/handler/account-settings", () => {
     // The primary address cannot be removed or made primary again.
     expect(() => getButton(page?.container as HTMLElement, "Remove ana@example.org")).toThrow();
 
-    await click(getButton(page.container, "Send a verification link to old@example.org"));
+    await click(getButton(page.container, "Send verification link to old@example.org"));
     expect(
       page.requestsTo(`POST /contact-channels/me/${secondId}/send-verification-code`)[0]?.body,
     ).toEqual({ callback_url: "http://localhost:3000/handler/email-verification" });
     expect(text(page.container)).toContain("A verification link has been sent to old@example.org.");
 
-    await click(getButton(page.container, "Make old@example.org your primary e-mail"));
+    await click(getButton(page.container, "Make primary: old@example.org"));
     expect(page.requestsTo(`PATCH /contact-channels/me/${secondId}`)[0]?.body).toEqual({
       is_primary: true,
     });

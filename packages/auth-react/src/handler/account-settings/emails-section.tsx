@@ -11,6 +11,8 @@ import { toAbsoluteUrl, useHandlerOptions } from "../handler-options";
 import { Field, FormAlert, StatusText, SubmitButton, useFormState } from "../handler-ui";
 import { SettingsSection } from "./settings-section";
 
+// Each button's name starts with its visible text (axe label-content-name-mismatch) and names the
+// address, so a screen-reader list of buttons tells them apart.
 type ChannelAction = "verify" | "primary" | "delete";
 
 function describeChannel(channel: ContactChannel): string {
@@ -116,7 +118,7 @@ export function EmailsSection() {
                   type="button"
                   className={classNames.secondaryButton}
                   disabled={busyId !== null}
-                  aria-label={`Send a verification link to ${channel.value}`}
+                  aria-label={`Send verification link to ${channel.value}`}
                   onClick={() => act(channel, "verify")}
                 >
                   Send verification link
@@ -128,7 +130,7 @@ export function EmailsSection() {
                     type="button"
                     className={classNames.secondaryButton}
                     disabled={busyId !== null}
-                    aria-label={`Make ${channel.value} your primary e-mail`}
+                    aria-label={`Make primary: ${channel.value}`}
                     onClick={() => act(channel, "primary")}
                   >
                     Make primary
