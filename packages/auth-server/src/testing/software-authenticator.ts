@@ -75,13 +75,11 @@ export function createSoftwareAuthenticator(): SoftwareAuthenticator {
         rawId,
         coseKeyOf(publicKey),
       ]);
-      const attestationObject = isoCBOR.encode(
-        new Map<string, string | Map<string, never> | Uint8Array>([
-          ["fmt", "none"],
-          ["attStmt", new Map()],
-          ["authData", new Uint8Array(authData)],
-        ]),
-      );
+      const attestation = new Map<string, string | Uint8Array | Map<string, string>>();
+      attestation.set("fmt", "none");
+      attestation.set("attStmt", new Map<string, string>());
+      attestation.set("authData", new Uint8Array(authData));
+      const attestationObject = isoCBOR.encode(attestation);
       return {
         id: credentialId,
         rawId: credentialId,
