@@ -13,6 +13,7 @@ import {
 } from "./app-core";
 import { createUserManagement, type UserManagement } from "./server-app";
 import type { AuthSession } from "./session";
+import { type AdminTeamAccess, createAdminTeamAccess } from "./team-access";
 import { type AuthServerUser, toAuthServerUser } from "./users";
 
 export interface AdminAppOptions extends AppOptions {
@@ -23,7 +24,7 @@ export interface AdminAppOptions extends AppOptions {
   secretServerKey?: string;
 }
 
-export interface AdminApp extends UserFacingApp<AuthServerUser>, UserManagement, ApiKeyServerCalls {
+export interface AdminApp extends UserFacingApp<AuthServerUser>, UserManagement, AdminTeamAccess, ApiKeyServerCalls {
   /** `GET /internal/projects/current`: the project with its admin view (returned as sent). */
   getAdminProject(): Promise<unknown>;
 }
@@ -43,6 +44,7 @@ export function createAdminApp(options: AdminAppOptions): AdminApp {
   return {
     ...createUserFacingApp(core, serverUserSchema, toAuthServerUser),
     ...createUserManagement(core),
+    ...createAdminTeamAccess(core),
     ...createApiKeyServerCalls(core),
     async getAdminProject() {
       const response = await core.send("/internal/projects/current");

@@ -10,12 +10,13 @@ import {
   isBrowser,
   type UserFacingApp,
 } from "./app-core";
+import { type ClientTeamAccess, createClientTeamAccess } from "./team-access";
 import { type AuthUser, toAuthUser } from "./users";
 
 export type ClientAppOptions = AppOptions;
 
 /** An app with client access; its user is the client view of the signed-in user. */
-export type ClientApp = UserFacingApp<AuthUser>;
+export type ClientApp = UserFacingApp<AuthUser> & ClientTeamAccess;
 
 /**
  * Creates a client app.
@@ -29,5 +30,8 @@ export function createClientApp(options: ClientAppOptions): ClientApp {
     accessType: "client",
     defaultTokenStore: isBrowser() ? "cookie" : "memory",
   });
-  return createUserFacingApp(core, clientUserSchema, toAuthUser);
+  return {
+    ...createUserFacingApp(core, clientUserSchema, toAuthUser),
+    ...createClientTeamAccess(core),
+  };
 }

@@ -59,6 +59,17 @@ export type {
 } from "./oauth-calls";
 export type { PasskeyCalls, PasskeyCeremonies, PasskeyOptions } from "./passkey-calls";
 export { browserPasskeyCeremonies, passkeyRpIdPlaceholder } from "./passkey-calls";
+export type {
+  GrantedPermission,
+  ListPermissionsOptions,
+  PermissionDefinitionCalls,
+  PermissionDefinitionInfo,
+  PermissionDefinitionInput,
+  PermissionManagement,
+  PermissionScope,
+  PermissionScopeOptions,
+  UserPermissionCalls,
+} from "./permissions";
 export type { AuthRuntime, FetchFunction } from "./runtime";
 export type {
   ListUsersOptions,
@@ -70,6 +81,22 @@ export type {
 export { createServerApp } from "./server-app";
 export type { AuthSession, GetSessionTokensOptions, SessionTokens } from "./session";
 export type { SignedIn } from "./sign-in-response";
+export type { AdminTeamAccess, ClientTeamAccess, ServerTeamAccess } from "./team-access";
+export type {
+  ClientTeamCalls,
+  ClientTeamHandle,
+  ProfileUpdate,
+  ServerTeamCalls,
+  ServerTeamCreate,
+  ServerTeamHandle,
+  ServerTeamMemberProfileInfo,
+  ServerTeamUpdate,
+  TeamCreate,
+  TeamInvitationCodeCalls,
+  TeamInvitationInfo,
+  TeamMemberProfile,
+  TeamUpdate,
+} from "./teams";
 export type { CookieDocument, CookieTokenStoreOptions } from "./token-stores/cookie";
 export { createCookieTokenStore } from "./token-stores/cookie";
 export {

@@ -13,6 +13,7 @@ import {
   parseResponse,
   type UserFacingApp,
 } from "./app-core";
+import { createServerTeamAccess, type ServerTeamAccess } from "./team-access";
 import {
   type AuthServerUser,
   type ServerUserCreate,
@@ -62,7 +63,7 @@ export interface UserManagement {
   deleteUserById(userId: string): Promise<void>;
 }
 
-export type ServerApp = UserFacingApp<AuthServerUser> & UserManagement & ApiKeyServerCalls;
+export type ServerApp = UserFacingApp<AuthServerUser> & UserManagement & ServerTeamAccess & ApiKeyServerCalls;
 
 const userListSchema = listEnvelopeSchema(serverUserSchema);
 
@@ -132,6 +133,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   return {
     ...createUserFacingApp(core, serverUserSchema, toAuthServerUser),
     ...createUserManagement(core),
+    ...createServerTeamAccess(core),
     ...createApiKeyServerCalls(core),
   };
 }
