@@ -24,7 +24,11 @@ export interface AdminAppOptions extends AppOptions {
   secretServerKey?: string;
 }
 
-export interface AdminApp extends UserFacingApp<AuthServerUser>, UserManagement, AdminTeamAccess, ApiKeyServerCalls {
+export interface AdminApp
+  extends UserFacingApp<AuthServerUser>,
+    UserManagement,
+    AdminTeamAccess,
+    ApiKeyServerCalls {
   /** `GET /internal/projects/current`: the project with its admin view (returned as sent). */
   getAdminProject(): Promise<unknown>;
 }

@@ -63,7 +63,10 @@ export interface UserManagement {
   deleteUserById(userId: string): Promise<void>;
 }
 
-export type ServerApp = UserFacingApp<AuthServerUser> & UserManagement & ServerTeamAccess & ApiKeyServerCalls;
+export type ServerApp = UserFacingApp<AuthServerUser> &
+  UserManagement &
+  ServerTeamAccess &
+  ApiKeyServerCalls;
 
 const userListSchema = listEnvelopeSchema(serverUserSchema);
 
