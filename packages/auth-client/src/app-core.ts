@@ -13,10 +13,12 @@ import {
   signInResponseSchema,
 } from "@heritage/auth-protocol";
 import { type AccountCredentialCalls, createAccountCredentialCalls } from "./account-credentials";
+import { type AnonymousSignUpCalls, createAnonymousSignUpCalls } from "./anonymous-sign-up";
 import { type ApiKeyCalls, createApiKeyCalls } from "./api-key-calls";
 import { type CliAuthCalls, createCliAuthCalls } from "./cli-auth-calls";
 import { type ContactChannelCalls, createContactChannelCalls } from "./contact-channel-calls";
 import { AuthProtocolError } from "./errors";
+import { createMagicLinkCalls, type MagicLinkCalls } from "./magic-link-calls";
 import { createMfaCalls, type MfaCalls } from "./mfa-calls";
 import { createOAuthCalls, type OAuthCalls } from "./oauth-calls";
 import { createPasskeyCalls, type PasskeyCalls } from "./passkey-calls";
@@ -24,6 +26,7 @@ import { createAccessTokenRefresher } from "./request/refresh-access-token";
 import { createRequestSender, type SendRequest } from "./request/send-request";
 import { type AuthRuntime, resolveRuntime } from "./runtime";
 import { type AuthSession, createSession, handedOutAccessTokenMaxAgeMs } from "./session";
+import { createSessionCalls, type SessionCalls } from "./session-calls";
 import { createCookieTokenStore } from "./token-stores/cookie";
 import { createMemoryTokenStore } from "./token-stores/memory";
 import type { TokenStore } from "./token-stores/token-store";
@@ -72,6 +75,9 @@ export interface SignInInput {
 /** The calls every access level has; `U` is the user shape of that level. */
 export interface UserFacingApp<U>
   extends AccountCredentialCalls,
+    AnonymousSignUpCalls,
+    MagicLinkCalls,
+    SessionCalls,
     ContactChannelCalls,
     MfaCalls,
     OAuthCalls,
@@ -232,6 +238,9 @@ export function createUserFacingApp<W, U>(
 
   return {
     ...createAccountCredentialCalls(core),
+    ...createAnonymousSignUpCalls(core),
+    ...createMagicLinkCalls(core),
+    ...createSessionCalls(core),
     ...createContactChannelCalls(core),
     ...createMfaCalls(core),
     ...createOAuthCalls(core),

@@ -12,6 +12,7 @@
 export type { AccountCredentialCalls, ContactChannel } from "./account-credentials";
 export type { AdminApp, AdminAppOptions } from "./admin-app";
 export { createAdminApp } from "./admin-app";
+export type { AnonymousSignUpCalls } from "./anonymous-sign-up";
 export type {
   ApiKey,
   ApiKeyCalls,
@@ -46,6 +47,7 @@ export type {
 } from "./current-user-store";
 export { createCurrentUserStore } from "./current-user-store";
 export { AuthHttpError, AuthNetworkError, AuthOfflineError, AuthProtocolError } from "./errors";
+export type { MagicLinkCalls } from "./magic-link-calls";
 export type { MfaCalls } from "./mfa-calls";
 export { createTotpUri, generateTotpSecret, getMfaAttemptCode } from "./mfa-calls";
 export type {
@@ -80,6 +82,7 @@ export type {
 } from "./server-app";
 export { createServerApp } from "./server-app";
 export type { AuthSession, GetSessionTokensOptions, SessionTokens } from "./session";
+export type { ActiveSession, ServerSessionCalls, SessionCalls } from "./session-calls";
 export type { SignedIn } from "./sign-in-response";
 export type { AdminTeamAccess, ClientTeamAccess, ServerTeamAccess } from "./team-access";
 export type {

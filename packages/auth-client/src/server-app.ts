@@ -13,6 +13,7 @@ import {
   parseResponse,
   type UserFacingApp,
 } from "./app-core";
+import { createServerSessionCalls, type ServerSessionCalls } from "./session-calls";
 import { createServerTeamAccess, type ServerTeamAccess } from "./team-access";
 import {
   type AuthServerUser,
@@ -50,7 +51,8 @@ export interface UserPage {
 }
 
 /** User management over `/users` (server and admin access). */
-export interface UserManagement {
+/** User management, including sessions created for a user (impersonation). */
+export interface UserManagement extends ServerSessionCalls {
   /** `POST /users`. */
   createUser(input?: ServerUserCreate): Promise<AuthServerUser>;
   /** `GET /users` with every paging and filter option. */
@@ -74,9 +76,11 @@ const orderByWireNames = { signedUpAt: "signed_up_at", lastActiveAt: "last_activ
 
 const flag = (value: boolean | undefined) => (value ? "true" : undefined);
 
-export function createUserManagement({ send }: AppCore): UserManagement {
+export function createUserManagement(core: AppCore): UserManagement {
+  const { send } = core;
   const userPath = (userId: string) => `/users/${encodeURIComponent(userId)}`;
   return {
+    ...createServerSessionCalls(core),
     async createUser(input = {}) {
       const response = await send("/users", { method: "POST", body: toUserWireBody(input) });
       return toAuthServerUser(await parseResponse(response, serverUserSchema));
