@@ -20,6 +20,7 @@ import {
 import { createContentApi } from "./content-api/content-api";
 import { createFunctionsApi } from "./functions/functions-api";
 import { createMailerFromConfig } from "./functions/mailer";
+import { createContactNotifier } from "./functions/send-contact-email";
 import { createMediaRoutes } from "./media/media-routes";
 import { createMediaStorageFromConfig } from "./media/media-storage-from-config";
 import { requestId } from "./middleware/request-id";
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps) {
   const contactProtection = createContactProtectionFromConfig(config, database.db);
   const clientAddress = createClientAddressReader({ trustProxy: config.TRUST_PROXY });
   const mediaStorage = createMediaStorageFromConfig(config);
+  const mailer = createMailerFromConfig(config);
   app.route(
     "/functions",
     createContentApi({ db: database.db, verifyAdmin, logger, contactProtection, clientAddress }),
@@ -104,7 +106,7 @@ export function createApp(deps: AppDeps) {
       db: database.db,
       logger,
       verifyAdmin,
-      mailer: createMailerFromConfig(config),
+      mailer,
       emailFrom: config.EMAIL_FROM,
       notificationAddress: config.CONTACT_NOTIFICATION_EMAIL,
       mediaStorage,
@@ -122,6 +124,14 @@ export function createApp(deps: AppDeps) {
         db: database.db,
         publicUrl: config.PUBLIC_URL,
         siteAuth: deps.siteAuth,
+        // The contact form notifies in process, as send-contact-email does for outside callers.
+        notifyContact: createContactNotifier({
+          db: database.db,
+          logger,
+          mailer,
+          emailFrom: config.EMAIL_FROM,
+          notificationAddress: config.CONTACT_NOTIFICATION_EMAIL,
+        }),
         ...(deps.web.staticRoot ? { staticRoot: deps.web.staticRoot } : {}),
       }),
     );

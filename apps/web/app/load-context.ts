@@ -1,3 +1,4 @@
+import type { ContactForm } from "@heritage/content";
 import type { Database } from "@heritage/db";
 
 /**
@@ -28,6 +29,11 @@ export interface WebLoadContext {
       displayName: string | null;
     }): Promise<{ userId: string } | null>;
   };
+  /**
+   * The send-contact-email function's work, in process: keeps the notification in the outbox and
+   * mails it when SMTP is set. Rejects only when the outbox cannot be written.
+   */
+  notifyContact(message: ContactForm): Promise<{ id: string; status: string }>;
 }
 
 declare module "react-router" {

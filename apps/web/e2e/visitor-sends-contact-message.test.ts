@@ -1,4 +1,4 @@
-import { listContactSubmissions } from "@heritage/content";
+import { listContactSubmissions, listOutboxEmails } from "@heritage/content";
 import { sql } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -120,6 +120,12 @@ describe.skipIf(!hasChromium)("a visitor sends a message through the contact for
     expect(stored.map((row) => [row.name, row.email, row.subject, row.status])).toEqual([
       ["Ana Horvat", "ana@example.org", "Volunteering", "new"],
     ]);
+    // The notification is made in process (not awaited by the answer), kept in the outbox.
+    await expect
+      .poll(async () =>
+        (await listOutboxEmails(server.running.database.db)).map((email) => email.subject),
+      )
+      .toContain("Contact form: Volunteering");
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -3,9 +3,11 @@
  * `POST /functions/send-contact-email` (site spec, section 7): notifies the organisation of a
  * contact-form message. Every message is first kept in the outbox; then it is sent by SMTP when a
  * mailer is configured. A mail failure is logged and recorded, never lost, and the visitor is
- * not blocked (spec section 8: "only logged").
+ * not blocked (spec section 8: "only logged"). The site's own contact form calls the notifier in
+ * process (`createContactNotifier`); the HTTP endpoint stays for outside callers.
  */
 import {
+  type ContactForm,
   ContentError,
   contactFormSchema,
   createOutboxEmail,
@@ -24,7 +26,7 @@ import {
 import type { ContactProtection } from "../content-api/contact-protection";
 import type { Mailer } from "./mailer";
 
-export interface SendContactEmailDeps {
+export interface ContactNotifierDeps {
   db: Database;
   logger: ApiLogger;
   mailer: Mailer | null;
@@ -32,9 +34,21 @@ export interface SendContactEmailDeps {
   emailFrom: string;
   /** Where notifications go; when unset, the contact email stored in the site content. */
   notificationAddress?: string | undefined;
+}
+
+export interface SendContactEmailDeps extends ContactNotifierDeps {
   contactProtection: ContactProtection;
   clientAddress: (c: Context) => string;
 }
+
+/** What became of a notification: kept in the outbox, then sent, not sent (no SMTP) or failed. */
+export interface ContactNotification {
+  id: string;
+  status: string;
+}
+
+/** Notifies the organisation of a checked contact-form message (the function's work, no HTTP). */
+export type ContactNotifier = (message: ContactForm) => Promise<ContactNotification>;
 
 /** The outbox kind of contact notifications. */
 export const CONTACT_NOTIFICATION_KIND = "contact_notification";
@@ -42,33 +56,19 @@ export const CONTACT_NOTIFICATION_KIND = "contact_notification";
 const singleLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();
 
 /** The organisation's address as an admin entered it on the contact page (English copy). */
-async function storedContactAddress(deps: SendContactEmailDeps): Promise<string> {
+async function storedContactAddress(deps: ContactNotifierDeps): Promise<string> {
   const contact = await loadPageContent(deps.db, "contact", "en", (error) =>
     deps.logger.error({ err: error }, "could not read the contact address"),
   );
   return contact.email;
 }
 
-export function createSendContactEmailHandler(deps: SendContactEmailDeps) {
-  return async (c: Context) => {
-    const body = await readJsonObject(c);
-    const verdict = await deps.contactProtection.check({
-      address: deps.clientAddress(c),
-      endpoint: "/send-contact-email",
-      body,
-    });
-    if (verdict.kind === "rate_limited") {
-      c.header("Retry-After", String(verdict.retryAfterSeconds));
-      return respondWithError(c, new ContentError("RATE_LIMITED"));
-    }
-    if (verdict.kind === "silently_drop") {
-      deps.logger.warn({ reason: verdict.reason }, "contact email spam dropped");
-      return respondWithData(c, { id: crypto.randomUUID(), status: "pending" }, 202);
-    }
-    const parsed = contactFormSchema.safeParse(body);
-    if (!parsed.success) return respondWithError(c, validationError(parsed.error));
-    const message = parsed.data;
-
+/**
+ * The notification itself, shared by `POST /functions/send-contact-email` and the site's contact
+ * form (which calls it in process). Throws only when the outbox cannot be written.
+ */
+export function createContactNotifier(deps: ContactNotifierDeps): ContactNotifier {
+  return async (message) => {
     const to = deps.notificationAddress ?? (await storedContactAddress(deps));
     const email = await createOutboxEmail(deps.db, {
       kind: CONTACT_NOTIFICATION_KIND,
@@ -90,7 +90,7 @@ export function createSendContactEmailHandler(deps: SendContactEmailDeps) {
         status: "not_sent",
         reason: "SMTP_URL is not set; the message is kept in the outbox",
       });
-      return respondWithData(c, { id: email.id, status: recorded?.status ?? "not_sent" }, 202);
+      return { id: email.id, status: recorded?.status ?? "not_sent" };
     }
     try {
       await deps.mailer.send({
@@ -101,14 +101,37 @@ export function createSendContactEmailHandler(deps: SendContactEmailDeps) {
         text: email.text_body,
       });
       await recordOutboxDelivery(deps.db, email.id, { status: "sent" });
-      return respondWithData(c, { id: email.id, status: "sent" }, 202);
+      return { id: email.id, status: "sent" };
     } catch (error) {
       deps.logger.error({ err: error, outboxId: email.id }, "contact notification not sent");
       await recordOutboxDelivery(deps.db, email.id, {
         status: "failed",
         error: error instanceof Error ? error.message : String(error),
       });
-      return respondWithData(c, { id: email.id, status: "failed" }, 202);
+      return { id: email.id, status: "failed" };
     }
+  };
+}
+
+export function createSendContactEmailHandler(deps: SendContactEmailDeps) {
+  const notify = createContactNotifier(deps);
+  return async (c: Context) => {
+    const body = await readJsonObject(c);
+    const verdict = await deps.contactProtection.check({
+      address: deps.clientAddress(c),
+      endpoint: "/send-contact-email",
+      body,
+    });
+    if (verdict.kind === "rate_limited") {
+      c.header("Retry-After", String(verdict.retryAfterSeconds));
+      return respondWithError(c, new ContentError("RATE_LIMITED"));
+    }
+    if (verdict.kind === "silently_drop") {
+      deps.logger.warn({ reason: verdict.reason }, "contact email spam dropped");
+      return respondWithData(c, { id: crypto.randomUUID(), status: "pending" }, 202);
+    }
+    const parsed = contactFormSchema.safeParse(body);
+    if (!parsed.success) return respondWithError(c, validationError(parsed.error));
+    return respondWithData(c, await notify(parsed.data), 202);
   };
 }

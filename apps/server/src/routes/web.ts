@@ -9,6 +9,7 @@ import type { Database } from "@heritage/db";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
+import type { ContactNotifier } from "../functions/send-contact-email";
 import type { SiteAuth } from "../site-auth/site-auth";
 
 /**
@@ -22,6 +23,8 @@ export type WebLoadContext = {
   publicUrl: string;
   /** The site's auth project; `secretServerKey` is for server-side code only. */
   siteAuth: SiteAuth;
+  /** The send-contact-email function's work, called in process by the contact form. */
+  notifyContact: ContactNotifier;
 };
 
 export type WebRequestHandler = (request: Request, context: WebLoadContext) => Promise<Response>;
@@ -31,6 +34,7 @@ export interface WebRoutesOptions {
   db: Database;
   publicUrl: string;
   siteAuth: SiteAuth;
+  notifyContact: ContactNotifier;
   /** Folder of the client build (`apps/web/build/client`); absent in development. */
   staticRoot?: string;
 }
@@ -69,6 +73,7 @@ export function createWebRoutes(options: WebRoutesOptions) {
       requestId: c.get("requestId"),
       publicUrl: options.publicUrl,
       siteAuth: options.siteAuth,
+      notifyContact: options.notifyContact,
     }),
   );
   return app;

@@ -12,7 +12,6 @@ import {
   validateAdminUserInput,
 } from "../../components/admin/users/admin-user-input";
 import { describeError, logServerEvent } from "../../lib/log.server";
-import { createSiteServerApp } from "../../lib/site-session.server";
 
 export type FirstAdminResult =
   | { ok: true; email: string }
@@ -23,15 +22,13 @@ export const firstAdminMessages = {
   failed: "Failed to create user",
 } as const;
 
-/** True when the site's project has no user at all (anonymous and restricted ones included). */
-export async function hasNoUserYet(request: Request, context: AppLoadContext): Promise<boolean> {
+/**
+ * True when the site's project has no user at all (anonymous and restricted ones included), asked
+ * in process: every visit of /login asks.
+ */
+export async function hasNoUserYet(context: AppLoadContext): Promise<boolean> {
   try {
-    const page = await createSiteServerApp(request, context).listUsers({
-      limit: 1,
-      includeAnonymous: true,
-      includeRestricted: true,
-    });
-    return page.items.length === 0;
+    return !(await context.siteAuth.hasUsers());
   } catch (error) {
     logServerEvent("error", "checking for a first admin failed", {
       error: describeError(error),

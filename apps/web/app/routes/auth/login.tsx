@@ -25,8 +25,8 @@ export function meta() {
   return [{ title: "Admin Sign In | Heritage" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return data({ needsFirstAdmin: await hasNoUserYet(request, context) });
+export async function loader({ context }: Route.LoaderArgs) {
+  return data({ needsFirstAdmin: await hasNoUserYet(context) });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -3,7 +3,8 @@
  * The contact form's server half: the same protection as the content API's public insert (a
  * honeypot field and a minimum fill time, answered as if successful so bots learn nothing), the
  * shared zod schema with the spec's messages, the insert through the repository, then the
- * notification e-mail through the send-contact-email function, whose failure is only logged.
+ * notification e-mail through the send-contact-email function (called in process through the
+ * load context), whose failure is only logged.
  */
 import {
   type ContactForm,
@@ -74,16 +75,12 @@ function isLikelyBot(form: FormData, now: number): boolean {
   return Number.isFinite(startedAt) && startedAt > 0 && now - startedAt < MIN_FILL_MILLISECONDS;
 }
 
-async function notifyByEmail(origin: string, message: ContactForm, requestId: string) {
+async function notifyByEmail(context: AppLoadContext, message: ContactForm) {
+  const { requestId } = context;
   try {
-    const response = await fetch(new URL("/functions/send-contact-email", origin), {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Request-Id": requestId },
-      body: JSON.stringify(message),
-      signal: AbortSignal.timeout(5000),
-    });
-    if (!response.ok) {
-      logServerEvent("warn", "send-contact-email failed", { status: response.status, requestId });
+    const notification = await context.notifyContact(message);
+    if (notification.status === "failed") {
+      logServerEvent("warn", "send-contact-email failed", { outboxId: notification.id, requestId });
     }
   } catch (error) {
     logServerEvent("warn", "send-contact-email failed", {
@@ -131,6 +128,6 @@ export async function handleContactSubmission(
     return { result: { status: "error", values }, status: 500 };
   }
   // Not awaited: the visitor's answer never waits for mail (spec section 7).
-  void notifyByEmail(new URL(request.url).origin, parsed.data, context.requestId);
+  void notifyByEmail(context, parsed.data);
   return { result: { status: "success" }, status: 200 };
 }

@@ -1,0 +1,81 @@
+import type { ContactForm } from "@heritage/content";
+import { listContactSubmissions } from "@heritage/content";
+import type { DatabaseConnection } from "@heritage/db";
+import { createTestDatabase } from "@heritage/db/testing";
+import type { AppLoadContext } from "react-router";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { FORM_STARTED_AT_FIELD } from "../../lib/contact-form-fields";
+import { handleContactSubmission } from "./contact.server";
+
+const message: ContactForm = {
+  name: "Ana Horvat",
+  email: "ana@example.org",
+  subject: "Volunteering",
+  message: "I would like to help with the oral history project.",
+};
+
+function contactRequest(values: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(values)) form.set(name, value);
+  form.set(FORM_STARTED_AT_FIELD, String(Date.now() - 60_000));
+  return new Request("http://127.0.0.1:3000/contact", { method: "POST", body: form });
+}
+
+describe("the contact form's action", () => {
+  let database: DatabaseConnection;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  function contextWith(notifyContact: AppLoadContext["notifyContact"]): AppLoadContext {
+    return { db: database.db, requestId: "request-1", notifyContact } as unknown as AppLoadContext;
+  }
+
+  it("stores the message and notifies in process, without an HTTP call", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const notified: ContactForm[] = [];
+    const { result, status } = await handleContactSubmission(
+      contactRequest(message),
+      contextWith(async (sent) => {
+        notified.push(sent);
+        return { id: "outbox-1", status: "not_sent" };
+      }),
+    );
+    expect({ result, status }).toEqual({ result: { status: "success" }, status: 200 });
+    await vi.waitFor(() => expect(notified).toEqual([message]));
+    expect(fetchSpy).not.toHaveBeenCalled();
+    const stored = await listContactSubmissions(database.db);
+    expect(stored.map((row) => row.subject)).toContain("Volunteering");
+  });
+
+  it("answers success even when the notification fails (the failure is only logged)", async () => {
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const { result } = await handleContactSubmission(
+      contactRequest({ ...message, subject: "Outbox down" }),
+      contextWith(async () => {
+        throw new Error("outbox unavailable");
+      }),
+    );
+    expect(result).toEqual({ status: "success" });
+    await vi.waitFor(() =>
+      expect(stderr).toHaveBeenCalledWith(expect.stringContaining("send-contact-email failed")),
+    );
+  });
+
+  it("notifies nobody of a form with mistakes", async () => {
+    const notify = vi.fn<AppLoadContext["notifyContact"]>();
+    const { result } = await handleContactSubmission(
+      contactRequest({ ...message, message: "short" }),
+      contextWith(notify),
+    );
+    expect(result).toMatchObject({ status: "invalid" });
+    expect(notify).not.toHaveBeenCalled();
+  });
+});
