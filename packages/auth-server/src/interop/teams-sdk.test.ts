@@ -1,0 +1,129 @@
+/**
+ * Interop: the official SDK (`@stackframe/js` 2.8.108) drives teams and permissions on this server
+ * over a loopback port: a user creates and lists teams, invites by e-mail, the invitee checks and
+ * accepts the code read from the outbox, the server SDK adds a member and grants permissions, and
+ * both SDKs read the permissions back.
+ */
+import { StackClientApp, StackServerApp } from "@stackframe/js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type InteropServer, startInteropServer } from "./interop-server";
+
+let server: InteropServer;
+let serverApp: StackServerApp;
+const callbackUrl = "http://localhost:12345/some-callback-url";
+const password = "correct horse battery";
+
+beforeAll(async () => {
+  server = await startInteropServer();
+  serverApp = new StackServerApp({
+    projectId: "internal",
+    publishableClientKey: server.t.internalProject.keys.publishableClientKey,
+    secretServerKey: server.t.internalProject.keys.secretServerKey,
+    baseUrl: server.baseUrl,
+    tokenStore: "memory",
+    noAutomaticPrefetch: true,
+    devTool: false,
+  });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+function createClientApp() {
+  return new StackClientApp({
+    projectId: "internal",
+    publishableClientKey: server.t.internalProject.keys.publishableClientKey,
+    baseUrl: server.baseUrl,
+    tokenStore: "memory",
+    noAutomaticPrefetch: true,
+    devTool: false,
+  });
+}
+
+/** A client app signed in as a new user with a verified address (created by the server SDK). */
+async function signedInVerified(email: string) {
+  await serverApp.createUser({
+    primaryEmail: email,
+    primaryEmailVerified: true,
+    primaryEmailAuthEnabled: true,
+    password,
+  });
+  const app = createClientApp();
+  const result = await app.signInWithCredential({ email, password, noRedirect: true });
+  expect(result.status).toBe("ok");
+  return app;
+}
+
+describe("teams and permissions through the official SDK", () => {
+  it("creates and lists teams, invites, accepts, adds a member and checks permissions", async () => {
+    const stamp = Date.now();
+    const hostEmail = `sdk-host-${stamp}@example.com`;
+    const guestEmail = `sdk-guest-${stamp}@example.com`;
+    const host = createClientApp();
+    const signUp = await host.signUpWithCredential({
+      email: hostEmail,
+      password,
+      noVerificationCallback: true,
+      noRedirect: true,
+    });
+    expect(signUp.status).toBe("ok");
+    const hostUser = await host.getUser({ or: "throw" });
+
+    // Lists are oldest first; the server's clock stands still unless moved.
+    server.t.clock.advance(1000);
+    const team = await hostUser.createTeam({ displayName: "SDK Ensemble" });
+    expect(team.displayName).toBe("SDK Ensemble");
+    const teams = await hostUser.listTeams();
+    expect(teams.map((t) => t.displayName)).toEqual([`${hostEmail}'s Team`, "SDK Ensemble"]);
+    // The SDK selects a team it has just created.
+    expect((await host.getUser({ or: "throw" })).selectedTeam?.id).toBe(team.id);
+    expect(await hostUser.hasPermission(team, "$update_team")).toBe(true);
+
+    await team.inviteUser({ email: guestEmail, callbackUrl });
+    const invitations = await team.listInvitations();
+    expect(invitations.map((invitation) => invitation.recipientEmail)).toEqual([guestEmail]);
+    const code = await server.t.readCodeFromOutbox(guestEmail, "join");
+
+    const guest = await signedInVerified(guestEmail);
+    expect((await guest.verifyTeamInvitationCode(code)).status).toBe("ok");
+    const details = await guest.getTeamInvitationDetails(code);
+    expect(details.status === "ok" && details.data.teamDisplayName).toBe("SDK Ensemble");
+    server.t.clock.advance(1000);
+    expect((await guest.acceptTeamInvitation(code)).status).toBe("ok");
+    const guestUser = await guest.getUser({ or: "throw" });
+    const guestTeam = await guestUser.getTeam(team.id);
+    expect(guestTeam?.displayName).toBe("SDK Ensemble");
+    expect(await guestUser.hasPermission(team, "$read_members")).toBe(true);
+    expect(await guestUser.hasPermission(team, "$update_team")).toBe(false);
+
+    // Server side: add a third member directly, grant the guest a permission.
+    const third = await serverApp.createUser({ primaryEmail: `sdk-third-${stamp}@example.com` });
+    const serverTeam = await serverApp.getTeam(team.id);
+    if (!serverTeam) throw new Error("The server SDK does not see the team");
+    server.t.clock.advance(1000);
+    await serverTeam.addUser(third.id);
+    const members = await serverTeam.listUsers();
+    expect(members.map((member) => member.id)).toEqual([hostUser.id, guestUser.id, third.id]);
+
+    const serverGuest = await serverApp.getUser(guestUser.id);
+    if (!serverGuest) throw new Error("The server SDK does not see the guest");
+    await serverGuest.grantPermission(serverTeam, "$update_team");
+    expect(await serverGuest.hasPermission(serverTeam, "$update_team")).toBe(true);
+    const permissions = await serverGuest.listPermissions(serverTeam, { recursive: false });
+    expect(permissions.map((permission) => permission.id).sort()).toEqual([
+      "$update_team",
+      "team_member",
+    ]);
+    // The guest's own (fresh) SDK sees the new permission and may now rename the team.
+    const guestAgain = createClientApp();
+    await guestAgain.signInWithCredential({ email: guestEmail, password, noRedirect: true });
+    const guestAgainUser = await guestAgain.getUser({ or: "throw" });
+    expect(await guestAgainUser.hasPermission(team, "$update_team")).toBe(true);
+    const renamable = await guestAgainUser.getTeam(team.id);
+    await renamable?.update({ displayName: "SDK Ensemble (renamed)" });
+    expect((await serverApp.getTeam(team.id))?.displayName).toBe("SDK Ensemble (renamed)");
+
+    await serverGuest.revokePermission(serverTeam, "$update_team");
+    expect(await serverGuest.hasPermission(serverTeam, "$update_team")).toBe(false);
+  });
+});
