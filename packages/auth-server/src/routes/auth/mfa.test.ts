@@ -139,6 +139,41 @@ describe("password sign-in of a TOTP user, then POST /auth/mfa/sign-in (happy)",
     expect(await me.json()).toMatchObject({ id: user.userId, requires_totp_mfa: true });
   });
 
+  it("carries is_new_user through: a sign-up that needs MFA is still new", async () => {
+    const anonymous = await t.request("/auth/anonymous/sign-up", {
+      accessType: "client",
+      body: {},
+    });
+    const { user_id: userId, access_token: anonymousToken } = (await anonymous.json()) as {
+      user_id: string;
+      access_token: string;
+    };
+    const secret = newSecret();
+    await t.request(`/users/${userId}`, {
+      method: "PATCH",
+      accessType: "server",
+      body: { totp_secret_base64: secret },
+    });
+    // A password sign-up with the anonymous user's token upgrades that user, who has TOTP.
+    const body = await expectKnownError(
+      await t.request("/auth/password/sign-up", {
+        accessType: "client",
+        accessToken: anonymousToken,
+        headers: { "x-stack-allow-anonymous-user": "true" },
+        body: { email: `upgraded-${Date.now()}@example.com`, password: "password123" },
+      }),
+      "MULTI_FACTOR_AUTHENTICATION_REQUIRED",
+      400,
+    );
+    nextTotpStep();
+    const response = await mfaSignIn({
+      type: "totp",
+      totp: generateTotpCode(secret, t.clock()),
+      code: body.details?.attempt_code,
+    });
+    expect(await response.json()).toMatchObject({ user_id: userId, is_new_user: true });
+  });
+
   it("accepts the code of the previous step (a slow clock)", async () => {
     const user = await t.signUpUser();
     const secret = await enableTotp(user);
