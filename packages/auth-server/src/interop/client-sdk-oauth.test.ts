@@ -135,7 +135,15 @@ describe("StackClientApp.callOAuthCallback against the server", () => {
       noAutomaticPrefetch: true,
       devTool: false,
       urls: { oauthCallback: "/handler/oauth-callback" },
-      redirectMethod: { navigate: (url: string) => navigated.push(url) },
+      redirectMethod: {
+        // React's hook is required by the type; outside React only `navigate` is called.
+        useNavigate: () => (url: string) => {
+          navigated.push(url);
+        },
+        navigate: (url: string) => {
+          navigated.push(url);
+        },
+      },
     });
     const tokenRequestsBefore = server.countRequests("POST", "/api/v1/auth/oauth/token");
 

@@ -4,44 +4,24 @@
  * the flow, and receives a session.
  * @module
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { knownErrors } from "@heritage/auth-protocol";
 import type { Context } from "hono";
 import { getClientIp } from "../../http/client-ip";
 import type { AuthEnv, RouteDeps } from "../../http/context";
 import { sendJson } from "../../http/respond";
+import { completeFirstFactorSignIn } from "../../services/first-factor-sign-in";
 import { type AuthorizationCodeData, takeAuthorizationCode } from "../../services/oauth/flow-codes";
 import { isSameRedirectUri } from "../../services/oauth/redirect-urls";
 import type { LoadedProject } from "../../services/projects";
-import { startSession } from "../../services/sessions";
 import { StatusError } from "../../services/status-error";
-import { type LoadedUser, requireUser } from "../../services/users";
+import { requireUser } from "../../services/users";
 
 const noStoreHeaders = { "cache-control": "no-store", pragma: "no-cache" };
 
 function isPkceVerified(data: AuthorizationCodeData, verifier: string): boolean {
   if (data.codeChallengeMethod === "plain") return verifier === data.codeChallenge;
   return createHash("sha256").update(verifier).digest("base64url") === data.codeChallenge;
-}
-
-/**
- * MFA call site (the TOTP helper's `completeFirstFactorSignIn` in services/first-factor-sign-in.ts
- * replaces this once it is in): the one place an OAuth sign-in asks for the second factor. Until
- * then a TOTP user gets MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code nothing redeems,
- * which fails closed, as password sign-in did.
- */
-async function finishOAuthSignIn(
-  deps: RouteDeps,
-  project: LoadedProject,
-  user: LoadedUser,
-  ip: string | null,
-) {
-  if (user.row.totpSecretBase64 !== null) {
-    throw knownErrors.multiFactorAuthenticationRequired({
-      attempt_code: randomBytes(24).toString("base64url"),
-    });
-  }
-  return startSession(deps, project, user, { ip });
 }
 
 function missingParameter(c: Context<AuthEnv>, name: string): Response {
@@ -81,7 +61,12 @@ export async function handleAuthorizationCodeGrant(
   const user = await requireUser(deps.db, project.id, data.userId).catch(() => {
     throw knownErrors.invalidAuthorizationCode();
   });
-  const session = await finishOAuthSignIn(deps, project, user, getClientIp(c, deps.trustProxy));
+  // The second factor (contract §2.14): a TOTP user gets MULTI_FACTOR_AUTHENTICATION_REQUIRED with
+  // an attempt code for POST /auth/mfa/sign-in instead of tokens.
+  const session = await completeFirstFactorSignIn(deps, project, user, {
+    isNewUser: data.isNewUser,
+    ip: getClientIp(c, deps.trustProxy),
+  });
   return sendJson(
     c,
     {

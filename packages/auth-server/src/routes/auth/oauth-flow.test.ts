@@ -6,6 +6,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { oauthAccounts, oauthFlowCodes, users } from "../../db/schema";
+import { generateTotpCode } from "../../services/totp";
 import { expectKnownError, expectTextError } from "../../testing/expect-known-error";
 import { followOAuthRedirects } from "../../testing/oauth-redirects";
 import { createTestAuthApi, createTestClock, type TestAuthApi } from "../../testing/test-auth-api";
@@ -345,14 +346,12 @@ describe("the code exchange", () => {
     });
   });
 
-  it("asks a TOTP user for the second factor instead of handing out tokens", async () => {
+  it("asks a TOTP user for the second factor, redeemed at POST /auth/mfa/sign-in", async () => {
     provider.signInAs({ sub: "totp-user" });
     const first = await signInWithProvider(project);
     const userId = (await me(project, first.access_token)).id as string;
-    await t.db
-      .update(users)
-      .set({ totpSecretBase64: "c2VjcmV0c2VjcmV0c2VjcmV0" })
-      .where(eq(users.id, userId));
+    const secret = randomBytes(20).toString("base64");
+    await t.db.update(users).set({ totpSecretBase64: secret }).where(eq(users.id, userId));
     const { verifier, challenge } = pkce();
     const hops = await followOAuthRedirects(t, authorizeUrl(project, "loopback", { challenge }));
     const code = hops.appRedirect?.searchParams.get("code") ?? "";
@@ -361,7 +360,17 @@ describe("the code exchange", () => {
       "MULTI_FACTOR_AUTHENTICATION_REQUIRED",
       400,
     );
-    expect(body.details?.attempt_code).toEqual(expect.any(String));
+    const signedIn = await t.request("/auth/mfa/sign-in", {
+      accessType: "client",
+      projectId: project.id,
+      body: {
+        type: "totp",
+        totp: generateTotpCode(secret, t.clock()),
+        code: body.details?.attempt_code,
+      },
+    });
+    expect(signedIn.status).toBe(200);
+    expect(await signedIn.json()).toMatchObject({ user_id: userId, is_new_user: false });
   });
 });
 
