@@ -423,6 +423,14 @@ describe("the internal project (contract §5.2)", () => {
     );
     const ids = ((await permissions.json()) as { items: { id: string }[] }).items.map((p) => p.id);
     expect(ids).toEqual(expect.arrayContaining(["team_admin", "$update_team", "$invite_members"]));
+    // Directly granted: only the team-creator default.
+    const direct = await t.request(`/team-permissions?user_id=me&team_id=${me.selected_team_id}`, {
+      accessType: "client",
+      accessToken: user.accessToken,
+    });
+    expect(((await direct.json()) as { items: { id: string }[] }).items.map((p) => p.id)).toEqual([
+      "team_admin",
+    ]);
     const project = await t.request("/projects/current", { accessType: "client" });
     expect(await project.json()).toMatchObject({
       display_name: "Stack Dashboard",

@@ -289,7 +289,7 @@ export async function updatePermissionDefinition(
   input: { id?: string; description?: string | undefined; containedPermissionIds?: string[] },
 ): Promise<PermissionDefinition> {
   const newId = input.id ?? oldId;
-  let result: PermissionDefinition | null = null;
+  let result: PermissionDefinition | undefined;
   await changeDefinitions(deps, project.id, async (definitions, tx) => {
     const existing = definitions[oldId];
     if (!existing || existing.scope !== scope) {
@@ -320,7 +320,8 @@ export async function updatePermissionDefinition(
     result = toDefinition(newId, { description, contained });
     return definitions;
   });
-  return result as unknown as PermissionDefinition;
+  if (!result) throw new Error("The permission definition update did not run");
+  return result;
 }
 
 /** Deletes a definition, its grants, and its mentions in other definitions. */

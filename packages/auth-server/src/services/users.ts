@@ -405,7 +405,8 @@ export async function createUser(
       projectId: project.id,
       userId,
       teamId,
-      permissionIds: [...defaultPermissions.teamCreator, ...defaultPermissions.teamMember],
+      // The creator of a team gets the team-creator defaults (contract §1.7), like any creator.
+      permissionIds: defaultPermissions.teamCreator,
       now,
     });
     await tx.update(users).set({ selectedTeamId: teamId }).where(eq(users.id, userId));
