@@ -18,6 +18,7 @@ import {
   checkApiKey,
   createApiKey,
   listApiKeys,
+  ownerOf,
   requireApiKey,
   requireApiKeysEnabled,
   requireOwnerExists,
@@ -100,12 +101,6 @@ function ownerFrom(
   return { type: "user", userId: resolveUserId(auth, input.user_id) };
 }
 
-function ownerOfRow(row: { userId: string | null; teamId: string | null }): ApiKeyOwner {
-  return row.teamId === null
-    ? { type: "user", userId: row.userId ?? "" }
-    : { type: "team", teamId: row.teamId };
-}
-
 export function createApiKeyRoutes(deps: RouteDeps, type: ApiKeyType): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
@@ -151,7 +146,7 @@ export function createApiKeyRoutes(deps: RouteDeps, type: ApiKeyType): Hono<Auth
     const auth = begin(c);
     const { params } = validateRequest(c, { params: keyParams, query: ownerQueries[type] });
     const row = await requireApiKey(deps.db, auth.project.id, type, params.api_key_id);
-    await requireCanManage(deps, auth, ownerOfRow(row));
+    await requireCanManage(deps, auth, ownerOf(row));
     return sendJson(c, toApiKeyWire(row));
   });
 
@@ -163,7 +158,7 @@ export function createApiKeyRoutes(deps: RouteDeps, type: ApiKeyType): Hono<Auth
       body: updateBody,
     });
     const row = await requireApiKey(deps.db, auth.project.id, type, params.api_key_id);
-    await requireCanManage(deps, auth, ownerOfRow(row));
+    await requireCanManage(deps, auth, ownerOf(row));
     const updated = await updateApiKey(
       deps.db,
       row,

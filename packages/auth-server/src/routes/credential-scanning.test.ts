@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerApiKeys } from "../db/schema";
+import { addTeamMember, createTeam, grantPermissions } from "../services/teams";
 import { expectKnownError } from "../testing/expect-known-error";
 import { createTestAuthApi, type TestAuthApi, type TestUser } from "../testing/test-auth-api";
 
@@ -14,7 +15,12 @@ let user: TestUser;
 
 beforeAll(async () => {
   t = await createTestAuthApi();
-  projectId = (await t.createProject({ config: { apiKeys: { enabled: { user: true } } } })).id;
+  projectId = (
+    await t.createProject({
+      displayName: "Scanned",
+      config: { apiKeys: { enabled: { user: true, team: true } } },
+    })
+  ).id;
   user = await t.signUpUser(projectId);
 });
 afterAll(() => t.close());
@@ -49,11 +55,18 @@ describe("credential-scanning revoke", () => {
       status: 200,
       body: { success: true },
     });
+    const mails = await t.readOutbox(user.email);
+    expect(mails.map((mail) => mail.subject)).toEqual(["API Key Revoked: leaky"]);
+    expect(mails[0]?.text).toContain(
+      'Your API key "leaky" for Scanned has been automatically revoked',
+    );
     const first = await revokedAt(key.id);
     expect(first).toEqual(t.clock());
     t.clock.advance(1000);
     expect((await revoke(key.value)).status).toBe(200);
     expect(await revokedAt(key.id)).toEqual(first);
+    // Nothing changed the second time, so nobody is mailed again.
+    expect(await t.readOutbox(user.email)).toHaveLength(1);
     const checked = await t.request("/user-api-keys/check", {
       accessType: "server",
       projectId,
@@ -62,10 +75,40 @@ describe("credential-scanning revoke", () => {
     await expectKnownError(checked, "API_KEY_REVOKED", 401);
   });
 
+  it("mails the team members who may manage the team's keys, not the other members", async () => {
+    const manager = await t.signUpUser(projectId);
+    const member = await t.signUpUser(projectId);
+    const ids = { generateId: () => crypto.randomUUID() };
+    const teamId = await createTeam(t.db, ids, { projectId, displayName: "Team", now: t.clock() });
+    for (const each of [manager, member]) {
+      await addTeamMember(t.db, { projectId, teamId, userId: each.userId, now: t.clock() });
+    }
+    await grantPermissions(t.db, ids, {
+      projectId,
+      userId: manager.userId,
+      teamId,
+      permissionIds: ["$manage_api_keys"],
+      now: t.clock(),
+    });
+    const response = await t.request("/team-api-keys", {
+      accessType: "server",
+      projectId,
+      body: { team_id: teamId, description: "team leak", expires_at_millis: null },
+    });
+    const key = (await response.json()) as { value: string };
+    expect((await revoke(key.value)).status).toBe(200);
+    expect((await t.readOutbox(manager.email)).map((mail) => mail.subject)).toEqual([
+      "API Key Revoked: team leak",
+    ]);
+    expect(await t.readOutbox(member.email)).toEqual([]);
+  });
+
   it("refuses public keys and leaves them valid", async () => {
     const key = await createKey({ is_public: true });
+    const mailsBefore = (await t.readOutbox(user.email)).length;
     await expectKnownError(await revoke(key.value), "PUBLIC_API_KEY_CANNOT_BE_REVOKED", 400);
     expect(await revokedAt(key.id)).toBeNull();
+    expect(await t.readOutbox(user.email)).toHaveLength(mailsBefore);
   });
 
   it("reports unknown and expired keys and rejects a body without api_key", async () => {

@@ -1,7 +1,8 @@
 /**
  * `POST /integrations/credential-scanning/revoke`: a secret scanner reports a leaked user or team API
  * key and it is revoked at once, in whichever project it lives (no project authentication, as in the
- * reference). Public keys cannot be revoked this way (KE PUBLIC_API_KEY_CANNOT_BE_REVOKED).
+ * reference). Public keys cannot be revoked this way (KE PUBLIC_API_KEY_CANNOT_BE_REVOKED). The owners
+ * are told by e-mail.
  * @module
  */
 import { Hono } from "hono";
@@ -10,6 +11,7 @@ import type { AuthEnv, RouteDeps } from "../http/context";
 import { sendSuccess } from "../http/respond";
 import { validateRequest } from "../http/validate";
 import { revokeLeakedApiKey } from "../services/api-keys";
+import { sendLeakedApiKeyNotice } from "../services/leaked-api-key-notice";
 
 const revokeBody = z.strictObject({ api_key: z.string() });
 
@@ -24,6 +26,7 @@ export function createCredentialScanningRoutes(deps: RouteDeps): Hono<AuthEnv> {
         { apiKeyId: revoked.id, projectId: revoked.projectId },
         "A leaked API key was reported by a secret scanner and revoked",
       );
+      await sendLeakedApiKeyNotice(deps, revoked);
     }
     return sendSuccess(c);
   });

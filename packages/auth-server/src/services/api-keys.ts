@@ -59,6 +59,13 @@ export function ownerTypeOf(row: CustomerApiKeyRow): ApiKeyType {
   return row.teamId === null ? "user" : "team";
 }
 
+/** The owner of a stored key (the table's check constraint guarantees exactly one). */
+export function ownerOf(row: CustomerApiKeyRow): ApiKeyOwner {
+  if (row.teamId !== null) return { type: "team", teamId: row.teamId };
+  if (row.userId !== null) return { type: "user", userId: row.userId };
+  throw new Error(`API key ${row.id} has neither a user nor a team`);
+}
+
 function baseWire(row: CustomerApiKeyRow) {
   return {
     id: row.id,
@@ -73,9 +80,10 @@ function baseWire(row: CustomerApiKeyRow) {
 /** The read object: the secret appears only as its last four characters. */
 export function toApiKeyWire(row: CustomerApiKeyRow): UserApiKey | TeamApiKey {
   const value = { last_four: row.lastFour };
-  return row.teamId === null
-    ? { ...baseWire(row), type: "user", user_id: row.userId ?? "", value }
-    : { ...baseWire(row), type: "team", team_id: row.teamId, value };
+  const owner = ownerOf(row);
+  return owner.type === "user"
+    ? { ...baseWire(row), type: "user", user_id: owner.userId, value }
+    : { ...baseWire(row), type: "team", team_id: owner.teamId, value };
 }
 
 /** The create response, the only time the full key is shown. */
@@ -83,9 +91,10 @@ export function toApiKeyFirstView(
   row: CustomerApiKeyRow,
   key: string,
 ): UserApiKeyFirstView | TeamApiKeyFirstView {
-  return row.teamId === null
-    ? { ...baseWire(row), type: "user", user_id: row.userId ?? "", value: key }
-    : { ...baseWire(row), type: "team", team_id: row.teamId, value: key };
+  const owner = ownerOf(row);
+  return owner.type === "user"
+    ? { ...baseWire(row), type: "user", user_id: owner.userId, value: key }
+    : { ...baseWire(row), type: "team", team_id: owner.teamId, value: key };
 }
 
 /** Server access may name any user or team: an unknown one is a clear 404, not a database error. */
