@@ -2,7 +2,8 @@
  * An admin edits the global SEO settings (site spec, sections 2, 5, 8, 9): counters with
  * "Optimal" / "Too long", keywords parsed from commas, URL and e-mail inputs refused when
  * invalid, the social-share preview, "Save SEO Settings" and the public page's head; then the
- * Performance tab's Core Web Vitals and the Mobile SEO check of the home page at 375 px.
+ * Performance tab's Core Web Vitals, the Mobile SEO check of the home page at 375 px and the
+ * slow-navigation warning.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -167,6 +168,32 @@ describe.skipIf(!hasChromium)("an admin edits the SEO settings", () => {
     await expect(page.getByTestId("layout-shift-monitor").count()).resolves.toBe(
       clsValue > 0 ? 1 : 0,
     );
+    // No in-app navigation has happened on this page yet: nothing to warn about.
+    await expect(page.getByTestId("slow-navigation-warning").count()).resolves.toBe(0);
     await expectNoAxeViolations(page, "the Performance tab");
+  });
+
+  it("warns about an admin navigation slower than 100 ms", async () => {
+    await page.goto(`${server.url}/admin/faq`);
+    await page.getByRole("heading", { name: "Manage FAQ" }).waitFor();
+    // The SEO screen's code is fetched on the way: held back 400 ms, the navigation is slow.
+    await page.route("**/assets/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: "SEO" })
+      .click();
+    await page.getByRole("heading", { name: "Global SEO Settings" }).waitFor();
+    await page.unroute("**/assets/*.js");
+    const tabs = page.getByRole("tablist", { name: "SEO settings" });
+    await tabs.getByRole("tab", { name: "Performance" }).click();
+    const warning = page.getByTestId("slow-navigation-warning");
+    await warning.waitFor();
+    const text = (await warning.textContent()) ?? "";
+    const took = /Slow navigation: \/admin\/seo took (\d+) ms \(over 100 ms\)/.exec(text);
+    expect(took, text).not.toBeNull();
+    expect(Number(took?.[1])).toBeGreaterThanOrEqual(400);
   });
 });

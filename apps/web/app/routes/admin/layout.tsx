@@ -17,10 +17,13 @@
 import { Outlet } from "react-router";
 import { AdminGuard } from "../../components/admin/auth/admin-guard";
 import { AdminSignOutContext, useSignOut } from "../../components/admin/auth/use-sign-out";
+import { useNavigationTimings } from "../../components/admin/seo/navigation-timing";
 import { AdminNav } from "../../components/admin/shell/admin-nav";
 
 export default function AdminLayout() {
   const adminSignOut = useSignOut();
+  // For the Performance tab's slow-navigation warning: every admin navigation is timed.
+  useNavigationTimings();
   const { signOut, isSigningOut } = adminSignOut;
   return (
     <AdminSignOutContext value={adminSignOut}>

@@ -3,7 +3,8 @@
  * The Performance tab of /admin/seo (site spec, sections 2, 4 and 9): Core Web Vitals measured
  * in this browser (refreshed every 2 s after a 3 s measuring window), the Mobile SEO check of
  * the public home page rendered 375 px wide in a same-origin frame (1 s after opening, 0.5 s
- * after coming back, and on demand), a Show/Hide Details toggle and a layout-shift monitor.
+ * after coming back, and on demand), a Show/Hide Details toggle, a layout-shift monitor and the
+ * slow-navigation warning (admin navigations over 100 ms, timed by the admin layout).
  */
 import { CheckCircle2, XCircle } from "lucide-react";
 import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
@@ -17,6 +18,7 @@ import {
   type MobileSeoResult,
   TOUCH_TARGET_MIN_PX,
 } from "./mobile-seo-check";
+import { describeSlowNavigation, type NavigationTiming, navigationLog } from "./navigation-timing";
 import {
   formatVital,
   overallScore,
@@ -80,6 +82,20 @@ function useWebVitals(): { values: VitalValues; isMeasuring: boolean } {
     };
   }, []);
   return { values, isMeasuring };
+}
+
+/** The slow navigations recorded so far, re-read with the report. */
+function useSlowNavigations(): NavigationTiming[] {
+  const [slow, setSlow] = useState<NavigationTiming[]>([]);
+  useEffect(() => {
+    setSlow(navigationLog.slowNavigations());
+    const refresh = window.setInterval(
+      () => setSlow(navigationLog.slowNavigations()),
+      REPORT_REFRESH_MS,
+    );
+    return () => window.clearInterval(refresh);
+  }, []);
+  return slow;
 }
 
 function useMobileSeoCheck() {
@@ -164,6 +180,7 @@ export function PerformancePanel() {
   const { values, isMeasuring } = useWebVitals();
   const { frameRef, result, isChecking, checkError, runCheck } = useMobileSeoCheck();
   const [isShowingDetails, setIsShowingDetails] = useState(false);
+  const slowNavigations = useSlowNavigations();
   const score = overallScore(values);
   const recommendations = recommendationsFor(values);
   const cls = values.CLS ?? 0;
@@ -234,6 +251,21 @@ export function PerformancePanel() {
             Layout shift monitor: cumulative layout shift {formatVital("CLS", cls)} (
             {rateVital("CLS", cls)})
           </p>
+        ) : null}
+        {slowNavigations.length > 0 ? (
+          <div
+            role="status"
+            data-testid="slow-navigation-warning"
+            className="rounded-md bg-yellow-50 p-3 text-sm text-yellow-900"
+          >
+            <ul className="space-y-1">
+              {slowNavigations.map((timing) => (
+                <li key={`${timing.path} ${timing.durationMs}`}>
+                  {describeSlowNavigation(timing)}
+                </li>
+              ))}
+            </ul>
+          </div>
         ) : null}
         <button
           type="button"
