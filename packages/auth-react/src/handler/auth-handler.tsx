@@ -21,6 +21,8 @@ import {
   resolveHandlerUrls,
 } from "./handler-options";
 import { ErrorPage, NotFoundPage, SignOutPage, UnavailablePage } from "./handler-pages";
+import { MfaPage } from "./mfa-page";
+import { OAuthCallbackPage } from "./oauth-callback-page";
 import { PasswordResetPage } from "./password-reset-page";
 import { SignInPage } from "./sign-in-page";
 import { SignUpPage } from "./sign-up-page";
@@ -73,6 +75,10 @@ export function AuthHandler({ path, searchParams, navigate, urls, classNames }: 
         <EmailVerificationPage />
       ) : route === "account-settings" ? (
         <AccountSettingsPage />
+      ) : route === "mfa" ? (
+        <MfaPage />
+      ) : route === "oauth-callback" ? (
+        <OAuthCallbackPage />
       ) : route === null ? (
         <NotFoundPage />
       ) : (

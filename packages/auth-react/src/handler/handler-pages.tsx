@@ -61,10 +61,8 @@ export function ErrorPage() {
 }
 
 const unavailableTitles: Partial<Record<HandlerRoute, string>> = {
-  "oauth-callback": "Signing in",
   "magic-link-callback": "Signing in",
   "team-invitation": "Team invitation",
-  mfa: "Two-factor authentication",
 };
 
 export function UnavailablePage({ route }: { route: HandlerRoute }) {

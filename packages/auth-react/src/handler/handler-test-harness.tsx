@@ -93,8 +93,13 @@ export function wireProject(config: Record<string, unknown> = {}) {
   };
 }
 
+/** The password sign-in answer (the MFA and passkey answers add `is_new_user`). */
 export function wireTokens() {
-  return { access_token: makeAccessToken(), refresh_token: "r".repeat(45), user_id: userId };
+  return {
+    access_token: makeAccessToken(),
+    refresh_token: "r".repeat(45),
+    user_id: userId,
+  };
 }
 
 /** A known-error answer as the server sends it (header + JSON body). */
@@ -108,6 +113,16 @@ export function knownError(
     { code, message, ...(details ? { details } : {}) },
     { status, headers: { "x-hexclave-known-error": code } },
   );
+}
+
+/** A JSON body as an object; a form body (the OAuth token call) as its fields. */
+function readBody(body: unknown): Record<string, unknown> | null {
+  if (typeof body !== "string" || body === "") return null;
+  try {
+    return JSON.parse(body) as Record<string, unknown>;
+  } catch {
+    return Object.fromEntries(new URLSearchParams(body));
+  }
 }
 
 export interface RecordedRequest {
@@ -161,7 +176,7 @@ export async function renderHandler(
       const { pathname } = new URL(url, "http://localhost");
       const path = pathname.replace(/^\/api\/v1/, "");
       const method = init.method ?? "GET";
-      const body = typeof init.body === "string" && init.body !== "" ? JSON.parse(init.body) : null;
+      const body = readBody(init.body);
       const request = { method, path, body };
       requests.push(request);
       const answer = routes[`${method} ${path}`];

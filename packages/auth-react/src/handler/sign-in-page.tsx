@@ -1,7 +1,7 @@
 /**
  * @module
- * /handler/sign-in: the sign-in methods the project has enabled (from the client project endpoint),
- * today e-mail and password. A signed-in visitor moves on at once to `after_auth_return_to` (same
+ * /handler/sign-in: the sign-in methods the project has enabled (from the client project endpoint):
+ * OAuth providers, passkey, e-mail and password; a user with TOTP goes on to /handler/mfa. A signed-in visitor moves on at once to `after_auth_return_to` (same
  * origin only) or the after-sign-in URL.
  */
 import { type FormEvent, useEffect } from "react";
@@ -17,11 +17,14 @@ import {
   Text,
   useFormState,
 } from "./handler-ui";
+import { OtherSignInMethods } from "./other-sign-in-methods";
+import { useFinishSignIn } from "./use-finish-sign-in";
 import { useProject } from "./use-project";
 
 function PasswordSignInForm() {
   const { urls, searchParams, classNames } = useHandlerOptions();
-  const { signInWithCredential, reload } = useAuth();
+  const { signInWithCredential } = useAuth();
+  const finishSignIn = useFinishSignIn();
   const form = useFormState<"email" | "password">();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -38,10 +41,9 @@ function PasswordSignInForm() {
       });
     }
     void form.run(async () => {
-      const result = await signInWithCredential({ email, password });
       // On success the page moves on once the user has loaded (see SignInPage).
-      if (result.status === "error") form.fail({ form: result.error.message });
-      else await reload();
+      const message = await finishSignIn(await signInWithCredential({ email, password }));
+      if (message !== null) form.fail({ form: message });
     });
   };
 
@@ -98,11 +100,21 @@ export function SignInPage() {
   // Without the project's config, offer the password form: the server still decides.
   const config = project.status === "ready" ? project.project.config : null;
   const hasPassword = config === null || config.credentialEnabled;
+  const oauthProviders = config?.oauthProviders.map((provider) => provider.id) ?? [];
+  const hasPasskey = config?.passkeyEnabled ?? false;
+  const hasOtherMethods = oauthProviders.length > 0 || hasPasskey;
   return (
     <HandlerCard title="Sign in to your account">
+      {hasOtherMethods ? (
+        <OtherSignInMethods
+          oauthProviders={oauthProviders}
+          hasPasskey={hasPasskey}
+          returnTarget={target}
+        />
+      ) : null}
       {hasPassword ? (
         <PasswordSignInForm />
-      ) : (
+      ) : hasOtherMethods ? null : (
         <StatusText>No sign-in method is enabled for this project.</StatusText>
       )}
       {config?.signUpEnabled ? (
