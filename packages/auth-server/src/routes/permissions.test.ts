@@ -296,6 +296,11 @@ describe("team permissions", () => {
       "TEAM_MEMBERSHIP_NOT_FOUND",
       404,
     );
+    await expectKnownError(
+      await grant("00000000-0000-4000-8000-000000000005", "editor"),
+      "USER_NOT_FOUND",
+      404,
+    );
     const unknown = await expectKnownError(
       await grant(creator.userId, "unknown_perm"),
       "PERMISSION_NOT_FOUND",

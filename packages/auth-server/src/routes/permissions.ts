@@ -97,6 +97,7 @@ export function createTeamPermissionRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const auth = requireAccess(c, serverAccess);
     const { params } = validateRequest(c, { params: teamGrantParams, body: emptyBody });
     const userId = resolveUserId(auth, params.user_id);
+    await requireUser(deps.db, auth.project.id, userId);
     await requireTeamMember(deps.db, auth.project.id, params.team_id, userId);
     assertGrantablePermission(auth.project.config, "team", params.permission_id);
     await grantPermissions(deps.db, deps.ids, {

@@ -183,8 +183,8 @@ describe("sending and listing (errors and access)", () => {
     );
     await expectKnownError(
       await t.request("/team-invitations/send-code", { ...asClient(outsider), body }),
-      "TEAM_PERMISSION_REQUIRED",
-      401,
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+      404,
     );
     await expectKnownError(
       await t.request("/team-invitations/send-code", {
@@ -231,8 +231,8 @@ describe("sending and listing (errors and access)", () => {
     );
     await expectKnownError(
       await t.request(`/team-invitations?team_id=${teamId}`, asClient(outsider)),
-      "TEAM_PERMISSION_REQUIRED",
-      401,
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+      404,
     );
     await expectTextError(
       await t.request(`/team-invitations?user_id=${creator.userId}`, asClient(outsider)),

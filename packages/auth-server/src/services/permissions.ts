@@ -12,6 +12,7 @@ import { permissionGrants, projects } from "../db/schema";
 import type { AuthDeps } from "./auth-deps";
 import { type ProjectConfig, parseProjectConfig } from "./project-config";
 import type { LoadedProject } from "./projects";
+import { requireTeamMember } from "./teams";
 
 export type PermissionScope = "team" | "project";
 
@@ -169,12 +170,16 @@ export async function hasTeamPermission(
   return entries.length > 0;
 }
 
-/** TEAM_PERMISSION_REQUIRED unless the user holds the permission in the team. */
+/**
+ * TEAM_MEMBERSHIP_NOT_FOUND for a non-member (as the reference checks membership first), then
+ * TEAM_PERMISSION_REQUIRED unless the member holds the permission.
+ */
 export async function requireTeamPermission(
   db: Database,
   project: LoadedProject,
   input: { teamId: string; userId: string; permissionId: string },
 ): Promise<void> {
+  await requireTeamMember(db, project.id, input.teamId, input.userId);
   if (!(await hasTeamPermission(db, project, input))) {
     throw knownErrors.teamPermissionRequired({
       team_id: input.teamId,
