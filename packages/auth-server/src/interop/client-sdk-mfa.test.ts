@@ -28,7 +28,12 @@ function createClientApp(navigations: string[] = []) {
     noAutomaticPrefetch: true,
     devTool: false,
     // Outside a browser the SDK can only report where it would go.
-    redirectMethod: { navigate: (url: string) => navigations.push(url) },
+    redirectMethod: {
+      useNavigate: () => (url: string) => navigations.push(url),
+      navigate: (url: string) => {
+        navigations.push(url);
+      },
+    },
   });
 }
 
