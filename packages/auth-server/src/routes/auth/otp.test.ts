@@ -264,6 +264,30 @@ describe("sign-in (happy)", () => {
     expect(row?.otpAuthEnabled).toBe(true);
   });
 
+  it("signs up a new user when another has the address without using it for sign-in", async () => {
+    const email = newEmail();
+    const otherId = await createUser({
+      primary_email: email,
+      primary_email_verified: true,
+      primary_email_auth_enabled: false,
+    });
+    const { code } = await sendCode(email);
+    const body = (await (await post("/sign-in", { code })).json()) as {
+      user_id: string;
+      is_new_user: boolean;
+    };
+    expect(body.is_new_user).toBe(true);
+    expect(body.user_id).not.toBe(otherId);
+  });
+
+  it("accepts both of two codes sent before either was used", async () => {
+    const email = newEmail();
+    const first = await sendCode(email);
+    const second = await sendCode(email);
+    expect((await post("/sign-in", { code: second.code })).status).toBe(200);
+    expect((await post("/sign-in", { code: first.code })).status).toBe(200);
+  });
+
   it("check-code confirms a valid code without using it up", async () => {
     const { code } = await sendCode(newEmail());
     const check = await post("/sign-in/check-code", { code });
