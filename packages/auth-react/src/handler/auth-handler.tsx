@@ -21,6 +21,7 @@ import {
   resolveHandlerUrls,
 } from "./handler-options";
 import { ErrorPage, NotFoundPage, SignOutPage, UnavailablePage } from "./handler-pages";
+import { MagicLinkCallbackPage } from "./magic-link-callback-page";
 import { MfaPage } from "./mfa-page";
 import { OAuthCallbackPage } from "./oauth-callback-page";
 import { PasswordResetPage } from "./password-reset-page";
@@ -79,6 +80,8 @@ export function AuthHandler({ path, searchParams, navigate, urls, classNames }: 
         <MfaPage />
       ) : route === "oauth-callback" ? (
         <OAuthCallbackPage />
+      ) : route === "magic-link-callback" ? (
+        <MagicLinkCallbackPage />
       ) : route === null ? (
         <NotFoundPage />
       ) : (

@@ -61,7 +61,6 @@ export function ErrorPage() {
 }
 
 const unavailableTitles: Partial<Record<HandlerRoute, string>> = {
-  "magic-link-callback": "Signing in",
   "team-invitation": "Team invitation",
 };
 

@@ -1,7 +1,7 @@
 /**
  * @module
  * /handler/sign-in: the sign-in methods the project has enabled (from the client project endpoint):
- * OAuth providers, passkey, e-mail and password; a user with TOTP goes on to /handler/mfa. A signed-in visitor moves on at once to `after_auth_return_to` (same
+ * OAuth providers, passkey, an e-mailed code (magic link), e-mail and password; a user with TOTP goes on to /handler/mfa. A signed-in visitor moves on at once to `after_auth_return_to` (same
  * origin only) or the after-sign-in URL.
  */
 import { type FormEvent, useEffect } from "react";
@@ -17,6 +17,7 @@ import {
   Text,
   useFormState,
 } from "./handler-ui";
+import { MagicLinkSignIn } from "./magic-link-sign-in";
 import { OtherSignInMethods } from "./other-sign-in-methods";
 import { useFinishSignIn } from "./use-finish-sign-in";
 import { useProject } from "./use-project";
@@ -102,6 +103,7 @@ export function SignInPage() {
   const hasPassword = config === null || config.credentialEnabled;
   const oauthProviders = config?.oauthProviders.map((provider) => provider.id) ?? [];
   const hasPasskey = config?.passkeyEnabled ?? false;
+  const hasMagicLink = config?.magicLinkEnabled ?? false;
   const hasOtherMethods = oauthProviders.length > 0 || hasPasskey;
   return (
     <HandlerCard title="Sign in to your account">
@@ -112,9 +114,10 @@ export function SignInPage() {
           returnTarget={target}
         />
       ) : null}
+      {hasMagicLink ? <MagicLinkSignIn /> : null}
       {hasPassword ? (
         <PasswordSignInForm />
-      ) : hasOtherMethods ? null : (
+      ) : hasOtherMethods || hasMagicLink ? null : (
         <StatusText>No sign-in method is enabled for this project.</StatusText>
       )}
       {config?.signUpEnabled ? (
