@@ -148,6 +148,34 @@ describe("permission definitions (admin)", () => {
       401,
     );
     await expectKnownError(
+      await t.request("/team-permission-definitions", asServer()),
+      "INSUFFICIENT_ACCESS_TYPE",
+      401,
+    );
+    // System permissions are fixed: they cannot be changed or deleted.
+    await expectKnownError(
+      await t.request("/team-permission-definitions/$update_team", {
+        ...asAdmin(),
+        method: "DELETE",
+      }),
+      "SCHEMA_ERROR",
+      400,
+    );
+    await expectKnownError(
+      await t.request("/team-permission-definitions", {
+        ...asAdmin(),
+        body: { id: "$update_team" },
+      }),
+      "SCHEMA_ERROR",
+      400,
+    );
+    // A definition of the other scope is not found in this one.
+    await expectKnownError(
+      await t.request("/team-permission-definitions/moderate", { ...asAdmin(), method: "DELETE" }),
+      "PERMISSION_NOT_FOUND",
+      404,
+    );
+    await expectKnownError(
       await t.request("/team-permission-definitions/nope", {
         ...asAdmin(),
         method: "PATCH",

@@ -136,7 +136,7 @@ describe("team member profiles", () => {
   });
 
   it("client: team_id is required, membership is required, others' profiles need $read_members", async () => {
-    const { member, teamId } = await teamWithMember(bareProjectId);
+    const { creator, member, teamId } = await teamWithMember(bareProjectId);
     const outsider = await t.signUpUser(projectId);
     await expectTextError(
       await t.request("/team-member-profiles", asClient(outsider)),
@@ -154,6 +154,19 @@ describe("team member profiles", () => {
       401,
     );
     expect(refused.details).toMatchObject({ permission_id: "$read_members" });
+    await expectKnownError(
+      await t.request(
+        `/team-member-profiles/${teamId}/${creator.userId}`,
+        asClient(member, bareProjectId),
+      ),
+      "TEAM_PERMISSION_REQUIRED",
+      401,
+    );
+    const ownProfile = await t.request(
+      `/team-member-profiles/${teamId}/me`,
+      asClient(member, bareProjectId),
+    );
+    expect(await ownProfile.json()).toMatchObject({ user_id: member.userId, display_name: "Mira" });
     const own = await list(
       `/team-member-profiles?team_id=${teamId}&user_id=me`,
       asClient(member, bareProjectId),

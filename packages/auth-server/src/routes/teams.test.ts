@@ -410,6 +410,16 @@ describe("the selected team", () => {
   });
 });
 
+describe("personal teams", () => {
+  it("are not created on sign-up unless the project asks for them", async () => {
+    const user = await t.signUpUser(projectId);
+    const me = await t.request("/users/me", asClient(user));
+    expect(await me.json()).toMatchObject({ selected_team_id: null, selected_team: null });
+    const mine = await t.request("/teams?user_id=me", asClient(user));
+    expect(((await mine.json()) as { items: WireTeam[] }).items).toEqual([]);
+  });
+});
+
 describe("the internal project (contract §5.2)", () => {
   it("creates a selected personal team on sign-up with team_admin, and allows client team creation", async () => {
     const user = await t.signUpUser("internal");
