@@ -7,10 +7,12 @@
 import { knownErrors } from "@heritage/auth-protocol";
 import { Hono } from "hono";
 import { z } from "zod";
+import { codeCaller } from "../http/code-caller";
 import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
 import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
+import { limitCodeChecking, limitCodeSending } from "../services/code-rate-limits";
 import { requireTeamPermission } from "../services/permissions";
 import { StatusError } from "../services/status-error";
 import {
@@ -61,6 +63,10 @@ export function createTeamInvitationRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const auth = requireAccess(c);
     const { body } = validateRequest(c, { body: sendBody });
     await requireClientTeamPermissions(deps, auth, body.team_id, ["$invite_members"]);
+    await limitCodeSending(deps, codeCaller(c, deps, auth), {
+      projectId: auth.project.id,
+      email: body.email,
+    });
     const id = await sendTeamInvitation(deps, auth.project, {
       teamId: body.team_id,
       email: body.email,
@@ -100,6 +106,7 @@ export function createTeamInvitationRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const auth = requireAccess(c);
     const { body } = validateRequest(c, { body: codeBody });
     if (!auth.user) throw knownErrors.userAuthenticationRequired();
+    await limitCodeChecking(deps, codeCaller(c, deps, auth));
     await acceptTeamInvitation(deps, auth.project, auth.user, body.code);
     return sendJson(c, {});
   });
@@ -107,6 +114,7 @@ export function createTeamInvitationRoutes(deps: RouteDeps): Hono<AuthEnv> {
   app.post("/accept/check-code", async (c) => {
     const auth = requireAccess(c);
     const { body } = validateRequest(c, { body: codeBody });
+    await limitCodeChecking(deps, codeCaller(c, deps, auth));
     await checkTeamInvitationCode(deps, auth.project, body.code);
     return sendJson(c, { is_code_valid: true });
   });
@@ -115,6 +123,7 @@ export function createTeamInvitationRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const auth = requireAccess(c);
     const { body } = validateRequest(c, { body: codeBody });
     if (!auth.user) throw knownErrors.userAuthenticationRequired();
+    await limitCodeChecking(deps, codeCaller(c, deps, auth));
     return sendJson(c, await checkTeamInvitationCode(deps, auth.project, body.code));
   });
 

@@ -126,6 +126,27 @@ describe("sending codes", () => {
     await expectRateLimited(await legacy());
   });
 
+  it("limits team invitations per invited address", async () => {
+    const team = await t.request("/teams", {
+      accessType: "server",
+      projectId,
+      body: { display_name: "Limited team" },
+    });
+    const { id: teamId } = (await team.json()) as { id: string };
+    const email = newEmail();
+    const invite = () =>
+      t.request(
+        "/team-invitations/send-code",
+        fromIp(freshIp(), {
+          accessType: "server",
+          body: { email, team_id: teamId, callback_url: callbackUrl },
+        }),
+      );
+    expect((await invite()).status).toBe(200);
+    expect((await invite()).status).toBe(200);
+    await expectRateLimited(await invite());
+  });
+
   it("allows sending again in the next window", async () => {
     const email = newEmail();
     await sendSignInCode(email, freshIp());
@@ -155,6 +176,32 @@ describe("checking codes", () => {
       );
     }
     await expectRateLimited(await t.request(path, fromIp(ip, { body: { code: bogusCode } })));
+  });
+
+  it.each([
+    "/team-invitations/accept",
+    "/team-invitations/accept/check-code",
+    "/team-invitations/accept/details",
+  ])("limits %s per client IP", async (path) => {
+    const user = await t.signUpUser(projectId);
+    const ip = freshIp();
+    const attempt = () =>
+      t.request(path, fromIp(ip, { accessToken: user.accessToken, body: { code: bogusCode } }));
+    await expectKnownError(await attempt(), "VERIFICATION_CODE_NOT_FOUND", 404);
+    await expectKnownError(await attempt(), "VERIFICATION_CODE_NOT_FOUND", 404);
+    await expectRateLimited(await attempt());
+  });
+
+  it("limits TOTP guesses at /auth/mfa/sign-in per client IP", async () => {
+    const ip = freshIp();
+    const attempt = () =>
+      t.request(
+        "/auth/mfa/sign-in",
+        fromIp(ip, { body: { type: "totp", totp: "123456", code: bogusCode } }),
+      );
+    expect((await attempt()).status).not.toBe(429);
+    expect((await attempt()).status).not.toBe(429);
+    await expectRateLimited(await attempt());
   });
 
   it("limits /auth/password/reset per client IP", async () => {

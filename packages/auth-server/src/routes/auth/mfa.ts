@@ -5,11 +5,12 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { getClientIp } from "../../http/client-ip";
+import { codeCaller } from "../../http/code-caller";
 import type { AuthEnv, RouteDeps } from "../../http/context";
 import { requireAccess } from "../../http/project-access";
 import { sendJson } from "../../http/respond";
 import { validateRequest } from "../../http/validate";
+import { limitCodeChecking } from "../../services/code-rate-limits";
 import { signInWithTotp } from "../../services/mfa-sign-in";
 
 const signInBody = z.strictObject({
@@ -25,10 +26,13 @@ export function createMfaRoutes(deps: RouteDeps): Hono<AuthEnv> {
   app.post("/sign-in", async (c) => {
     const auth = requireAccess(c);
     const { body } = validateRequest(c, { body: signInBody });
+    // A TOTP code is six digits: guesses are counted per client IP like every other code.
+    const caller = codeCaller(c, deps, auth);
+    await limitCodeChecking(deps, caller);
     const tokens = await signInWithTotp(deps, auth.project, {
       attemptCode: body.code,
       totp: body.totp,
-      ip: getClientIp(c, deps.trustProxy),
+      ip: caller.ip,
     });
     return sendJson(c, {
       access_token: tokens.accessToken,
