@@ -145,7 +145,7 @@ export const authConfigSchema = z.object({
   ),
   AUTH_RATE_LIMIT_SEND_CODE_PER_IP: limit(
     50,
-    "E-mails with codes (sign-in codes, password resets, verifications) sent per client IP per window (0 = no limit).",
+    "E-mails with codes (sign-in codes, password resets, verifications, team invitations) sent per client IP per window (0 = no limit).",
   ),
   AUTH_RATE_LIMIT_SEND_CODE_PER_EMAIL: limit(
     5,
@@ -153,7 +153,7 @@ export const authConfigSchema = z.object({
   ),
   AUTH_RATE_LIMIT_CHECK_CODE_PER_IP: limit(
     100,
-    "Codes (sign-in, password reset, verification) checked or redeemed per client IP per window (0 = no limit).",
+    "Codes (e-mailed codes, TOTP codes) checked or redeemed per client IP per window (0 = no limit).",
   ),
   AUTH_EMAIL_LOOKUP_MIN_DURATION_MS: limit(
     1500,
