@@ -4,6 +4,7 @@
 //   node bench/lighthouse/run.mjs                      production web build in apps/web/build
 //   BENCH_WEB_BUILD_DIR=/path/to/build node bench/lighthouse/run.mjs
 //   BENCH_PAGES=/,/about BENCH_LANGUAGES=en node bench/lighthouse/run.mjs
+//   BENCH_DETAILS=1 node bench/lighthouse/run.mjs     also prints the LCP element and blocking requests
 import { register } from "tsx/esm/api";
 
 register();

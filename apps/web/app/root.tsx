@@ -11,7 +11,10 @@ import {
   useLocation,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+// The stylesheet is small (about 9 KiB gzip) and blocks the first paint: it goes inline into the
+// server-rendered document, saving a round trip before anything shows. The client never needs
+// the text (the document already has it), so the browser bundle drops it.
+import appStyles from "./app.css?inline";
 import loraLatinUrl from "@fontsource-variable/lora/files/lora-latin-wght-normal.woff2?url";
 import { uiStrings } from "./lib/i18n";
 import { languageFromPath, languageTags } from "./lib/language";
@@ -59,6 +62,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1d3557" />
         {isPrivatePath(pathname) ? <meta name="robots" content="noindex, nofollow" /> : null}
         <Meta />
+        <style
+          // Server-rendered only: hydration keeps the text the server sent.
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? appStyles : "" }}
+          suppressHydrationWarning
+        />
         {/* Stylesheets need no nonce ('self' allows them); an empty one keeps hydration in step. */}
         <Links nonce="" />
       </head>
