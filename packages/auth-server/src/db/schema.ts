@@ -34,6 +34,12 @@ export const projects = authSchema.table("projects", {
   /** A team of the `internal` project whose members administer this project. */
   ownerTeamId: uuid("owner_team_id"),
   isProductionMode: boolean("is_production_mode").notNull().default(false),
+  logoUrl: text("logo_url"),
+  logoFullUrl: text("logo_full_url"),
+  logoDarkModeUrl: text("logo_dark_mode_url"),
+  logoFullDarkModeUrl: text("logo_full_dark_mode_url"),
+  /** The dashboard's onboarding step for this project (contract §3.2). */
+  onboardingStatus: text("onboarding_status").notNull().default("completed"),
   /** The project configuration (see services/project-config.ts); parsed with defaults on read. */
   config: jsonb("config").notNull().default({}),
   createdAt: createdAt(),
