@@ -227,6 +227,35 @@ describe("listing and reading teams", () => {
     const mineItems = ((await mine.json()) as { items: WireTeam[] }).items;
     expect(mineItems.map((item) => item.id)).toEqual([team.id]);
     expect(mineItems[0]?.created_at_millis).toEqual(expect.any(Number));
+
+    // Paging (inclusive cursor) and search, as the 2.8.108 server SDK sends them.
+    const owner = await t.signUpUser(projectId);
+    const created: WireTeam[] = [];
+    for (const name of ["Alpha Pages", "Beta Pages", "Gamma Pages"]) {
+      created.push(await createTeamAs(owner, name));
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const response = await t.request(
+        `/teams?user_id=${owner.userId}&limit=2${cursor ? `&cursor=${cursor}` : ""}`,
+        asServer(),
+      );
+      const body = (await response.json()) as {
+        items: WireTeam[];
+        is_paginated: boolean;
+        pagination: { next_cursor: string | null };
+      };
+      expect(body.is_paginated).toBe(true);
+      seen.push(...body.items.map((item) => item.id));
+      cursor = body.pagination.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(created.map((item) => item.id));
+    const found = await t.request(`/teams?user_id=${owner.userId}&query=beta`, asServer());
+    expect(((await found.json()) as { items: WireTeam[] }).items.map((i) => i.id)).toEqual([
+      created[1]?.id,
+    ]);
+    await expectKnownError(await t.request("/teams?limit=0", asServer()), "SCHEMA_ERROR", 400);
   });
 
   it("reads a team: client only as a member; unknown team and bad ids are errors", async () => {

@@ -48,13 +48,18 @@ const serverUpdateBody = clientUpdateBody.extend({
   server_metadata: metadataSchema.optional(),
 });
 
-// The 2.8.108 server SDK sends paging and ordering parameters; the list is short and unpaginated.
+// The 2.8.108 server SDK sends paging, ordering and a search text (contract §2.7 [2.8.108]).
 const listQuery = z.strictObject({
   user_id: userIdOrMeSchema.optional(),
   order_by: z.enum(["created_at"]).optional(),
   desc: z.enum(["true", "false"]).optional(),
-  cursor: z.string().optional(),
-  limit: z.string().optional(),
+  cursor: z.uuid().optional(),
+  limit: z
+    .string()
+    .regex(/^\d+$/, "must be a positive integer")
+    .transform(Number)
+    .pipe(z.int().min(1))
+    .optional(),
   query: z.string().optional(),
 });
 const teamParams = z.strictObject({ team_id: z.uuid() });
@@ -92,11 +97,26 @@ export function createTeamRoutes(deps: RouteDeps): Hono<AuthEnv> {
         );
       }
     }
-    const rows = await listTeams(deps.db, auth.project.id, userId);
-    const items = rows.map((team) => shapeTeam(auth, team));
+    let rows = await listTeams(deps.db, auth.project.id, userId);
+    if (query.desc === "true") rows.reverse();
+    const search = query.query?.trim().toLowerCase();
+    if (search) rows = rows.filter((team) => team.displayName.toLowerCase().includes(search));
+    if (query.limit === undefined) {
+      return sendJson(c, { items: rows.map((team) => shapeTeam(auth, team)), is_paginated: false });
+    }
+    // As for users: the cursor is the id of the first team of the page (inclusive).
+    const start = query.cursor
+      ? Math.max(
+          0,
+          rows.findIndex((team) => team.id === query.cursor),
+        )
+      : 0;
+    const page = rows.slice(start, start + query.limit);
+    const next = rows[start + query.limit];
     return sendJson(c, {
-      items: query.desc === "true" ? items.reverse() : items,
-      is_paginated: false,
+      items: page.map((team) => shapeTeam(auth, team)),
+      is_paginated: true,
+      pagination: { next_cursor: next ? next.id : null },
     });
   });
 
