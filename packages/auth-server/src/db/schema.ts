@@ -495,3 +495,44 @@ export const cliAuthAttempts = authSchema.table(
 );
 
 export type CliAuthAttemptRow = typeof cliAuthAttempts.$inferSelect;
+
+/**
+ * Each user's choice per e-mail notification category (contract §3.4). A missing row means the
+ * category's default (enabled); transactional mail ignores it.
+ */
+export const emailNotificationPreferences = authSchema.table(
+  "email_notification_preferences",
+  {
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    categoryId: text("category_id").notNull(),
+    enabled: boolean("enabled").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.categoryId] })],
+);
+
+/**
+ * Data vault entries (contract §3.5). The SDK already sends a hashed key and a client-encrypted
+ * value; the server encrypts that value again at rest (services/data-vault.ts) so a database dump
+ * alone does not even reveal the client ciphertexts.
+ */
+export const dataVaultEntries = authSchema.table(
+  "data_vault_entries",
+  {
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    storeId: text("store_id").notNull(),
+    hashedKey: text("hashed_key").notNull(),
+    /** base64 of version ‖ salt ‖ nonce ‖ AES-GCM ciphertext of the client's `encrypted_value`. */
+    sealedValue: text("sealed_value").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.storeId, table.hashedKey] })],
+);
