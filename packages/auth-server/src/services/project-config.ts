@@ -30,6 +30,18 @@ const oauthProviderSchema = z.object({
 
 const permissionIdsSchema = z.array(z.string()).default([]);
 
+/**
+ * An e-mail template or theme a project created or overrode (contract §3.4); the built-in ones
+ * (services/email-designs.ts) apply while no entry with their id exists. `themeId`: undefined = the
+ * project's selected theme, false = no theme.
+ */
+const emailTemplateSchema = z.object({
+  displayName: z.string(),
+  tsxSource: z.string(),
+  themeId: z.union([z.string(), z.literal(false)]).optional(),
+});
+const emailThemeSchema = z.object({ displayName: z.string(), tsxSource: z.string() });
+
 /** A permission definition (contract §2.11): `rbac.permissions.{id}`. */
 const permissionDefinitionSchema = z.object({
   description: z.string().optional(),
@@ -101,6 +113,21 @@ export const projectConfigSchema = z.object({
     .prefault({}),
   project: z.object({ requirePublishableClientKey: z.boolean().default(false) }).prefault({}),
   onboarding: z.object({ requireEmailVerification: z.boolean().default(false) }).prefault({}),
+  /** Data vault stores (contract §3.5): only listed store ids accept values. */
+  dataVault: z
+    .object({
+      stores: z
+        .record(z.string(), z.object({ displayName: z.string().default("") }))
+        .default({}),
+    })
+    .prefault({}),
+  /** Projects' own e-mail templates and themes (built-ins apply where no entry exists). */
+  emailDesigns: z
+    .object({
+      templates: z.record(z.string(), emailTemplateSchema).default({}),
+      themes: z.record(z.string(), emailThemeSchema).default({}),
+    })
+    .prefault({}),
   rbac: z
     .object({
       permissions: z
