@@ -26,7 +26,9 @@ beforeAll(async () => {
       auth: {
         oauth: {
           providers: {
-            loopback: {
+            // The SDK's types name only the standard provider ids, so the loopback OIDC provider
+            // is configured under the id `github`.
+            github: {
               type: "oidc",
               issuerUrl: provider.issuer,
               isShared: false,
@@ -120,7 +122,7 @@ describe("StackClientApp.callOAuthCallback against the server", () => {
     });
     const hops = await followOAuthRedirects(
       server.t,
-      `/api/v1/auth/oauth/authorize/loopback?${query}`,
+      `/api/v1/auth/oauth/authorize/github?${query}`,
     );
     expect(hops.appRedirect?.searchParams.get("state")).toBe(state);
 
@@ -156,5 +158,18 @@ describe("StackClientApp.callOAuthCallback against the server", () => {
     const user = await app.getUser({ or: "throw" });
     expect(user.primaryEmail).toBe("sdk-oauth@example.org");
     expect(user.displayName).toBe("SDK OAuth");
+    expect(user.oauthProviders).toEqual([
+      { id: "github", account_id: "sdk-oauth-1", email: "sdk-oauth@example.org" },
+    ]);
+
+    // Connected accounts: the SDK asks for the provider's access token of the linked account.
+    const account = await user.getConnectedAccount("github");
+    expect(account?.providerAccountId).toBe("sdk-oauth-1");
+    const token = await account?.getAccessToken();
+    const userinfo = await fetch(`${provider.issuer}/userinfo`, {
+      headers: { authorization: `Bearer ${token?.accessToken}` },
+    });
+    expect(await userinfo.json()).toMatchObject({ sub: "sdk-oauth-1" });
+    expect(await user.getConnectedAccount("github", { scopes: ["repo"] })).toBeNull();
   });
 });

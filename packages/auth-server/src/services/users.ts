@@ -10,12 +10,14 @@ import type {
   RestrictedReason,
   ServerTeam,
   ServerUser,
+  UserOAuthProvider,
 } from "@heritage/auth-protocol";
 import { knownErrors } from "@heritage/auth-protocol";
 import type { Database } from "@heritage/db";
 import { and, asc, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import {
   contactChannels,
+  oauthAccounts,
   passwordCredentials,
   sessions,
   type TeamRow,
@@ -44,6 +46,8 @@ export interface LoadedUser {
   primaryEmail: PrimaryEmail | null;
   selectedTeam: TeamRow | null;
   hasPassword: boolean;
+  /** Linked OAuth accounts (the wire's `oauth_providers`), oldest first. */
+  oauthProviders: UserOAuthProvider[];
 }
 
 const primaryEmailJoin = and(
@@ -51,6 +55,19 @@ const primaryEmailJoin = and(
   eq(contactChannels.type, "email"),
   eq(contactChannels.isPrimary, true),
 );
+
+/**
+ * The user's linked OAuth accounts as the wire's `oauth_providers`, oldest first; a correlated
+ * subquery keeps one row per user (a join would multiply them).
+ */
+const oauthProvidersOfUser = sql<UserOAuthProvider[] | null>`(
+  select json_agg(json_build_object(
+    'id', ${oauthAccounts.providerConfigId},
+    'account_id', ${oauthAccounts.providerAccountId},
+    'email', ${oauthAccounts.email}
+  ) order by ${oauthAccounts.createdAt}, ${oauthAccounts.id})
+  from ${oauthAccounts} where ${oauthAccounts.userId} = ${users.id}
+)`;
 
 function selectLoadedUsers(db: Database) {
   return db
@@ -62,6 +79,7 @@ function selectLoadedUsers(db: Database) {
       emailUsedForAuth: contactChannels.usedForAuth,
       team: teams,
       hasPassword: sql<boolean>`${passwordCredentials.userId} is not null`,
+      oauthProviders: oauthProvidersOfUser,
     })
     .from(users)
     .leftJoin(contactChannels, primaryEmailJoin)
@@ -88,6 +106,7 @@ function toLoadedUser(record: LoadedUserRecord): LoadedUser {
         : null,
     selectedTeam: record.team,
     hasPassword: Boolean(record.hasPassword),
+    oauthProviders: record.oauthProviders ?? [],
   };
 }
 
@@ -164,7 +183,7 @@ function clientFields(user: LoadedUser, config: ProjectConfig): Omit<ClientUser,
     passkey_auth_enabled: row.passkeyAuthEnabled,
     auth_with_email: user.hasPassword || row.otpAuthEnabled,
     requires_totp_mfa: row.totpSecretBase64 !== null,
-    oauth_providers: [],
+    oauth_providers: user.oauthProviders,
     selected_team_id: user.selectedTeam ? user.selectedTeam.id : null,
     is_anonymous: row.isAnonymous,
     is_restricted: restrictedReason !== null,

@@ -695,6 +695,7 @@ describe("provider presets against the loopback provider", () => {
       primary_email_verified: true,
       display_name: "octo",
       profile_image_url: "https://avatars.example.org/gh-77",
+      oauth_providers: [{ id: "github", account_id: "4242", email: "octo@example.org" }],
     });
     const [account] = await t.db
       .select()
