@@ -27,6 +27,7 @@ import { createSessionRoutes } from "./routes/auth/sessions";
 import { createConnectedAccountRoutes } from "./routes/connected-accounts";
 import { createContactChannelRoutes } from "./routes/contact-channels";
 import { createCredentialScanningRoutes } from "./routes/credential-scanning";
+import { createDataVaultRoutes } from "./routes/data-vault";
 import { createJwksRoutes } from "./routes/jwks";
 import { createPermissionDefinitionRoutes } from "./routes/permission-definitions";
 import { createProjectPermissionRoutes, createTeamPermissionRoutes } from "./routes/permissions";
@@ -132,6 +133,7 @@ export function createAuthApi(options: CreateAuthApiOptions): Hono<AuthEnv> {
   app.route("/team-permission-definitions", createPermissionDefinitionRoutes(deps, "team"));
   app.route("/project-permission-definitions", createPermissionDefinitionRoutes(deps, "project"));
   app.route("/projects", createProjectRoutes());
+  app.route("/data-vault", createDataVaultRoutes(deps));
   app.route("/", createJwksRoutes(deps));
 
   app.all("*", (c) => sendText(c, "Not found", 404));

@@ -117,6 +117,9 @@ export const authConfigSchema = z.object({
     false,
     "Whether the internal project offers sign-in with e-mailed codes and magic links (OTP); applied at every start.",
   ),
+  STACK_DATA_VAULT_SECRET: optionalSecret(
+    "Secret the server encrypts data vault values with at rest (AES-256-GCM, key derived per value by HKDF). Changing it makes stored values unreadable. Unset: the data vault answers 500, except in development (fixed development secret).",
+  ),
   STACK_ACCESS_TOKEN_EXPIRATION_TIME: duration(
     "10min",
     45,
