@@ -178,9 +178,11 @@ export function mergeProjectConfig(base: unknown, override: unknown): unknown {
 
 /** The `config` object of the client project (contract §1.9). */
 export function toClientProjectConfig(config: ProjectConfig): ClientProjectConfig {
-  const providers = Object.values(config.auth.oauth.providers)
-    .filter((provider) => provider.allowSignIn)
-    .map((provider) => ({ id: provider.type }))
+  const providers = Object.entries(config.auth.oauth.providers)
+    .filter(([, provider]) => provider.allowSignIn)
+    // A preset is named by its type (as the reference does); a generic OIDC provider by its key,
+    // which is what its authorize URL takes.
+    .map(([id, provider]) => ({ id: provider.type === "oidc" ? id : provider.type }))
     .sort((a, b) => a.id.localeCompare(b.id));
   const domains = Object.values(config.domains.trustedDomains)
     .map((domain) => ({ domain: domain.baseUrl, handler_path: domain.handlerPath }))

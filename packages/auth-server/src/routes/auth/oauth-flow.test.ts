@@ -263,6 +263,21 @@ describe("OAuth sign-in with an OIDC provider found by discovery", () => {
   });
 });
 
+describe("the client project config", () => {
+  it("lists sign-in providers: presets by type, the OIDC provider by its id", async () => {
+    const response = await t.request("/projects/current", {
+      accessType: "client",
+      projectId: project.id,
+    });
+    const body = (await response.json()) as { config: { enabled_oauth_providers: unknown } };
+    expect(body.config.enabled_oauth_providers).toEqual([
+      { id: "github" },
+      { id: "google" },
+      { id: "loopback" },
+    ]);
+  });
+});
+
 describe("the code exchange", () => {
   async function freshCode(params: Record<string, string> = {}, redirectUri = appCallback) {
     provider.signInAs({ sub: `exchange-${randomBytes(4).toString("hex")}` });
