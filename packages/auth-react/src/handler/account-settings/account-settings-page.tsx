@@ -1,20 +1,29 @@
 /**
  * @module
- * /handler/account-settings: the signed-in user's profile, e-mail addresses and password, one
- * section each. A signed-out visitor is sent to sign-in and brought back here afterwards.
+ * /handler/account-settings: the signed-in user's profile, e-mail addresses, password, two-factor
+ * authentication, passkey (if the project allows), sessions and API keys (if allowed), one section
+ * each. A signed-out visitor is sent to sign-in and brought back here afterwards.
  */
 import type { AuthUser } from "@heritage/auth-client";
 import { useEffect } from "react";
 import { useAuth } from "../../hooks/use-auth";
 import { returnToParam, useHandlerOptions } from "../handler-options";
 import { HandlerCard, StatusText } from "../handler-ui";
+import { useProject } from "../use-project";
+import { ApiKeysSection } from "./api-keys-section";
 import { EmailsSection } from "./emails-section";
+import { MfaSection } from "./mfa-section";
+import { PasskeySection } from "./passkey-section";
 import { PasswordSection } from "./password-section";
 import { ProfileSection } from "./profile-section";
+import { SessionsSection } from "./sessions-section";
 
 export function AccountSettingsPage() {
   const { urls, navigate } = useHandlerOptions();
   const { status, user } = useAuth<AuthUser>();
+  const project = useProject();
+  // Sections that depend on the project's config wait for it; the others show at once.
+  const config = project.status === "ready" ? project.project : null;
   const signInUrl = `${urls.handler}/sign-in?${returnToParam}=${encodeURIComponent(
     `${urls.handler}/account-settings`,
   )}`;
@@ -41,6 +50,10 @@ export function AccountSettingsPage() {
       <ProfileSection user={user} />
       <EmailsSection />
       <PasswordSection user={user} />
+      <MfaSection user={user} projectName={config?.displayName ?? "Account"} />
+      {config?.config.passkeyEnabled ? <PasskeySection user={user} /> : null}
+      <SessionsSection />
+      {config?.config.allowUserApiKeys ? <ApiKeysSection /> : null}
     </HandlerCard>
   );
 }

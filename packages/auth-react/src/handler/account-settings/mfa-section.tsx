@@ -1,0 +1,137 @@
+/**
+ * @module
+ * Account settings, two-factor authentication (contract §2.14): turning TOTP on with a new secret
+ * (shown as an otpauth link and as the key to type), confirmed by a code of the authenticator app
+ * so nobody locks themselves out, and turning it off.
+ */
+import { type AuthUser, createTotpUri, generateTotpSecret } from "@heritage/auth-client";
+import { type FormEvent, useState } from "react";
+import { useAuth } from "../../hooks/use-auth";
+import { useHandlerOptions } from "../handler-options";
+import { Field, FormAlert, StatusText, SubmitButton, useFormState } from "../handler-ui";
+import { SettingsSection } from "./settings-section";
+import { isCurrentTotpCode } from "./totp-code";
+
+/** The key as authenticator apps take it typed in: base32 in groups of four. */
+function readableKey(totpUri: string): string {
+  const secret = new URL(totpUri).searchParams.get("secret") ?? "";
+  return secret.replace(/(.{4})/g, "$1 ").trim();
+}
+
+export function MfaSection({ user, projectName }: { user: AuthUser; projectName: string }) {
+  const { classNames } = useHandlerOptions();
+  const { app, reload } = useAuth();
+  const form = useFormState<"code">();
+  const [secret, setSecret] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+
+  const turnOff = async () => {
+    setIsBusy(true);
+    setNotice(null);
+    try {
+      await app.disableTotpMfa();
+      await reload();
+      setNotice("Two-factor authentication is off.");
+    } catch (caught) {
+      form.fail({ form: caught instanceof Error ? caught.message : "An unknown error occurred." });
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const confirm = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (secret === null) return;
+    const code = String(new FormData(event.currentTarget).get("code") ?? "").replace(/\s/g, "");
+    void form.run(async () => {
+      if (!(await isCurrentTotpCode(secret, code, Date.now()))) {
+        return form.fail({
+          fields: { code: "This is not the current code of the key. Please check your app." },
+        });
+      }
+      await app.enableTotpMfa(secret);
+      await reload();
+      setSecret(null);
+      setNotice("Two-factor authentication is on.");
+    });
+  };
+
+  if (user.requiresTotpMfa) {
+    return (
+      <SettingsSection title="Two-factor authentication">
+        <p className={classNames.text}>
+          On: signing in asks for a code from your authenticator app.
+        </p>
+        <FormAlert message={form.formError} />
+        <button
+          type="button"
+          className={classNames.secondaryButton}
+          disabled={isBusy}
+          onClick={() => void turnOff()}
+        >
+          Turn off two-factor authentication
+        </button>
+        {notice ? <StatusText>{notice}</StatusText> : null}
+      </SettingsSection>
+    );
+  }
+  if (secret === null) {
+    return (
+      <SettingsSection title="Two-factor authentication">
+        <p className={classNames.text}>Off: signing in needs no code from an app.</p>
+        <button
+          type="button"
+          className={classNames.secondaryButton}
+          onClick={() => {
+            setNotice(null);
+            setSecret(generateTotpSecret());
+          }}
+        >
+          Turn on two-factor authentication
+        </button>
+        {notice ? <StatusText>{notice}</StatusText> : null}
+      </SettingsSection>
+    );
+  }
+  const totpUri = createTotpUri({
+    secretBase64: secret,
+    accountName: user.primaryEmail ?? user.id,
+    issuer: projectName,
+  });
+  return (
+    <SettingsSection title="Two-factor authentication">
+      <p className={classNames.text}>
+        Add this key to your authenticator app (or{" "}
+        <a className={classNames.link} href={totpUri}>
+          open it in the app
+        </a>
+        ), then enter the code it shows.
+      </p>
+      <p className={classNames.text}>
+        Key: <code data-totp-key="">{readableKey(totpUri)}</code>
+      </p>
+      <form ref={form.formRef} noValidate onSubmit={confirm} className={classNames.form}>
+        <FormAlert message={form.formError} />
+        <Field
+          label="Code from your app"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          error={form.fieldErrors.code}
+        />
+        <SubmitButton isBusy={form.isBusy} busyLabel="Turning on...">
+          Confirm and turn on
+        </SubmitButton>
+        <button
+          type="button"
+          className={classNames.secondaryButton}
+          onClick={() => setSecret(null)}
+        >
+          Cancel
+        </button>
+      </form>
+    </SettingsSection>
+  );
+}
