@@ -4,7 +4,7 @@
  */
 import { accessTokenClaimsSchema } from "@heritage/auth-protocol";
 import { count, eq } from "drizzle-orm";
-import { decodeJwt } from "jose";
+import { createLocalJWKSet, decodeJwt, type JSONWebKeySet, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
 import { expectKnownError } from "../../testing/expect-known-error";
@@ -74,6 +74,25 @@ describe("anonymous sign-up (happy)", () => {
       has_password: false,
       selected_team: { display_name: "Personal Team" },
     });
+  });
+
+  it("signs with an anonymous key published only with include_anonymous", async () => {
+    const tokens = await signUpAnonymously();
+    const jwks = async (query: string) => {
+      const response = await t.request(`/projects/${projectId}/.well-known/jwks.json${query}`);
+      return createLocalJWKSet((await response.json()) as JSONWebKeySet);
+    };
+    const options = { audience: `${projectId}:anon`, currentDate: t.clock() };
+    const verified = await jwtVerify(
+      tokens.access_token,
+      await jwks("?include_anonymous=true"),
+      options,
+    );
+    expect(verified.payload.sub).toBe(tokens.user_id);
+    await expect(jwtVerify(tokens.access_token, await jwks(""), options)).rejects.toThrow();
+    await expect(
+      jwtVerify(tokens.access_token, await jwks("?include_restricted=true"), options),
+    ).rejects.toThrow();
   });
 
   it("works even when sign-up is closed, and accepts an empty JSON body", async () => {
