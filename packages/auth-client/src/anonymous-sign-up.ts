@@ -8,7 +8,7 @@ import { signInResponseSchema } from "@heritage/auth-protocol";
 import { type AppCore, parseResponse } from "./app-core";
 
 export interface AnonymousSignUpCalls {
-  /** `POST /auth/anonymous/sign-up`; stores the new anonymous session and resolves with its user id. */
+  /** `POST /auth/anonymous/sign-up`; stores the anonymous session, resolves with its user id. */
   signUpAnonymously(): Promise<{ userId: string }>;
 }
 

@@ -5,9 +5,12 @@
  * OTP, makes up the same code. New addresses are signed up (an anonymous session is upgraded in
  * place). Expected failures (OTP off, wrong or used code, sign-up closed, …) are `AuthResult`s.
  * @example
- * const sent = await auth.sendMagicLinkEmail(email, { callbackUrl: `${origin}/handler/magic-link-callback` });
- * // either the link's page: await auth.signInWithMagicLink(new URL(location.href).searchParams.get("code"));
- * // or the typed code: if (sent.status === "ok") await auth.signInWithOtp({ otp, nonce: sent.data.nonce });
+ * const callbackUrl = `${origin}/handler/magic-link-callback`;
+ * const sent = await auth.sendMagicLinkEmail(email, { callbackUrl });
+ * // on the link's page:
+ * await auth.signInWithMagicLink(new URL(location.href).searchParams.get("code") ?? "");
+ * // or with the typed code:
+ * if (sent.status === "ok") await auth.signInWithOtp({ otp, nonce: sent.data.nonce });
  */
 import { isKnownError, sendSignInCodeResponseSchema } from "@heritage/auth-protocol";
 import { type AppCore, type AuthResult, parseResponse } from "./app-core";
@@ -30,7 +33,7 @@ export interface MagicLinkCalls {
 export function createMagicLinkCalls(core: AppCore): MagicLinkCalls {
   const { send, session } = core;
 
-  /** POSTs with the session (so an anonymous user is upgraded) and turns known errors into results. */
+  /** POSTs with the session (an anonymous user is upgraded); known errors become results. */
   const attempt = async <T>(
     path: string,
     body: Record<string, unknown>,

@@ -37,8 +37,8 @@ export interface SessionCalls {
 
 export interface ServerSessionCalls {
   /**
-   * `POST /auth/sessions`: a new session for a user (default lifetime 365 days, at most 367). Mark
-   * it `isImpersonation` when someone else acts as the user, so it stays out of the user's own list.
+   * `POST /auth/sessions`: a new session for a user (default lifetime 365 days, at most 367).
+   * Mark it `isImpersonation` when someone else acts as the user: it stays out of the user's list.
    */
   createSession(input: {
     userId: string;

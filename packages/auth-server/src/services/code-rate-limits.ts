@@ -51,8 +51,8 @@ export async function limitCodeChecking(deps: LimitDeps, caller: CodeCaller): Pr
 }
 
 /**
- * Waits until `minimumMillis` have passed since `startedAt` (real time), so an answer that looked an
- * address up takes as long whether or not it found an account.
+ * Waits until `minimumMillis` have passed since `startedAt` (real time), so an answer that looked
+ * an address up takes as long whether or not it found an account.
  */
 export async function waitUntilMinimumDuration(
   startedAt: number,

@@ -1,8 +1,8 @@
 /**
- * Sign-in with an e-mailed code (contract §2.4): one `otp_sign_in` verification code serves both as
- * the magic link's `code` and, split, as the OTP a user types (its first 6 characters) plus the nonce
- * the client keeps (the other 39). Redeeming it signs the address's account in, or signs a new user
- * up with that address verified (upgrading the caller when it is an anonymous user).
+ * Sign-in with an e-mailed code (contract §2.4): one `otp_sign_in` verification code serves both
+ * as the magic link's `code` and, split, as the OTP a user types (its first 6 characters) plus the
+ * nonce the client keeps (the other 39). Redeeming it signs the address's account in, or signs a
+ * new user up with that address verified (upgrading the caller when it is an anonymous user).
  * @module
  */
 import { knownErrors } from "@heritage/auth-protocol";
@@ -72,7 +72,7 @@ function assertAddressAllowsOtp(project: LoadedProject, channel: AuthEmailChanne
   if (!channel && !project.config.auth.allowSignUp) throw knownErrors.signUpNotEnabled();
 }
 
-/** Mails a sign-in code and link to `email`; returns the nonce the client sends back with the OTP. */
+/** Mails a sign-in code and link to `email`; returns the nonce the client sends with the OTP. */
 export async function sendSignInCode(
   deps: AuthDeps,
   project: LoadedProject,

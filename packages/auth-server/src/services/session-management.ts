@@ -11,7 +11,7 @@ import { sessions } from "../db/schema";
 import type { AuthDeps } from "./auth-deps";
 import { StatusError } from "./status-error";
 
-/** Live sessions of a user; `currentSessionId` is the caller's (the access token's `refresh_token_id`). */
+/** Live sessions of a user; `currentSessionId` is the caller's (its token's `refresh_token_id`). */
 export async function listUserSessions(
   deps: Pick<AuthDeps, "db" | "clock">,
   input: {

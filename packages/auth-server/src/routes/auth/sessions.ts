@@ -1,8 +1,8 @@
 /**
  * Sessions (contract §1.7): `POST /auth/sessions` (server creates a session for a user),
  * `POST /auth/sessions/current/refresh` (refresh-token header → access token) and
- * `DELETE /auth/sessions/current` (sign out the access token's session); listing a user's sessions and
- * revoking one of them (contract §2.5).
+ * `DELETE /auth/sessions/current` (sign out the access token's session); listing a user's sessions
+ * and revoking one of them (contract §2.5).
  * @module
  */
 import { knownErrors, readProtocolHeader } from "@heritage/auth-protocol";
@@ -31,7 +31,7 @@ const createSessionBody = z.strictObject({
 
 const userQuery = z.strictObject({ user_id: userIdOrMeSchema });
 const sessionParams = z.strictObject({ id: z.uuid() });
-// The server SDK revokes by id alone (`DELETE /auth/sessions/{id}`); the client SDK adds `user_id=me`.
+// The server SDK revokes by id alone (`DELETE /auth/sessions/{id}`); the client SDK adds `me`.
 const revokeQuery = z.strictObject({ user_id: userIdOrMeSchema.optional() });
 
 /** The user whose sessions are meant; client access may only name its own user. */
