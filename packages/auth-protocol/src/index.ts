@@ -54,6 +54,35 @@ export {
   refreshTokenPattern,
 } from "./refresh-token-format";
 export type {
+  AdminOAuthProvider,
+  AdminProject,
+  AdminProjectConfig,
+  AdminProjectCreate,
+  AdminProjectUpdate,
+  EmailConfig,
+  InternalApiKey,
+  InternalApiKeyCreate,
+  InternalApiKeyFirstView,
+} from "./wire/admin-projects";
+export {
+  adminDomainSchema,
+  adminOAuthProviderSchema,
+  adminOAuthProviderUpdateSchema,
+  adminProjectConfigSchema,
+  adminProjectCreateSchema,
+  adminProjectSchema,
+  adminProjectUpdateSchema,
+  emailConfigSchema,
+  internalApiKeyCreateSchema,
+  internalApiKeyFirstViewSchema,
+  internalApiKeySchema,
+  internalApiKeyUpdateSchema,
+  oauthAccountMergeStrategySchema,
+  onboardingStatuses,
+  onboardingStatusSchema,
+  projectTransferSchema,
+} from "./wire/admin-projects";
+export type {
   ApiKeyType,
   ParsedApiKey,
   TeamApiKey,

@@ -28,6 +28,8 @@ import { createConnectedAccountRoutes } from "./routes/connected-accounts";
 import { createContactChannelRoutes } from "./routes/contact-channels";
 import { createCredentialScanningRoutes } from "./routes/credential-scanning";
 import { createDataVaultRoutes } from "./routes/data-vault";
+import { createInternalApiKeyRoutes } from "./routes/internal-api-keys";
+import { createInternalProjectRoutes } from "./routes/internal-projects";
 import { createJwksRoutes } from "./routes/jwks";
 import { createPermissionDefinitionRoutes } from "./routes/permission-definitions";
 import { createProjectPermissionRoutes, createTeamPermissionRoutes } from "./routes/permissions";
@@ -133,6 +135,8 @@ export function createAuthApi(options: CreateAuthApiOptions): Hono<AuthEnv> {
   app.route("/team-permission-definitions", createPermissionDefinitionRoutes(deps, "team"));
   app.route("/project-permission-definitions", createPermissionDefinitionRoutes(deps, "project"));
   app.route("/projects", createProjectRoutes());
+  app.route("/internal/projects", createInternalProjectRoutes(deps));
+  app.route("/internal/api-keys", createInternalApiKeyRoutes(deps));
   app.route("/data-vault", createDataVaultRoutes(deps));
   app.route("/", createJwksRoutes(deps));
 

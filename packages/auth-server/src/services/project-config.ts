@@ -30,6 +30,17 @@ const oauthProviderSchema = z.object({
 
 const permissionIdsSchema = z.array(z.string()).default([]);
 
+/** Shared: the platform's sender; otherwise the project's own SMTP server. */
+const emailServerSchema = z.object({
+  isShared: z.boolean(),
+  host: z.string().optional(),
+  port: z.number().int().optional(),
+  username: z.string().optional(),
+  password: z.string().optional(),
+  senderName: z.string().optional(),
+  senderEmail: z.string().optional(),
+});
+
 /**
  * An e-mail template or theme a project created or overrode (contract §3.4); the built-in ones
  * (services/email-designs.ts) apply while no entry with their id exists. `themeId`: undefined = the
@@ -113,6 +124,13 @@ export const projectConfigSchema = z.object({
     .prefault({}),
   project: z.object({ requirePublishableClientKey: z.boolean().default(false) }).prefault({}),
   onboarding: z.object({ requireEmailVerification: z.boolean().default(false) }).prefault({}),
+  /** The admin's e-mail settings (contract §3.2 `email_config`, `email_theme`). */
+  emails: z
+    .object({
+      server: emailServerSchema.default({ isShared: true }),
+      selectedThemeId: z.string().optional(),
+    })
+    .prefault({}),
   /** Data vault stores (contract §3.5): only listed store ids accept values. */
   dataVault: z
     .object({

@@ -24,6 +24,11 @@ export interface LoadedProject {
   isProductionMode: boolean;
   createdAt: Date;
   config: ProjectConfig;
+  logoUrl: string | null;
+  logoFullUrl: string | null;
+  logoDarkModeUrl: string | null;
+  logoFullDarkModeUrl: string | null;
+  onboardingStatus: string;
 }
 
 export async function findProject(db: Database, projectId: string): Promise<LoadedProject | null> {
@@ -37,6 +42,11 @@ export async function findProject(db: Database, projectId: string): Promise<Load
     isProductionMode: row.isProductionMode,
     createdAt: row.createdAt,
     config: parseProjectConfig(row.config),
+    logoUrl: row.logoUrl,
+    logoFullUrl: row.logoFullUrl,
+    logoDarkModeUrl: row.logoDarkModeUrl,
+    logoFullDarkModeUrl: row.logoFullDarkModeUrl,
+    onboardingStatus: row.onboardingStatus,
   };
 }
 

@@ -1,0 +1,82 @@
+/**
+ * `/internal/projects` (contract §3.1, §3.2): the projects an internal-project user owns through
+ * their teams (list, create, transfer; client access or more on `internal` with a user), and the
+ * admin's own project at `/internal/projects/current` (read, update, delete; admin access only).
+ * @module
+ */
+import {
+  adminProjectCreateSchema,
+  adminProjectUpdateSchema,
+  knownErrors,
+  projectTransferSchema,
+} from "@heritage/auth-protocol";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
+import { requireAccess } from "../http/project-access";
+import { sendJson, sendSuccess } from "../http/respond";
+import { validateRequest } from "../http/validate";
+import {
+  createOwnedProject,
+  deleteAdminProject,
+  internalProjectId,
+  listOwnedProjects,
+  toAdminProject,
+  transferProject,
+  updateAdminProject,
+} from "../services/admin-projects";
+
+const noQuery = { query: z.strictObject({}) };
+
+/** The internal user behind a dashboard request (project first, then the user, as the reference). */
+function requireInternalUser(auth: RequestAuth): string {
+  if (auth.project.id !== internalProjectId) throw knownErrors.expectedInternalProject();
+  if (!auth.user) throw knownErrors.userAuthenticationRequired();
+  return auth.user.row.id;
+}
+
+export function createInternalProjectRoutes(deps: RouteDeps): Hono<AuthEnv> {
+  const app = new Hono<AuthEnv>();
+
+  app.get("/current", (c) => {
+    const auth = requireAccess(c, ["admin"]);
+    validateRequest(c, noQuery);
+    return sendJson(c, toAdminProject(auth.project));
+  });
+
+  app.patch("/current", async (c) => {
+    const auth = requireAccess(c, ["admin"]);
+    const { body } = validateRequest(c, { ...noQuery, body: adminProjectUpdateSchema });
+    return sendJson(c, await updateAdminProject(deps.db, auth.project, body));
+  });
+
+  app.delete("/current", async (c) => {
+    const auth = requireAccess(c, ["admin"]);
+    validateRequest(c, noQuery);
+    await deleteAdminProject(deps.db, auth.project.id);
+    return sendSuccess(c);
+  });
+
+  app.post("/transfer", async (c) => {
+    const userId = requireInternalUser(requireAccess(c));
+    const { body } = validateRequest(c, { body: projectTransferSchema });
+    await transferProject(deps.db, userId, body.project_id, body.new_team_id);
+    return sendSuccess(c);
+  });
+
+  app.get("/", async (c) => {
+    const userId = requireInternalUser(requireAccess(c));
+    validateRequest(c, noQuery);
+    const items = await listOwnedProjects(deps.db, userId);
+    return sendJson(c, { items, is_paginated: false });
+  });
+
+  app.post("/", async (c) => {
+    const userId = requireInternalUser(requireAccess(c));
+    const { body } = validateRequest(c, { body: adminProjectCreateSchema });
+    const project = await createOwnedProject(deps.db, deps.ids, userId, body, deps.clock());
+    return sendJson(c, project, 201);
+  });
+
+  return app;
+}

@@ -1,0 +1,378 @@
+/**
+ * The admin side of projects (contract §3.1, §3.2): the admin project object with its legacy
+ * `config`, translating updates into the stored config keys (§3.2 "Mapping to config keys"),
+ * production-mode checks, and the projects internal users own through their teams (list, create,
+ * transfer, delete).
+ * @module
+ */
+import {
+  type AdminOAuthProvider,
+  type AdminProject,
+  type AdminProjectCreate,
+  type AdminProjectUpdate,
+  knownErrors,
+  onboardingStatuses,
+} from "@heritage/auth-protocol";
+import type { Database } from "@heritage/db";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { projects, teamMembers } from "../db/schema";
+import { getProductionModeProblems } from "./production-mode";
+import { mergeProjectConfig, type ProjectConfig, parseProjectConfig } from "./project-config";
+import {
+  ensureProject,
+  findProject,
+  type LoadedProject,
+  newProjectConfigDefaults,
+} from "./projects";
+import type { IdGenerators } from "./secrets";
+import { StatusError } from "./status-error";
+import { isTeamMember } from "./teams";
+
+export const internalProjectId = "internal";
+
+/** The reference's built-in "Default Light" theme; a project's own themes are in `emailDesigns.themes`. */
+export const defaultEmailThemeId = "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac";
+const knownEmailThemeIds = new Set([defaultEmailThemeId]);
+
+type OnboardingStatus = (typeof onboardingStatuses)[number];
+
+function toOnboardingStatus(value: string): OnboardingStatus {
+  return (onboardingStatuses as readonly string[]).includes(value)
+    ? (value as OnboardingStatus)
+    : "completed";
+}
+
+function toAdminProvider(
+  configId: string,
+  provider: ProjectConfig["auth"]["oauth"]["providers"][string],
+): AdminOAuthProvider {
+  const wire: AdminOAuthProvider = {
+    provider_config_id: configId,
+    id: provider.type,
+    type: provider.isShared ? "shared" : "standard",
+  };
+  if (!provider.isShared) {
+    if (provider.clientId !== undefined) wire.client_id = provider.clientId;
+    if (provider.clientSecret !== undefined) wire.client_secret = provider.clientSecret;
+    if (provider.facebookConfigId !== undefined)
+      wire.facebook_config_id = provider.facebookConfigId;
+    if (provider.microsoftTenantId !== undefined) {
+      wire.microsoft_tenant_id = provider.microsoftTenantId;
+    }
+  }
+  return wire;
+}
+
+export function toAdminProject(project: LoadedProject): AdminProject {
+  const { config } = project;
+  const providers = Object.entries(config.auth.oauth.providers)
+    .map(([id, provider]) => ({ provider, wire: toAdminProvider(id, provider) }))
+    .sort((a, b) => a.wire.provider_config_id.localeCompare(b.wire.provider_config_id));
+  const server = config.emails.server;
+  const permissionRefs = (ids: string[]) => ids.map((id) => ({ id }));
+  return {
+    id: project.id,
+    display_name: project.displayName,
+    description: project.description,
+    logo_url: project.logoUrl,
+    logo_full_url: project.logoFullUrl,
+    logo_dark_mode_url: project.logoDarkModeUrl,
+    logo_full_dark_mode_url: project.logoFullDarkModeUrl,
+    created_at_millis: project.createdAt.getTime(),
+    is_production_mode: project.isProductionMode,
+    // One environment per project here: every project is its own (development-capable) deployment.
+    is_development_environment: false,
+    owner_team_id: project.ownerTeamId,
+    onboarding_status: toOnboardingStatus(project.onboardingStatus),
+    config: {
+      allow_localhost: config.domains.allowLocalhost,
+      sign_up_enabled: config.auth.allowSignUp,
+      credential_enabled: config.auth.password.allowSignIn,
+      magic_link_enabled: config.auth.otp.allowSignIn,
+      passkey_enabled: config.auth.passkey.allowSignIn,
+      client_team_creation_enabled: config.teams.allowClientTeamCreation,
+      client_user_deletion_enabled: config.users.allowClientUserDeletion,
+      allow_user_api_keys: config.apiKeys.enabled.user,
+      allow_team_api_keys: config.apiKeys.enabled.team,
+      oauth_providers: providers.map((p) => p.wire),
+      enabled_oauth_providers: providers.filter((p) => p.provider.allowSignIn).map((p) => p.wire),
+      domains: Object.values(config.domains.trustedDomains).map((domain) => ({
+        domain: domain.baseUrl,
+        handler_path: domain.handlerPath,
+      })),
+      email_config: server.isShared
+        ? { type: "shared" }
+        : {
+            type: "standard",
+            host: server.host ?? "",
+            port: server.port ?? 0,
+            username: server.username ?? "",
+            password: server.password ?? "",
+            sender_name: server.senderName ?? "",
+            sender_email: server.senderEmail ?? "",
+          },
+      email_theme: config.emails.selectedThemeId ?? defaultEmailThemeId,
+      create_team_on_sign_up: config.teams.createPersonalTeamOnSignUp,
+      team_creator_default_permissions: permissionRefs(config.rbac.defaultPermissions.teamCreator),
+      team_member_default_permissions: permissionRefs(config.rbac.defaultPermissions.teamMember),
+      user_default_permissions: permissionRefs(config.rbac.defaultPermissions.signUp),
+      oauth_account_merge_strategy: config.auth.oauth.accountMergeStrategy,
+      require_email_verification: config.onboarding.requireEmailVerification,
+    },
+  };
+}
+
+type ConfigUpdate = NonNullable<AdminProjectUpdate["config"]>;
+
+/** Default permissions must name definitions of the right scope (else KE PERMISSION_NOT_FOUND). */
+function checkPermissionRefs(
+  config: ProjectConfig,
+  refs: { id: string }[] | undefined,
+  scope: "team" | "project",
+): string[] | undefined {
+  if (!refs) return undefined;
+  for (const { id } of refs) {
+    if (config.rbac.permissions[id]?.scope !== scope) {
+      throw knownErrors.permissionNotFound({ permission_id: id });
+    }
+  }
+  return [...new Set(refs.map((ref) => ref.id))];
+}
+
+/**
+ * The config document after a legacy `config` update (contract §3.2 mapping). Lists (providers,
+ * domains, default permissions) replace the stored ones; settings a provider keeps beyond the legacy
+ * fields (e.g. `allowConnectedAccounts`) survive when the same provider is sent again.
+ */
+export function applyLegacyConfigUpdate(
+  config: ProjectConfig,
+  update: ConfigUpdate,
+): ProjectConfig {
+  const theme = update.email_theme;
+  if (theme !== undefined && !knownEmailThemeIds.has(theme) && !config.emailDesigns.themes[theme]) {
+    throw new StatusError(400, "Invalid email theme");
+  }
+  const override: Record<string, unknown> = {
+    auth: {
+      allowSignUp: update.sign_up_enabled,
+      password: { allowSignIn: update.credential_enabled },
+      otp: { allowSignIn: update.magic_link_enabled },
+      passkey: { allowSignIn: update.passkey_enabled },
+      oauth: { accountMergeStrategy: update.oauth_account_merge_strategy },
+    },
+    domains: { allowLocalhost: update.allow_localhost },
+    teams: {
+      allowClientTeamCreation: update.client_team_creation_enabled,
+      createPersonalTeamOnSignUp: update.create_team_on_sign_up,
+    },
+    users: { allowClientUserDeletion: update.client_user_deletion_enabled },
+    apiKeys: {
+      enabled: { user: update.allow_user_api_keys, team: update.allow_team_api_keys },
+    },
+    onboarding: { requireEmailVerification: update.require_email_verification },
+    emails: { selectedThemeId: update.email_theme },
+    rbac: {
+      defaultPermissions: {
+        teamCreator: checkPermissionRefs(config, update.team_creator_default_permissions, "team"),
+        teamMember: checkPermissionRefs(config, update.team_member_default_permissions, "team"),
+        signUp: checkPermissionRefs(config, update.user_default_permissions, "project"),
+      },
+    },
+  };
+  const merged = parseProjectConfig(mergeProjectConfig(config, override));
+
+  if (update.oauth_providers) {
+    const providers: ProjectConfig["auth"]["oauth"]["providers"] = {};
+    for (const provider of update.oauth_providers) {
+      if (providers[provider.id]) {
+        throw new StatusError(400, `OAuth provider ${provider.id} is listed more than once.`);
+      }
+      const previous = config.auth.oauth.providers[provider.id];
+      const isShared = provider.type === "shared";
+      providers[provider.id] = {
+        type: provider.id,
+        allowSignIn: previous?.allowSignIn ?? true,
+        allowConnectedAccounts: previous?.allowConnectedAccounts ?? true,
+        isShared,
+        ...(previous?.issuerUrl ? { issuerUrl: previous.issuerUrl } : {}),
+        ...(isShared
+          ? {}
+          : {
+              clientId: provider.client_id,
+              clientSecret: provider.client_secret,
+              facebookConfigId: provider.facebook_config_id,
+              microsoftTenantId: provider.microsoft_tenant_id,
+            }),
+      };
+    }
+    merged.auth.oauth.providers = providers;
+  }
+  if (update.domains) {
+    const seen = new Set<string>();
+    const trustedDomains: ProjectConfig["domains"]["trustedDomains"] = {};
+    update.domains.forEach((domain, index) => {
+      if (seen.has(domain.domain)) {
+        throw new StatusError(400, `Duplicate domain found: ${domain.domain}`);
+      }
+      seen.add(domain.domain);
+      trustedDomains[`domain-${index}`] = {
+        baseUrl: domain.domain,
+        handlerPath: domain.handler_path,
+      };
+    });
+    merged.domains.trustedDomains = trustedDomains;
+  }
+  if (update.email_config) {
+    const email = update.email_config;
+    merged.emails.server =
+      email.type === "shared"
+        ? { isShared: true }
+        : {
+            isShared: false,
+            host: email.host,
+            port: email.port,
+            username: email.username,
+            password: email.password,
+            senderName: email.sender_name,
+            senderEmail: email.sender_email,
+          };
+  }
+  return merged;
+}
+
+/** Refuses a project state that is in production mode with domain problems (all listed). */
+function checkProductionMode(projectId: string, isProductionMode: boolean, config: ProjectConfig) {
+  if (!isProductionMode) return;
+  const problems = getProductionModeProblems(projectId, config);
+  if (problems.length > 0) {
+    throw new StatusError(
+      400,
+      `The project cannot be in production mode:\n${problems.map((p) => `  - ${p.message}`).join("\n")}`,
+    );
+  }
+}
+
+function rowUpdateFields(update: AdminProjectUpdate) {
+  const fields: Partial<typeof projects.$inferInsert> = {};
+  if (update.display_name !== undefined) fields.displayName = update.display_name;
+  if (update.description !== undefined) fields.description = update.description ?? "";
+  if (update.is_production_mode !== undefined) fields.isProductionMode = update.is_production_mode;
+  if (update.onboarding_status !== undefined) fields.onboardingStatus = update.onboarding_status;
+  if (update.logo_url !== undefined) fields.logoUrl = update.logo_url;
+  if (update.logo_full_url !== undefined) fields.logoFullUrl = update.logo_full_url;
+  if (update.logo_dark_mode_url !== undefined) fields.logoDarkModeUrl = update.logo_dark_mode_url;
+  if (update.logo_full_dark_mode_url !== undefined) {
+    fields.logoFullDarkModeUrl = update.logo_full_dark_mode_url;
+  }
+  return fields;
+}
+
+async function requireLoadedProject(db: Database, projectId: string): Promise<LoadedProject> {
+  const project = await findProject(db, projectId);
+  if (!project) throw knownErrors.projectNotFound({ project_id: projectId });
+  return project;
+}
+
+/** `PATCH /internal/projects/current`: validates everything before writing anything. */
+export async function updateAdminProject(
+  db: Database,
+  project: LoadedProject,
+  update: AdminProjectUpdate,
+): Promise<AdminProject> {
+  const config = update.config ? applyLegacyConfigUpdate(project.config, update.config) : undefined;
+  checkProductionMode(
+    project.id,
+    update.is_production_mode ?? project.isProductionMode,
+    config ?? project.config,
+  );
+  const fields = rowUpdateFields(update);
+  if (config) fields.config = config;
+  if (Object.keys(fields).length > 0) {
+    await db.update(projects).set(fields).where(eq(projects.id, project.id));
+  }
+  return toAdminProject(await requireLoadedProject(db, project.id));
+}
+
+/** `DELETE /internal/projects/current`; the platform's own project cannot be deleted. */
+export async function deleteAdminProject(db: Database, projectId: string): Promise<void> {
+  if (projectId === internalProjectId) {
+    throw new StatusError(400, "The internal project cannot be deleted.");
+  }
+  await db.delete(projects).where(eq(projects.id, projectId));
+}
+
+/** Projects owned by a team (of the internal project) the user belongs to, oldest first. */
+export async function listOwnedProjects(db: Database, userId: string): Promise<AdminProject[]> {
+  const memberships = await db
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.projectId, internalProjectId), eq(teamMembers.userId, userId)));
+  if (memberships.length === 0) return [];
+  const rows = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(
+      inArray(
+        projects.ownerTeamId,
+        memberships.map((m) => m.teamId),
+      ),
+    )
+    .orderBy(asc(projects.createdAt), asc(projects.id));
+  const loaded = await Promise.all(rows.map((row) => requireLoadedProject(db, row.id)));
+  return loaded.map(toAdminProject);
+}
+
+async function requireInternalTeamMember(db: Database, teamId: string, userId: string) {
+  if (!(await isTeamMember(db, internalProjectId, teamId, userId))) {
+    throw knownErrors.teamMembershipNotFound({ team_id: teamId, user_id: userId });
+  }
+}
+
+/** `POST /internal/projects`: a new project owned by a team of the user, with fresh keys. */
+export async function createOwnedProject(
+  db: Database,
+  ids: IdGenerators,
+  userId: string,
+  input: AdminProjectCreate,
+  now: Date,
+): Promise<AdminProject> {
+  await requireInternalTeamMember(db, input.owner_team_id, userId);
+  const projectId = ids.generateId();
+  const base = parseProjectConfig(newProjectConfigDefaults);
+  const config = input.config ? applyLegacyConfigUpdate(base, input.config) : base;
+  checkProductionMode(projectId, input.is_production_mode ?? false, config);
+  await ensureProject(db, {
+    id: projectId,
+    displayName: input.display_name,
+    description: input.description ?? "",
+    ownerTeamId: input.owner_team_id,
+    config,
+    now,
+    ids,
+  });
+  // Name, description, owner and config went in with the row; the rest is set like an update.
+  const { display_name, description, owner_team_id, config: _config, ...rest } = input;
+  const fields = rowUpdateFields(rest);
+  if (Object.keys(fields).length > 0) {
+    await db.update(projects).set(fields).where(eq(projects.id, projectId));
+  }
+  return toAdminProject(await requireLoadedProject(db, projectId));
+}
+
+/** `POST /internal/projects/transfer`: the user must administer the project and join the new team. */
+export async function transferProject(
+  db: Database,
+  userId: string,
+  projectId: string,
+  newTeamId: string,
+): Promise<void> {
+  const project = await findProject(db, projectId);
+  const ownsIt =
+    project?.ownerTeamId != null &&
+    (await isTeamMember(db, internalProjectId, project.ownerTeamId, userId));
+  if (!project || !ownsIt || projectId === internalProjectId) {
+    throw knownErrors.projectNotFound({ project_id: projectId });
+  }
+  await requireInternalTeamMember(db, newTeamId, userId);
+  await db.update(projects).set({ ownerTeamId: newTeamId }).where(eq(projects.id, projectId));
+}
