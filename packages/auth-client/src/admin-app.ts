@@ -11,6 +11,7 @@ import {
   createUserFacingApp,
   type UserFacingApp,
 } from "./app-core";
+import { createDataVaultCalls, type DataVaultCalls } from "./data-vault-calls";
 import { createUserManagement, type UserManagement } from "./server-app";
 import type { AuthSession } from "./session";
 import { type AdminTeamAccess, createAdminTeamAccess } from "./team-access";
@@ -28,7 +29,8 @@ export interface AdminApp
   extends UserFacingApp<AuthServerUser>,
     UserManagement,
     AdminTeamAccess,
-    ApiKeyServerCalls {
+    ApiKeyServerCalls,
+    DataVaultCalls {
   /** `GET /internal/projects/current`: the project with its admin view (returned as sent). */
   getAdminProject(): Promise<unknown>;
 }
@@ -50,6 +52,7 @@ export function createAdminApp(options: AdminAppOptions): AdminApp {
     ...createUserManagement(core),
     ...createAdminTeamAccess(core),
     ...createApiKeyServerCalls(core),
+    ...createDataVaultCalls(core),
     async getAdminProject() {
       const response = await core.send("/internal/projects/current");
       return response.json();

@@ -46,6 +46,13 @@ export type {
   CurrentUserStoreOptions,
 } from "./current-user-store";
 export { createCurrentUserStore } from "./current-user-store";
+export type { DataVaultCalls, DataVaultSecretOption, DataVaultStore } from "./data-vault-calls";
+export {
+  dataVaultKeyIterations,
+  decryptDataVaultValue,
+  encryptDataVaultValue,
+  hashDataVaultKey,
+} from "./data-vault-crypto";
 export { AuthHttpError, AuthNetworkError, AuthOfflineError, AuthProtocolError } from "./errors";
 export type { MagicLinkCalls } from "./magic-link-calls";
 export type { MfaCalls } from "./mfa-calls";

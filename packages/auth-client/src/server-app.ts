@@ -13,6 +13,7 @@ import {
   parseResponse,
   type UserFacingApp,
 } from "./app-core";
+import { createDataVaultCalls, type DataVaultCalls } from "./data-vault-calls";
 import { createServerSessionCalls, type ServerSessionCalls } from "./session-calls";
 import { createServerTeamAccess, type ServerTeamAccess } from "./team-access";
 import {
@@ -68,7 +69,8 @@ export interface UserManagement extends ServerSessionCalls {
 export type ServerApp = UserFacingApp<AuthServerUser> &
   UserManagement &
   ServerTeamAccess &
-  ApiKeyServerCalls;
+  ApiKeyServerCalls &
+  DataVaultCalls;
 
 const userListSchema = listEnvelopeSchema(serverUserSchema);
 
@@ -142,5 +144,6 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     ...createUserManagement(core),
     ...createServerTeamAccess(core),
     ...createApiKeyServerCalls(core),
+    ...createDataVaultCalls(core),
   };
 }
