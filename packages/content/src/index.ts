@@ -53,6 +53,7 @@ export {
   type FieldIssue,
   siteMessages,
 } from "./content-errors";
+export { getContentVersion } from "./content-version";
 export * as contentTables from "./db/schema";
 export {
   type ContactSubmissionStatus,

@@ -1,40 +1,12 @@
 /**
  * @module
- * HTTP caching of public HTML. A page's ETag is derived from the content version (changes on
- * every content write), the build, the URL and whether the visitor is signed in, so a browser
- * or CDN may revalidate cheaply and any content change is visible on the next request.
+ * HTTP caching of public HTML. A page's ETag is derived from the content version
+ * (`getContentVersion` of @heritage/content, changes on every content write), the build, the URL
+ * and whether the visitor is signed in, so a browser or CDN may revalidate cheaply and any content
+ * change is visible on the next request.
  * `entry.server.tsx` answers 304 for a matching If-None-Match before rendering.
  */
 import { createHash } from "node:crypto";
-import { contentTables } from "@heritage/content";
-import type { Database } from "@heritage/db";
-import { type SQL, sql } from "drizzle-orm";
-
-/** Tables whose rows public pages show; media counts too (image variants feed srcset). */
-const publicContentTables = [
-  contentTables.projects,
-  contentTables.categories,
-  contentTables.faqs,
-  contentTables.languages,
-  contentTables.siteContent,
-  contentTables.media,
-];
-
-/**
- * A short fingerprint of all public content: per table the row count and the newest
- * updated_at. Inserts and deletes change the count, updates move updated_at.
- */
-export async function getContentVersion(db: Database): Promise<string> {
-  const parts: SQL[] = publicContentTables.map(
-    (table) =>
-      sql`select count(*)::text || '@' || coalesce(max(${table.updated_at})::text, '-') as v from ${table}`,
-  );
-  const result = await db.execute<{ v: string }>(sql.join(parts, sql` union all `));
-  return createHash("sha256")
-    .update(result.rows.map((row) => row.v).join("|"))
-    .digest("base64url")
-    .slice(0, 16);
-}
 
 /** Changes with every build, so new code is never hidden behind an old ETag. */
 const buildId: string = import.meta.env.VITE_BUILD_ID ?? "dev";

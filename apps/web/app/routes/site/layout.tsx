@@ -4,13 +4,13 @@
  * client-side navigations, and the stored-language redirect. Its loader reads what every page
  * shares (footer copy, languages, global SEO settings) and the content version for caching.
  */
-import { loadPageContent } from "@heritage/content";
+import { getContentVersion, loadPageContent } from "@heritage/content";
 import { data, Outlet, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-router";
 import { LanguageRedirectScript } from "../../components/site/language-redirect";
 import { PagePending, usePendingPath } from "../../components/site/page-pending";
 import { SiteFooter } from "../../components/site/site-footer";
 import { SiteHeader } from "../../components/site/site-header";
-import { getContentVersion, pageCacheHeaders } from "../../lib/http-cache.server";
+import { pageCacheHeaders } from "../../lib/http-cache.server";
 import { useStrings } from "../../lib/i18n";
 import { languageFromPath } from "../../lib/language";
 import { describeError, logServerEvent } from "../../lib/log.server";
