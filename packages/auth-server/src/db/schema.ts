@@ -536,3 +536,77 @@ export const dataVaultEntries = authSchema.table(
   },
   (table) => [primaryKey({ columns: [table.projectId, table.storeId, table.hashedKey] })],
 );
+
+/**
+ * Webhook endpoints of a project (Standard Webhooks deliveries of user/team/membership events).
+ * `secret` is the `whsec_` signing secret; it must be readable to sign, so it is stored as given.
+ * `event_types` null means every event.
+ */
+export const webhookEndpoints = authSchema.table(
+  "webhook_endpoints",
+  {
+    id: uuid("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    secret: text("secret").notNull(),
+    eventTypes: jsonb("event_types").$type<string[] | null>(),
+    disabled: boolean("disabled").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("webhook_endpoints_project_idx").on(table.projectId, table.createdAt)],
+);
+
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+
+/**
+ * One event for one endpoint. Pending rows are the worker's queue (so a restart loses nothing):
+ * `pending` until a 2xx answer (`succeeded`) or the last retry (`failed`).
+ */
+export const webhookDeliveries = authSchema.table(
+  "webhook_deliveries",
+  {
+    /** Also the `webhook-id` header (`msg_…`), stable across retries. */
+    id: text("id").primaryKey(),
+    sequence: bigserial("sequence", { mode: "number" }).notNull(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventType: text("event_type").notNull(),
+    payload: jsonb("payload").notNull(),
+    status: text("status").$type<"pending" | "succeeded" | "failed">().notNull(),
+    attemptCount: integer("attempt_count").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("webhook_deliveries_due_idx").on(table.status, table.nextAttemptAt),
+    index("webhook_deliveries_endpoint_idx").on(table.endpointId, table.sequence),
+  ],
+);
+
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/** The delivery log: one row per HTTP attempt, with the receiver's status or the network error. */
+export const webhookDeliveryAttempts = authSchema.table(
+  "webhook_delivery_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull(),
+    responseStatus: integer("response_status"),
+    error: text("error"),
+    durationMs: integer("duration_ms").notNull(),
+  },
+  (table) => [index("webhook_delivery_attempts_delivery_idx").on(table.deliveryId, table.id)],
+);
+
+export type WebhookDeliveryAttemptRow = typeof webhookDeliveryAttempts.$inferSelect;
