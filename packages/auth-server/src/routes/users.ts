@@ -11,6 +11,7 @@ import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
 import { requireAccess, requireOwnUser, resolveUserId } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
+import { attachOAuthAccounts } from "../services/oauth/oauth-accounts";
 import type { LoadedProject } from "../services/projects";
 import { StatusError } from "../services/status-error";
 import {
@@ -142,7 +143,6 @@ function checkOAuthProviders(
     if (!project.config.auth.oauth.providers[provider.id]) {
       throw new StatusError(400, `OAuth provider ${provider.id} not found`);
     }
-    throw new StatusError(400, "Linking OAuth accounts is not supported by this server yet");
   }
 }
 
@@ -216,8 +216,17 @@ export function createUserRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const auth = requireAccess(c, serverAccess);
     const { body } = validateRequest(c, { body: serverCreateBody });
     checkOAuthProviders(auth.project, body.oauth_providers);
-    const { oauth_providers: _providers, ...input } = body;
-    const user = await deps.db.transaction((tx) => createUser(tx, deps, auth.project, input));
+    const { oauth_providers: providers, ...input } = body;
+    const user = await deps.db.transaction(async (tx) => {
+      const created = await createUser(tx, deps, auth.project, input);
+      if (!providers?.length) return created;
+      await attachOAuthAccounts(tx, deps, {
+        projectId: auth.project.id,
+        userId: created.row.id,
+        accounts: providers,
+      });
+      return requireUser(tx, auth.project.id, created.row.id);
+    });
     return sendJson(c, toServerUser(user, auth.project.config), 201);
   });
 

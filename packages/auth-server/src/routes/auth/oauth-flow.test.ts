@@ -689,6 +689,44 @@ describe("linking and anonymous upgrade", () => {
   });
 });
 
+describe("users created by the server API with oauth_providers", () => {
+  it("stores the accounts, which then sign that user in; a taken account id stores nothing", async () => {
+    const target = await createOAuthProject();
+    const created = await t.request("/users", {
+      accessType: "server",
+      projectId: target.id,
+      body: {
+        primary_email: "imported@example.org",
+        oauth_providers: [
+          { id: "loopback", account_id: "imported-1", email: "imported@example.org" },
+        ],
+      },
+    });
+    expect(created.status).toBe(201);
+    const user = (await created.json()) as { id: string; oauth_providers: unknown };
+    expect(user.oauth_providers).toEqual([
+      { id: "loopback", account_id: "imported-1", email: "imported@example.org" },
+    ]);
+
+    provider.signInAs({ sub: "imported-1" });
+    const tokens = await signInWithProvider(target);
+    expect(tokens.is_new_user).toBe(false);
+    expect((await me(target, tokens.access_token)).id).toBe(user.id);
+
+    const usersBefore = await countRows(users, target.id);
+    await expectKnownError(
+      await t.request("/users", {
+        accessType: "server",
+        projectId: target.id,
+        body: { oauth_providers: [{ id: "loopback", account_id: "imported-1", email: null }] },
+      }),
+      "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN",
+      400,
+    );
+    expect(await countRows(users, target.id)).toBe(usersBefore);
+  });
+});
+
 describe("provider presets against the loopback provider", () => {
   it("GitHub: profile from /user, the verified primary address from /user/emails", async () => {
     provider.signInAs({ sub: "gh-77" });

@@ -225,3 +225,37 @@ export async function storeProviderTokens(
     });
   }
 }
+
+/**
+ * Attaches provider accounts to a user created by the server API (`POST /users` with
+ * `oauth_providers`). Run inside the user's creation transaction: an account id another user
+ * already signs in with gives `OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN` and rolls back.
+ */
+export async function attachOAuthAccounts(
+  tx: Database,
+  deps: Pick<AuthDeps, "clock" | "ids">,
+  input: {
+    projectId: string;
+    userId: string;
+    accounts: readonly { id: string; account_id: string; email: string | null }[];
+  },
+): Promise<void> {
+  for (const account of input.accounts) {
+    try {
+      await tx.insert(oauthAccounts).values({
+        id: deps.ids.generateId(),
+        projectId: input.projectId,
+        userId: input.userId,
+        providerConfigId: account.id,
+        providerAccountId: account.account_id,
+        email: account.email,
+        createdAt: deps.clock(),
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, "oauth_accounts_provider_account_unique")) {
+        throw knownErrors.oauthProviderAccountIdAlreadyUsedForSignIn();
+      }
+      throw error;
+    }
+  }
+}
