@@ -167,7 +167,7 @@ describe.skipIf(!hasChromium)("an admin signs in and out", () => {
     await dismissNotices(page);
   });
 
-  it("serves the handler pages: sign-in, sign-out, error and the ones not available yet", async () => {
+  it("serves the handler pages: sign-in, sign-out, error, an invitation link without its code", async () => {
     await page.goto(`${server.url}/handler/sign-in?after_auth_return_to=%2Fadmin%2Fusers`);
     await page.getByRole("heading", { name: "Sign in to your account" }).waitFor();
     await expectNoAxeViolations(page, "/handler/sign-in");
@@ -186,7 +186,7 @@ describe.skipIf(!hasChromium)("an admin signs in and out", () => {
     await page.goto(`${server.url}/handler/error?errorCode=SOME_CODE&message=It%20broke`);
     await page.getByRole("alert").filter({ hasText: "It broke" }).waitFor();
     await page.goto(`${server.url}/handler/team-invitation`);
-    await page.getByText("This page is not available yet").waitFor();
+    await page.getByRole("heading", { name: "Invalid link" }).waitFor();
     await page.goto(`${server.url}/handler/sign-up`);
     await page.getByText("Sign-up is not enabled for this project").waitFor();
     expect(await robotsMeta(page)).toBe("noindex, nofollow");

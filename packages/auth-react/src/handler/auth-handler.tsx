@@ -20,13 +20,14 @@ import {
   handlerRoutes,
   resolveHandlerUrls,
 } from "./handler-options";
-import { ErrorPage, NotFoundPage, SignOutPage, UnavailablePage } from "./handler-pages";
+import { ErrorPage, NotFoundPage, SignOutPage } from "./handler-pages";
 import { MagicLinkCallbackPage } from "./magic-link-callback-page";
 import { MfaPage } from "./mfa-page";
 import { OAuthCallbackPage } from "./oauth-callback-page";
 import { PasswordResetPage } from "./password-reset-page";
 import { SignInPage } from "./sign-in-page";
 import { SignUpPage } from "./sign-up-page";
+import { TeamInvitationPage } from "./team-invitation-page";
 
 export interface AuthHandlerProps {
   /** The path below the handler base, e.g. "sign-in" (a leading or trailing slash is fine). */
@@ -82,10 +83,10 @@ export function AuthHandler({ path, searchParams, navigate, urls, classNames }: 
         <OAuthCallbackPage />
       ) : route === "magic-link-callback" ? (
         <MagicLinkCallbackPage />
-      ) : route === null ? (
-        <NotFoundPage />
+      ) : route === "team-invitation" ? (
+        <TeamInvitationPage />
       ) : (
-        <UnavailablePage route={route} />
+        <NotFoundPage />
       )}
     </HandlerContext>
   );

@@ -1,11 +1,10 @@
 /**
  * @module
- * The small handler pages: sign-out, error, not found, and the page of routes whose client calls
- * do not exist yet (it says so). The other pages have modules of their own.
+ * The small handler pages: sign-out, error and not found. The other pages have modules of their own.
  */
 import { useEffect, useRef, useState } from "react";
 import { useAuth } from "../hooks/use-auth";
-import { type HandlerRoute, useHandlerOptions } from "./handler-options";
+import { useHandlerOptions } from "./handler-options";
 import { HandlerCard } from "./handler-ui";
 
 export function SignOutPage() {
@@ -54,27 +53,6 @@ export function ErrorPage() {
       <p className={classNames.text}>
         <a className={classNames.link} href={urls.home}>
           Go home
-        </a>
-      </p>
-    </HandlerCard>
-  );
-}
-
-const unavailableTitles: Partial<Record<HandlerRoute, string>> = {
-  "team-invitation": "Team invitation",
-};
-
-export function UnavailablePage({ route }: { route: HandlerRoute }) {
-  const { urls, classNames } = useHandlerOptions();
-  return (
-    <HandlerCard title={unavailableTitles[route] ?? "Not available"}>
-      <p role="status" className={classNames.text}>
-        This page is not available yet: the server does not offer it so far. Please contact an
-        administrator if you need help with your account.
-      </p>
-      <p className={classNames.text}>
-        <a className={classNames.link} href={`${urls.handler}/sign-in`}>
-          Back to sign in
         </a>
       </p>
     </HandlerCard>

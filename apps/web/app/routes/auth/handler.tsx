@@ -1,8 +1,9 @@
 /**
  * @module
- * /handler/*: the auth platform's handler pages from `@heritage/auth-react` (sign-in, sign-up,
- * sign-out, forgot and reset password, e-mail verification, account settings, error; the pages
- * whose client calls come later say they are not available yet).
+ * /handler/*: the auth platform's handler pages from `@heritage/auth-react`: every route of the
+ * auth-platform spec's handler table (sign-in with the project's methods, sign-up, sign-out,
+ * password reset, e-mail verification, OAuth and magic-link callbacks, MFA, account settings, team
+ * invitation, error).
  * Signing in leads to the admin area, signing out to /login.
  */
 import { AuthHandler, type HandlerSlot, type HandlerUrls } from "@heritage/auth-react";

@@ -1,14 +1,15 @@
 /**
  * @module
  * /handler/account-settings: the signed-in user's profile, e-mail addresses, password, two-factor
- * authentication, passkey (if the project allows), sessions and API keys (if allowed), one section
- * each. A signed-out visitor is sent to sign-in and brought back here afterwards.
+ * authentication, passkey (if the project allows), sessions, teams and API keys (if allowed), one
+ * section each. A signed-out visitor is sent to sign-in and brought back here afterwards.
  */
 import type { AuthUser } from "@heritage/auth-client";
 import { useEffect } from "react";
 import { useAuth } from "../../hooks/use-auth";
 import { returnToParam, useHandlerOptions } from "../handler-options";
 import { HandlerCard, StatusText } from "../handler-ui";
+import { useTeamCalls } from "../team-access";
 import { useProject } from "../use-project";
 import { ApiKeysSection } from "./api-keys-section";
 import { EmailsSection } from "./emails-section";
@@ -17,11 +18,13 @@ import { PasskeySection } from "./passkey-section";
 import { PasswordSection } from "./password-section";
 import { ProfileSection } from "./profile-section";
 import { SessionsSection } from "./sessions-section";
+import { TeamsSection } from "./teams-section";
 
 export function AccountSettingsPage() {
   const { urls, navigate } = useHandlerOptions();
   const { status, user } = useAuth<AuthUser>();
   const project = useProject();
+  const teams = useTeamCalls();
   // Sections that depend on the project's config wait for it; the others show at once.
   const config = project.status === "ready" ? project.project : null;
   const signInUrl = `${urls.handler}/sign-in?${returnToParam}=${encodeURIComponent(
@@ -53,6 +56,9 @@ export function AccountSettingsPage() {
       <MfaSection user={user} projectName={config?.displayName ?? "Account"} />
       {config?.config.passkeyEnabled ? <PasskeySection user={user} /> : null}
       <SessionsSection />
+      {teams ? (
+        <TeamsSection teams={teams} canCreate={config?.config.clientTeamCreationEnabled ?? false} />
+      ) : null}
       {config?.config.allowUserApiKeys ? <ApiKeysSection /> : null}
     </HandlerCard>
   );

@@ -153,6 +153,7 @@ describe("passkey and API keys follow the project's config", () => {
       "Password",
       "Two-factor authentication",
       "Sessions",
+      "Teams",
     ]);
   });
 
