@@ -610,3 +610,84 @@ export const webhookDeliveryAttempts = authSchema.table(
 );
 
 export type WebhookDeliveryAttemptRow = typeof webhookDeliveryAttempts.$inferSelect;
+
+/**
+ * Payments ledger (contract §3.6): every change of an item's quantity for one customer. A
+ * customer's quantity is the sum of the changes that have not expired; granting a product adds one
+ * row per included item. `customer_id` is text because custom customers have free-form ids.
+ */
+export const itemQuantityChanges = authSchema.table(
+  "item_quantity_changes",
+  {
+    id: uuid("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    customerType: text("customer_type").notNull(),
+    customerId: text("customer_id").notNull(),
+    itemId: text("item_id").notNull(),
+    delta: integer("delta").notNull(),
+    description: text("description"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** The purchase whose product included this item; null for update-quantity calls. */
+    purchaseId: uuid("purchase_id"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("item_quantity_changes_customer_idx").on(
+      table.projectId,
+      table.customerType,
+      table.customerId,
+      table.itemId,
+    ),
+  ],
+);
+
+/**
+ * Products granted to a customer (test-mode checkout or a payment provider). `product` is the
+ * product definition at purchase time, so later config edits do not rewrite past purchases.
+ */
+export const productPurchases = authSchema.table(
+  "product_purchases",
+  {
+    id: uuid("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    customerType: text("customer_type").notNull(),
+    customerId: text("customer_id").notNull(),
+    /** Null for an inline product. */
+    productId: text("product_id"),
+    product: jsonb("product").notNull(),
+    /** `test_mode` (built-in checkout) or the provider that took the payment. */
+    source: text("source").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("product_purchases_customer_idx").on(
+      table.projectId,
+      table.customerType,
+      table.customerId,
+    ),
+  ],
+);
+
+/**
+ * Pending checkouts behind a purchase URL. Only the SHA-256 of the one-time code is stored; the code
+ * is spent (`used_at`) by the first confirmation.
+ */
+export const purchaseCodes = authSchema.table("purchase_codes", {
+  id: uuid("id").primaryKey(),
+  projectId: text("project_id")
+    .notNull()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  codeHash: text("code_hash").notNull().unique(),
+  customerType: text("customer_type").notNull(),
+  customerId: text("customer_id").notNull(),
+  productId: text("product_id"),
+  product: jsonb("product").notNull(),
+  returnUrl: text("return_url"),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
