@@ -6,6 +6,7 @@
  */
 import type { ClientProjectConfig } from "@heritage/auth-protocol";
 import { z } from "zod";
+import { paymentsConfigSchema } from "./payments/payments-config";
 
 const trustedDomainSchema = z.object({
   baseUrl: z.string(),
@@ -139,6 +140,8 @@ export const projectConfigSchema = z.object({
         .default({}),
     })
     .prefault({}),
+  /** Items, products and test mode (services/payments/payments-config.ts). */
+  payments: paymentsConfigSchema,
   /** Projects' own e-mail templates and themes (built-ins apply where no entry exists). */
   emailDesigns: z
     .object({
