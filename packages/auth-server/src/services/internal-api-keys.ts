@@ -97,6 +97,7 @@ export async function createInternalApiKey(
     projectId,
     description: input.description,
     expiresAt,
+    now,
     keys: {
       ...(input.has_publishable_client_key ? { publishableClientKey: true as const } : {}),
       ...(input.has_secret_server_key ? { secretServerKey: true as const } : {}),

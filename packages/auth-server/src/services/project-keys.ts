@@ -19,6 +19,8 @@ export interface CreateKeySetOptions {
   projectId: string;
   description?: string;
   expiresAt?: Date | null;
+  /** Creation time; the database clock when omitted. */
+  now?: Date;
   /** Keys to store as given (e.g. from the environment); `true` generates one. */
   keys: {
     publishableClientKey?: string | true;
@@ -60,6 +62,7 @@ export async function createProjectKeySet(
     secretServerKeyLastFour: lastFour(secretServerKey),
     superSecretAdminKeyLastFour: lastFour(superSecretAdminKey),
     expiresAt: options.expiresAt ?? null,
+    ...(options.now ? { createdAt: options.now } : {}),
   });
   const keys: ProjectKeys = {};
   if (publishableClientKey) keys.publishableClientKey = publishableClientKey;
