@@ -28,6 +28,8 @@ import { createConnectedAccountRoutes } from "./routes/connected-accounts";
 import { createContactChannelRoutes } from "./routes/contact-channels";
 import { createCredentialScanningRoutes } from "./routes/credential-scanning";
 import { createDataVaultRoutes } from "./routes/data-vault";
+import { createEmailTemplateRoutes, createEmailThemeRoutes } from "./routes/email-designs";
+import { createEmailRoutes, createSendTestEmailRoutes } from "./routes/emails";
 import { createInternalApiKeyRoutes } from "./routes/internal-api-keys";
 import { createInternalProjectRoutes } from "./routes/internal-projects";
 import { createJwksRoutes } from "./routes/jwks";
@@ -138,6 +140,10 @@ export function createAuthApi(options: CreateAuthApiOptions): Hono<AuthEnv> {
   app.route("/internal/projects", createInternalProjectRoutes(deps));
   app.route("/internal/api-keys", createInternalApiKeyRoutes(deps));
   app.route("/data-vault", createDataVaultRoutes(deps));
+  app.route("/emails", createEmailRoutes(deps));
+  app.route("/internal/email-templates", createEmailTemplateRoutes(deps));
+  app.route("/internal/email-themes", createEmailThemeRoutes(deps));
+  app.route("/internal/send-test-email", createSendTestEmailRoutes());
   app.route("/", createJwksRoutes(deps));
 
   app.all("*", (c) => sendText(c, "Not found", 404));

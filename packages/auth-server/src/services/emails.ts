@@ -8,6 +8,7 @@
 import type { Database } from "@heritage/db";
 import { eq } from "drizzle-orm";
 import { createTransport, type Transporter } from "nodemailer";
+import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import { emailOutbox } from "../db/schema";
 import type { AuthLogger } from "./auth-deps";
 
@@ -35,9 +36,12 @@ export function createEmailSender(options: {
   generateId: () => string;
   logger: AuthLogger;
   smtpUrl?: string | undefined;
+  /** Instead of `smtpUrl`: a project's own server (services/email-broadcast.ts). */
+  transportOptions?: SMTPTransport.Options | undefined;
   emailFrom?: string | undefined;
 }): EmailSender {
-  const transport: Transporter | null = options.smtpUrl ? createTransport(options.smtpUrl) : null;
+  const target = options.transportOptions ?? options.smtpUrl;
+  const transport: Transporter | null = target ? createTransport(target) : null;
   const fromAddress = options.emailFrom ?? defaultEmailFrom;
 
   return {

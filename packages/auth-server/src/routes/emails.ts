@@ -1,0 +1,199 @@
+/**
+ * `/emails/*` (contract §3.4, §3.9): send-email (server access), render-email (admin), the
+ * notification preferences of a user (client for their own, server for anyone), and
+ * `/internal/send-test-email` (admin), which checks SMTP settings before an admin saves them.
+ * @module
+ */
+import { type AccessType, knownErrors } from "@heritage/auth-protocol";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AuthEnv, RouteDeps } from "../http/context";
+import { requireAccess, resolveUserId } from "../http/project-access";
+import { sendJson } from "../http/respond";
+import { userIdOrMeSchema, validateRequest } from "../http/validate";
+import { findTemplate, findTheme, previewVariables, renderOrThrow } from "../services/email-admin";
+import { sendEmailToUsers, sendTestEmail } from "../services/email-broadcast";
+import {
+  listNotificationPreferences,
+  setNotificationPreference,
+} from "../services/email-notifications";
+import { StatusError } from "../services/status-error";
+
+const adminAccess: readonly AccessType[] = ["admin"];
+const serverAccess: readonly AccessType[] = ["server", "admin"];
+
+const sendEmailBody = z.strictObject({
+  user_ids: z.array(z.string().uuid()).optional(),
+  all_users: z.boolean().optional(),
+  subject: z.string().optional(),
+  notification_category_name: z.string().optional(),
+  theme_id: z.union([z.string().uuid(), z.literal(false), z.null()]).optional(),
+  is_high_priority: z.boolean().optional(),
+  html: z.string().optional(),
+  template_id: z.string().optional(),
+  variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+});
+
+const renderEmailBody = z.strictObject({
+  theme_id: z.string().optional(),
+  theme_tsx_source: z.string().optional(),
+  template_id: z.string().optional(),
+  template_tsx_source: z.string().optional(),
+  // Sent by the SDK's preview; markers of editable regions are not supported and are ignored.
+  editable_markers: z.unknown().optional(),
+  editable_source: z.unknown().optional(),
+});
+
+const testEmailBody = z.strictObject({
+  recipient_email: z.string().email(),
+  email_config: z.strictObject({
+    host: z.string().min(1),
+    port: z.number().int().min(1).max(65535),
+    username: z.string(),
+    password: z.string(),
+    sender_email: z.string().email(),
+    sender_name: z.string(),
+  }),
+});
+
+const preferenceParams = z.strictObject({ user_id: userIdOrMeSchema });
+const preferenceUpdateParams = z.strictObject({
+  user_id: userIdOrMeSchema,
+  notification_category_id: z.string(),
+});
+const preferenceUpdateBody = z.strictObject({ enabled: z.boolean() });
+
+export function createEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
+  const app = new Hono<AuthEnv>();
+
+  app.post("/send-email", async (c) => {
+    const auth = requireAccess(c, serverAccess);
+    const { body } = validateRequest(c, { body: sendEmailBody });
+    if ((body.user_ids === undefined) === (body.all_users !== true)) {
+      throw knownErrors.schemaError({
+        message: "Exactly one of user_ids or all_users must be provided",
+      });
+    }
+    if ((body.html === undefined) === (body.template_id === undefined)) {
+      throw knownErrors.schemaError({
+        message: "Either template_id, html, or draft_id must be provided",
+      });
+    }
+    if (body.html !== undefined && !body.subject) {
+      throw knownErrors.schemaError({ message: "subject is required when html is provided" });
+    }
+    const variables = Object.fromEntries(
+      Object.entries(body.variables ?? {}).map(([key, value]) => [key, String(value)]),
+    );
+    const results = await sendEmailToUsers(deps, auth.project, {
+      userIds: body.user_ids ?? null,
+      themeId: body.theme_id,
+      content:
+        body.html !== undefined
+          ? {
+              kind: "html",
+              html: body.html,
+              subject: body.subject ?? "",
+              categoryName: body.notification_category_name ?? "Transactional",
+            }
+          : {
+              kind: "template",
+              templateId: body.template_id ?? "",
+              subject: body.subject,
+              variables,
+            },
+    });
+    return sendJson(c, { results });
+  });
+
+  app.post("/render-email", (c) => {
+    const auth = requireAccess(c, adminAccess);
+    const { body } = validateRequest(c, { body: renderEmailBody });
+    if ((body.theme_id === undefined) === (body.theme_tsx_source === undefined)) {
+      throw new StatusError(400, "Exactly one of theme_id or theme_tsx_source must be provided");
+    }
+    if ((body.template_id === undefined) === (body.template_tsx_source === undefined)) {
+      throw new StatusError(
+        400,
+        "Exactly one of template_id or template_tsx_source must be provided",
+      );
+    }
+    const config = auth.project.config;
+    const themeSource =
+      body.theme_id !== undefined
+        ? findTheme(config, body.theme_id)?.tsxSource
+        : body.theme_tsx_source;
+    const templateSource =
+      body.template_id !== undefined
+        ? findTemplate(config, body.template_id)?.tsxSource
+        : body.template_tsx_source;
+    if (themeSource === undefined) throw new StatusError(400, "No theme found with given id");
+    if (templateSource === undefined) throw new StatusError(400, "No template found with given id");
+    const rendered = renderOrThrow(
+      templateSource,
+      themeSource,
+      previewVariables(auth.project),
+      "preview",
+    );
+    return sendJson(c, {
+      html: rendered.html,
+      subject: rendered.subject,
+      notification_category: rendered.notificationCategory,
+    });
+  });
+
+  app.get("/notification-preference/:user_id", async (c) => {
+    const auth = requireAccess(c);
+    const { params } = validateRequest(c, { params: preferenceParams });
+    const userId = resolveUserId(auth, params.user_id);
+    if (auth.accessType === "client" && userId !== auth.user?.row.id) {
+      throw new StatusError(403, "You can only view your own notification preferences");
+    }
+    const items = await listNotificationPreferences(deps, auth.project.id, userId);
+    return sendJson(c, { items, is_paginated: false });
+  });
+
+  app.patch("/notification-preference/:user_id/:notification_category_id", async (c) => {
+    const auth = requireAccess(c);
+    const { params, body } = validateRequest(c, {
+      params: preferenceUpdateParams,
+      body: preferenceUpdateBody,
+    });
+    const userId = resolveUserId(auth, params.user_id);
+    if (auth.accessType === "client" && userId !== auth.user?.row.id) {
+      throw new StatusError(403, "You can only manage your own notification preferences");
+    }
+    const item = await setNotificationPreference(
+      deps,
+      auth.project.id,
+      userId,
+      params.notification_category_id,
+      body.enabled,
+    );
+    return sendJson(c, item);
+  });
+
+  return app;
+}
+
+export function createSendTestEmailRoutes(): Hono<AuthEnv> {
+  const app = new Hono<AuthEnv>();
+  app.post("/", async (c) => {
+    requireAccess(c, adminAccess);
+    const { body } = validateRequest(c, { body: testEmailBody });
+    const config = body.email_config;
+    const result = await sendTestEmail(
+      {
+        host: config.host,
+        port: config.port,
+        username: config.username,
+        password: config.password,
+        senderName: config.sender_name,
+        senderEmail: config.sender_email,
+      },
+      body.recipient_email,
+    );
+    return sendJson(c, result);
+  });
+  return app;
+}
