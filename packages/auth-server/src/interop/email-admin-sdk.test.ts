@@ -171,3 +171,18 @@ describe("StackServerApp data vault", () => {
     });
   });
 });
+
+describe("StackServerApp sendEmail", () => {
+  it("sends HTML to a user over the project's SMTP server", async () => {
+    const user = await serverApp.createUser({ primaryEmail: "sdk-user@example.com" });
+    delivered.length = 0;
+    await serverApp.sendEmail({
+      userIds: [user.id],
+      html: "<p>Hello</p>",
+      subject: "From the SDK",
+    });
+    expect(delivered).toEqual([["sdk-user@example.com"]]);
+    const [stored] = await server.t.readOutbox("sdk-user@example.com");
+    expect(stored?.subject).toBe("From the SDK");
+  });
+});
