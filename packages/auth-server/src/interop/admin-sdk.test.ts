@@ -1,0 +1,220 @@
+/**
+ * Interop: the official SDK's `StackAdminApp` against this server over a loopback port: reading the
+ * project and updating its config (`getProject`, `project.update`, `getProductionModeErrors`), and
+ * internal API keys (create, list, revoke; a revoked key stops working). Also an internal user's
+ * `createProject` / `listOwnedProjects`, whose admin apps authenticate with the user's token.
+ */
+import { StackAdminApp, StackClientApp, StackServerApp } from "@stackframe/js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addTeamMember, createTeam } from "../services/teams";
+import { type InteropServer, startInteropServer } from "./interop-server";
+
+let server: InteropServer;
+let projectId: string;
+let admin: StackAdminApp;
+
+const sdkOptions = () => ({
+  baseUrl: server.baseUrl,
+  tokenStore: "memory" as const,
+  noAutomaticPrefetch: true,
+  devTool: false,
+});
+
+beforeAll(async () => {
+  server = await startInteropServer();
+  const project = await server.t.createProject({ displayName: "SDK admin project" });
+  projectId = project.id;
+  admin = new StackAdminApp({
+    ...sdkOptions(),
+    projectId,
+    publishableClientKey: project.keys.publishableClientKey,
+    secretServerKey: project.keys.secretServerKey,
+    superSecretAdminKey: project.keys.superSecretAdminKey,
+  });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe("StackAdminApp project config", () => {
+  it("reads the project and updates every part of its config", async () => {
+    const project = await admin.getProject();
+    expect(project.id).toBe(projectId);
+    expect(project.displayName).toBe("SDK admin project");
+    expect(project.config.credentialEnabled).toBe(true);
+    expect(project.config.emailConfig).toEqual({ type: "shared" });
+    expect(project.config.oauthProviders).toEqual([]);
+
+    await project.update({
+      displayName: "Renamed by SDK",
+      description: "Set through project.update",
+      logoUrl: "https://cdn.example.com/logo.png",
+      config: {
+        signUpEnabled: false,
+        magicLinkEnabled: true,
+        passkeyEnabled: true,
+        clientTeamCreationEnabled: true,
+        clientUserDeletionEnabled: true,
+        allowUserApiKeys: true,
+        allowTeamApiKeys: true,
+        createTeamOnSignUp: true,
+        oauthAccountMergeStrategy: "allow_duplicates",
+        domains: [{ domain: "https://app.example.com", handlerPath: "/handler" }],
+        oauthProviders: [
+          { id: "github", type: "shared" },
+          { id: "google", type: "standard", clientId: "g-id", clientSecret: "g-secret" },
+        ],
+        emailConfig: {
+          type: "standard",
+          host: "smtp.example.com",
+          port: 465,
+          username: "mailer",
+          password: "mail-secret",
+          senderName: "Example",
+          senderEmail: "noreply@example.com",
+        },
+        teamCreatorDefaultPermissions: [{ id: "team_admin" }],
+      },
+    });
+
+    const reread = await admin.getProject();
+    expect(reread).toMatchObject({
+      displayName: "Renamed by SDK",
+      description: "Set through project.update",
+      logoUrl: "https://cdn.example.com/logo.png",
+      isProductionMode: false,
+    });
+    expect(reread.config).toMatchObject({
+      signUpEnabled: false,
+      credentialEnabled: true,
+      magicLinkEnabled: true,
+      passkeyEnabled: true,
+      clientTeamCreationEnabled: true,
+      clientUserDeletionEnabled: true,
+      allowUserApiKeys: true,
+      allowTeamApiKeys: true,
+      createTeamOnSignUp: true,
+      allowLocalhost: true,
+      oauthAccountMergeStrategy: "allow_duplicates",
+      domains: [{ domain: "https://app.example.com", handlerPath: "/handler" }],
+      emailConfig: {
+        type: "standard",
+        host: "smtp.example.com",
+        port: 465,
+        username: "mailer",
+        password: "mail-secret",
+        senderName: "Example",
+        senderEmail: "noreply@example.com",
+      },
+      teamCreatorDefaultPermissions: [{ id: "team_admin" }],
+    });
+    expect(reread.config.oauthProviders).toEqual([
+      { id: "github", type: "shared" },
+      {
+        id: "google",
+        type: "standard",
+        clientId: "g-id",
+        clientSecret: "g-secret",
+        facebookConfigId: undefined,
+        microsoftTenantId: undefined,
+        appleBundleIds: undefined,
+      },
+    ]);
+
+    // The SDK's own production-mode check agrees with the server's refusal.
+    expect((await reread.getProductionModeErrors()).map((e) => e.message)).toEqual([
+      "Localhost is not allowed in production mode, turn off 'Allow localhost' in project settings",
+    ]);
+    await expect(reread.update({ isProductionMode: true })).rejects.toThrow(
+      /cannot be in production mode/,
+    );
+    await reread.update({ isProductionMode: true, config: { allowLocalhost: false } });
+    const production = await admin.getProject();
+    expect(production.isProductionMode).toBe(true);
+    expect(await production.getProductionModeErrors()).toEqual([]);
+  });
+});
+
+describe("StackAdminApp internal API keys", () => {
+  it("creates, lists and revokes keys; a revoked key stops working", async () => {
+    const created = await admin.createInternalApiKey({
+      description: "SDK key",
+      expiresAt: new Date(Date.now() + 24 * 3_600_000),
+      hasPublishableClientKey: false,
+      hasSecretServerKey: true,
+      hasSuperSecretAdminKey: false,
+    });
+    expect(created.description).toBe("SDK key");
+    expect(created.secretServerKey).toMatch(/^ssk_/);
+    expect(created.publishableClientKey).toBeUndefined();
+    expect(created.isValid()).toBe(true);
+    const secretServerKey = created.secretServerKey ?? "";
+
+    const listed = await admin.listInternalApiKeys();
+    const entry = listed.find((key) => key.id === created.id);
+    expect(entry?.secretServerKey).toEqual({ lastFour: secretServerKey.slice(-4) });
+    expect(entry?.superSecretAdminKey).toBeNull();
+
+    const serverApp = new StackServerApp({
+      ...sdkOptions(),
+      projectId,
+      publishableClientKey: "",
+      secretServerKey,
+    });
+    const user = await serverApp.createUser({ primaryEmail: "key-user@example.com" });
+    expect(user.primaryEmail).toBe("key-user@example.com");
+
+    await entry?.revoke();
+    const afterRevoke = (await admin.listInternalApiKeys()).find((key) => key.id === created.id);
+    expect(afterRevoke?.whyInvalid()).toBe("manually-revoked");
+    await expect(serverApp.createUser({ primaryEmail: "too-late@example.com" })).rejects.toThrow(
+      /secret server key/i,
+    );
+  });
+});
+
+describe("internal users own projects through teams", () => {
+  it("creates and lists projects with the SDK; their admin apps use the user's token", async () => {
+    const { t } = server;
+    const owner = await t.signUpUser("internal");
+    const teamId = await createTeam(
+      t.db,
+      { generateId: () => crypto.randomUUID() },
+      {
+        projectId: "internal",
+        displayName: "SDK owners",
+        now: t.clock(),
+      },
+    );
+    await addTeamMember(t.db, {
+      projectId: "internal",
+      teamId,
+      userId: owner.userId,
+      now: t.clock(),
+    });
+
+    const dashboard = new StackClientApp({
+      ...sdkOptions(),
+      projectId: "internal",
+      publishableClientKey: t.internalProject.keys.publishableClientKey,
+    });
+    const signIn = await dashboard.signInWithCredential({
+      email: owner.email,
+      password: owner.password,
+      noRedirect: true,
+    });
+    expect(signIn.status).toBe("ok");
+    const user = await dashboard.getUser({ or: "throw" });
+
+    const created = await user.createProject({ displayName: "Owned by SDK", teamId });
+    expect(created.ownerTeamId).toBe(teamId);
+    expect(created.config.allowLocalhost).toBe(true);
+
+    const owned = await user.listOwnedProjects();
+    expect(owned.map((project) => project.id)).toEqual([created.id]);
+    const [ownedProject] = owned;
+    await ownedProject?.update({ displayName: "Renamed by owner" });
+    const reread = await ownedProject?.app.getProject();
+    expect(reread?.displayName).toBe("Renamed by owner");
+  });
+});
