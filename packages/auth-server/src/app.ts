@@ -31,6 +31,7 @@ import { createDataVaultRoutes } from "./routes/data-vault";
 import { createEmailTemplateRoutes, createEmailThemeRoutes } from "./routes/email-designs";
 import { createEmailRoutes, createSendTestEmailRoutes } from "./routes/emails";
 import { createInternalApiKeyRoutes } from "./routes/internal-api-keys";
+import { createInternalMetricsRoutes } from "./routes/internal-metrics";
 import { createInternalProjectRoutes } from "./routes/internal-projects";
 import { createJwksRoutes } from "./routes/jwks";
 import { createPermissionDefinitionRoutes } from "./routes/permission-definitions";
@@ -42,11 +43,14 @@ import { createTeamMemberProfileRoutes } from "./routes/team-member-profiles";
 import { createTeamMembershipRoutes } from "./routes/team-memberships";
 import { createTeamRoutes } from "./routes/teams";
 import { createUserRoutes } from "./routes/users";
+import { createWebhookRoutes } from "./routes/webhooks";
 import { type AuthLogger, silentLogger } from "./services/auth-deps";
 import { createEmailSender } from "./services/emails";
 import { createProviderClient, type OAuthSettings } from "./services/oauth/provider-client";
 import { type Argon2Parameters, createPasswordHasher } from "./services/passwords";
 import { defaultIdGenerators, type IdGenerators } from "./services/secrets";
+import { createManagementTokens } from "./services/webhooks/management-tokens";
+import { startWebhookWorker } from "./services/webhooks/webhook-delivery";
 
 export { initAuthPlatform } from "./services/platform-init";
 
@@ -75,6 +79,11 @@ export interface CreateAuthApiOptions {
   emailFrom?: string;
   /** OAuth providers: shared development credentials; tests also redirect provider endpoints. */
   oauth?: OAuthSettings;
+  /**
+   * How often the webhook worker looks for due deliveries (retries, and those a previous process
+   * left pending). Unset: only right after an event is emitted and when a retry falls due.
+   */
+  webhookPollIntervalMs?: number;
 }
 
 /** Builds the auth API; routes are relative (`/auth/password/sign-in`, `/users/me`, ...). */
@@ -107,6 +116,14 @@ export function createAuthApi(options: CreateAuthApiOptions): Hono<AuthEnv> {
   };
 
   const oauthClient = createProviderClient(options.oauth);
+  startWebhookWorker({
+    db: options.db,
+    clock,
+    logger,
+    ...(options.webhookPollIntervalMs === undefined
+      ? {}
+      : { pollIntervalMs: options.webhookPollIntervalMs }),
+  });
   const app = new Hono<AuthEnv>();
   app.use("*", protocolHeaders());
   app.use("*", parseBody());
@@ -139,6 +156,8 @@ export function createAuthApi(options: CreateAuthApiOptions): Hono<AuthEnv> {
   app.route("/projects", createProjectRoutes());
   app.route("/internal/projects", createInternalProjectRoutes(deps));
   app.route("/internal/api-keys", createInternalApiKeyRoutes(deps));
+  app.route("/internal/metrics", createInternalMetricsRoutes(deps));
+  app.route("/webhooks", createWebhookRoutes(deps, createManagementTokens()));
   app.route("/data-vault", createDataVaultRoutes(deps));
   app.route("/emails", createEmailRoutes(deps));
   app.route("/internal/email-templates", createEmailTemplateRoutes(deps));

@@ -11,7 +11,8 @@ import { permissionGrants, type TeamRow, teamMembers, teams, users } from "../db
 import type { AuthDeps } from "./auth-deps";
 import type { LoadedProject } from "./projects";
 import type { IdGenerators } from "./secrets";
-import { requireUser } from "./users";
+import { requireUser, toServerTeam } from "./users";
+import { emitWebhookEvent } from "./webhooks/webhook-events";
 
 export async function createTeam(
   db: Database,
@@ -171,6 +172,10 @@ async function joinTeam(
     userId: input.userId,
     now,
   });
+  await emitWebhookEvent(tx, project.id, "team_membership.created", {
+    team_id: input.teamId,
+    user_id: input.userId,
+  });
   const defaults = project.config.rbac.defaultPermissions;
   await grantPermissions(tx, deps.ids, {
     projectId: project.id,
@@ -200,6 +205,8 @@ export async function createTeamWithCreator(
       serverMetadata: input.server_metadata ?? null,
       createdAt: deps.clock(),
     });
+    const team = await requireTeam(tx, project.id, id);
+    await emitWebhookEvent(tx, project.id, "team.created", toServerTeam(team));
     if (input.creatorUserId !== null) {
       await joinTeam(tx, deps, project, {
         teamId: id,
@@ -207,7 +214,7 @@ export async function createTeamWithCreator(
         role: "creator",
       });
     }
-    return requireTeam(tx, project.id, id);
+    return team;
   });
 }
 
@@ -232,7 +239,9 @@ export async function updateTeam(
       .set(changes)
       .where(and(eq(teams.projectId, projectId), eq(teams.id, teamId)));
   }
-  return requireTeam(db, projectId, teamId);
+  const updated = await requireTeam(db, projectId, teamId);
+  await emitWebhookEvent(db, projectId, "team.updated", toServerTeam(updated));
+  return updated;
 }
 
 /** Deletes a team; memberships, team permissions and selections of it go with it (cascade). */
@@ -242,6 +251,7 @@ export async function deleteTeam(db: Database, projectId: string, teamId: string
     .where(and(eq(teams.projectId, projectId), eq(teams.id, teamId)))
     .returning({ id: teams.id });
   if (deleted.length === 0) throw knownErrors.teamNotFound({ team_id: teamId });
+  await emitWebhookEvent(db, projectId, "team.deleted", { id: teamId });
 }
 
 /** `POST /team-memberships`: USER_NOT_FOUND, TEAM_NOT_FOUND, TEAM_MEMBERSHIP_ALREADY_EXISTS. */
@@ -292,6 +302,10 @@ export async function removeTeamMember(
     if (deleted.length === 0) {
       throw knownErrors.teamMembershipNotFound({ team_id: input.teamId, user_id: input.userId });
     }
+    await emitWebhookEvent(tx, projectId, "team_membership.deleted", {
+      team_id: input.teamId,
+      user_id: input.userId,
+    });
     await tx
       .delete(permissionGrants)
       .where(

@@ -33,6 +33,7 @@ import type { ProjectConfig } from "./project-config";
 import type { LoadedProject } from "./projects";
 import { isUniqueViolation, StatusError } from "./status-error";
 import { addTeamMember, createTeam, grantPermissions, isTeamMember } from "./teams";
+import { emitWebhookEvent } from "./webhooks/webhook-events";
 
 export interface PrimaryEmail {
   id: string;
@@ -430,7 +431,9 @@ export async function createUser(
     });
     await tx.update(users).set({ selectedTeamId: teamId }).where(eq(users.id, userId));
   }
-  return requireUser(tx, project.id, userId);
+  const created = await requireUser(tx, project.id, userId);
+  await emitWebhookEvent(tx, project.id, "user.created", toServerUser(created, project.config));
+  return created;
 }
 
 async function updatePrimaryEmail(
@@ -647,16 +650,24 @@ export async function updateUser(
     // A new password ends every session: whoever knew the old one is signed out.
     await tx.delete(sessions).where(eq(sessions.userId, userId));
   }
-  return requireUser(tx, project.id, userId);
+  const updated = await requireUser(tx, project.id, userId);
+  await emitWebhookEvent(tx, project.id, "user.updated", toServerUser(updated, project.config));
+  return updated;
 }
 
 /** Deletes a user; sessions, memberships, permissions, channels and password go with it (cascade). */
 export async function deleteUser(db: Database, projectId: string, userId: string): Promise<void> {
+  // The `user.deleted` event names the teams the user was in; the memberships go with the user.
+  const teamsOfUser = await db
+    .select({ id: teamMembers.teamId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.projectId, projectId), eq(teamMembers.userId, userId)));
   const deleted = await db
     .delete(users)
     .where(and(eq(users.projectId, projectId), eq(users.id, userId)))
     .returning({ id: users.id });
   if (deleted.length === 0) throw knownErrors.userNotFound();
+  await emitWebhookEvent(db, projectId, "user.deleted", { id: userId, teams: teamsOfUser });
 }
 
 export interface ListUsersOptions {

@@ -1,0 +1,30 @@
+/**
+ * `GET /internal/metrics?include_anonymous=true|false` (contract §3.8): the project's user metrics.
+ * Admin access only.
+ * @module
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AuthEnv, RouteDeps } from "../http/context";
+import { requireAccess } from "../http/project-access";
+import { sendJson } from "../http/respond";
+import { validateRequest } from "../http/validate";
+import { loadAdminMetrics } from "../services/admin-metrics";
+
+const metricsQuery = z.strictObject({ include_anonymous: z.enum(["true", "false"]).optional() });
+
+export function createInternalMetricsRoutes(deps: RouteDeps): Hono<AuthEnv> {
+  const app = new Hono<AuthEnv>();
+
+  app.get("/", async (c) => {
+    const auth = requireAccess(c, ["admin"]);
+    const { query } = validateRequest(c, { query: metricsQuery });
+    const metrics = await loadAdminMetrics(deps.db, auth.project, {
+      includeAnonymous: query.include_anonymous === "true",
+      now: deps.clock(),
+    });
+    return sendJson(c, metrics);
+  });
+
+  return app;
+}

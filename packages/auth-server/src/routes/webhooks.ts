@@ -1,0 +1,126 @@
+/**
+ * `/webhooks`: `POST /svix-token` (contract §3.8; admin) answers `201 {token}`, a token for our own
+ * endpoint-management API below, which takes either that token (`Authorization: Bearer whmt_…`) or
+ * admin access: endpoints (create, list, read, update, delete), an endpoint's signing secret and
+ * its delivery log.
+ * @module
+ */
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AuthEnv, RouteDeps } from "../http/context";
+import { requireAccess } from "../http/project-access";
+import { sendJson, sendSuccess } from "../http/respond";
+import { validateRequest } from "../http/validate";
+import { StatusError } from "../services/status-error";
+import type { ManagementTokens } from "../services/webhooks/management-tokens";
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  getWebhookEndpoint,
+  getWebhookEndpointSecret,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  updateWebhookEndpoint,
+} from "../services/webhooks/webhook-endpoints";
+import { webhookEventTypes } from "../services/webhooks/webhook-events";
+
+const urlSchema = z
+  .url({ protocol: /^https?$/ })
+  .max(2000)
+  .describe("an http(s) URL");
+const writeFields = {
+  description: z.string().max(1000).optional(),
+  event_types: z.array(z.enum(webhookEventTypes)).min(1).nullable().optional(),
+  disabled: z.boolean().optional(),
+};
+const createBody = z.strictObject({ url: urlSchema, ...writeFields });
+const updateBody = z.strictObject({ url: urlSchema.optional(), ...writeFields });
+const endpointParams = z.object({ endpoint_id: z.string() });
+const deliveriesQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+/** Endpoint ids are UUIDs; anything else names no endpoint (404, not a database error). */
+function readEndpointId(c: Context<AuthEnv>): string {
+  const { params } = validateRequest(c, { params: endpointParams });
+  if (!z.uuid().safeParse(params.endpoint_id).success) {
+    throw new StatusError(404, "Webhook endpoint not found");
+  }
+  return params.endpoint_id;
+}
+
+export function createWebhookRoutes(deps: RouteDeps, tokens: ManagementTokens): Hono<AuthEnv> {
+  const app = new Hono<AuthEnv>();
+
+  /** The project of a management call: admin access, or a management token without access type. */
+  function managedProjectId(c: Context<AuthEnv>): string {
+    const authorization = c.req.header("authorization");
+    if (c.get("auth") === null && authorization !== undefined) {
+      const match = /^Bearer (\S+)$/i.exec(authorization);
+      const projectId = match?.[1] ? tokens.verify(match[1], deps.clock()) : null;
+      if (!projectId) throw new StatusError(401, "Invalid or expired webhook management token");
+      return projectId;
+    }
+    return requireAccess(c, ["admin"]).project.id;
+  }
+
+  app.post("/svix-token", async (c) => {
+    const auth = requireAccess(c, ["admin"]);
+    validateRequest(c, { body: z.strictObject({}) });
+    return sendJson(c, { token: tokens.issue(auth.project.id, deps.clock()) }, 201);
+  });
+
+  app.get("/endpoints", async (c) => {
+    const projectId = managedProjectId(c);
+    const items = await listWebhookEndpoints(deps.db, projectId);
+    return sendJson(c, { items, is_paginated: false });
+  });
+
+  app.post("/endpoints", async (c) => {
+    const projectId = managedProjectId(c);
+    const { body } = validateRequest(c, { body: createBody });
+    return sendJson(
+      c,
+      await createWebhookEndpoint(deps.db, deps.ids, projectId, body, deps.clock()),
+      201,
+    );
+  });
+
+  app.get("/endpoints/:endpoint_id", async (c) => {
+    const projectId = managedProjectId(c);
+    return sendJson(c, await getWebhookEndpoint(deps.db, projectId, readEndpointId(c)));
+  });
+
+  app.patch("/endpoints/:endpoint_id", async (c) => {
+    const projectId = managedProjectId(c);
+    const endpointId = readEndpointId(c);
+    const { body } = validateRequest(c, { body: updateBody });
+    return sendJson(
+      c,
+      await updateWebhookEndpoint(deps.db, projectId, endpointId, body, deps.clock()),
+    );
+  });
+
+  app.delete("/endpoints/:endpoint_id", async (c) => {
+    const projectId = managedProjectId(c);
+    await deleteWebhookEndpoint(deps.db, projectId, readEndpointId(c));
+    return sendSuccess(c);
+  });
+
+  app.get("/endpoints/:endpoint_id/secret", async (c) => {
+    const projectId = managedProjectId(c);
+    const secret = await getWebhookEndpointSecret(deps.db, projectId, readEndpointId(c));
+    return sendJson(c, { key: secret });
+  });
+
+  app.get("/endpoints/:endpoint_id/deliveries", async (c) => {
+    const projectId = managedProjectId(c);
+    const endpointId = readEndpointId(c);
+    const { query } = validateRequest(c, { query: deliveriesQuery });
+    const items = await listWebhookDeliveries(deps.db, projectId, endpointId, query.limit ?? 50);
+    return sendJson(c, { items, is_paginated: false });
+  });
+
+  return app;
+}

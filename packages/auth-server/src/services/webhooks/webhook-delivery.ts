@@ -1,0 +1,201 @@
+/**
+ * Sending pending webhook deliveries. The queue is the `webhook_deliveries` table, so deliveries
+ * survive a restart; each HTTP attempt is logged in `webhook_delivery_attempts`. A failed attempt
+ * (non-2xx answer, network error or timeout) is retried on the Svix schedule, then the delivery is
+ * marked `failed`.
+ * @module
+ */
+import type { Database } from "@heritage/db";
+import { and, asc, eq, lte } from "drizzle-orm";
+import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from "../../db/schema";
+import type { AuthLogger } from "../auth-deps";
+import { webhookHeaders } from "./standard-webhooks";
+import { onWebhookWork } from "./webhook-events";
+
+/** Delays before the 2nd, 3rd, … attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (as Svix). */
+export const defaultRetryDelaysMs: readonly number[] = [
+  5_000,
+  300_000,
+  1_800_000,
+  7_200_000,
+  18_000_000,
+  36_000_000,
+  36_000_000,
+];
+
+export interface WebhookDeliveryOptions {
+  db: Database;
+  clock: () => Date;
+  logger: AuthLogger;
+  fetch?: typeof fetch;
+  retryDelaysMs?: readonly number[];
+  /** Per attempt; a slower receiver counts as failed. */
+  timeoutMs?: number;
+}
+
+/** While one worker sends a delivery, others skip it until this lease ends. */
+const claimLeaseMs = 60_000;
+const batchSize = 20;
+
+export interface DeliveryPass {
+  attempts: number;
+  /** The shortest retry delay scheduled in this pass, if any attempt failed and will be retried. */
+  nextRetryInMs: number | null;
+}
+
+/** Sends every delivery due now. */
+export async function deliverDueWebhooks(options: WebhookDeliveryOptions): Promise<DeliveryPass> {
+  const now = options.clock();
+  const due = await options.db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextAttemptAt, now)))
+    .orderBy(asc(webhookDeliveries.sequence))
+    .limit(batchSize);
+  let attempts = 0;
+  let nextRetryInMs: number | null = null;
+  for (const delivery of due) {
+    // Claiming by the exact due time we read makes two workers (or processes) never both send it.
+    const claimed = await options.db
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: new Date(now.getTime() + claimLeaseMs) })
+      .where(
+        and(
+          eq(webhookDeliveries.id, delivery.id),
+          eq(webhookDeliveries.status, "pending"),
+          eq(webhookDeliveries.nextAttemptAt, delivery.nextAttemptAt),
+        ),
+      )
+      .returning({ id: webhookDeliveries.id });
+    if (claimed.length === 0) continue;
+    const retryInMs = await attemptDelivery(options, delivery);
+    attempts += 1;
+    if (retryInMs !== null) nextRetryInMs = Math.min(nextRetryInMs ?? retryInMs, retryInMs);
+  }
+  return { attempts, nextRetryInMs };
+}
+
+async function attemptDelivery(
+  options: WebhookDeliveryOptions,
+  delivery: typeof webhookDeliveries.$inferSelect,
+): Promise<number | null> {
+  const { db, clock } = options;
+  const [endpoint] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, delivery.endpointId));
+  const attemptedAt = clock();
+  const started = performance.now();
+  let responseStatus: number | null = null;
+  let error: string | null = null;
+  if (!endpoint || endpoint.disabled) {
+    error = "Endpoint disabled";
+  } else {
+    const body = JSON.stringify(delivery.payload);
+    try {
+      const response = await (options.fetch ?? fetch)(endpoint.url, {
+        method: "POST",
+        headers: webhookHeaders(endpoint.secret, {
+          id: delivery.id,
+          timestampSeconds: Math.floor(attemptedAt.getTime() / 1000),
+          body,
+        }),
+        body,
+        redirect: "manual",
+        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+      });
+      responseStatus = response.status;
+      await response.body?.cancel();
+    } catch (cause) {
+      error = cause instanceof Error ? cause.message : String(cause);
+    }
+  }
+  const durationMs = Math.round(performance.now() - started);
+  const succeeded = responseStatus !== null && responseStatus >= 200 && responseStatus < 300;
+  const attemptCount = delivery.attemptCount + 1;
+  const delays = options.retryDelaysMs ?? defaultRetryDelaysMs;
+  const retryDelay = endpoint && !endpoint.disabled ? delays[attemptCount - 1] : undefined;
+  await db.transaction(async (tx) => {
+    await tx.insert(webhookDeliveryAttempts).values({
+      deliveryId: delivery.id,
+      attemptedAt,
+      responseStatus,
+      error,
+      durationMs,
+    });
+    await tx
+      .update(webhookDeliveries)
+      .set(
+        succeeded
+          ? { status: "succeeded", attemptCount }
+          : retryDelay === undefined
+            ? { status: "failed", attemptCount }
+            : { attemptCount, nextAttemptAt: new Date(attemptedAt.getTime() + retryDelay) },
+      )
+      .where(eq(webhookDeliveries.id, delivery.id));
+  });
+  if (!succeeded) {
+    options.logger.warn(
+      { deliveryId: delivery.id, endpointId: delivery.endpointId, responseStatus, error },
+      "Webhook delivery attempt failed",
+    );
+  }
+  return succeeded ? null : (retryDelay ?? null);
+}
+
+export interface WebhookWorker {
+  /** Runs a pass now (after the one under way); resolves with the number of attempts. */
+  runNow(): Promise<number>;
+  stop(): void;
+}
+
+/**
+ * The in-process worker: a pass when an event is emitted, when a retry falls due, and every
+ * `pollIntervalMs` if given (deliveries a previous process left pending). Passes never overlap;
+ * timers do not keep the process alive.
+ */
+export function startWebhookWorker(
+  options: WebhookDeliveryOptions & { pollIntervalMs?: number },
+): WebhookWorker {
+  let chain: Promise<number> = Promise.resolve(0);
+  let stopped = false;
+  const scheduleRetry = (delayMs: number) => {
+    setTimeout(() => void runNow(), delayMs + 100).unref();
+  };
+  const runNow = (): Promise<number> => {
+    chain = chain
+      .catch(() => 0)
+      .then(async () => {
+        if (stopped) return 0;
+        let total = 0;
+        // Keep going while full batches come back, so a backlog drains in one pass.
+        for (;;) {
+          const pass = await deliverDueWebhooks(options);
+          total += pass.attempts;
+          if (pass.nextRetryInMs !== null) scheduleRetry(pass.nextRetryInMs);
+          if (pass.attempts < batchSize) return total;
+        }
+      });
+    chain.catch((error: unknown) => {
+      options.logger.error({ error: String(error) }, "Webhook delivery pass failed");
+    });
+    return chain;
+  };
+  const unsubscribe = onWebhookWork(() => {
+    void runNow();
+  });
+  const timer =
+    options.pollIntervalMs === undefined
+      ? undefined
+      : setInterval(() => void runNow(), options.pollIntervalMs);
+  timer?.unref();
+  if (timer) void runNow();
+  return {
+    runNow,
+    stop() {
+      stopped = true;
+      unsubscribe();
+      if (timer) clearInterval(timer);
+    },
+  };
+}

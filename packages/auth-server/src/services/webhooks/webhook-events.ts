@@ -1,0 +1,77 @@
+/**
+ * Enqueuing webhook events (reference event names and payloads: `{type, data}` with the server
+ * user/team object, `{id, teams: [{id}]}` for a deleted user, `{id}` for a deleted team and
+ * `{team_id, user_id}` for memberships). Emitting only inserts one pending delivery per matching
+ * endpoint, in the caller's transaction when given one, so the request never waits on a receiver;
+ * the delivery worker (webhook-delivery.ts) sends them.
+ * @module
+ */
+import { randomBytes } from "node:crypto";
+import type { Database } from "@heritage/db";
+import { and, eq } from "drizzle-orm";
+import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
+
+export const webhookEventTypes = [
+  "user.created",
+  "user.updated",
+  "user.deleted",
+  "team.created",
+  "team.updated",
+  "team.deleted",
+  "team_membership.created",
+  "team_membership.deleted",
+] as const;
+
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+
+/** New deliveries are due at once; the epoch stands for "now" whatever clock the worker uses. */
+export const dueImmediately = new Date(0);
+
+type WorkListener = () => void;
+const workListeners = new Set<WorkListener>();
+
+/** Delivery workers of this process register here to hear of new deliveries at once. */
+export function onWebhookWork(listener: WorkListener): () => void {
+  workListeners.add(listener);
+  return () => workListeners.delete(listener);
+}
+
+/** `msg_` + 27 random base62-ish characters, like Svix message ids; the `webhook-id` header. */
+function generateMessageId(): string {
+  return `msg_${randomBytes(20).toString("base64url").slice(0, 27)}`;
+}
+
+/**
+ * Enqueues an event for every enabled endpoint of the project that subscribes to its type. The
+ * workers are told after the current tick, i.e. usually after the caller's transaction commits;
+ * otherwise their polling picks the rows up.
+ */
+export async function emitWebhookEvent(
+  db: Database,
+  projectId: string,
+  type: WebhookEventType,
+  data: unknown,
+): Promise<void> {
+  const endpoints = await db
+    .select({ id: webhookEndpoints.id, eventTypes: webhookEndpoints.eventTypes })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.projectId, projectId), eq(webhookEndpoints.disabled, false)));
+  const targets = endpoints.filter(
+    (endpoint) => endpoint.eventTypes === null || endpoint.eventTypes.includes(type),
+  );
+  if (targets.length === 0) return;
+  await db.insert(webhookDeliveries).values(
+    targets.map((endpoint) => ({
+      id: generateMessageId(),
+      projectId,
+      endpointId: endpoint.id,
+      eventType: type,
+      payload: { type, data },
+      status: "pending" as const,
+      nextAttemptAt: dueImmediately,
+    })),
+  );
+  setImmediate(() => {
+    for (const listener of workListeners) listener();
+  });
+}
