@@ -115,7 +115,10 @@ export function createAuthApi(options: CreateAuthApiOptions): Hono<AuthEnv> {
     trustProxy: options.trustProxy ?? false,
   };
 
-  const oauthClient = createProviderClient(options.oauth);
+  const oauthClient = createProviderClient({
+    sharedCredentials: options.config.STACK_SHARED_OAUTH_PROVIDERS,
+    ...options.oauth,
+  });
   startWebhookWorker({
     db: options.db,
     clock,

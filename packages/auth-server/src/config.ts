@@ -94,6 +94,40 @@ function limit(defaultValue: number, description: string) {
     .describe(description);
 }
 
+const sharedOAuthCredentialsSchema = z.record(
+  z.string(),
+  z.object({ clientId: z.string().min(1), clientSecret: z.string().min(1) }),
+);
+
+/** JSON of `{type: {clientId, clientSecret}}`; unset means no shared OAuth apps. */
+function sharedOAuthProviders(description: string) {
+  const expected = 'must be JSON like {"github":{"clientId":"…","clientSecret":"…"}}';
+  return z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .optional()
+        .transform((text, ctx) => {
+          if (text === undefined) return {};
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            ctx.addIssue({ code: "custom", message: expected });
+            return z.NEVER;
+          }
+          const result = sharedOAuthCredentialsSchema.safeParse(parsed);
+          if (!result.success) {
+            ctx.addIssue({ code: "custom", message: expected });
+            return z.NEVER;
+          }
+          return result.data;
+        }),
+    )
+    .describe(description);
+}
+
 /** Environment variables of the auth platform, each with its meaning and default. */
 export const authConfigSchema = z.object({
   STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY: optionalSecret(
@@ -124,6 +158,9 @@ export const authConfigSchema = z.object({
     "10min",
     45,
     "Lifetime of access tokens, e.g. 60s, 10min, 1h; must be longer than 45 s.",
+  ),
+  STACK_SHARED_OAUTH_PROVIDERS: sharedOAuthProviders(
+    'Credentials of the platform\'s shared (development) OAuth apps by provider type, as JSON: {"github":{"clientId":"…","clientSecret":"…"}}. Providers a project marks as shared use them. Unset: shared providers are off.',
   ),
   AUTH_RATE_LIMIT_WINDOW: duration(
     "10min",

@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseAuthConfig } from "../../config";
 import { oauthAccounts, oauthFlowCodes, users } from "../../db/schema";
 import { generateTotpCode } from "../../services/totp";
 import { expectKnownError, expectTextError } from "../../testing/expect-known-error";
@@ -37,9 +38,12 @@ beforeAll(async () => {
           userinfoEndpoint: `${provider.issuer}/userinfo`,
         },
       },
-      sharedCredentials: {
+    },
+    // The platform's shared Google app, configured as the operator would.
+    env: {
+      STACK_SHARED_OAUTH_PROVIDERS: JSON.stringify({
         google: { clientId: provider.clientId, clientSecret: provider.clientSecret },
-      },
+      }),
     },
   });
   project = await createOAuthProject();
@@ -755,6 +759,15 @@ describe("provider presets against the loopback provider", () => {
       .from(oauthAccounts)
       .where(eq(oauthAccounts.providerAccountId, "4242"));
     expect(account?.providerConfigId).toBe("github");
+  });
+
+  it("refuses a malformed STACK_SHARED_OAUTH_PROVIDERS, naming the variable", () => {
+    for (const value of ["not json", '{"github":{"clientId":""}}', "[]"]) {
+      expect(() => parseAuthConfig({ STACK_SHARED_OAUTH_PROVIDERS: value })).toThrow(
+        /STACK_SHARED_OAUTH_PROVIDERS: must be JSON like/,
+      );
+    }
+    expect(parseAuthConfig({}).STACK_SHARED_OAUTH_PROVIDERS).toEqual({});
   });
 
   it("a shared provider uses the platform's credentials", async () => {
