@@ -4,6 +4,7 @@
  * administers the project (sent as `x-hexclave-admin-access-token`, refreshed by that session).
  */
 import { serverUserSchema } from "@heritage/auth-protocol";
+import { type AdminProjectCalls, createAdminProjectCalls } from "./admin-project-calls";
 import { type ApiKeyServerCalls, createApiKeyServerCalls } from "./api-key-calls";
 import {
   type AppOptions,
@@ -12,6 +13,14 @@ import {
   type UserFacingApp,
 } from "./app-core";
 import { createDataVaultCalls, type DataVaultCalls } from "./data-vault-calls";
+import {
+  createEmailAdminCalls,
+  createEmailSendCalls,
+  createNotificationPreferenceCalls,
+  type EmailAdminCalls,
+  type EmailSendCalls,
+  type NotificationPreferenceCalls,
+} from "./email-calls";
 import { createUserManagement, type UserManagement } from "./server-app";
 import type { AuthSession } from "./session";
 import { type AdminTeamAccess, createAdminTeamAccess } from "./team-access";
@@ -30,7 +39,11 @@ export interface AdminApp
     UserManagement,
     AdminTeamAccess,
     ApiKeyServerCalls,
-    DataVaultCalls {
+    AdminProjectCalls,
+    DataVaultCalls,
+    EmailAdminCalls,
+    EmailSendCalls,
+    NotificationPreferenceCalls {
   /** `GET /internal/projects/current`: the project with its admin view (returned as sent). */
   getAdminProject(): Promise<unknown>;
 }
@@ -52,7 +65,11 @@ export function createAdminApp(options: AdminAppOptions): AdminApp {
     ...createUserManagement(core),
     ...createAdminTeamAccess(core),
     ...createApiKeyServerCalls(core),
+    ...createAdminProjectCalls(core),
     ...createDataVaultCalls(core),
+    ...createEmailAdminCalls(core),
+    ...createEmailSendCalls(core),
+    ...createNotificationPreferenceCalls(core),
     async getAdminProject() {
       const response = await core.send("/internal/projects/current");
       return response.json();

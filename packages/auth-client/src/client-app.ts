@@ -10,13 +10,14 @@ import {
   isBrowser,
   type UserFacingApp,
 } from "./app-core";
+import { createNotificationPreferenceCalls, type NotificationPreferenceCalls } from "./email-calls";
 import { type ClientTeamAccess, createClientTeamAccess } from "./team-access";
 import { type AuthUser, toAuthUser } from "./users";
 
 export type ClientAppOptions = AppOptions;
 
 /** An app with client access; its user is the client view of the signed-in user. */
-export type ClientApp = UserFacingApp<AuthUser> & ClientTeamAccess;
+export type ClientApp = UserFacingApp<AuthUser> & ClientTeamAccess & NotificationPreferenceCalls;
 
 /**
  * Creates a client app.
@@ -33,5 +34,6 @@ export function createClientApp(options: ClientAppOptions): ClientApp {
   return {
     ...createUserFacingApp(core, clientUserSchema, toAuthUser),
     ...createClientTeamAccess(core),
+    ...createNotificationPreferenceCalls(core),
   };
 }

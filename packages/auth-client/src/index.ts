@@ -12,6 +12,18 @@
 export type { AccountCredentialCalls, ContactChannel } from "./account-credentials";
 export type { AdminApp, AdminAppOptions } from "./admin-app";
 export { createAdminApp } from "./admin-app";
+export type {
+  AdminProject,
+  AdminProjectCalls,
+  AdminProjectCreate,
+  AdminProjectUpdate,
+  InternalApiKey,
+  InternalApiKeyCreation,
+  InternalApiKeyFirstView,
+  InternalApiKeyInvalidReason,
+  ProjectOwnerCalls,
+} from "./admin-project-calls";
+export { createProjectOwnerCalls } from "./admin-project-calls";
 export type { AnonymousSignUpCalls } from "./anonymous-sign-up";
 export type {
   ApiKey,
@@ -53,6 +65,18 @@ export {
   encryptDataVaultValue,
   hashDataVaultKey,
 } from "./data-vault-crypto";
+export type {
+  EmailAdminCalls,
+  EmailPreview,
+  EmailPreviewOptions,
+  EmailSendCalls,
+  EmailTemplateInfo,
+  EmailThemeInfo,
+  NotificationPreference,
+  NotificationPreferenceCalls,
+  SendEmailOptions,
+  SmtpSettings,
+} from "./email-calls";
 export { AuthHttpError, AuthNetworkError, AuthOfflineError, AuthProtocolError } from "./errors";
 export type { MagicLinkCalls } from "./magic-link-calls";
 export type { MfaCalls } from "./mfa-calls";

@@ -14,6 +14,12 @@ import {
   type UserFacingApp,
 } from "./app-core";
 import { createDataVaultCalls, type DataVaultCalls } from "./data-vault-calls";
+import {
+  createEmailSendCalls,
+  createNotificationPreferenceCalls,
+  type EmailSendCalls,
+  type NotificationPreferenceCalls,
+} from "./email-calls";
 import { createServerSessionCalls, type ServerSessionCalls } from "./session-calls";
 import { createServerTeamAccess, type ServerTeamAccess } from "./team-access";
 import {
@@ -70,7 +76,9 @@ export type ServerApp = UserFacingApp<AuthServerUser> &
   UserManagement &
   ServerTeamAccess &
   ApiKeyServerCalls &
-  DataVaultCalls;
+  DataVaultCalls &
+  EmailSendCalls &
+  NotificationPreferenceCalls;
 
 const userListSchema = listEnvelopeSchema(serverUserSchema);
 
@@ -145,5 +153,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     ...createServerTeamAccess(core),
     ...createApiKeyServerCalls(core),
     ...createDataVaultCalls(core),
+    ...createEmailSendCalls(core),
+    ...createNotificationPreferenceCalls(core),
   };
 }

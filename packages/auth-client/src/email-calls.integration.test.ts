@@ -1,0 +1,204 @@
+/**
+ * E-mail calls through the client library against the real auth server: admin templates, themes,
+ * previews and test e-mail; sending to users (server app) over the project's SMTP server; the
+ * signed-in user's notification preferences (client app); refusals surface as known errors.
+ */
+import type { AddressInfo } from "node:net";
+import { isKnownError } from "@heritage/auth-protocol";
+import { createTestAuthApi, type TestAuthApi } from "@heritage/auth-server/testing";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAdminApp } from "./admin-app";
+import type { AppOptions } from "./app-core";
+import { createClientApp } from "./client-app";
+import { createServerApp } from "./server-app";
+import { createMemoryTokenStore } from "./token-stores/memory";
+
+let api: TestAuthApi;
+let smtp: SMTPServer;
+let smtpPort: number;
+const delivered: string[][] = [];
+let project: Awaited<ReturnType<TestAuthApi["createProject"]>>;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      stream.resume();
+      stream.on("end", () => {
+        delivered.push(session.envelope.rcptTo.map((recipient) => recipient.address));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  smtpPort = (smtp.server.address() as AddressInfo).port;
+  api = await createTestAuthApi();
+  project = await api.createProject({
+    displayName: "Client Mail",
+    config: {
+      emails: {
+        server: {
+          isShared: false,
+          host: "127.0.0.1",
+          port: smtpPort,
+          username: "",
+          password: "",
+          senderName: "Client Mail",
+          senderEmail: "client@mail.example",
+        },
+      },
+    },
+  });
+});
+afterAll(async () => {
+  await api?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+function runtimeOptions(): Partial<AppOptions> {
+  return {
+    baseUrl: api.baseUrl,
+    fetch: async (url, init) => api.app.request(url, init),
+    now: () => api.clock().getTime(),
+    sleep: async (ms) => api.clock.advance(ms),
+  };
+}
+
+const newAdminApp = () =>
+  createAdminApp({
+    projectId: project.id,
+    superSecretAdminKey: project.keys.superSecretAdminKey,
+    ...runtimeOptions(),
+  });
+const newServerApp = () =>
+  createServerApp({
+    projectId: project.id,
+    secretServerKey: project.keys.secretServerKey,
+    tokenStore: createMemoryTokenStore(),
+    ...runtimeOptions(),
+  });
+
+describe("admin e-mail calls", () => {
+  it("manages templates and themes and previews them", async () => {
+    const admin = newAdminApp();
+    const { id } = await admin.createEmailTemplate("Digest");
+    const source =
+      '<Subject value="Digest for {{ userDisplayName }}" /><NotificationCategory value="Marketing" /><p>{{ items }}</p>';
+    const { renderedHtml } = await admin.updateEmailTemplate(id, source, null);
+    expect(renderedHtml).toBe("<p>{{ items }}</p>");
+    const templates = await admin.listEmailTemplates();
+    expect(templates.find((template) => template.id === id)).toEqual({
+      id,
+      displayName: "Digest",
+      source,
+      themeId: false,
+    });
+
+    const theme = await admin.createEmailTheme("Plain");
+    await admin.updateEmailTheme(theme.id, "<div>{{ content }}</div>");
+    expect(await admin.getEmailTheme(theme.id)).toEqual({
+      id: theme.id,
+      displayName: "Plain",
+      source: "<div>{{ content }}</div>",
+    });
+    expect((await admin.listEmailThemes()).map((item) => item.displayName)).toContain("Plain");
+    expect(await admin.renderEmailPreview({ themeId: theme.id, templateId: id })).toEqual({
+      html: "<div><p>{{ items }}</p></div>",
+      subject: "Digest for John Doe",
+      notificationCategory: "Marketing",
+    });
+
+    await admin.deleteEmailTheme(theme.id);
+    const missing = await admin.getEmailTheme(theme.id).catch((error: unknown) => error);
+    expect(missing).toMatchObject({ status: 404 });
+    await admin.deleteEmailTemplate(id);
+    expect((await admin.listEmailTemplates()).some((template) => template.id === id)).toBe(false);
+  });
+
+  it("reports rendering errors as known errors", async () => {
+    const admin = newAdminApp();
+    const { id } = await admin.createEmailTemplate("Broken");
+    const error = await admin.updateEmailTemplate(id, "<p>no subject</p>").catch((e: unknown) => e);
+    expect(isKnownError(error, "EMAIL_RENDERING_ERROR")).toBe(true);
+  });
+
+  it("sends a test e-mail", async () => {
+    const smtpSettings = {
+      host: "127.0.0.1",
+      port: smtpPort,
+      username: "",
+      password: "",
+      senderEmail: "client@mail.example",
+      senderName: "Client Mail",
+    };
+    delivered.length = 0;
+    expect(
+      await newAdminApp().sendTestEmail({
+        recipientEmail: "owner@example.com",
+        smtp: smtpSettings,
+      }),
+    ).toEqual({ status: "ok" });
+    expect(delivered).toEqual([["owner@example.com"]]);
+    const failed = await newAdminApp().sendTestEmail({
+      recipientEmail: "owner@example.com",
+      smtp: { ...smtpSettings, port: 1 },
+    });
+    expect(failed.status).toBe("error");
+  });
+});
+
+describe("sending and preferences", () => {
+  it("sends to users, honouring the preferences users set themselves", async () => {
+    const server = newServerApp();
+    const keen = await server.createUser({
+      primaryEmail: "keen@example.com",
+      password: "password123",
+      primaryEmailAuthEnabled: true,
+    });
+    const tired = await server.createUser({
+      primaryEmail: "tired@example.com",
+      password: "password123",
+      primaryEmailAuthEnabled: true,
+    });
+
+    const client = createClientApp({
+      projectId: project.id,
+      publishableClientKey: project.keys.publishableClientKey,
+      tokenStore: createMemoryTokenStore(),
+      ...runtimeOptions(),
+    });
+    const signedIn = await client.signInWithCredential({
+      email: "tired@example.com",
+      password: "password123",
+    });
+    expect(signedIn.status).toBe("ok");
+    const preferences = await client.listNotificationPreferences();
+    const marketing = preferences.find((item) => item.categoryName === "Marketing");
+    expect(marketing).toMatchObject({ enabled: true, canDisable: true });
+    const changed = await client.setNotificationPreference(marketing?.categoryId ?? "", false);
+    expect(changed.enabled).toBe(false);
+    const other = await client
+      .listNotificationPreferences(keen.id)
+      .catch((error: unknown) => error);
+    expect(other).toMatchObject({ status: 403 });
+    expect((await server.listNotificationPreferences(tired.id))[1]?.enabled).toBe(false);
+
+    delivered.length = 0;
+    const sentTo = await server.sendEmail({
+      userIds: [keen.id, tired.id],
+      html: "<p>Offer</p>",
+      subject: "Offer",
+      notificationCategoryName: "Marketing",
+    });
+    expect(sentTo).toEqual([keen.id]);
+    expect(delivered).toEqual([["keen@example.com"]]);
+
+    const missing = await server
+      .sendEmail({ userIds: [crypto.randomUUID()], html: "<p>x</p>", subject: "x" })
+      .catch((error: unknown) => error);
+    expect(isKnownError(missing, "USER_ID_DOES_NOT_EXIST")).toBe(true);
+  });
+});

@@ -1,0 +1,308 @@
+/**
+ * @module
+ * E-mail calls (contract §3.4): notification preferences on every app (the signed-in user's, or with
+ * server access any user's), sending to users with server access, and the admin's templates,
+ * themes, previews and test e-mail. Template and theme sources are the server's placeholder markup
+ * (`{{ name }}`, `<Subject value="…" />`, `<NotificationCategory value="…" />`, themes with
+ * `{{ content }}`).
+ */
+import type { AppCore } from "./app-core";
+import { AuthProtocolError } from "./errors";
+
+export interface NotificationPreference {
+  categoryId: string;
+  categoryName: string;
+  enabled: boolean;
+  /** False for transactional mail, which always reaches the user. */
+  canDisable: boolean;
+}
+
+export interface NotificationPreferenceCalls {
+  /** `GET /emails/notification-preference/{userId}`; default the signed-in user (`me`). */
+  listNotificationPreferences(userId?: string): Promise<NotificationPreference[]>;
+  /** `PATCH /emails/notification-preference/{userId}/{categoryId}`. */
+  setNotificationPreference(
+    categoryId: string,
+    enabled: boolean,
+    userId?: string,
+  ): Promise<NotificationPreference>;
+}
+
+export type SendEmailOptions = (
+  | { userIds: string[]; allUsers?: never }
+  | { allUsers: true; userIds?: never }
+) &
+  (
+    | { html: string; subject: string; notificationCategoryName?: string; templateId?: never }
+    | {
+        templateId: string;
+        variables?: Record<string, string | number | boolean>;
+        subject?: string;
+        html?: never;
+      }
+  ) & {
+    /** Omit: the template's or project's theme; null: no theme. */
+    themeId?: string | null;
+  };
+
+export interface EmailSendCalls {
+  /** `POST /emails/send-email` (needs the project's own SMTP server); the users mail went to. */
+  sendEmail(options: SendEmailOptions): Promise<string[]>;
+}
+
+export interface EmailTemplateInfo {
+  id: string;
+  displayName: string;
+  source: string;
+  /** Undefined: the project's selected theme; false: none. */
+  themeId?: string | false;
+}
+
+export interface EmailThemeInfo {
+  id: string;
+  displayName: string;
+}
+
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  username: string;
+  password: string;
+  senderEmail: string;
+  senderName: string;
+}
+
+export type EmailPreviewOptions = ({ themeId: string } | { themeSource: string }) &
+  ({ templateId: string } | { templateSource: string });
+
+export interface EmailPreview {
+  html: string;
+  subject: string;
+  notificationCategory: string;
+}
+
+export interface EmailAdminCalls {
+  listEmailTemplates(): Promise<EmailTemplateInfo[]>;
+  /** Needs the project's own SMTP server (KE REQUIRES_CUSTOM_EMAIL_SERVER otherwise). */
+  createEmailTemplate(displayName: string): Promise<{ id: string }>;
+  /** Stores the source after rendering it; resolves with the preview HTML. null theme: none. */
+  updateEmailTemplate(
+    id: string,
+    source: string,
+    themeId?: string | null,
+  ): Promise<{ renderedHtml: string }>;
+  /** For a built-in template: drops the project's override. */
+  deleteEmailTemplate(id: string): Promise<void>;
+  listEmailThemes(): Promise<EmailThemeInfo[]>;
+  createEmailTheme(displayName: string): Promise<{ id: string }>;
+  getEmailTheme(id: string): Promise<EmailThemeInfo & { source: string }>;
+  updateEmailTheme(id: string, source: string): Promise<void>;
+  deleteEmailTheme(id: string): Promise<void>;
+  /** `POST /emails/render-email` with sample variables. */
+  renderEmailPreview(options: EmailPreviewOptions): Promise<EmailPreview>;
+  /** Sends one message over these settings now; reports a failure instead of throwing. */
+  sendTestEmail(options: {
+    recipientEmail: string;
+    smtp: SmtpSettings;
+  }): Promise<{ status: "ok" } | { status: "error"; errorMessage: string }>;
+}
+
+function expectObject(value: unknown, what: string): Record<string, unknown> {
+  if (typeof value !== "object" || value === null) {
+    throw new AuthProtocolError(`Unexpected ${what} response from the auth server`);
+  }
+  return value as Record<string, unknown>;
+}
+
+function text(record: Record<string, unknown>, key: string, what: string): string {
+  const value = record[key];
+  if (typeof value !== "string") {
+    throw new AuthProtocolError(`Unexpected ${what} response: ${key} is not a string`);
+  }
+  return value;
+}
+
+function toPreference(value: unknown): NotificationPreference {
+  const record = expectObject(value, "notification preference");
+  return {
+    categoryId: text(record, "notification_category_id", "notification preference"),
+    categoryName: text(record, "notification_category_name", "notification preference"),
+    enabled: record.enabled === true,
+    canDisable: record.can_disable === true,
+  };
+}
+
+const segment = (value: string) => encodeURIComponent(value);
+
+export function createNotificationPreferenceCalls(core: AppCore): NotificationPreferenceCalls {
+  return {
+    async listNotificationPreferences(userId = "me") {
+      // The signed-in user's tokens: `me` (and a client's own id) resolve through them.
+      const response = await core.send(`/emails/notification-preference/${segment(userId)}`, {
+        session: core.session,
+      });
+      const body = expectObject(await response.json(), "notification preference list");
+      if (!Array.isArray(body.items)) {
+        throw new AuthProtocolError("Unexpected notification preference list: no items");
+      }
+      return body.items.map(toPreference);
+    },
+    async setNotificationPreference(categoryId, enabled, userId = "me") {
+      const response = await core.send(
+        `/emails/notification-preference/${segment(userId)}/${segment(categoryId)}`,
+        { method: "PATCH", body: { enabled }, session: core.session },
+      );
+      return toPreference(await response.json());
+    },
+  };
+}
+
+export function createEmailSendCalls(core: AppCore): EmailSendCalls {
+  return {
+    async sendEmail(options) {
+      const response = await core.send("/emails/send-email", {
+        method: "POST",
+        body: {
+          user_ids: options.userIds,
+          all_users: options.allUsers,
+          html: options.html,
+          subject: options.subject,
+          notification_category_name:
+            "notificationCategoryName" in options ? options.notificationCategoryName : undefined,
+          template_id: options.templateId,
+          variables: "variables" in options ? options.variables : undefined,
+          theme_id: options.themeId,
+        },
+      });
+      const body = expectObject(await response.json(), "send-email");
+      if (!Array.isArray(body.results))
+        throw new AuthProtocolError("send-email answer has no results");
+      return body.results.map((result) =>
+        text(expectObject(result, "send-email"), "user_id", "send-email"),
+      );
+    },
+  };
+}
+
+export function createEmailAdminCalls(core: AppCore): EmailAdminCalls {
+  const { send } = core;
+  const json = async (response: Response, what: string) =>
+    expectObject(await response.json(), what);
+  return {
+    async listEmailTemplates() {
+      const body = await json(await send("/internal/email-templates"), "template list");
+      if (!Array.isArray(body.templates)) throw new AuthProtocolError("No templates in the answer");
+      return body.templates.map((item) => {
+        const record = expectObject(item, "template");
+        const themeId = record.theme_id;
+        return {
+          id: text(record, "id", "template"),
+          displayName: text(record, "display_name", "template"),
+          source: text(record, "tsx_source", "template"),
+          ...(typeof themeId === "string" || themeId === false ? { themeId } : {}),
+        };
+      });
+    },
+    async createEmailTemplate(displayName) {
+      const body = await json(
+        await send("/internal/email-templates", {
+          method: "POST",
+          body: { display_name: displayName },
+        }),
+        "template",
+      );
+      return { id: text(body, "id", "template") };
+    },
+    async updateEmailTemplate(id, source, themeId) {
+      const body = await json(
+        await send(`/internal/email-templates/${segment(id)}`, {
+          method: "PATCH",
+          body: { tsx_source: source, theme_id: themeId },
+        }),
+        "template",
+      );
+      return { renderedHtml: text(body, "rendered_html", "template") };
+    },
+    async deleteEmailTemplate(id) {
+      await send(`/internal/email-templates/${segment(id)}`, { method: "DELETE" });
+    },
+    async listEmailThemes() {
+      const body = await json(await send("/internal/email-themes"), "theme list");
+      if (!Array.isArray(body.themes)) throw new AuthProtocolError("No themes in the answer");
+      return body.themes.map((item) => {
+        const record = expectObject(item, "theme");
+        return {
+          id: text(record, "id", "theme"),
+          displayName: text(record, "display_name", "theme"),
+        };
+      });
+    },
+    async createEmailTheme(displayName) {
+      const body = await json(
+        await send("/internal/email-themes", {
+          method: "POST",
+          body: { display_name: displayName },
+        }),
+        "theme",
+      );
+      return { id: text(body, "id", "theme") };
+    },
+    async getEmailTheme(id) {
+      const body = await json(await send(`/internal/email-themes/${segment(id)}`), "theme");
+      return {
+        id: text(body, "id", "theme"),
+        displayName: text(body, "display_name", "theme"),
+        source: text(body, "tsx_source", "theme"),
+      };
+    },
+    async updateEmailTheme(id, source) {
+      await send(`/internal/email-themes/${segment(id)}`, {
+        method: "PATCH",
+        body: { tsx_source: source },
+      });
+    },
+    async deleteEmailTheme(id) {
+      await send(`/internal/email-themes/${segment(id)}`, { method: "DELETE" });
+    },
+    async renderEmailPreview(options) {
+      const body = await json(
+        await send("/emails/render-email", {
+          method: "POST",
+          body: {
+            theme_id: "themeId" in options ? options.themeId : undefined,
+            theme_tsx_source: "themeSource" in options ? options.themeSource : undefined,
+            template_id: "templateId" in options ? options.templateId : undefined,
+            template_tsx_source: "templateSource" in options ? options.templateSource : undefined,
+          },
+        }),
+        "preview",
+      );
+      return {
+        html: text(body, "html", "preview"),
+        subject: text(body, "subject", "preview"),
+        notificationCategory: text(body, "notification_category", "preview"),
+      };
+    },
+    async sendTestEmail({ recipientEmail, smtp }) {
+      const body = await json(
+        await send("/internal/send-test-email", {
+          method: "POST",
+          body: {
+            recipient_email: recipientEmail,
+            email_config: {
+              host: smtp.host,
+              port: smtp.port,
+              username: smtp.username,
+              password: smtp.password,
+              sender_email: smtp.senderEmail,
+              sender_name: smtp.senderName,
+            },
+          },
+        }),
+        "test e-mail",
+      );
+      if (body.success === true) return { status: "ok" };
+      return { status: "error", errorMessage: String(body.error_message ?? "Unknown error") };
+    },
+  };
+}
