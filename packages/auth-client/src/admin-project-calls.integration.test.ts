@@ -1,0 +1,172 @@
+/**
+ * Project administration through the client library against the real auth server
+ * (`@heritage/auth-server/testing`): the admin app reads and updates its project and manages internal
+ * API keys (a revoked key stops working); a dashboard user creates, lists and transfers projects and
+ * administers them with their own session.
+ */
+import { isKnownError } from "@heritage/auth-protocol";
+import { createTestAuthApi, type TestAuthApi } from "@heritage/auth-server/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAdminApp } from "./admin-app";
+import { createProjectOwnerCalls } from "./admin-project-calls";
+import type { AppOptions } from "./app-core";
+import { createClientApp } from "./client-app";
+import { createServerApp } from "./server-app";
+import { createMemoryTokenStore } from "./token-stores/memory";
+
+let api: TestAuthApi;
+let project: Awaited<ReturnType<TestAuthApi["createProject"]>>;
+
+beforeAll(async () => {
+  api = await createTestAuthApi();
+  project = await api.createProject({ displayName: "Client lib project" });
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+function runtimeOptions(): Omit<AppOptions, "projectId"> {
+  return {
+    baseUrl: api.baseUrl,
+    fetch: async (url, init) => api.app.request(url, init),
+    now: () => api.clock().getTime(),
+    sleep: async (ms) => api.clock.advance(ms),
+  };
+}
+
+function newAdminApp() {
+  return createAdminApp({
+    projectId: project.id,
+    superSecretAdminKey: project.keys.superSecretAdminKey,
+    ...runtimeOptions(),
+  });
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a rejection");
+}
+
+describe("admin app: project", () => {
+  it("reads and updates the project and its config", async () => {
+    const admin = newAdminApp();
+    const read = await admin.readAdminProject();
+    expect(read).toMatchObject({ id: project.id, display_name: "Client lib project" });
+
+    const updated = await admin.updateAdminProject({
+      description: "described",
+      config: {
+        magic_link_enabled: true,
+        domains: [{ domain: "https://app.example.org", handler_path: "/handler" }],
+        oauth_providers: [{ id: "github", type: "standard", client_id: "a", client_secret: "b" }],
+      },
+    });
+    expect(updated.description).toBe("described");
+    expect(updated.config.magic_link_enabled).toBe(true);
+    expect(updated.config.oauth_providers).toEqual([
+      {
+        provider_config_id: "github",
+        id: "github",
+        type: "standard",
+        client_id: "a",
+        client_secret: "b",
+      },
+    ]);
+    expect((await admin.readAdminProject()).config.domains).toEqual([
+      { domain: "https://app.example.org", handler_path: "/handler" },
+    ]);
+
+    const error = await rejection(
+      admin.updateAdminProject({
+        config: { domains: [{ domain: "app.example.org", handler_path: "/handler" }] },
+      }),
+    );
+    expect(isKnownError(error, "SCHEMA_ERROR")).toBe(true);
+  });
+});
+
+describe("admin app: internal API keys", () => {
+  it("creates, lists and revokes; the revoked secret key is refused", async () => {
+    const admin = newAdminApp();
+    const created = await admin.createInternalApiKey({
+      description: "backend",
+      expiresAt: new Date(api.clock().getTime() + 3_600_000),
+      hasSecretServerKey: true,
+    });
+    expect(created.secretServerKey).toMatch(/^ssk_/);
+    expect(created.publishableClientKey).toBeNull();
+    expect(created.isValid()).toBe(true);
+
+    const listed = (await admin.listInternalApiKeys()).find((key) => key.id === created.id);
+    expect(listed?.secretServerKey).toEqual({ lastFour: created.secretServerKey?.slice(-4) });
+
+    const server = createServerApp({
+      projectId: project.id,
+      secretServerKey: created.secretServerKey ?? "",
+      tokenStore: createMemoryTokenStore(),
+      ...runtimeOptions(),
+    });
+    expect((await server.listUsers()).items).toEqual([]);
+
+    const revoked = await created.revoke();
+    expect(revoked.whyInvalid()).toBe("manually-revoked");
+    const refused = await rejection(server.listUsers());
+    expect(isKnownError(refused, "INVALID_SECRET_SERVER_KEY")).toBe(true);
+
+    const missing = await rejection(admin.revokeInternalApiKey(crypto.randomUUID()));
+    expect(isKnownError(missing, "API_KEY_NOT_FOUND")).toBe(true);
+  });
+});
+
+describe("dashboard user: owned projects", () => {
+  async function internalTeam(userId: string): Promise<string> {
+    const response = await api.request("/teams", {
+      accessType: "server",
+      body: { display_name: "Owners", creator_user_id: userId },
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { id: string }).id;
+  }
+
+  it("creates, lists, administers and transfers projects with the user's session", async () => {
+    const owner = await api.signUpUser("internal");
+    const dashboard = createClientApp({
+      projectId: "internal",
+      publishableClientKey: api.internalProject.keys.publishableClientKey,
+      tokenStore: createMemoryTokenStore(),
+      ...runtimeOptions(),
+    });
+    const signIn = await dashboard.signInWithCredential({
+      email: owner.email,
+      password: owner.password,
+    });
+    expect(signIn.status).toBe("ok");
+    const teamId = await internalTeam(owner.userId);
+    const otherTeamId = await internalTeam(owner.userId);
+
+    const calls = createProjectOwnerCalls(runtimeOptions(), dashboard.session);
+    const created = await calls.createProject({ display_name: "Mine", owner_team_id: teamId });
+    expect(created.owner_team_id).toBe(teamId);
+    expect((await calls.listOwnedProjects()).map((p) => p.id)).toEqual([created.id]);
+
+    const ownerAdmin = createAdminApp({
+      projectId: created.id,
+      projectOwnerSession: dashboard.session,
+      ...runtimeOptions(),
+    });
+    await ownerAdmin.updateAdminProject({ display_name: "Mine (renamed)" });
+    expect((await ownerAdmin.readAdminProject()).display_name).toBe("Mine (renamed)");
+
+    await calls.transferProject(created.id, otherTeamId);
+    expect((await ownerAdmin.readAdminProject()).owner_team_id).toBe(otherTeamId);
+
+    const foreign = await rejection(
+      calls.createProject({ display_name: "Not mine", owner_team_id: crypto.randomUUID() }),
+    );
+    expect(isKnownError(foreign, "TEAM_MEMBERSHIP_NOT_FOUND")).toBe(true);
+  });
+});

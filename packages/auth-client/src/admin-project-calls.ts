@@ -1,0 +1,197 @@
+/**
+ * @module
+ * Project administration (contract §3.1 to §3.3; spec §3 "Project", "Internal API key"): the admin
+ * reads, updates and deletes its project and manages the project's own API keys; an internal-project
+ * user lists, creates and transfers the projects their teams own.
+ */
+import {
+  type AdminProject,
+  type AdminProjectCreate,
+  type AdminProjectUpdate,
+  adminProjectSchema,
+  internalApiKeyFirstViewSchema,
+  internalApiKeySchema,
+  listEnvelopeSchema,
+  type InternalApiKey as WireInternalApiKey,
+  type InternalApiKeyFirstView as WireInternalApiKeyFirstView,
+} from "@heritage/auth-protocol";
+import { type AppCore, type AppOptions, createAppCore, parseResponse } from "./app-core";
+import type { AuthSession } from "./session";
+
+export type { AdminProject, AdminProjectCreate, AdminProjectUpdate };
+
+export type InternalApiKeyInvalidReason = "manually-revoked" | "expired" | null;
+
+interface InternalApiKeyBase<Key> {
+  id: string;
+  description: string;
+  createdAt: Date;
+  /** null: never expires (keys registered from the environment). */
+  expiresAt: Date | null;
+  manuallyRevokedAt: Date | null;
+  /** The full keys right after creation (shown once); later only their last four characters. */
+  publishableClientKey: Key | null;
+  secretServerKey: Key | null;
+  superSecretAdminKey: Key | null;
+  isValid(): boolean;
+  whyInvalid(): InternalApiKeyInvalidReason;
+  /** `PATCH /internal/api-keys/{id}` with `revoked: true`: every key of the set stops working. */
+  revoke(): Promise<InternalApiKey>;
+}
+export type InternalApiKey = InternalApiKeyBase<{ lastFour: string }>;
+export type InternalApiKeyFirstView = InternalApiKeyBase<string>;
+
+export interface InternalApiKeyCreation {
+  description: string;
+  expiresAt: Date;
+  hasPublishableClientKey?: boolean;
+  hasSecretServerKey?: boolean;
+  hasSuperSecretAdminKey?: boolean;
+}
+
+/** Admin access: the current project and its keys. */
+export interface AdminProjectCalls {
+  /** `GET /internal/projects/current`. */
+  readAdminProject(): Promise<AdminProject>;
+  /** `PATCH /internal/projects/current`: any subset of fields and of the legacy config object. */
+  updateAdminProject(update: AdminProjectUpdate): Promise<AdminProject>;
+  /** `DELETE /internal/projects/current`: the project and everything in it. */
+  deleteAdminProject(): Promise<void>;
+  /** `POST /internal/api-keys`; the result holds the full keys, shown this once. */
+  createInternalApiKey(options: InternalApiKeyCreation): Promise<InternalApiKeyFirstView>;
+  /** `GET /internal/api-keys`, newest first. */
+  listInternalApiKeys(): Promise<InternalApiKey[]>;
+  /** `PATCH /internal/api-keys/{id}` with `revoked: true`. */
+  revokeInternalApiKey(id: string): Promise<InternalApiKey>;
+}
+
+const toDate = (millis: number | undefined) => (millis === undefined ? null : new Date(millis));
+const internalApiKeyListSchema = listEnvelopeSchema(internalApiKeySchema);
+
+export function createAdminProjectCalls(core: AppCore): AdminProjectCalls {
+  const { send, runtime } = core;
+
+  const revoke = async (id: string): Promise<InternalApiKey> => {
+    const response = await send(`/internal/api-keys/${encodeURIComponent(id)}`, {
+      method: "PATCH",
+      body: { revoked: true },
+    });
+    return toKey(await parseResponse(response, internalApiKeySchema));
+  };
+
+  function base(wire: WireInternalApiKey | WireInternalApiKeyFirstView) {
+    const whyInvalid = (): InternalApiKeyInvalidReason => {
+      if (wire.manually_revoked_at_millis !== undefined) return "manually-revoked";
+      if (wire.expires_at_millis !== undefined && wire.expires_at_millis <= runtime.now()) {
+        return "expired";
+      }
+      return null;
+    };
+    return {
+      id: wire.id,
+      description: wire.description,
+      createdAt: new Date(wire.created_at_millis),
+      expiresAt: toDate(wire.expires_at_millis),
+      manuallyRevokedAt: toDate(wire.manually_revoked_at_millis),
+      isValid: () => whyInvalid() === null,
+      whyInvalid,
+      revoke: () => revoke(wire.id),
+    };
+  }
+
+  function toKey(wire: WireInternalApiKey): InternalApiKey {
+    const hidden = (key: { last_four: string } | undefined) =>
+      key ? { lastFour: key.last_four } : null;
+    return {
+      ...base(wire),
+      publishableClientKey: hidden(wire.publishable_client_key),
+      secretServerKey: hidden(wire.secret_server_key),
+      superSecretAdminKey: hidden(wire.super_secret_admin_key),
+    };
+  }
+
+  return {
+    async readAdminProject() {
+      return parseResponse(await send("/internal/projects/current"), adminProjectSchema);
+    },
+    async updateAdminProject(update) {
+      const response = await send("/internal/projects/current", { method: "PATCH", body: update });
+      return parseResponse(response, adminProjectSchema);
+    },
+    async deleteAdminProject() {
+      await send("/internal/projects/current", { method: "DELETE" });
+    },
+    async createInternalApiKey(options) {
+      const response = await send("/internal/api-keys", {
+        method: "POST",
+        body: {
+          description: options.description,
+          expires_at_millis: options.expiresAt.getTime(),
+          has_publishable_client_key: options.hasPublishableClientKey ?? false,
+          has_secret_server_key: options.hasSecretServerKey ?? false,
+          has_super_secret_admin_key: options.hasSuperSecretAdminKey ?? false,
+        },
+      });
+      const wire = await parseResponse(response, internalApiKeyFirstViewSchema);
+      return {
+        ...base(wire),
+        publishableClientKey: wire.publishable_client_key ?? null,
+        secretServerKey: wire.secret_server_key ?? null,
+        superSecretAdminKey: wire.super_secret_admin_key ?? null,
+      };
+    },
+    async listInternalApiKeys() {
+      const list = await parseResponse(await send("/internal/api-keys"), internalApiKeyListSchema);
+      return list.items.map(toKey);
+    },
+    revokeInternalApiKey: revoke,
+  };
+}
+
+/** What an internal-project user does with the projects their teams own. */
+export interface ProjectOwnerCalls {
+  /** `GET /internal/projects`. */
+  listOwnedProjects(): Promise<AdminProject[]>;
+  /** `POST /internal/projects`; `owner_team_id` must be a team the user belongs to. */
+  createProject(input: AdminProjectCreate): Promise<AdminProject>;
+  /** `POST /internal/projects/transfer` to another team of the user. */
+  transferProject(projectId: string, newTeamId: string): Promise<void>;
+}
+
+const adminProjectListSchema = listEnvelopeSchema(adminProjectSchema);
+
+/**
+ * Calls on the `internal` project with the signed-in dashboard user's session (e.g. the session of
+ * `createClientApp({ projectId: "internal" })`); `options.projectId` is ignored.
+ */
+export function createProjectOwnerCalls(
+  options: Omit<AppOptions, "projectId">,
+  ownerSession: AuthSession,
+): ProjectOwnerCalls {
+  const core = createAppCore(
+    { ...options, projectId: "internal", tokenStore: "memory" },
+    { accessType: "client", defaultTokenStore: "memory" },
+  );
+  const session = ownerSession;
+  return {
+    async listOwnedProjects() {
+      const response = await core.send("/internal/projects", { session });
+      return (await parseResponse(response, adminProjectListSchema)).items;
+    },
+    async createProject(input) {
+      const response = await core.send("/internal/projects", {
+        method: "POST",
+        body: input,
+        session,
+      });
+      return parseResponse(response, adminProjectSchema);
+    },
+    async transferProject(projectId, newTeamId) {
+      await core.send("/internal/projects/transfer", {
+        method: "POST",
+        body: { project_id: projectId, new_team_id: newTeamId },
+        session,
+      });
+    },
+  };
+}
