@@ -5,7 +5,6 @@
  */
 import { serverUserSchema } from "@heritage/auth-protocol";
 import { type AdminProjectCalls, createAdminProjectCalls } from "./admin-project-calls";
-import { type AdminProjectCalls, createAdminProjectCalls } from "./admin-project-calls";
 import { type ApiKeyServerCalls, createApiKeyServerCalls } from "./api-key-calls";
 import {
   type AppOptions,
@@ -41,7 +40,6 @@ export interface AdminApp
     AdminTeamAccess,
     ApiKeyServerCalls,
     AdminProjectCalls,
-    AdminProjectCalls,
     DataVaultCalls,
     EmailAdminCalls,
     EmailSendCalls,
@@ -67,7 +65,6 @@ export function createAdminApp(options: AdminAppOptions): AdminApp {
     ...createUserManagement(core),
     ...createAdminTeamAccess(core),
     ...createApiKeyServerCalls(core),
-    ...createAdminProjectCalls(core),
     ...createAdminProjectCalls(core),
     ...createDataVaultCalls(core),
     ...createEmailAdminCalls(core),

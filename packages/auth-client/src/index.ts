@@ -24,18 +24,6 @@ export type {
   ProjectOwnerCalls,
 } from "./admin-project-calls";
 export { createProjectOwnerCalls } from "./admin-project-calls";
-export type {
-  AdminProject,
-  AdminProjectCalls,
-  AdminProjectCreate,
-  AdminProjectUpdate,
-  InternalApiKey,
-  InternalApiKeyCreation,
-  InternalApiKeyFirstView,
-  InternalApiKeyInvalidReason,
-  ProjectOwnerCalls,
-} from "./admin-project-calls";
-export { createProjectOwnerCalls } from "./admin-project-calls";
 export type { AnonymousSignUpCalls } from "./anonymous-sign-up";
 export type {
   ApiKey,
