@@ -12,7 +12,13 @@ import type { ServerUser } from "@heritage/auth-protocol";
 import type { Database } from "@heritage/db";
 import { and, count, eq, gte, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { oauthAccounts, passkeyCredentials, passwordCredentials, sessions, users } from "../db/schema";
+import {
+  oauthAccounts,
+  passkeyCredentials,
+  passwordCredentials,
+  sessions,
+  users,
+} from "../db/schema";
 import type { LoadedProject } from "./projects";
 import { listUsers, toServerUser } from "./users";
 

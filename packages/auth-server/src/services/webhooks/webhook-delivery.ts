@@ -14,13 +14,7 @@ import { onWebhookWork } from "./webhook-events";
 
 /** Delays before the 2nd, 3rd, … attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (as Svix). */
 export const defaultRetryDelaysMs: readonly number[] = [
-  5_000,
-  300_000,
-  1_800_000,
-  7_200_000,
-  18_000_000,
-  36_000_000,
-  36_000_000,
+  5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
 ];
 
 export interface WebhookDeliveryOptions {

@@ -1,0 +1,594 @@
+/**
+ * Webhooks: `POST /webhooks/svix-token`, the endpoint-management API (admin access or the token),
+ * and deliveries to a real HTTP receiver on loopback, verified with the `standardwebhooks` package:
+ * events of user, team and membership changes, retries after a 500, the delivery log, giving up
+ * after the last retry, and pending deliveries picked up by a worker started later (a restart).
+ */
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { webhookDeliveries, webhookEndpoints } from "../db/schema";
+import { silentLogger } from "../services/auth-deps";
+import { deliverDueWebhooks, startWebhookWorker } from "../services/webhooks/webhook-delivery";
+import { emitWebhookEvent } from "../services/webhooks/webhook-events";
+import { expectKnownError, expectTextError } from "../testing/expect-known-error";
+import { createTestAuthApi, type TestAuthApi, type TestUser } from "../testing/test-auth-api";
+
+interface ReceivedRequest {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A loopback HTTP receiver that records requests and answers with the next queued status. */
+interface Receiver {
+  url(path: string): string;
+  received: ReceivedRequest[];
+  /** Statuses for the next requests (then 200). */
+  answers: number[];
+  close(): Promise<void>;
+}
+
+async function startReceiver(): Promise<Receiver> {
+  const received: ReceivedRequest[] = [];
+  const answers: number[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      received.push({
+        path: request.url ?? "",
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
+      response.statusCode = answers.shift() ?? 200;
+      response.end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: (path) => `http://127.0.0.1:${port}${path}`,
+    received,
+    answers,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function waitFor<T>(read: () => T | Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+let t: TestAuthApi;
+let receiver: Receiver;
+let projectId: string;
+let otherProjectId: string;
+let owner: TestUser;
+
+beforeAll(async () => {
+  t = await createTestAuthApi();
+  receiver = await startReceiver();
+  projectId = (await t.createProject()).id;
+  otherProjectId = (await t.createProject()).id;
+  owner = await t.signUpUser(projectId);
+});
+afterAll(async () => {
+  await receiver.close();
+  await t.close();
+});
+beforeEach(() => {
+  // Receivers check the signed timestamp against their own clock (5 minutes of tolerance), and
+  // access tokens expire: every test starts at real time, whatever the previous one advanced.
+  t.clock.set(new Date());
+  receiver.received.length = 0;
+  receiver.answers.length = 0;
+});
+
+const asAdmin = (project = projectId) => ({ accessType: "admin" as const, projectId: project });
+const asServer = (project = projectId) => ({ accessType: "server" as const, projectId: project });
+const withToken = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+
+async function svixToken(project = projectId): Promise<string> {
+  const response = await t.request("/webhooks/svix-token", { body: {}, ...asAdmin(project) });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { token: string }).token;
+}
+
+interface EndpointWithSecret {
+  id: string;
+  url: string;
+  secret: string;
+  event_types: string[] | null;
+  disabled: boolean;
+}
+
+async function createEndpoint(body: object, project = projectId): Promise<EndpointWithSecret> {
+  const response = await t.request("/webhooks/endpoints", { body, ...asAdmin(project) });
+  expect(response.status).toBe(201);
+  return (await response.json()) as EndpointWithSecret;
+}
+
+async function deleteEndpoint(id: string, project = projectId): Promise<void> {
+  const response = await t.request(`/webhooks/endpoints/${id}`, {
+    method: "DELETE",
+    ...asAdmin(project),
+  });
+  expect(response.status).toBe(200);
+}
+
+interface LogEntry {
+  id: string;
+  event_type: string;
+  status: string;
+  attempt_count: number;
+  next_attempt_at_millis: number | null;
+  attempts: { response_status: number | null; error: string | null }[];
+}
+
+async function readLog(endpointId: string): Promise<LogEntry[]> {
+  const response = await t.request(`/webhooks/endpoints/${endpointId}/deliveries`, asAdmin());
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { items: LogEntry[] }).items;
+}
+
+/** Verifies one received request with the standardwebhooks package and returns its payload. */
+function verified(secret: string, request: ReceivedRequest): { type: string; data: unknown } {
+  return new Webhook(secret).verify(request.body, {
+    "webhook-id": String(request.headers["webhook-id"]),
+    "webhook-timestamp": String(request.headers["webhook-timestamp"]),
+    "webhook-signature": String(request.headers["webhook-signature"]),
+  }) as { type: string; data: unknown };
+}
+
+describe("POST /webhooks/svix-token", () => {
+  it("gives admins a token for the endpoint-management API of their project only", async () => {
+    const response = await t.request("/webhooks/svix-token", { body: {}, ...asAdmin() });
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { token: string };
+    expect(Object.keys(body)).toEqual(["token"]);
+    expect(body.token).toMatch(/^whmt_/);
+
+    const created = await t.request("/webhooks/endpoints", {
+      body: { url: receiver.url("/via-token") },
+      ...withToken(body.token),
+    });
+    expect(created.status).toBe(201);
+    const endpoint = (await created.json()) as EndpointWithSecret;
+    // The endpoint belongs to the token's project: another project's admin does not see it.
+    const elsewhere = await t.request(
+      `/webhooks/endpoints/${endpoint.id}`,
+      asAdmin(otherProjectId),
+    );
+    await expectTextError(elsewhere, 404, "Webhook endpoint not found");
+    const otherToken = await svixToken(otherProjectId);
+    await expectTextError(
+      await t.request(`/webhooks/endpoints/${endpoint.id}`, withToken(otherToken)),
+      404,
+      "Webhook endpoint not found",
+    );
+    await deleteEndpoint(endpoint.id);
+  });
+
+  it("refuses server and client access, requests without access type and extra fields", async () => {
+    await expectKnownError(
+      await t.request("/webhooks/svix-token", { body: {}, ...asServer() }),
+      "INSUFFICIENT_ACCESS_TYPE",
+      401,
+    );
+    await expectKnownError(
+      await t.request("/webhooks/svix-token", {
+        body: {},
+        accessType: "client",
+        projectId,
+        accessToken: owner.accessToken,
+      }),
+      "INSUFFICIENT_ACCESS_TYPE",
+      401,
+    );
+    await expectKnownError(
+      await t.request("/webhooks/svix-token", { body: {} }),
+      "ACCESS_TYPE_REQUIRED",
+      400,
+    );
+    await expectKnownError(
+      await t.request("/webhooks/svix-token", { body: { app: "x" }, ...asAdmin() }),
+      "SCHEMA_ERROR",
+      400,
+    );
+  });
+
+  it("tokens expire after an hour and forged tokens are refused", async () => {
+    const token = await svixToken();
+    const [head, signature] = token.split(".");
+    await expectTextError(
+      await t.request("/webhooks/endpoints", withToken(`${head}.${signature}x`)),
+      401,
+      "Invalid or expired webhook management token",
+    );
+    await expectTextError(
+      await t.request("/webhooks/endpoints", withToken("whmt_garbage")),
+      401,
+      "Invalid or expired webhook management token",
+    );
+    expect((await t.request("/webhooks/endpoints", withToken(token))).status).toBe(200);
+    t.clock.advance(60 * 60 * 1000 + 1);
+    await expectTextError(
+      await t.request("/webhooks/endpoints", withToken(token)),
+      401,
+      "Invalid or expired webhook management token",
+    );
+  });
+});
+
+describe("webhook endpoint management", () => {
+  it("creates, lists, reads, updates and deletes endpoints", async () => {
+    const created = await createEndpoint({
+      url: receiver.url("/crud"),
+      description: "CRM sync",
+      event_types: ["user.created"],
+    });
+    expect(created).toMatchObject({
+      url: receiver.url("/crud"),
+      event_types: ["user.created"],
+      disabled: false,
+    });
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+
+    const list = await t.request("/webhooks/endpoints", asAdmin());
+    const listed = (await list.json()) as { items: object[]; is_paginated: boolean };
+    expect(listed.is_paginated).toBe(false);
+    expect(listed.items).toContainEqual(expect.objectContaining({ id: created.id }));
+    // The secret is shown only on creation and by its own endpoint.
+    expect(listed.items.some((item) => "secret" in item)).toBe(false);
+    const secret = await t.request(`/webhooks/endpoints/${created.id}/secret`, asAdmin());
+    expect(await secret.json()).toEqual({ key: created.secret });
+
+    const patched = await t.request(`/webhooks/endpoints/${created.id}`, {
+      method: "PATCH",
+      body: { description: "renamed", event_types: null, disabled: true },
+      ...asAdmin(),
+    });
+    expect(await patched.json()).toMatchObject({
+      id: created.id,
+      description: "renamed",
+      event_types: null,
+      disabled: true,
+    });
+    const read = await t.request(`/webhooks/endpoints/${created.id}`, asAdmin());
+    expect(await read.json()).toMatchObject({ description: "renamed", disabled: true });
+
+    await deleteEndpoint(created.id);
+    await expectTextError(
+      await t.request(`/webhooks/endpoints/${created.id}`, asAdmin()),
+      404,
+      "Webhook endpoint not found",
+    );
+    await expectTextError(
+      await t.request(`/webhooks/endpoints/${created.id}`, { method: "DELETE", ...asAdmin() }),
+      404,
+      "Webhook endpoint not found",
+    );
+  });
+
+  it("rejects invalid input and unknown ids without storing anything", async () => {
+    const before = await t.db.select().from(webhookEndpoints);
+    for (const body of [
+      {},
+      { url: "ftp://example.com/hook" },
+      { url: "not a url" },
+      { url: receiver.url("/x"), event_types: ["user.exploded"] },
+      { url: receiver.url("/x"), event_types: [] },
+      { url: receiver.url("/x"), secret: "whsec_mine" },
+    ]) {
+      await expectKnownError(
+        await t.request("/webhooks/endpoints", { body, ...asAdmin() }),
+        "SCHEMA_ERROR",
+        400,
+      );
+    }
+    const endpoint = await createEndpoint({ url: receiver.url("/valid") });
+    await expectKnownError(
+      await t.request(`/webhooks/endpoints/${endpoint.id}`, {
+        method: "PATCH",
+        body: { url: "javascript:alert(1)" },
+        ...asAdmin(),
+      }),
+      "SCHEMA_ERROR",
+      400,
+    );
+    expect((await t.request(`/webhooks/endpoints/${endpoint.id}`, asAdmin())).status).toBe(200);
+    await expectTextError(
+      await t.request("/webhooks/endpoints/not-a-uuid", asAdmin()),
+      404,
+      "Webhook endpoint not found",
+    );
+    await expectTextError(
+      await t.request("/webhooks/endpoints/00000000-0000-4000-8000-000000000000", {
+        method: "PATCH",
+        body: { description: "x" },
+        ...asAdmin(),
+      }),
+      404,
+      "Webhook endpoint not found",
+    );
+    await expectKnownError(
+      await t.request(`/webhooks/endpoints/${endpoint.id}/deliveries?limit=0`, asAdmin()),
+      "SCHEMA_ERROR",
+      400,
+    );
+    await deleteEndpoint(endpoint.id);
+    expect(await t.db.select().from(webhookEndpoints)).toEqual(before);
+  });
+
+  it("is out of reach of server and client access", async () => {
+    const endpoint = await createEndpoint({ url: receiver.url("/guarded") });
+    const client = { accessType: "client" as const, projectId, accessToken: owner.accessToken };
+    for (const access of [asServer(), client]) {
+      for (const [path, method, body] of [
+        ["/webhooks/endpoints", "GET", undefined],
+        ["/webhooks/endpoints", "POST", { url: receiver.url("/nope") }],
+        [`/webhooks/endpoints/${endpoint.id}`, "GET", undefined],
+        [`/webhooks/endpoints/${endpoint.id}`, "PATCH", { disabled: true }],
+        [`/webhooks/endpoints/${endpoint.id}`, "DELETE", undefined],
+        [`/webhooks/endpoints/${endpoint.id}/secret`, "GET", undefined],
+        [`/webhooks/endpoints/${endpoint.id}/deliveries`, "GET", undefined],
+      ] as const) {
+        await expectKnownError(
+          await t.request(path, { method, ...(body ? { body } : {}), ...access }),
+          "INSUFFICIENT_ACCESS_TYPE",
+          401,
+        );
+      }
+    }
+    await expectKnownError(
+      await t.request("/webhooks/endpoints", { projectId }),
+      "ACCESS_TYPE_REQUIRED",
+      400,
+    );
+    expect(
+      await (await t.request(`/webhooks/endpoints/${endpoint.id}`, asAdmin())).json(),
+    ).toMatchObject({ disabled: false });
+    await deleteEndpoint(endpoint.id);
+  });
+});
+
+describe("webhook deliveries", () => {
+  it("sends signed events of user, team and membership changes", async () => {
+    const endpoint = await createEndpoint({ url: receiver.url("/events") });
+    const filtered = await createEndpoint({
+      url: receiver.url("/teams-only"),
+      event_types: ["team.created"],
+    });
+    const disabled = await createEndpoint({ url: receiver.url("/disabled"), disabled: true });
+
+    const createdUser = await t.request("/users", {
+      body: { primary_email: "hook@example.com", display_name: "Hook", country_code: "DE" },
+      ...asServer(),
+    });
+    const user = (await createdUser.json()) as { id: string };
+    await t.request(`/users/${user.id}`, {
+      method: "PATCH",
+      body: { display_name: "Hooked" },
+      ...asServer(),
+    });
+    const createdTeam = await t.request("/teams", {
+      body: { display_name: "Crew", creator_user_id: user.id },
+      ...asServer(),
+    });
+    const team = (await createdTeam.json()) as { id: string };
+    await t.request(`/teams/${team.id}`, {
+      method: "PATCH",
+      body: { display_name: "Crew 2" },
+      ...asServer(),
+    });
+    expect(
+      (
+        await t.request(`/team-memberships/${team.id}/${owner.userId}`, {
+          body: {},
+          ...asServer(),
+        })
+      ).status,
+    ).toBe(201);
+    await t.request(`/team-memberships/${team.id}/${owner.userId}`, {
+      method: "DELETE",
+      ...asServer(),
+    });
+    await t.request(`/users/${user.id}`, { method: "DELETE", ...asServer() });
+    await t.request(`/teams/${team.id}`, { method: "DELETE", ...asServer() });
+
+    const expectedTypes = [
+      "user.created",
+      "user.updated",
+      "team.created",
+      "team_membership.created",
+      "team.updated",
+      "team_membership.created",
+      "team_membership.deleted",
+      "user.deleted",
+      "team.deleted",
+    ];
+    const events = await waitFor(
+      () => receiver.received.filter((request) => request.path === "/events"),
+      (requests) => requests.length >= expectedTypes.length,
+    );
+    const payloads = events.map((request) => verified(endpoint.secret, request));
+    expect(payloads.map((payload) => payload.type)).toEqual(expectedTypes);
+    expect(payloads[0]?.data).toMatchObject({
+      id: user.id,
+      primary_email: "hook@example.com",
+      display_name: "Hook",
+      country_code: "DE",
+      server_metadata: null,
+    });
+    expect(payloads[1]?.data).toMatchObject({ id: user.id, display_name: "Hooked" });
+    expect(payloads[2]?.data).toMatchObject({ id: team.id, display_name: "Crew" });
+    expect(payloads[3]?.data).toEqual({ team_id: team.id, user_id: user.id });
+    expect(payloads[5]?.data).toEqual({ team_id: team.id, user_id: owner.userId });
+    expect(payloads[6]?.data).toEqual({ team_id: team.id, user_id: owner.userId });
+    expect(payloads[7]?.data).toEqual({ id: user.id, teams: [{ id: team.id }] });
+    expect(payloads[8]?.data).toEqual({ id: team.id });
+    // Every message has its own id; a tampered body fails verification.
+    expect(new Set(events.map((request) => request.headers["webhook-id"])).size).toBe(
+      events.length,
+    );
+    const first = events[0] as ReceivedRequest;
+    expect(() => verified(endpoint.secret, { ...first, body: `${first.body} ` })).toThrow();
+    expect(() => verified(filtered.secret, first)).toThrow();
+
+    const teamsOnly = await waitFor(
+      () => receiver.received.filter((request) => request.path === "/teams-only"),
+      (requests) => requests.length >= 1,
+    );
+    expect(teamsOnly.map((request) => verified(filtered.secret, request).type)).toEqual([
+      "team.created",
+    ]);
+    expect(receiver.received.some((request) => request.path === "/disabled")).toBe(false);
+    expect(await readLog(disabled.id)).toEqual([]);
+    // Another project's changes never reach this project's endpoints.
+    await t.request("/users", { body: {}, ...asServer(otherProjectId) });
+    const log = await readLog(endpoint.id);
+    expect(log).toHaveLength(expectedTypes.length);
+    expect(log.every((entry) => entry.status === "succeeded")).toBe(true);
+    for (const id of [endpoint.id, filtered.id, disabled.id]) await deleteEndpoint(id);
+  });
+
+  it("retries after a 500 with backoff, keeping the message id, and logs every attempt", async () => {
+    const endpoint = await createEndpoint({
+      url: receiver.url("/flaky"),
+      event_types: ["user.created"],
+    });
+    receiver.answers.push(500);
+    await t.request("/users", { body: { display_name: "Retry" }, ...asServer() });
+
+    const [pending] = await waitFor(
+      () => readLog(endpoint.id),
+      (log) => log[0]?.attempts.length === 1,
+    );
+    expect(pending).toMatchObject({
+      event_type: "user.created",
+      status: "pending",
+      attempt_count: 1,
+      next_attempt_at_millis: t.clock().getTime() + 5_000,
+      attempts: [{ response_status: 500, error: null }],
+    });
+    // Not due before the backoff has passed.
+    const options = { db: t.db, clock: t.clock, logger: silentLogger };
+    expect((await deliverDueWebhooks(options)).attempts).toBe(0);
+    t.clock.advance(5_000);
+    expect(await deliverDueWebhooks(options)).toEqual({ attempts: 1, nextRetryInMs: null });
+
+    const [done] = await readLog(endpoint.id);
+    expect(done).toMatchObject({
+      id: pending?.id,
+      status: "succeeded",
+      attempt_count: 2,
+      next_attempt_at_millis: null,
+      attempts: [{ response_status: 500 }, { response_status: 200 }],
+    });
+    const requests = receiver.received.filter((request) => request.path === "/flaky");
+    expect(requests.map((request) => request.headers["webhook-id"])).toEqual([
+      pending?.id,
+      pending?.id,
+    ]);
+    for (const request of requests)
+      expect(verified(endpoint.secret, request).type).toBe("user.created");
+    await deleteEndpoint(endpoint.id);
+  });
+
+  it("gives up after the last retry and logs network errors", async () => {
+    const endpoint = await createEndpoint({
+      url: receiver.url("/down"),
+      event_types: ["user.created"],
+    });
+    const unreachable = await createEndpoint({
+      // Port 9 (discard) on loopback: nothing listens, the connection is refused.
+      url: "http://127.0.0.1:9/hook",
+      event_types: ["user.created"],
+    });
+    receiver.answers.push(...Array.from({ length: 20 }, () => 503));
+    await t.request("/users", { body: { display_name: "Doomed" }, ...asServer() });
+    await waitFor(
+      () => readLog(unreachable.id),
+      (log) => log[0]?.attempts.length === 1,
+    );
+    await waitFor(
+      () => readLog(endpoint.id),
+      (log) => log[0]?.attempts.length === 1,
+    );
+    const options = { db: t.db, clock: t.clock, logger: silentLogger };
+    for (let retry = 0; retry < 7; retry += 1) {
+      t.clock.advance(36_000_000);
+      expect((await deliverDueWebhooks(options)).attempts).toBe(2);
+    }
+    t.clock.advance(36_000_000);
+    expect((await deliverDueWebhooks(options)).attempts).toBe(0);
+    const [failed] = await readLog(endpoint.id);
+    expect(failed).toMatchObject({ status: "failed", attempt_count: 8 });
+    expect(failed?.attempts.map((attempt) => attempt.response_status)).toEqual(
+      Array.from({ length: 8 }, () => 503),
+    );
+    const [refused] = await readLog(unreachable.id);
+    expect(refused).toMatchObject({ status: "failed", attempt_count: 8 });
+    expect(refused?.attempts[0]).toMatchObject({ response_status: null });
+    expect(refused?.attempts[0]?.error).toBeTruthy();
+    await deleteEndpoint(endpoint.id);
+    await deleteEndpoint(unreachable.id);
+  });
+
+  it("sends deliveries left pending in the database by a worker started later", async () => {
+    const endpoint = await createEndpoint({ url: receiver.url("/restart") });
+    // As if the previous process stopped before sending: a pending row and no worker told of it.
+    await t.db.insert(webhookDeliveries).values({
+      id: "msg_left_over_by_a_previous_process",
+      projectId,
+      endpointId: endpoint.id,
+      eventType: "team.deleted",
+      payload: { type: "team.deleted", data: { id: "00000000-0000-4000-8000-000000000001" } },
+      status: "pending",
+      nextAttemptAt: new Date(0),
+    });
+    const worker = startWebhookWorker({
+      db: t.db,
+      clock: t.clock,
+      logger: silentLogger,
+      pollIntervalMs: 50,
+    });
+    try {
+      const [request] = await waitFor(
+        () => receiver.received.filter((received) => received.path === "/restart"),
+        (requests) => requests.length === 1,
+      );
+      expect(request?.headers["webhook-id"]).toBe("msg_left_over_by_a_previous_process");
+      expect(verified(endpoint.secret, request as ReceivedRequest)).toEqual({
+        type: "team.deleted",
+        data: { id: "00000000-0000-4000-8000-000000000001" },
+      });
+      const [row] = await waitFor(
+        () =>
+          t.db
+            .select()
+            .from(webhookDeliveries)
+            .where(eq(webhookDeliveries.id, "msg_left_over_by_a_previous_process")),
+        (rows) => rows[0]?.status === "succeeded",
+      );
+      expect(row?.attemptCount).toBe(1);
+    } finally {
+      worker.stop();
+    }
+    await deleteEndpoint(endpoint.id);
+  });
+
+  it("emitting without endpoints stores nothing", async () => {
+    const before = await t.db.select().from(webhookDeliveries);
+    await emitWebhookEvent(t.db, otherProjectId, "user.created", { id: "x" });
+    expect(await t.db.select().from(webhookDeliveries)).toEqual(before);
+  });
+});
