@@ -434,6 +434,10 @@ describe("user management (error)", () => {
         { oauth_providers: [{ id: "github", account_id: "1", email: null }] },
         "OAuth provider github not found",
       ],
+      [
+        { oauth_providers: [{ id: "constructor", account_id: "1", email: null }] },
+        "OAuth provider constructor not found",
+      ],
     ];
     for (const [body, message] of cases) {
       await expectTextError(await serverRequest("/users", "POST", body), 400, message);

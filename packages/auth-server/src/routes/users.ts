@@ -140,7 +140,8 @@ function checkOAuthProviders(
   providers: readonly { id: string }[] | undefined,
 ): void {
   for (const provider of providers ?? []) {
-    if (!project.config.auth.oauth.providers[provider.id]) {
+    // Own keys only: an id like "constructor" must not match the object's prototype.
+    if (!Object.hasOwn(project.config.auth.oauth.providers, provider.id)) {
       throw new StatusError(400, `OAuth provider ${provider.id} not found`);
     }
   }
