@@ -11,6 +11,7 @@ import { type ContactChannelRow, contactChannels } from "../db/schema";
 import type { AuthDeps } from "./auth-deps";
 import { buildCodeLink, renderEmailVerificationEmail } from "./emails";
 import { isTrustedRedirectUrl } from "./project-config";
+import { renderProjectEmail } from "./project-emails";
 import type { LoadedProject } from "./projects";
 import { isUniqueViolation, StatusError } from "./status-error";
 import { findUser, normalizeEmail } from "./users";
@@ -250,10 +251,15 @@ export async function sendChannelVerificationCode(
     type: "contact_channel_verification",
     data: { user_id: channel.userId, channel_id: channel.id, email: channel.value },
   });
-  const rendered = renderEmailVerificationEmail({
-    projectName: project.displayName,
-    link: buildCodeLink(callbackUrl, code),
-  });
+  const link = buildCodeLink(callbackUrl, code);
+  // A project may override the built-in template (services/project-emails.ts).
+  const rendered = renderProjectEmail(
+    project,
+    "email_verification",
+    { emailVerificationLink: link },
+    () => renderEmailVerificationEmail({ projectName: project.displayName, link }),
+    deps.logger,
+  );
   await deps.emails.send({
     projectId: project.id,
     fromName: project.displayName,

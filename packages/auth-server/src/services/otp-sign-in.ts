@@ -12,6 +12,7 @@ import type { AuthDeps } from "./auth-deps";
 import { buildCodeLink, renderMagicLinkEmail } from "./emails";
 import { completeFirstFactorSignIn, type SignInTokens } from "./first-factor-sign-in";
 import { isTrustedRedirectUrl } from "./project-config";
+import { renderProjectEmail } from "./project-emails";
 import type { LoadedProject } from "./projects";
 import { StatusError } from "./status-error";
 import { createUser, type LoadedUser, normalizeEmail, requireUser, updateUser } from "./users";
@@ -95,11 +96,19 @@ export async function sendSignInCode(
     projectId: project.id,
     fromName: project.displayName,
     to: email,
-    ...renderMagicLinkEmail({
-      projectName: project.displayName,
-      link: buildCodeLink(input.callbackUrl, code),
-      otp,
-    }),
+    // A project may override the built-in template (services/project-emails.ts).
+    ...renderProjectEmail(
+      project,
+      "magic_link",
+      { magicLink: buildCodeLink(input.callbackUrl, code), otp },
+      () =>
+        renderMagicLinkEmail({
+          projectName: project.displayName,
+          link: buildCodeLink(input.callbackUrl, code),
+          otp,
+        }),
+      deps.logger,
+    ),
   });
   return { nonce: code.slice(otpLength) };
 }

@@ -11,6 +11,7 @@ import type { AuthDeps } from "./auth-deps";
 import { buildCodeLink, renderPasswordResetEmail } from "./emails";
 import { maxPasswordLength, minPasswordLength } from "./password-auth";
 import { isTrustedRedirectUrl } from "./project-config";
+import { renderProjectEmail } from "./project-emails";
 import type { LoadedProject } from "./projects";
 import { hashSecret } from "./secrets";
 import { StatusError } from "./status-error";
@@ -83,10 +84,15 @@ export async function sendPasswordResetCode(
     type: "password_reset",
     data: { user_id: channel.userId, email: channel.value },
   });
-  const rendered = renderPasswordResetEmail({
-    projectName: project.displayName,
-    link: buildCodeLink(input.callbackUrl, code),
-  });
+  const link = buildCodeLink(input.callbackUrl, code);
+  // A project may override the built-in template (services/project-emails.ts).
+  const rendered = renderProjectEmail(
+    project,
+    "password_reset",
+    { passwordResetLink: link },
+    () => renderPasswordResetEmail({ projectName: project.displayName, link }),
+    deps.logger,
+  );
   await deps.emails.send({
     projectId: project.id,
     fromName: project.displayName,

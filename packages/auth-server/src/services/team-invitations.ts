@@ -12,6 +12,7 @@ import { contactChannels, teams, verificationCodes } from "../db/schema";
 import type { AuthDeps } from "./auth-deps";
 import { buildCodeLink, renderTeamInvitationEmail } from "./emails";
 import { isTrustedRedirectUrl } from "./project-config";
+import { renderProjectEmail } from "./project-emails";
 import type { LoadedProject } from "./projects";
 import { hashSecret } from "./secrets";
 import { StatusError } from "./status-error";
@@ -58,11 +59,22 @@ export async function sendTeamInvitation(
     projectId: project.id,
     fromName: project.displayName,
     to: email,
-    ...renderTeamInvitationEmail({
-      projectName: project.displayName,
-      teamName: team.displayName,
-      link: buildCodeLink(input.callbackUrl, code),
-    }),
+    // A project may override the built-in template (services/project-emails.ts).
+    ...renderProjectEmail(
+      project,
+      "team_invitation",
+      {
+        teamDisplayName: team.displayName,
+        teamInvitationLink: buildCodeLink(input.callbackUrl, code),
+      },
+      () =>
+        renderTeamInvitationEmail({
+          projectName: project.displayName,
+          teamName: team.displayName,
+          link: buildCodeLink(input.callbackUrl, code),
+        }),
+      deps.logger,
+    ),
   });
   return row.id;
 }
