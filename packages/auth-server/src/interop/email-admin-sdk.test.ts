@@ -118,7 +118,7 @@ describe("StackAdminApp e-mail templates and themes", () => {
       errorCode: "REQUIRES_CUSTOM_EMAIL_SERVER",
     });
     await expect(
-      admin.updateEmailTemplate(builtInTemplateIds.magic_link, "<p>no subject</p>", undefined),
+      admin.updateEmailTemplate(builtInTemplateIds.magic_link, "<p>no subject</p>", null),
     ).rejects.toMatchObject({ errorCode: "EMAIL_RENDERING_ERROR" });
   });
 
