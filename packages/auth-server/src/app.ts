@@ -31,6 +31,7 @@ import { createDataVaultRoutes } from "./routes/data-vault";
 import { createEmailTemplateRoutes, createEmailThemeRoutes } from "./routes/email-designs";
 import { createEmailRoutes, createSendTestEmailRoutes } from "./routes/emails";
 import { createInternalApiKeyRoutes } from "./routes/internal-api-keys";
+import { createInternalConfigRoutes } from "./routes/internal-config";
 import { createInternalMetricsRoutes } from "./routes/internal-metrics";
 import { createInternalProjectRoutes } from "./routes/internal-projects";
 import { createJwksRoutes } from "./routes/jwks";
@@ -161,6 +162,7 @@ export function createAuthApi(options: CreateAuthApiOptions): Hono<AuthEnv> {
   app.route("/projects", createProjectRoutes());
   app.route("/internal/projects", createInternalProjectRoutes(deps));
   app.route("/internal/api-keys", createInternalApiKeyRoutes(deps));
+  app.route("/internal/config", createInternalConfigRoutes(deps));
   app.route("/internal/metrics", createInternalMetricsRoutes(deps));
   app.route("/webhooks", createWebhookRoutes(deps, createManagementTokens()));
   app.route("/data-vault", createDataVaultRoutes(deps));

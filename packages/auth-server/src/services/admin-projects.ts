@@ -16,7 +16,7 @@ import {
 import type { Database } from "@heritage/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { projects, teamMembers } from "../db/schema";
-import { getProductionModeProblems } from "./production-mode";
+import { assertProductionModeAllowed } from "./production-mode";
 import { mergeProjectConfig, type ProjectConfig, parseProjectConfig } from "./project-config";
 import {
   ensureProject,
@@ -240,18 +240,6 @@ export function applyLegacyConfigUpdate(
   return merged;
 }
 
-/** Refuses a project state that is in production mode with domain problems (all listed). */
-function checkProductionMode(projectId: string, isProductionMode: boolean, config: ProjectConfig) {
-  if (!isProductionMode) return;
-  const problems = getProductionModeProblems(projectId, config);
-  if (problems.length > 0) {
-    throw new StatusError(
-      400,
-      `The project cannot be in production mode:\n${problems.map((p) => `  - ${p.message}`).join("\n")}`,
-    );
-  }
-}
-
 function rowUpdateFields(update: AdminProjectUpdate) {
   const fields: Partial<typeof projects.$inferInsert> = {};
   if (update.display_name !== undefined) fields.displayName = update.display_name;
@@ -280,7 +268,7 @@ export async function updateAdminProject(
   update: AdminProjectUpdate,
 ): Promise<AdminProject> {
   const config = update.config ? applyLegacyConfigUpdate(project.config, update.config) : undefined;
-  checkProductionMode(
+  assertProductionModeAllowed(
     project.id,
     update.is_production_mode ?? project.isProductionMode,
     config ?? project.config,
@@ -340,7 +328,7 @@ export async function createOwnedProject(
   const projectId = ids.generateId();
   const base = parseProjectConfig(newProjectConfigDefaults);
   const config = input.config ? applyLegacyConfigUpdate(base, input.config) : base;
-  checkProductionMode(projectId, input.is_production_mode ?? false, config);
+  assertProductionModeAllowed(projectId, input.is_production_mode ?? false, config);
   await ensureProject(db, {
     id: projectId,
     displayName: input.display_name,

@@ -6,6 +6,7 @@
  * @module
  */
 import type { ProjectConfig } from "./project-config";
+import { StatusError } from "./status-error";
 
 export interface ProductionModeProblem {
   message: string;
@@ -59,4 +60,20 @@ export function getProductionModeProblems(
     }
   }
   return problems;
+}
+
+/** Refuses (text 400, every problem listed) a project state in production mode with problems. */
+export function assertProductionModeAllowed(
+  projectId: string,
+  isProductionMode: boolean,
+  config: ProjectConfig,
+): void {
+  if (!isProductionMode) return;
+  const problems = getProductionModeProblems(projectId, config);
+  if (problems.length > 0) {
+    throw new StatusError(
+      400,
+      `The project cannot be in production mode:\n${problems.map((p) => `  - ${p.message}`).join("\n")}`,
+    );
+  }
 }

@@ -1,0 +1,197 @@
+/**
+ * `/internal/config` (contract §3.7, the served part): the rendered config and dot-notation
+ * overrides, kept consistent with the admin project object; level rules, server access only for
+ * `branch`, and rejected overrides leave the config unchanged.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ProjectConfig } from "../services/project-config";
+import { expectKnownError, expectTextError } from "../testing/expect-known-error";
+import { createTestAuthApi, type TestAuthApi } from "../testing/test-auth-api";
+
+let t: TestAuthApi;
+let projectId: string;
+
+const asAdmin = () => ({ accessType: "admin" as const, projectId });
+
+async function renderedConfig(): Promise<ProjectConfig> {
+  const response = await t.request("/internal/config", asAdmin());
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { config_string: string };
+  return JSON.parse(body.config_string) as ProjectConfig;
+}
+
+async function adminProject(): Promise<{ config: Record<string, unknown> }> {
+  const response = await t.request("/internal/projects/current", asAdmin());
+  return (await response.json()) as { config: Record<string, unknown> };
+}
+
+function patchOverride(
+  level: string,
+  override: unknown,
+  accessType: "admin" | "server" | "client" = "admin",
+) {
+  return t.request(`/internal/config/override/${level}`, {
+    accessType,
+    projectId,
+    method: "PATCH",
+    body: { config_override_string: JSON.stringify(override) },
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestAuthApi();
+  projectId = (await t.createProject()).id;
+});
+afterAll(() => t.close());
+
+describe("GET /internal/config", () => {
+  it("renders the whole config with defaults", async () => {
+    const config = await renderedConfig();
+    expect(config.auth.allowSignUp).toBe(true);
+    expect(config.auth.password.allowSignIn).toBe(true);
+    expect(config.project.requirePublishableClientKey).toBe(false);
+    expect(config.rbac.permissions.team_admin?.scope).toBe("team");
+  });
+
+  it("is admin only", async () => {
+    for (const accessType of ["client", "server"] as const) {
+      await expectKnownError(
+        await t.request("/internal/config", { accessType, projectId }),
+        "INSUFFICIENT_ACCESS_TYPE",
+        401,
+      );
+    }
+  });
+});
+
+describe("PATCH /internal/config/override/{level}", () => {
+  it("applies dot-notation and nested keys; the project object shows the same", async () => {
+    const response = await patchOverride("environment", {
+      "auth.otp.allowSignIn": true,
+      "auth.oauth.providers.spotify": { type: "spotify", isShared: true },
+      "domains.trustedDomains.main": { baseUrl: "https://shop.example.com", handlerPath: "/auth" },
+      teams: { allowClientTeamCreation: true },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true });
+
+    const config = await renderedConfig();
+    expect(config.auth.otp.allowSignIn).toBe(true);
+    expect(config.auth.oauth.providers.spotify).toMatchObject({ type: "spotify", isShared: true });
+    expect(config.teams).toMatchObject({ allowClientTeamCreation: true });
+    // Keys beside the ones set are kept.
+    expect(config.auth.password.allowSignIn).toBe(true);
+
+    expect((await adminProject()).config).toMatchObject({
+      magic_link_enabled: true,
+      client_team_creation_enabled: true,
+      oauth_providers: [{ provider_config_id: "spotify", id: "spotify", type: "shared" }],
+      domains: [{ domain: "https://shop.example.com", handler_path: "/auth" }],
+    });
+
+    // null removes an entry.
+    await patchOverride("branch", { "auth.oauth.providers.spotify": null });
+    expect((await renderedConfig()).auth.oauth.providers).toEqual({});
+  });
+
+  it("keeps project-level keys at the project level, and server access at branch", async () => {
+    expect(
+      (await patchOverride("project", { "project.requirePublishableClientKey": true })).status,
+    ).toBe(200);
+    expect((await renderedConfig()).project.requirePublishableClientKey).toBe(true);
+    // Now a client without a publishable key is refused (the setting took effect).
+    await expectKnownError(
+      await t.request("/projects/current", { accessType: "client", projectId, keys: null }),
+      "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT",
+      401,
+    );
+    await patchOverride("project", { project: { requirePublishableClientKey: false } });
+
+    await expectTextError(
+      await patchOverride("project", { "auth.allowSignUp": false }),
+      400,
+      "The project config level cannot hold auth.allowSignUp.",
+    );
+    await expectTextError(
+      await patchOverride("environment", { "project.requirePublishableClientKey": true }),
+      400,
+      "The environment config level cannot hold project.requirePublishableClientKey.",
+    );
+    await expectTextError(
+      await patchOverride("environment", { "teams.createPersonalTeamOnSignUp": true }, "server"),
+      403,
+      "Server access can only manage branch config overrides.",
+    );
+    expect(
+      (await patchOverride("branch", { "teams.createPersonalTeamOnSignUp": true }, "server"))
+        .status,
+    ).toBe(200);
+    expect((await renderedConfig()).teams.createPersonalTeamOnSignUp).toBe(true);
+    await expectKnownError(
+      await patchOverride("environment", { "auth.allowSignUp": false }, "client"),
+      "INSUFFICIENT_ACCESS_TYPE",
+      401,
+    );
+  });
+
+  it("rejects unknown keys, wrong values, bad JSON and levels, changing nothing", async () => {
+    const before = await renderedConfig();
+    await expectTextError(
+      await patchOverride("environment", { "auth.noSuchThing": true }),
+      400,
+      "Unknown config key: auth.noSuchThing",
+    );
+    const wrongType = await patchOverride("environment", { "auth.allowSignUp": "yes" });
+    expect(wrongType.status).toBe(400);
+    expect(await wrongType.text()).toContain("auth.allowSignUp");
+    await expectTextError(
+      await patchOverride("environment", ["not", "an", "object"]),
+      400,
+      "A config override must be a JSON object.",
+    );
+    await expectTextError(
+      await patchOverride("environment", { "auth..allowSignUp": false }),
+      400,
+      "Invalid config key: auth..allowSignUp",
+    );
+    await expectKnownError(
+      await t.request("/internal/config/override/environment", {
+        ...asAdmin(),
+        method: "PATCH",
+        body: { config_override_string: "{not json" },
+      }),
+      "SCHEMA_ERROR",
+      400,
+    );
+    await expectKnownError(await patchOverride("galaxy", {}), "SCHEMA_ERROR", 400);
+    expect(await renderedConfig()).toEqual(before);
+  });
+
+  it("a project in production mode stays valid", async () => {
+    const production = await t.createProject({
+      config: {
+        domains: {
+          allowLocalhost: false,
+          trustedDomains: {
+            main: { baseUrl: "https://shop.example.com", handlerPath: "/handler" },
+          },
+        },
+      },
+    });
+    const patchProject = await t.request("/internal/projects/current", {
+      accessType: "admin",
+      projectId: production.id,
+      method: "PATCH",
+      body: { is_production_mode: true },
+    });
+    expect(patchProject.status).toBe(200);
+    const response = await t.request("/internal/config/override/environment", {
+      accessType: "admin",
+      projectId: production.id,
+      method: "PATCH",
+      body: { config_override_string: JSON.stringify({ "domains.allowLocalhost": true }) },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("turn off 'Allow localhost'");
+  });
+});
