@@ -43,6 +43,8 @@ describe("/handler/forgot-password", () => {
       callback_url: "http://localhost:3000/handler/password-reset",
     });
     expect(page.container.querySelector("h1")?.textContent).toBe("Check your e-mail");
+    // The button is gone with the form: focus moves to the new heading.
+    expect(document.activeElement).toBe(page.container.querySelector("h1"));
     expect(page.container.querySelector('[role="status"]')?.textContent).toBe(
       "If an account signs in with ana@example.org, we have sent it a link to reset the password.",
     );

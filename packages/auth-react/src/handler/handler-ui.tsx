@@ -17,10 +17,22 @@ import { useHandlerOptions } from "./handler-options";
 
 export function HandlerCard({ title, children }: { title: string; children: ReactNode }) {
   const { classNames } = useHandlerOptions();
+  const headingRef = useRef<HTMLHeadingElement | null>(null);
+  const shownTitle = useRef(title);
+  // When the page moves to another state (e.g. "Check your e-mail") the focused button is gone:
+  // focus the new heading, so keyboard and screen-reader users continue from the new content.
+  useEffect(() => {
+    if (shownTitle.current === title) return;
+    shownTitle.current = title;
+    const active = document.activeElement;
+    if (active === null || active === document.body) headingRef.current?.focus();
+  }, [title]);
   return (
     <div className={classNames.page} data-auth-handler="">
       <div className={classNames.card}>
-        <h1 className={classNames.title}>{title}</h1>
+        <h1 ref={headingRef} tabIndex={-1} className={classNames.title}>
+          {title}
+        </h1>
         {children}
       </div>
     </div>
