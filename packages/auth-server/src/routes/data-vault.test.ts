@@ -112,6 +112,29 @@ describe("data vault", () => {
     expect(rows).toEqual([]);
   });
 
+  it("accepts a store as soon as the admin adds it to the config", async () => {
+    await expectKnownError(
+      await set("added-later", { hashed_key: "k", encrypted_value: "v" }),
+      "DATA_VAULT_STORE_DOES_NOT_EXIST",
+      400,
+    );
+    const patched = await t.request("/internal/config/override/environment", {
+      accessType: "admin",
+      projectId,
+      method: "PATCH",
+      body: {
+        config_override_string: JSON.stringify({
+          "dataVault.stores.added-later": { displayName: "Added later" },
+        }),
+      },
+    });
+    expect(patched.status).toBe(200);
+    await set("added-later", { hashed_key: "k", encrypted_value: "v" });
+    expect(await (await get("added-later", { hashed_key: "k" })).json()).toEqual({
+      encrypted_value: "v",
+    });
+  });
+
   it("answers DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST with the key", async () => {
     const body = await expectKnownError(
       await get("secrets", { hashed_key: "missing" }),
