@@ -1,7 +1,8 @@
 /**
  * Interop: the official SDK's `StackAdminApp` against this server over a loopback port: reading the
- * project and updating its config (`getProject`, `project.update`, `getProductionModeErrors`), and
- * internal API keys (create, list, revoke; a revoked key stops working). Also an internal user's
+ * project and updating its config (`getProject`, `project.update`, `getProductionModeErrors`),
+ * config overrides (`getConfig`, `updateConfig`, `requirePublishableClientKey`) and internal API
+ * keys (create, list, revoke; a revoked key stops working). Also an internal user's
  * `createProject` / `listOwnedProjects`, whose admin apps authenticate with the user's token.
  */
 import { StackAdminApp, StackClientApp, StackServerApp } from "@stackframe/js";
@@ -132,6 +133,32 @@ describe("StackAdminApp project config", () => {
     const production = await admin.getProject();
     expect(production.isProductionMode).toBe(true);
     expect(await production.getProductionModeErrors()).toEqual([]);
+  });
+});
+
+describe("StackAdminApp config overrides", () => {
+  it("getConfig, updateConfig and requirePublishableClientKey agree with the project", async () => {
+    const project = await admin.getProject();
+    await project.updateConfig({
+      "teams.allowClientTeamCreation": false,
+      "auth.oauth.providers.discord": { type: "discord", isShared: true },
+    });
+    const config = (await project.getConfig()) as {
+      teams: { allowClientTeamCreation: boolean };
+      auth: { oauth: { providers: Record<string, unknown> } };
+    };
+    expect(config.teams.allowClientTeamCreation).toBe(false);
+    expect(Object.keys(config.auth.oauth.providers)).toContain("discord");
+    const reread = await admin.getProject();
+    expect(reread.config.clientTeamCreationEnabled).toBe(false);
+    expect(reread.config.oauthProviders.map((p) => p.id)).toContain("discord");
+
+    await reread.update({ requirePublishableClientKey: true });
+    const required = (await reread.getConfig()) as {
+      project: { requirePublishableClientKey: boolean };
+    };
+    expect(required.project.requirePublishableClientKey).toBe(true);
+    await reread.update({ requirePublishableClientKey: false });
   });
 });
 
