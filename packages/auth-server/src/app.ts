@@ -29,7 +29,11 @@ import { createContactChannelRoutes } from "./routes/contact-channels";
 import { createCredentialScanningRoutes } from "./routes/credential-scanning";
 import { createDataVaultRoutes } from "./routes/data-vault";
 import { createEmailTemplateRoutes, createEmailThemeRoutes } from "./routes/email-designs";
-import { createEmailRoutes, createSendTestEmailRoutes } from "./routes/emails";
+import {
+  createEmailRoutes,
+  createSendTestEmailRoutes,
+  createSentEmailRoutes,
+} from "./routes/emails";
 import { createInternalApiKeyRoutes } from "./routes/internal-api-keys";
 import { createInternalConfigRoutes } from "./routes/internal-config";
 import { createInternalMetricsRoutes } from "./routes/internal-metrics";
@@ -43,8 +47,8 @@ import { createProjectRoutes } from "./routes/projects";
 import { createTeamInvitationRoutes } from "./routes/team-invitations";
 import { createTeamMemberProfileRoutes } from "./routes/team-member-profiles";
 import { createTeamMembershipRoutes } from "./routes/team-memberships";
-import { createTestModeCheckoutRoutes } from "./routes/test-mode-checkout";
 import { createTeamRoutes } from "./routes/teams";
+import { createTestModeCheckoutRoutes } from "./routes/test-mode-checkout";
 import { createUserRoutes } from "./routes/users";
 import { createWebhookRoutes } from "./routes/webhooks";
 import { type AuthLogger, silentLogger } from "./services/auth-deps";
@@ -172,6 +176,7 @@ export function createAuthApi(options: CreateAuthApiOptions): Hono<AuthEnv> {
   app.route("/internal/email-templates", createEmailTemplateRoutes(deps));
   app.route("/internal/email-themes", createEmailThemeRoutes(deps));
   app.route("/internal/send-test-email", createSendTestEmailRoutes());
+  app.route("/internal/emails", createSentEmailRoutes(deps));
   app.route("/", createJwksRoutes(deps));
 
   app.all("*", (c) => sendText(c, "Not found", 404));

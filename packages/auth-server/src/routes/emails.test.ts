@@ -429,7 +429,7 @@ describe("send-email", () => {
     expect(delivered.map((mail) => mail.to)).toEqual([["alice@example.com"], ["bob@example.com"]]);
   });
 
-  it("renders a template per user with variables and the selected theme", async () => {
+  it("renders a template per user with its variables (no theme)", async () => {
     const { id } = await json(
       await t.request("/internal/email-templates", {
         ...admin(),
@@ -601,6 +601,38 @@ describe("send-email", () => {
   });
 });
 
+describe("sent e-mails", () => {
+  it("lists the project's outbox, newest first, for admins only", async () => {
+    const { items, is_paginated } = await json(await t.request("/internal/emails", admin()));
+    expect(is_paginated).toBe(false);
+    const outbox = await t.readOutbox();
+    const ours = outbox.filter((row) => row.projectId === projectId);
+    expect(items).toHaveLength(ours.length);
+    const newest = ours[ours.length - 1];
+    expect(items[0]).toEqual({
+      id: newest?.id,
+      subject: newest?.subject,
+      sent_at_millis: (newest?.sentAt ?? newest?.createdAt)?.getTime(),
+      to: [newest?.to],
+      sender_config: {
+        type: "standard",
+        sender_name: "Mail Project",
+        sender_email: "team@mail.example",
+      },
+      error: null,
+      status: "sent",
+    });
+    expect((await json(await t.request("/internal/emails", admin(sharedProjectId)))).items).toEqual(
+      [],
+    );
+    await expectKnownError(
+      await t.request("/internal/emails", server()),
+      "INSUFFICIENT_ACCESS_TYPE",
+      401,
+    );
+  });
+});
+
 describe("notification preferences", () => {
   it("lists defaults and stored choices; server access reaches any user", async () => {
     const carol = await t.signUpUser(projectId, { email: "carol@example.com" });
@@ -746,6 +778,7 @@ describe("access", () => {
       { theme_id: builtInThemeIds.light, template_id: builtInTemplateIds.magic_link },
     ],
     ["POST", "/internal/send-test-email", { recipient_email: "a@b.example", email_config: {} }],
+    ["GET", "/internal/emails"],
   ];
 
   it("keeps client and server access out of the admin endpoints", async () => {

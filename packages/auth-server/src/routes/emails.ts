@@ -17,6 +17,7 @@ import {
   listNotificationPreferences,
   setNotificationPreference,
 } from "../services/email-notifications";
+import { listSentEmails } from "../services/sent-emails";
 import { StatusError } from "../services/status-error";
 
 const adminAccess: readonly AccessType[] = ["admin"];
@@ -173,6 +174,17 @@ export function createEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
     return sendJson(c, item);
   });
 
+  return app;
+}
+
+/** `GET /internal/emails`: the project's newest 100 outbox entries (admin). */
+export function createSentEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
+  const app = new Hono<AuthEnv>();
+  app.get("/", async (c) => {
+    const auth = requireAccess(c, adminAccess);
+    const items = await listSentEmails(deps, auth.project);
+    return sendJson(c, { items, is_paginated: false });
+  });
   return app;
 }
 
