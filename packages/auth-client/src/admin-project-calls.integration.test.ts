@@ -1,7 +1,7 @@
 /**
  * Project administration through the client library against the real auth server
  * (`@heritage/auth-server/testing`): the admin app reads and updates its project and manages internal
- * API keys (a revoked key stops working); a dashboard user creates, lists and transfers projects and
+ * API keys (a revoked key stops working) and config overrides (server apps: branch only); a dashboard user creates, lists and transfers projects and
  * administers them with their own session.
  */
 import { isKnownError } from "@heritage/auth-protocol";
@@ -11,6 +11,7 @@ import { createAdminApp } from "./admin-app";
 import { createProjectOwnerCalls } from "./admin-project-calls";
 import type { AppOptions } from "./app-core";
 import { createClientApp } from "./client-app";
+import { AuthHttpError } from "./errors";
 import { createServerApp } from "./server-app";
 import { createMemoryTokenStore } from "./token-stores/memory";
 
@@ -86,6 +87,30 @@ describe("admin app: project", () => {
       }),
     );
     expect(isKnownError(error, "SCHEMA_ERROR")).toBe(true);
+  });
+});
+
+describe("config overrides", () => {
+  it("the admin app patches any level and reads the rendered config; the server app only branch", async () => {
+    const admin = newAdminApp();
+    await admin.updateConfigOverride("environment", { "auth.otp.allowSignIn": true });
+    const config = (await admin.getRenderedConfig()) as { auth: { otp: { allowSignIn: boolean } } };
+    expect(config.auth.otp.allowSignIn).toBe(true);
+    expect((await admin.readAdminProject()).config.magic_link_enabled).toBe(true);
+
+    const server = createServerApp({
+      projectId: project.id,
+      secretServerKey: project.keys.secretServerKey,
+      tokenStore: createMemoryTokenStore(),
+      ...runtimeOptions(),
+    });
+    await server.updateConfigOverride("branch", { "auth.otp.allowSignIn": false });
+    expect((await admin.readAdminProject()).config.magic_link_enabled).toBe(false);
+    const refused = await rejection(
+      server.updateConfigOverride("environment", { "auth.otp.allowSignIn": true }),
+    );
+    expect(refused instanceof AuthHttpError && refused.status).toBe(403);
+    expect((await admin.readAdminProject()).config.magic_link_enabled).toBe(false);
   });
 });
 

@@ -16,6 +16,7 @@ import {
   type InternalApiKeyFirstView as WireInternalApiKeyFirstView,
 } from "@heritage/auth-protocol";
 import { type AppCore, type AppOptions, createAppCore, parseResponse } from "./app-core";
+import { AuthProtocolError } from "./errors";
 import type { AuthSession } from "./session";
 
 export type { AdminProject, AdminProjectCreate, AdminProjectUpdate };
@@ -49,8 +50,32 @@ export interface InternalApiKeyCreation {
   hasSuperSecretAdminKey?: boolean;
 }
 
-/** Admin access: the current project and its keys. */
-export interface AdminProjectCalls {
+export type ConfigLevel = "project" | "branch" | "environment";
+
+/** Server access (branch level only) and admin access: dot-notation config overrides. */
+export interface ConfigOverrideCalls {
+  /**
+   * `PATCH /internal/config/override/{level}`: each key is a config path (`"auth.otp.allowSignIn"`),
+   * its value replaces what is there and `null` removes it. Server apps may only use `branch`.
+   */
+  updateConfigOverride(level: ConfigLevel, override: Record<string, unknown>): Promise<void>;
+}
+
+export function createConfigOverrideCalls(core: AppCore): ConfigOverrideCalls {
+  return {
+    async updateConfigOverride(level, override) {
+      await core.send(`/internal/config/override/${level}`, {
+        method: "PATCH",
+        body: { config_override_string: JSON.stringify(override) },
+      });
+    },
+  };
+}
+
+/** Admin access: the current project, its rendered config and its keys. */
+export interface AdminProjectCalls extends ConfigOverrideCalls {
+  /** `GET /internal/config`: the whole rendered config (parsed from `config_string`). */
+  getRenderedConfig(): Promise<Record<string, unknown>>;
   /** `GET /internal/projects/current`. */
   readAdminProject(): Promise<AdminProject>;
   /** `PATCH /internal/projects/current`: any subset of fields and of the legacy config object. */
@@ -111,6 +136,15 @@ export function createAdminProjectCalls(core: AppCore): AdminProjectCalls {
   }
 
   return {
+    ...createConfigOverrideCalls(core),
+    async getRenderedConfig() {
+      const response = await send("/internal/config");
+      const body = (await response.json()) as { config_string?: unknown };
+      if (typeof body.config_string !== "string") {
+        throw new AuthProtocolError("Unexpected response from GET /internal/config");
+      }
+      return JSON.parse(body.config_string) as Record<string, unknown>;
+    },
     async readAdminProject() {
       return parseResponse(await send("/internal/projects/current"), adminProjectSchema);
     },

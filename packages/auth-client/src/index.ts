@@ -17,6 +17,8 @@ export type {
   AdminProjectCalls,
   AdminProjectCreate,
   AdminProjectUpdate,
+  ConfigLevel,
+  ConfigOverrideCalls,
   InternalApiKey,
   InternalApiKeyCreation,
   InternalApiKeyFirstView,

@@ -4,6 +4,7 @@
  * users, plus user management (`/users` create, list, get, update, delete). Never ship it to browsers.
  */
 import { isKnownError, listEnvelopeSchema, serverUserSchema } from "@heritage/auth-protocol";
+import { type ConfigOverrideCalls, createConfigOverrideCalls } from "./admin-project-calls";
 import { type ApiKeyServerCalls, createApiKeyServerCalls } from "./api-key-calls";
 import {
   type AppCore,
@@ -76,6 +77,7 @@ export type ServerApp = UserFacingApp<AuthServerUser> &
   UserManagement &
   ServerTeamAccess &
   ApiKeyServerCalls &
+  ConfigOverrideCalls &
   DataVaultCalls &
   EmailSendCalls &
   NotificationPreferenceCalls;
@@ -152,6 +154,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     ...createUserManagement(core),
     ...createServerTeamAccess(core),
     ...createApiKeyServerCalls(core),
+    ...createConfigOverrideCalls(core),
     ...createDataVaultCalls(core),
     ...createEmailSendCalls(core),
     ...createNotificationPreferenceCalls(core),
