@@ -11,13 +11,16 @@ import {
   type UserFacingApp,
 } from "./app-core";
 import { createNotificationPreferenceCalls, type NotificationPreferenceCalls } from "./email-calls";
+import { attachCustomerCalls, type CustomerCalls, createClientPaymentCalls } from "./payment-calls";
 import { type ClientTeamAccess, createClientTeamAccess } from "./team-access";
 import { type AuthUser, toAuthUser } from "./users";
 
 export type ClientAppOptions = AppOptions;
 
 /** An app with client access; its user is the client view of the signed-in user. */
-export type ClientApp = UserFacingApp<AuthUser> & ClientTeamAccess & NotificationPreferenceCalls;
+export type ClientApp = UserFacingApp<AuthUser & CustomerCalls> &
+  ClientTeamAccess &
+  NotificationPreferenceCalls;
 
 /**
  * Creates a client app.
@@ -31,8 +34,12 @@ export function createClientApp(options: ClientAppOptions): ClientApp {
     accessType: "client",
     defaultTokenStore: isBrowser() ? "cookie" : "memory",
   });
+  const payments = createClientPaymentCalls(core);
   return {
-    ...createUserFacingApp(core, clientUserSchema, toAuthUser),
+    // The signed-in user is a payment customer: `user.getItem`, `user.createCheckoutUrl`.
+    ...createUserFacingApp(core, clientUserSchema, (wire) =>
+      attachCustomerCalls(toAuthUser(wire), payments, { userId: wire.id }),
+    ),
     ...createClientTeamAccess(core),
     ...createNotificationPreferenceCalls(core),
   };

@@ -61,6 +61,17 @@ export type {
 } from "./current-user-store";
 export { createCurrentUserStore } from "./current-user-store";
 export type { DataVaultCalls, DataVaultSecretOption, DataVaultStore } from "./data-vault-calls";
+export type {
+  CheckoutOptions,
+  CustomerCalls,
+  CustomerRef,
+  InlineProduct,
+  Item,
+  ItemQuantityChange,
+  PaymentCalls,
+  ServerItem,
+  ServerPaymentCalls,
+} from "./payment-calls";
 export {
   dataVaultKeyIterations,
   decryptDataVaultValue,

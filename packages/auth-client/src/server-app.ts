@@ -3,7 +3,12 @@
  * The server access level (secret server key): everything a client can do, with the server view of
  * users, plus user management (`/users` create, list, get, update, delete). Never ship it to browsers.
  */
-import { isKnownError, listEnvelopeSchema, serverUserSchema } from "@heritage/auth-protocol";
+import {
+  isKnownError,
+  listEnvelopeSchema,
+  type ServerUser,
+  serverUserSchema,
+} from "@heritage/auth-protocol";
 import { type ConfigOverrideCalls, createConfigOverrideCalls } from "./admin-project-calls";
 import { type ApiKeyServerCalls, createApiKeyServerCalls } from "./api-key-calls";
 import {
@@ -21,6 +26,13 @@ import {
   type EmailSendCalls,
   type NotificationPreferenceCalls,
 } from "./email-calls";
+import {
+  attachCustomerCalls,
+  type CustomerCalls,
+  createServerPaymentCalls,
+  type ServerItem,
+  type ServerPaymentCalls,
+} from "./payment-calls";
 import { createServerSessionCalls, type ServerSessionCalls } from "./session-calls";
 import { createServerTeamAccess, type ServerTeamAccess } from "./team-access";
 import {
@@ -52,8 +64,11 @@ export interface ListUsersOptions {
   teamId?: string;
 }
 
+/** A user as server access sees it; also a payment customer (`getItem`, `createCheckoutUrl`). */
+export type ServerCustomerUser = AuthServerUser & CustomerCalls<ServerItem>;
+
 export interface UserPage {
-  items: AuthServerUser[];
+  items: ServerCustomerUser[];
   /** Pass as `cursor` for the next page; null on the last page (or without `limit`). */
   nextCursor: string | null;
 }
@@ -62,18 +77,19 @@ export interface UserPage {
 /** User management, including sessions created for a user (impersonation). */
 export interface UserManagement extends ServerSessionCalls {
   /** `POST /users`. */
-  createUser(input?: ServerUserCreate): Promise<AuthServerUser>;
+  createUser(input?: ServerUserCreate): Promise<ServerCustomerUser>;
   /** `GET /users` with every paging and filter option. */
   listUsers(options?: ListUsersOptions): Promise<UserPage>;
   /** `GET /users/{id}`; null when there is no such user. */
-  getUserById(userId: string): Promise<AuthServerUser | null>;
+  getUserById(userId: string): Promise<ServerCustomerUser | null>;
   /** `PATCH /users/{id}`. */
-  updateUserById(userId: string, update: ServerUserUpdate): Promise<AuthServerUser>;
+  updateUserById(userId: string, update: ServerUserUpdate): Promise<ServerCustomerUser>;
   /** `DELETE /users/{id}`. */
   deleteUserById(userId: string): Promise<void>;
 }
 
-export type ServerApp = UserFacingApp<AuthServerUser> &
+export type ServerApp = UserFacingApp<ServerCustomerUser> &
+  ServerPaymentCalls &
   UserManagement &
   ServerTeamAccess &
   ApiKeyServerCalls &
@@ -91,11 +107,14 @@ const flag = (value: boolean | undefined) => (value ? "true" : undefined);
 export function createUserManagement(core: AppCore): UserManagement {
   const { send } = core;
   const userPath = (userId: string) => `/users/${encodeURIComponent(userId)}`;
+  const payments = createServerPaymentCalls(core);
+  const toUser = (wire: ServerUser) =>
+    attachCustomerCalls(toAuthServerUser(wire), payments, { userId: wire.id });
   return {
     ...createServerSessionCalls(core),
     async createUser(input = {}) {
       const response = await send("/users", { method: "POST", body: toUserWireBody(input) });
-      return toAuthServerUser(await parseResponse(response, serverUserSchema));
+      return toUser(await parseResponse(response, serverUserSchema));
     },
     async listUsers(options = {}) {
       const response = await send("/users", {
@@ -113,14 +132,14 @@ export function createUserManagement(core: AppCore): UserManagement {
       });
       const page = await parseResponse(response, userListSchema);
       return {
-        items: page.items.map(toAuthServerUser),
+        items: page.items.map(toUser),
         nextCursor: page.is_paginated ? page.pagination.next_cursor : null,
       };
     },
     async getUserById(userId) {
       try {
         const response = await send(userPath(userId));
-        return toAuthServerUser(await parseResponse(response, serverUserSchema));
+        return toUser(await parseResponse(response, serverUserSchema));
       } catch (error) {
         if (isKnownError(error, "USER_NOT_FOUND")) return null;
         throw error;
@@ -131,7 +150,7 @@ export function createUserManagement(core: AppCore): UserManagement {
         method: "PATCH",
         body: toUserWireBody(update),
       });
-      return toAuthServerUser(await parseResponse(response, serverUserSchema));
+      return toUser(await parseResponse(response, serverUserSchema));
     },
     async deleteUserById(userId) {
       await send(userPath(userId), { method: "DELETE", body: {} });
@@ -149,10 +168,14 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     secretServerKey: options.secretServerKey,
     defaultTokenStore: "memory",
   });
+  const payments = createServerPaymentCalls(core);
   return {
-    ...createUserFacingApp(core, serverUserSchema, toAuthServerUser),
+    ...createUserFacingApp(core, serverUserSchema, (wire) =>
+      attachCustomerCalls(toAuthServerUser(wire), payments, { userId: wire.id }),
+    ),
     ...createUserManagement(core),
     ...createServerTeamAccess(core),
+    ...payments,
     ...createApiKeyServerCalls(core),
     ...createConfigOverrideCalls(core),
     ...createDataVaultCalls(core),

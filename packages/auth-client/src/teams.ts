@@ -23,6 +23,14 @@ import {
 } from "@heritage/auth-protocol";
 import { type AppCore, type AuthResult, parseResponse, type ResponseSchema } from "./app-core";
 import {
+  attachCustomerCalls,
+  type CustomerCalls,
+  createClientPaymentCalls,
+  createServerPaymentCalls,
+  type Item,
+  type ServerItem,
+} from "./payment-calls";
+import {
   type AuthServerTeam,
   type AuthServerUser,
   type AuthTeam,
@@ -94,7 +102,10 @@ interface TeamHandleCalls<Profile> {
 }
 
 /** A team of the signed-in user (client access). */
-export interface ClientTeamHandle extends AuthTeam, TeamHandleCalls<TeamMemberProfile> {
+export interface ClientTeamHandle
+  extends AuthTeam,
+    TeamHandleCalls<TeamMemberProfile>,
+    CustomerCalls<Item> {
   /** `PATCH /teams/{id}` (needs `$update_team`); resolves with the updated team. */
   update(patch: TeamUpdate): Promise<ClientTeamHandle>;
   /** `PATCH /team-member-profiles/{id}/me`. */
@@ -108,7 +119,8 @@ export interface ClientTeamHandle extends AuthTeam, TeamHandleCalls<TeamMemberPr
 /** A team as server access sees and manages it. */
 export interface ServerTeamHandle
   extends AuthServerTeam,
-    TeamHandleCalls<ServerTeamMemberProfileInfo> {
+    TeamHandleCalls<ServerTeamMemberProfileInfo>,
+    CustomerCalls<ServerItem> {
   update(patch: ServerTeamUpdate): Promise<ServerTeamHandle>;
   /** `POST /team-memberships/{id}/{userId}`: joins with the member default permissions. */
   addUser(userId: string): Promise<void>;
@@ -297,7 +309,8 @@ function createInvitationCodeCalls(core: AppCore): TeamInvitationCodeCalls {
 /** Team calls of the client access level (as the signed-in user). */
 export function createClientTeamCalls(core: AppCore): ClientTeamCalls {
   const sender = createSender(core, true);
-  const toHandle = (team: ClientTeam): ClientTeamHandle => ({
+  const payments = createClientPaymentCalls(core);
+  const toPlainHandle = (team: ClientTeam): Omit<ClientTeamHandle, keyof CustomerCalls> => ({
     ...toTeamFields(team),
     ...createSharedTeamCalls(sender, team.id, async () => {
       const page = await sender.get("/team-member-profiles", clientProfileList, {
@@ -323,6 +336,9 @@ export function createClientTeamCalls(core: AppCore): ClientTeamCalls {
       await sender.remove(membershipPath(team.id, "me"));
     },
   });
+  // Teams are payment customers: `team.getItem`, `team.createCheckoutUrl` (payment-calls.ts).
+  const toHandle = (team: ClientTeam): ClientTeamHandle =>
+    attachCustomerCalls(toPlainHandle(team), payments, { teamId: team.id });
   return {
     ...createInvitationCodeCalls(core),
     async listTeams() {
@@ -356,7 +372,8 @@ export function createClientTeamCalls(core: AppCore): ClientTeamCalls {
 /** Team calls of the server and admin access levels (any team, any user). */
 export function createServerTeamCalls(core: AppCore): ServerTeamCalls {
   const sender = createSender(core, false);
-  const toHandle = (team: ServerTeam): ServerTeamHandle => ({
+  const payments = createServerPaymentCalls(core);
+  const toPlainHandle = (team: ServerTeam): Omit<ServerTeamHandle, keyof CustomerCalls> => ({
     ...toTeamFields(team),
     createdAt: new Date(team.created_at_millis),
     serverMetadata: team.server_metadata,
@@ -384,6 +401,8 @@ export function createServerTeamCalls(core: AppCore): ServerTeamCalls {
       );
     },
   });
+  const toHandle = (team: ServerTeam): ServerTeamHandle =>
+    attachCustomerCalls(toPlainHandle(team), payments, { teamId: team.id });
   return {
     ...createInvitationCodeCalls(core),
     async listTeams(options = {}) {
