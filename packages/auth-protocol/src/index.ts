@@ -53,6 +53,8 @@ export {
   refreshTokenLength,
   refreshTokenPattern,
 } from "./refresh-token-format";
+export type { AdminMetrics } from "./wire/admin-metrics";
+export { adminMetricsSchema } from "./wire/admin-metrics";
 export type {
   AdminOAuthProvider,
   AdminProject,
@@ -185,3 +187,11 @@ export {
   userOAuthProviderSchema,
   userRiskScoresSchema,
 } from "./wire/users";
+export type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from "./wire/webhooks";
+export {
+  createdWebhookEndpointSchema,
+  svixTokenResponseSchema,
+  webhookDeliverySchema,
+  webhookEndpointSchema,
+  webhookEventTypes,
+} from "./wire/webhooks";

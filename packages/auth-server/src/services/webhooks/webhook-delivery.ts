@@ -30,6 +30,7 @@ export interface WebhookDeliveryOptions {
 /** While one worker sends a delivery, others skip it until this lease ends. */
 const claimLeaseMs = 60_000;
 const batchSize = 20;
+const followUpDelaysMs = [50, 250, 1_000];
 
 export interface DeliveryPass {
   attempts: number;
@@ -175,8 +176,11 @@ export function startWebhookWorker(
     });
     return chain;
   };
+  // An event emitted inside a transaction is told before that transaction commits, so the first
+  // pass may not see it yet: follow-up passes catch it without waiting for the poll.
   const unsubscribe = onWebhookWork(() => {
     void runNow();
+    for (const delayMs of followUpDelaysMs) setTimeout(() => void runNow(), delayMs).unref();
   });
   const timer =
     options.pollIntervalMs === undefined

@@ -7,22 +7,13 @@
  * @module
  */
 import { randomBytes } from "node:crypto";
+import type { WebhookEventType } from "@heritage/auth-protocol";
 import type { Database } from "@heritage/db";
 import { and, eq } from "drizzle-orm";
 import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
 
-export const webhookEventTypes = [
-  "user.created",
-  "user.updated",
-  "user.deleted",
-  "team.created",
-  "team.updated",
-  "team.deleted",
-  "team_membership.created",
-  "team_membership.deleted",
-] as const;
-
-export type WebhookEventType = (typeof webhookEventTypes)[number];
+export type { WebhookEventType } from "@heritage/auth-protocol";
+export { webhookEventTypes } from "@heritage/auth-protocol";
 
 /** New deliveries are due at once; the epoch stands for "now" whatever clock the worker uses. */
 export const dueImmediately = new Date(0);
