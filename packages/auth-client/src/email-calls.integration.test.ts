@@ -195,6 +195,14 @@ describe("sending and preferences", () => {
     });
     expect(sentTo).toEqual([keen.id]);
     expect(delivered).toEqual([["keen@example.com"]]);
+    const [newest] = await newAdminApp().listSentEmails();
+    expect(newest).toMatchObject({
+      subject: "Offer",
+      to: ["keen@example.com"],
+      error: null,
+      status: "sent",
+    });
+    expect(newest?.sentAt).toBeInstanceOf(Date);
 
     const missing = await server
       .sendEmail({ userIds: [crypto.randomUUID()], html: "<p>x</p>", subject: "x" })

@@ -81,7 +81,20 @@ export interface EmailPreview {
   notificationCategory: string;
 }
 
+export interface SentEmail {
+  id: string;
+  subject: string;
+  to: string[];
+  sentAt: Date;
+  /** Delivery error, or null. */
+  error: string | null;
+  /** queued: kept in the outbox only (no server to deliver it); sent; failed. */
+  status: "queued" | "sent" | "failed";
+}
+
 export interface EmailAdminCalls {
+  /** `GET /internal/emails`: the project's newest 100 messages, newest first. */
+  listSentEmails(): Promise<SentEmail[]>;
   listEmailTemplates(): Promise<EmailTemplateInfo[]>;
   /** Needs the project's own SMTP server (KE REQUIRES_CUSTOM_EMAIL_SERVER otherwise). */
   createEmailTemplate(displayName: string): Promise<{ id: string }>;
@@ -189,6 +202,22 @@ export function createEmailAdminCalls(core: AppCore): EmailAdminCalls {
   const json = async (response: Response, what: string) =>
     expectObject(await response.json(), what);
   return {
+    async listSentEmails() {
+      const body = await json(await send("/internal/emails"), "sent e-mail list");
+      if (!Array.isArray(body.items)) throw new AuthProtocolError("No items in the answer");
+      return body.items.map((item) => {
+        const record = expectObject(item, "sent e-mail");
+        const status = record.status;
+        return {
+          id: text(record, "id", "sent e-mail"),
+          subject: text(record, "subject", "sent e-mail"),
+          to: Array.isArray(record.to) ? record.to.map(String) : [],
+          sentAt: new Date(Number(record.sent_at_millis)),
+          error: typeof record.error === "string" ? record.error : null,
+          status: status === "sent" || status === "failed" ? status : "queued",
+        };
+      });
+    },
     async listEmailTemplates() {
       const body = await json(await send("/internal/email-templates"), "template list");
       if (!Array.isArray(body.templates)) throw new AuthProtocolError("No templates in the answer");

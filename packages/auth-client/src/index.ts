@@ -61,17 +61,6 @@ export type {
 } from "./current-user-store";
 export { createCurrentUserStore } from "./current-user-store";
 export type { DataVaultCalls, DataVaultSecretOption, DataVaultStore } from "./data-vault-calls";
-export type {
-  CheckoutOptions,
-  CustomerCalls,
-  CustomerRef,
-  InlineProduct,
-  Item,
-  ItemQuantityChange,
-  PaymentCalls,
-  ServerItem,
-  ServerPaymentCalls,
-} from "./payment-calls";
 export {
   dataVaultKeyIterations,
   decryptDataVaultValue,
@@ -88,6 +77,7 @@ export type {
   NotificationPreference,
   NotificationPreferenceCalls,
   SendEmailOptions,
+  SentEmail,
   SmtpSettings,
 } from "./email-calls";
 export { AuthHttpError, AuthNetworkError, AuthOfflineError, AuthProtocolError } from "./errors";
@@ -105,6 +95,17 @@ export type {
 } from "./oauth-calls";
 export type { PasskeyCalls, PasskeyCeremonies, PasskeyOptions } from "./passkey-calls";
 export { browserPasskeyCeremonies, passkeyRpIdPlaceholder } from "./passkey-calls";
+export type {
+  CheckoutOptions,
+  CustomerCalls,
+  CustomerRef,
+  InlineProduct,
+  Item,
+  ItemQuantityChange,
+  PaymentCalls,
+  ServerItem,
+  ServerPaymentCalls,
+} from "./payment-calls";
 export type {
   GrantedPermission,
   ListPermissionsOptions,

@@ -184,5 +184,12 @@ describe("StackServerApp sendEmail", () => {
     expect(delivered).toEqual([["sdk-user@example.com"]]);
     const [stored] = await server.t.readOutbox("sdk-user@example.com");
     expect(stored?.subject).toBe("From the SDK");
+    const [newest] = await admin.listSentEmails();
+    expect(newest).toMatchObject({
+      id: stored?.id,
+      subject: "From the SDK",
+      recipient: "sdk-user@example.com",
+      error: null,
+    });
   });
 });
