@@ -77,7 +77,6 @@ export type {
   NotificationPreference,
   NotificationPreferenceCalls,
   SendEmailOptions,
-  SentEmail,
   SmtpSettings,
 } from "./email-calls";
 export { AuthHttpError, AuthNetworkError, AuthOfflineError, AuthProtocolError } from "./errors";
