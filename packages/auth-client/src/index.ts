@@ -77,6 +77,7 @@ export type {
   NotificationPreference,
   NotificationPreferenceCalls,
   SendEmailOptions,
+  SentEmail,
   SmtpSettings,
 } from "./email-calls";
 export { AuthHttpError, AuthNetworkError, AuthOfflineError, AuthProtocolError } from "./errors";
