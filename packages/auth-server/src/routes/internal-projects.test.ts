@@ -399,6 +399,57 @@ describe("PATCH /internal/projects/current", () => {
     });
   });
 
+  it("keeps a provider stored under its own config id (OIDC) with its extra settings", async () => {
+    const { id } = await t.createProject({
+      ownerTeamId,
+      config: {
+        auth: {
+          oauth: {
+            providers: {
+              "company-sso": {
+                type: "oidc",
+                isShared: false,
+                clientId: "old-id",
+                clientSecret: "old-secret",
+                issuerUrl: "https://sso.example.com",
+                allowConnectedAccounts: false,
+              },
+            },
+          },
+        },
+      },
+    });
+    const response = await patchProject(id, {
+      config: {
+        oauth_providers: [
+          { id: "oidc", type: "standard", client_id: "new-id", client_secret: "new-secret" },
+        ],
+      },
+    });
+    expect(((await response.json()) as WireProject).config.oauth_providers).toEqual([
+      {
+        provider_config_id: "company-sso",
+        id: "oidc",
+        type: "standard",
+        client_id: "new-id",
+        client_secret: "new-secret",
+      },
+    ]);
+    const rendered = await t.request("/internal/config", asAdmin(id));
+    const config = JSON.parse(((await rendered.json()) as { config_string: string }).config_string);
+    expect(config.auth.oauth.providers).toEqual({
+      "company-sso": {
+        type: "oidc",
+        allowSignIn: true,
+        allowConnectedAccounts: false,
+        isShared: false,
+        clientId: "new-id",
+        clientSecret: "new-secret",
+        issuerUrl: "https://sso.example.com",
+      },
+    });
+  });
+
   it("rejects bad input with clear errors and leaves the project unchanged", async () => {
     const project = await createOwnedProject();
     const before = await readProject(project.id);

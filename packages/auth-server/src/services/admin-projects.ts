@@ -183,13 +183,22 @@ export function applyLegacyConfigUpdate(
 
   if (update.oauth_providers) {
     const providers: ProjectConfig["auth"]["oauth"]["providers"] = {};
+    const seenTypes = new Set<string>();
     for (const provider of update.oauth_providers) {
-      if (providers[provider.id]) {
+      if (seenTypes.has(provider.id)) {
         throw new StatusError(400, `OAuth provider ${provider.id} is listed more than once.`);
       }
-      const previous = config.auth.oauth.providers[provider.id];
+      seenTypes.add(provider.id);
+      // The legacy list names providers by type; a provider stored under another config id (e.g.
+      // an OIDC provider) keeps that id and its extra settings.
+      const stored = config.auth.oauth.providers;
+      const configId =
+        stored[provider.id]?.type === provider.id
+          ? provider.id
+          : (Object.keys(stored).find((id) => stored[id]?.type === provider.id) ?? provider.id);
+      const previous = stored[configId];
       const isShared = provider.type === "shared";
-      providers[provider.id] = {
+      providers[configId] = {
         type: provider.id,
         allowSignIn: previous?.allowSignIn ?? true,
         allowConnectedAccounts: previous?.allowConnectedAccounts ?? true,
