@@ -72,6 +72,24 @@ export const projectApiKeys = authSchema.table(
   ],
 );
 
+/**
+ * What each config level (`project`, `branch`, `environment`; contract §3.7) has set, as dot-notation
+ * keys. The effective config stays in `projects.config`; these records answer the per-level reads
+ * and say what a reset or replace of a level takes back.
+ */
+export const projectConfigOverrides = authSchema.table(
+  "project_config_overrides",
+  {
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    level: text("level").notNull(),
+    override: jsonb("override").notNull().default({}),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.level] })],
+);
+
 export const teams = authSchema.table(
   "teams",
   {
