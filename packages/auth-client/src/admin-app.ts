@@ -4,6 +4,7 @@
  * administers the project (sent as `x-hexclave-admin-access-token`, refreshed by that session).
  */
 import { serverUserSchema } from "@heritage/auth-protocol";
+import { type AdminPlatformCalls, createAdminPlatformCalls } from "./admin-platform-calls";
 import { type AdminProjectCalls, createAdminProjectCalls } from "./admin-project-calls";
 import { type ApiKeyServerCalls, createApiKeyServerCalls } from "./api-key-calls";
 import {
@@ -40,6 +41,7 @@ export interface AdminApp
     AdminTeamAccess,
     ApiKeyServerCalls,
     AdminProjectCalls,
+    AdminPlatformCalls,
     DataVaultCalls,
     EmailAdminCalls,
     EmailSendCalls,
@@ -67,6 +69,7 @@ export function createAdminApp(options: AdminAppOptions): AdminApp {
     ...createApiKeyServerCalls(core),
     ...createAdminProjectCalls(core),
     ...createDataVaultCalls(core),
+    ...createAdminPlatformCalls(core),
     ...createEmailAdminCalls(core),
     ...createEmailSendCalls(core),
     ...createNotificationPreferenceCalls(core),
