@@ -466,6 +466,33 @@ describe("webhook deliveries", () => {
     for (const id of [endpoint.id, filtered.id, disabled.id]) await deleteEndpoint(id);
   });
 
+  it("sends the personal team created on sign-up before the user", async () => {
+    const personal = await t.createProject({
+      config: { teams: { createPersonalTeamOnSignUp: true } },
+    });
+    const endpoint = await createEndpoint({ url: receiver.url("/personal") }, personal.id);
+    const created = await t.request("/users", {
+      body: { display_name: "Solo" },
+      ...asServer(personal.id),
+    });
+    const user = (await created.json()) as { id: string; selected_team_id: string };
+    const events = await waitFor(
+      () => receiver.received.filter((request) => request.path === "/personal"),
+      (requests) => requests.length >= 3,
+    );
+    expect(events.map((request) => verified(endpoint.secret, request))).toEqual([
+      {
+        type: "team.created",
+        data: expect.objectContaining({ id: user.selected_team_id, display_name: "Solo's Team" }),
+      },
+      {
+        type: "team_membership.created",
+        data: { team_id: user.selected_team_id, user_id: user.id },
+      },
+      { type: "user.created", data: expect.objectContaining({ id: user.id }) },
+    ]);
+  });
+
   it("retries after a 500 with backoff, keeping the message id, and logs every attempt", async () => {
     const endpoint = await createEndpoint({
       url: receiver.url("/flaky"),

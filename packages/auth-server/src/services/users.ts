@@ -32,7 +32,7 @@ import { isSupportedBcryptHash } from "./passwords";
 import type { ProjectConfig } from "./project-config";
 import type { LoadedProject } from "./projects";
 import { isUniqueViolation, StatusError } from "./status-error";
-import { addTeamMember, createTeam, grantPermissions, isTeamMember } from "./teams";
+import { addTeamMember, createTeam, grantPermissions, isTeamMember, requireTeam } from "./teams";
 import { emitWebhookEvent } from "./webhooks/webhook-events";
 
 export interface PrimaryEmail {
@@ -421,6 +421,12 @@ export async function createUser(
       now,
     });
     await addTeamMember(tx, { projectId: project.id, teamId, userId, now });
+    const team = toServerTeam(await requireTeam(tx, project.id, teamId));
+    await emitWebhookEvent(tx, project.id, "team.created", team);
+    await emitWebhookEvent(tx, project.id, "team_membership.created", {
+      team_id: teamId,
+      user_id: userId,
+    });
     await grantPermissions(tx, deps.ids, {
       projectId: project.id,
       userId,
