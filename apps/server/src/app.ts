@@ -76,6 +76,9 @@ export function createApp(deps: AppDeps) {
     trustProxy: config.TRUST_PROXY,
     smtpUrl: config.SMTP_URL,
     emailFrom: config.EMAIL_FROM,
+    // Webhook deliveries a previous process left pending (or whose retry fell due while it was
+    // down) are picked up by this poll.
+    webhookPollIntervalMs: 30_000,
   });
   app.route("/api/v1", authApi);
   app.route("/api/latest", authApi);
