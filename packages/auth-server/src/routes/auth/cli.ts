@@ -5,6 +5,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
+import { codeCaller } from "../../http/code-caller";
 import type { AuthEnv, RouteDeps } from "../../http/context";
 import { requireAccess } from "../../http/project-access";
 import { sendJson, sendSuccess } from "../../http/respond";
@@ -18,6 +19,7 @@ import {
   maxCliAuthLifetimeMillis,
   pollCliAuth,
 } from "../../services/cli-auth";
+import { limitCodeChecking } from "../../services/code-rate-limits";
 import { StatusError } from "../../services/status-error";
 
 const initiateBody = z.strictObject({
@@ -61,6 +63,9 @@ export function createCliAuthRoutes(deps: RouteDeps): Hono<AuthEnv> {
   app.post("/complete", async (c) => {
     const auth = requireAccess(c);
     const { body } = validateRequest(c, { body: completeBody });
+    // Every mode looks a login code up. (Polling is not counted: a CLI polls every few seconds
+    // with a 45-character code nobody can guess.)
+    await limitCodeChecking(deps, codeCaller(c, deps, auth));
     const mode = body.mode ?? "complete";
     if (mode === "check") {
       const state = await checkCliAuth(deps, auth.project, body.login_code);

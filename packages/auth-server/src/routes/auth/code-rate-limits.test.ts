@@ -1,6 +1,6 @@
 /**
  * Rate limits of every endpoint that mails or checks a code (OTP sign-in, password reset, e-mail
- * verification), and that neither they nor the forgot-password timing tell whether an address has an
+ * verification, TOTP, passkey challenges, CLI login codes), and that neither they nor the forgot-password timing tell whether an address has an
  * account. Client IPs come from `x-forwarded-for` (trusted proxy), one fresh IP per test.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -202,6 +202,41 @@ describe("checking codes", () => {
     expect((await attempt()).status).not.toBe(429);
     expect((await attempt()).status).not.toBe(429);
     await expectRateLimited(await attempt());
+  });
+
+  it("limits passkey sign-in attempts per client IP (each redeems a challenge code)", async () => {
+    const ip = freshIp();
+    const attempt = () =>
+      t.request(
+        "/auth/passkey/sign-in",
+        fromIp(ip, {
+          body: {
+            code: bogusCode,
+            authentication_response: {
+              id: "AQID",
+              rawId: "AQID",
+              type: "public-key",
+              clientExtensionResults: {},
+              response: { clientDataJSON: "e30", authenticatorData: "AA", signature: "AA" },
+            },
+          },
+        }),
+      );
+    expect((await attempt()).status).not.toBe(429);
+    expect((await attempt()).status).not.toBe(429);
+    await expectRateLimited(await attempt());
+  });
+
+  it("limits CLI login-code lookups per client IP, in every mode", async () => {
+    const ip = freshIp();
+    const check = () =>
+      t.request(
+        "/auth/cli/complete",
+        fromIp(ip, { body: { login_code: bogusCode, mode: "check" } }),
+      );
+    expect((await check()).status).not.toBe(429);
+    expect((await check()).status).not.toBe(429);
+    await expectRateLimited(await check());
   });
 
   it("limits /auth/password/reset per client IP", async () => {

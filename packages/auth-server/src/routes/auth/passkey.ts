@@ -7,10 +7,12 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import { Hono } from "hono";
 import { z } from "zod";
 import { getClientIp } from "../../http/client-ip";
+import { codeCaller } from "../../http/code-caller";
 import type { AuthEnv, RouteDeps } from "../../http/context";
 import { requireAccess } from "../../http/project-access";
 import { sendJson } from "../../http/respond";
 import { throwSchemaError, validateRequest } from "../../http/validate";
+import { limitCodeChecking } from "../../services/code-rate-limits";
 import {
   initiatePasskeyAuthentication,
   initiatePasskeyRegistration,
@@ -71,6 +73,7 @@ export function createPasskeyRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const auth = requireAccess(c);
     const { body } = validateRequest(c, { body: registerBody });
     if (!auth.user) throwSchemaError(c, ["auth.user must be defined"]);
+    await limitCodeChecking(deps, codeCaller(c, deps, auth));
     const { userHandle } = await registerPasskey(deps, auth.project, auth.user, {
       credential: body.credential as RegistrationResponseJSON,
       code: body.code,
@@ -88,6 +91,8 @@ export function createPasskeyRoutes(deps: RouteDeps): Hono<AuthEnv> {
   app.post("/sign-in", async (c) => {
     const auth = requireAccess(c);
     const { body } = validateRequest(c, { body: signInBody });
+    // Each attempt redeems a challenge code: counted like every other code check.
+    await limitCodeChecking(deps, codeCaller(c, deps, auth));
     const tokens = await signInWithPasskey(deps, auth.project, {
       authenticationResponse: body.authentication_response as AuthenticationResponseJSON,
       code: body.code,
