@@ -6,40 +6,28 @@
  */
 import type { ContactSubmissionStatus } from "@heritage/content";
 import { Eye } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { type ContactSubmissionRow, errorMessage } from "../../../lib/content-client";
+import { useCallback, useRef, useState } from "react";
+import type { ContactSubmissionRow } from "../../../lib/content-client";
 import { AdminDialog } from "../common/admin-dialog";
-import { adminButton, cellClass, headCellClass, tableClass } from "../common/admin-styles";
+import { adminButton } from "../common/admin-styles";
+import { AdminTable, useAdminRows } from "../common/admin-table";
 import { noticeError, noticeSuccess } from "../common/notices";
-import { EmptyState, ErrorState, LoadingState } from "../common/screen-states";
 import { useContentClient } from "../common/use-content-client";
 import { formatSubmissionDate } from "./format-date";
 import { StatusBadge } from "./status-badge";
 
 export function ContactSubmissionsScreen() {
   const client = useContentClient();
-  const [submissions, setSubmissions] = useState<ContactSubmissionRow[]>([]);
-  const [isLoading, setIsLoading] = useState(true);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const loadSubmissions = useCallback(() => client.listContactSubmissions(), [client]);
+  const {
+    rows: submissions,
+    setRows: setSubmissions,
+    isLoading,
+    loadError,
+  } = useAdminRows(loadSubmissions);
   const [openId, setOpenId] = useState<string | null>(null);
   const [isUpdating, setIsUpdating] = useState(false);
   const isUpdatingRef = useRef(false);
-
-  const load = useCallback(async () => {
-    setIsLoading(true);
-    try {
-      setSubmissions(await client.listContactSubmissions());
-      setLoadError(null);
-    } catch (error) {
-      setLoadError(errorMessage(error));
-    } finally {
-      setIsLoading(false);
-    }
-  }, [client]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const setStatus = useCallback(
     async (id: string, status: ContactSubmissionStatus): Promise<boolean> => {
@@ -56,7 +44,7 @@ export function ContactSubmissionsScreen() {
         return false;
       }
     },
-    [client],
+    [client, setSubmissions],
   );
 
   function view(submission: ContactSubmissionRow) {
@@ -90,53 +78,40 @@ export function ContactSubmissionsScreen() {
         )}
       </div>
 
-      {isLoading ? (
-        <LoadingState label="Loading contact submissions..." />
-      ) : loadError ? (
-        <ErrorState text={`Error loading contact submissions: ${loadError}`} />
-      ) : submissions.length === 0 ? (
-        <EmptyState text="No contact submissions yet." />
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                {["Name", "Email", "Subject", "Status", "Date", "Actions"].map((column) => (
-                  <th key={column} scope="col" className={headCellClass}>
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {submissions.map((submission) => (
-                <tr key={submission.id}>
-                  <td className={cellClass}>{submission.name}</td>
-                  <td className={cellClass}>{submission.email}</td>
-                  <td className={cellClass}>{submission.subject}</td>
-                  <td className={cellClass}>
-                    <StatusBadge status={submission.status} />
-                  </td>
-                  <td className={`${cellClass} whitespace-nowrap`}>
-                    {formatSubmissionDate(submission.created_at)}
-                  </td>
-                  <td className={cellClass}>
-                    <button
-                      type="button"
-                      className={adminButton("outline")}
-                      aria-label={`View message from ${submission.name}`}
-                      onClick={() => view(submission)}
-                    >
-                      <Eye aria-hidden="true" className="size-4" />
-                      View
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        rows={submissions}
+        rowKey={(submission) => submission.id}
+        isLoading={isLoading}
+        loadingLabel="Loading contact submissions..."
+        loadError={loadError}
+        errorText={(message) => `Error loading contact submissions: ${message}`}
+        emptyText="No contact submissions yet."
+        columns={[
+          { header: "Name", cell: (submission) => submission.name },
+          { header: "Email", cell: (submission) => submission.email },
+          { header: "Subject", cell: (submission) => submission.subject },
+          { header: "Status", cell: (submission) => <StatusBadge status={submission.status} /> },
+          {
+            header: "Date",
+            cell: (submission) => formatSubmissionDate(submission.created_at),
+            cellClassName: "whitespace-nowrap",
+          },
+          {
+            header: "Actions",
+            cell: (submission) => (
+              <button
+                type="button"
+                className={adminButton("outline")}
+                aria-label={`View message from ${submission.name}`}
+                onClick={() => view(submission)}
+              >
+                <Eye aria-hidden="true" className="size-4" />
+                View
+              </button>
+            ),
+          },
+        ]}
+      />
 
       <AdminDialog
         open={open !== null}

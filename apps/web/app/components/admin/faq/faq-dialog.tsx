@@ -4,15 +4,13 @@
  * Bosanski with a question and a 4-row answer each, Cancel and Save ("Saving..." while busy).
  * No client-side rules (spec section 5); a refused save keeps the form and says why.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { type ContentClient, errorMessage, type FaqRow } from "../../../lib/content-client";
-import { AdminDialog } from "../common/admin-dialog";
-import { adminButton } from "../common/admin-styles";
+import type { ContentClient, FaqRow } from "../../../lib/content-client";
 import { AdminTabs } from "../common/admin-tabs";
+import { EntityFormDialog, useEntitySave } from "../common/entity-form-dialog";
 import { TextAreaField, TextField } from "../common/form-fields";
 import { adminLanguages } from "../common/languages";
-import { noticeError, noticeSuccess } from "../common/notices";
 
 const faqFieldNames = [
   "question",
@@ -47,8 +45,18 @@ export function FaqDialog({
     defaultValues: faqToValues(null),
   });
   const [tab, setTab] = useState("en");
-  const [isSaving, setIsSaving] = useState(false);
-  const isSavingRef = useRef(false);
+  const { isSaving, save } = useEntitySave({
+    entity: faq,
+    create: (values: FaqFormValues) => client.createFaq(values),
+    update: (values) => client.updateFaq(values),
+    onSaved,
+    onOpenChange,
+    notices: {
+      added: "FAQ added successfully",
+      updated: "FAQ updated successfully",
+      failed: "Failed to save FAQ",
+    },
+  });
 
   useEffect(() => {
     if (!open) return;
@@ -56,71 +64,38 @@ export function FaqDialog({
     setTab("en");
   }, [open, faq, reset]);
 
-  const save = handleSubmit(async (values) => {
-    if (isSavingRef.current) return;
-    isSavingRef.current = true;
-    setIsSaving(true);
-    try {
-      const saved = faq
-        ? await client.updateFaq({ ...values, id: faq.id })
-        : await client.createFaq(values);
-      onSaved(saved, faq ? "updated" : "added");
-      noticeSuccess(faq ? "FAQ updated successfully" : "FAQ added successfully");
-      onOpenChange(false);
-    } catch (error) {
-      noticeError("Failed to save FAQ", errorMessage(error));
-    } finally {
-      isSavingRef.current = false;
-      setIsSaving(false);
-    }
-  });
+  const submit = handleSubmit(save);
 
   return (
-    <AdminDialog
+    <EntityFormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next && isSaving) return;
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title={faq ? "Edit FAQ" : "Add New FAQ"}
+      isSaving={isSaving}
+      onSubmit={(event) => void submit(event)}
     >
-      <form onSubmit={(event) => void save(event)} noValidate>
-        <AdminTabs
-          label="FAQ language"
-          value={tab}
-          onValueChange={setTab}
-          tabs={adminLanguages.map((language) => ({
-            value: language.code,
-            label: language.tabLabel,
-            content: (
-              <div>
-                <TextField
-                  label={`Question (${language.englishName})`}
-                  registration={register(`question${language.suffix}`)}
-                />
-                <TextAreaField
-                  label={`Answer (${language.englishName})`}
-                  rows={4}
-                  registration={register(`answer${language.suffix}`)}
-                />
-              </div>
-            ),
-          }))}
-        />
-        <div className="mt-6 flex justify-end gap-3 border-t border-gray-200 pt-4">
-          <button
-            type="button"
-            className={adminButton("outline")}
-            disabled={isSaving}
-            onClick={() => onOpenChange(false)}
-          >
-            Cancel
-          </button>
-          <button type="submit" className={adminButton("primary")} disabled={isSaving}>
-            {isSaving ? "Saving..." : "Save"}
-          </button>
-        </div>
-      </form>
-    </AdminDialog>
+      <AdminTabs
+        label="FAQ language"
+        value={tab}
+        onValueChange={setTab}
+        tabs={adminLanguages.map((language) => ({
+          value: language.code,
+          label: language.tabLabel,
+          content: (
+            <div>
+              <TextField
+                label={`Question (${language.englishName})`}
+                registration={register(`question${language.suffix}`)}
+              />
+              <TextAreaField
+                label={`Answer (${language.englishName})`}
+                rows={4}
+                registration={register(`answer${language.suffix}`)}
+              />
+            </div>
+          ),
+        }))}
+      />
+    </EntityFormDialog>
   );
 }

@@ -4,15 +4,20 @@
  * characters of the German and Bosnian questions, Answer as its first 50 characters opening a
  * popover with all three languages, Actions), the dialog and the delete confirmation.
  */
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { Popover } from "radix-ui";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { errorMessage, type FaqRow } from "../../../lib/content-client";
-import { adminButton, cellClass, headCellClass, tableClass } from "../common/admin-styles";
+import { adminButton } from "../common/admin-styles";
+import {
+  AdminTable,
+  EditDeleteActions,
+  useAdminRows,
+  useConfirmedDelete,
+} from "../common/admin-table";
 import { ConfirmDialog } from "../common/confirm-dialog";
 import { adminLanguages } from "../common/languages";
 import { noticeError, noticeSuccess } from "../common/notices";
-import { EmptyState, ErrorState, LoadingState } from "../common/screen-states";
 import { useContentClient } from "../common/use-content-client";
 import { FaqDialog } from "./faq-dialog";
 
@@ -65,47 +70,28 @@ function AnswerPopover({ faq }: { faq: FaqRow }) {
 
 export function FaqScreen() {
   const client = useContentClient();
-  const [faqs, setFaqs] = useState<FaqRow[]>([]);
-  const [isLoading, setIsLoading] = useState(true);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const loadFaqs = useCallback(() => client.listFaqs(), [client]);
+  const {
+    rows: faqs,
+    setRows: setFaqs,
+    isLoading,
+    loadError,
+  } = useAdminRows(loadFaqs, (message) => noticeError("Failed to load FAQ data", message));
   const [dialog, setDialog] = useState<{ open: boolean; faq: FaqRow | null }>({
     open: false,
     faq: null,
   });
-  const [toDelete, setToDelete] = useState<FaqRow | null>(null);
-  const [isDeleting, setIsDeleting] = useState(false);
-
-  const load = useCallback(async () => {
-    setIsLoading(true);
-    try {
-      setFaqs(await client.listFaqs());
-      setLoadError(null);
-    } catch (error) {
-      setLoadError(errorMessage(error));
-      noticeError("Failed to load FAQ data", errorMessage(error));
-    } finally {
-      setIsLoading(false);
-    }
-  }, [client]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  async function confirmDelete() {
-    if (!toDelete || isDeleting) return;
-    setIsDeleting(true);
+  const { askToDelete, confirmDialogProps } = useConfirmedDelete(async (toDelete: FaqRow) => {
     try {
       await client.deleteFaq(toDelete.id);
       setFaqs((current) => current.filter((faq) => faq.id !== toDelete.id));
       noticeSuccess("Success", "FAQ deleted successfully");
-      setToDelete(null);
+      return true;
     } catch (error) {
       noticeError("Error", `Failed to delete FAQ: ${errorMessage(error)}`);
-    } finally {
-      setIsDeleting(false);
+      return false;
     }
-  }
+  });
 
   return (
     <div className="space-y-6">
@@ -121,78 +107,49 @@ export function FaqScreen() {
         </button>
       </div>
 
-      {isLoading ? (
-        <LoadingState label="Loading FAQ items..." />
-      ) : loadError ? (
-        <ErrorState text={`Failed to load FAQ data: ${loadError}`} />
-      ) : faqs.length === 0 ? (
-        <EmptyState text="No FAQ items found. Add your first FAQ above." />
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th scope="col" className={headCellClass}>
-                  Question
-                </th>
-                <th scope="col" className={headCellClass}>
-                  Answer
-                </th>
-                <th scope="col" className={headCellClass}>
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {faqs.map((faq) => (
-                <tr key={faq.id}>
-                  <td className={cellClass}>
-                    <div className="font-semibold">{faq.question}</div>
-                    {[
-                      { language: german, text: faq.question_de },
-                      { language: bosnian, text: faq.question_bs },
-                    ].map(({ language, text }) =>
-                      language && text ? (
-                        <div key={language.code} className="text-xs text-gray-700">
-                          <span role="img" aria-label={language.englishName}>
-                            {language.flag}
-                          </span>{" "}
-                          {preview(text, QUESTION_PREVIEW_LENGTH)}
-                        </div>
-                      ) : null,
-                    )}
-                  </td>
-                  <td className={cellClass}>
-                    <AnswerPopover faq={faq} />
-                  </td>
-                  <td className={cellClass}>
-                    <div className="flex gap-2">
-                      <button
-                        type="button"
-                        className={adminButton("outline")}
-                        aria-label={`Edit ${faq.question}`}
-                        onClick={() => setDialog({ open: true, faq })}
-                      >
-                        <Pencil aria-hidden="true" className="size-4" />
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className={adminButton("danger")}
-                        aria-label={`Delete ${faq.question}`}
-                        onClick={() => setToDelete(faq)}
-                      >
-                        <Trash2 aria-hidden="true" className="size-4" />
-                        Delete
-                      </button>
+      <AdminTable
+        rows={faqs}
+        rowKey={(faq) => faq.id}
+        isLoading={isLoading}
+        loadingLabel="Loading FAQ items..."
+        loadError={loadError}
+        errorText={(message) => `Failed to load FAQ data: ${message}`}
+        emptyText="No FAQ items found. Add your first FAQ above."
+        columns={[
+          {
+            header: "Question",
+            cell: (faq) => (
+              <>
+                <div className="font-semibold">{faq.question}</div>
+                {[
+                  { language: german, text: faq.question_de },
+                  { language: bosnian, text: faq.question_bs },
+                ].map(({ language, text }) =>
+                  language && text ? (
+                    <div key={language.code} className="text-xs text-gray-700">
+                      <span role="img" aria-label={language.englishName}>
+                        {language.flag}
+                      </span>{" "}
+                      {preview(text, QUESTION_PREVIEW_LENGTH)}
                     </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+                  ) : null,
+                )}
+              </>
+            ),
+          },
+          { header: "Answer", cell: (faq) => <AnswerPopover faq={faq} /> },
+          {
+            header: "Actions",
+            cell: (faq) => (
+              <EditDeleteActions
+                name={faq.question}
+                onEdit={() => setDialog({ open: true, faq })}
+                onDelete={() => askToDelete(faq)}
+              />
+            ),
+          },
+        ]}
+      />
 
       <FaqDialog
         open={dialog.open}
@@ -208,13 +165,8 @@ export function FaqScreen() {
         }
       />
       <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => {
-          if (!open && !isDeleting) setToDelete(null);
-        }}
+        {...confirmDialogProps}
         question="Are you sure you want to delete this FAQ item?"
-        isBusy={isDeleting}
-        onConfirm={() => void confirmDelete()}
       />
     </div>
   );

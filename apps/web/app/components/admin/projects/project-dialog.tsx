@@ -12,7 +12,7 @@ import {
   projectCreateSchema,
 } from "@heritage/content";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import {
   type CategoryRow,
@@ -21,9 +21,8 @@ import {
   type ProjectRow,
 } from "../../../lib/content-client";
 import { classNames } from "../../ui/class-names";
-import { AdminDialog } from "../common/admin-dialog";
-import { adminButton } from "../common/admin-styles";
 import { AdminTabs } from "../common/admin-tabs";
+import { EntityFormDialog, useEntitySave } from "../common/entity-form-dialog";
 import { SelectField, TextAreaField, TextField } from "../common/form-fields";
 import { ImageUpload } from "../common/image-upload";
 import { type AdminLanguage, adminLanguages } from "../common/languages";
@@ -76,10 +75,20 @@ export function ProjectDialog({
   });
   const { register, watch, setValue, reset, handleSubmit, formState } = form;
   const [tab, setTab] = useState("en");
-  const [isSaving, setIsSaving] = useState(false);
   const [isUploading, setIsUploading] = useState(false);
   const [savingSeoLanguage, setSavingSeoLanguage] = useState<string | null>(null);
-  const isSavingRef = useRef(false);
+  const { isSaving, isSavingRef, save } = useEntitySave({
+    entity: project,
+    create: (values: ProjectCreate) => client.createProject(values),
+    update: (values) => client.updateProject(values),
+    onSaved,
+    onOpenChange,
+    notices: {
+      added: "Project added successfully",
+      updated: "Project updated successfully",
+      failed: "Failed to save project",
+    },
+  });
 
   useEffect(() => {
     if (!open) return;
@@ -87,30 +96,10 @@ export function ProjectDialog({
     setTab("en");
   }, [open, project, firstCategory, reset]);
 
-  const save = handleSubmit(
-    async (values) => {
-      if (isSavingRef.current) return;
-      isSavingRef.current = true;
-      setIsSaving(true);
-      try {
-        const saved = project
-          ? await client.updateProject({ ...values, id: project.id })
-          : await client.createProject(values);
-        onSaved(saved, project ? "updated" : "added");
-        noticeSuccess(project ? "Project updated successfully" : "Project added successfully");
-        onOpenChange(false);
-      } catch (error) {
-        noticeError("Failed to save project", errorMessage(error));
-      } finally {
-        isSavingRef.current = false;
-        setIsSaving(false);
-      }
-    },
-    (errors) => {
-      const first = Object.keys(errors)[0];
-      if (first) setTab(tabOfField(first));
-    },
-  );
+  const submit = handleSubmit(save, (errors) => {
+    const first = Object.keys(errors)[0];
+    if (first) setTab(tabOfField(first));
+  });
 
   async function saveSeo(language: AdminLanguage) {
     if (!project || isSavingRef.current) return;
@@ -153,124 +142,109 @@ export function ProjectDialog({
   const isBusy = isSaving || isUploading || savingSeoLanguage !== null;
 
   return (
-    <AdminDialog
+    <EntityFormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next && isSaving) return;
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title={project ? "Edit Project" : "Add New Project"}
       wide
+      isSaving={isSaving}
+      isSaveDisabled={isBusy}
+      onSubmit={(event) => void submit(event)}
     >
-      <form onSubmit={(event) => void save(event)} noValidate>
-        <AdminTabs
-          label="Project fields"
-          value={tab}
-          onValueChange={setTab}
-          tabs={[
-            ...adminLanguages.map((language) => ({
-              value: language.code,
-              label: language.tabLabel,
-              content: (
-                <div>
-                  <TextField
-                    label={`Title (${language.englishName})`}
-                    registration={register(`title${language.suffix}`)}
-                    error={errors[`title${language.suffix}`]}
-                  />
-                  <TextAreaField
-                    label={`Description (${language.englishName})`}
-                    rows={3}
-                    registration={register(`description${language.suffix}`)}
-                    error={errors[`description${language.suffix}`]}
-                  />
-                  <TextAreaField
-                    label={`Details (${language.englishName})`}
-                    rows={6}
-                    registration={register(`details${language.suffix}`)}
-                    error={errors[`details${language.suffix}`]}
-                  />
-                </div>
-              ),
-            })),
-            {
-              value: "common",
-              label: "Common Fields",
-              content: (
-                <div>
-                  <SelectField
-                    label="Category"
-                    options={categoryOptions}
-                    registration={register("category")}
-                    error={errors.category}
-                  />
-                  <ImageUpload
-                    label="Project Image"
-                    value={image}
-                    client={client}
-                    onBusyChange={setIsUploading}
-                    onChange={(url) => setValue("image", url, { shouldDirty: true })}
-                  />
-                  <TextField
-                    label="Image URL"
-                    type="url"
-                    registration={register("image")}
-                    error={errors.image}
-                  />
-                  <div className="flex items-end gap-3">
-                    <SelectField
-                      className="grow"
-                      label="Background Color"
-                      options={projectBackgroundColors.map((color) => ({
-                        value: color.value,
-                        label:
-                          color.label === "Purple" || color.label === "Coral"
-                            ? `${color.label} (20% tint)`
-                            : color.label,
-                      }))}
-                      registration={register("bg_color")}
-                      error={errors.bg_color}
-                    />
-                    <span
-                      aria-hidden="true"
-                      className={classNames(
-                        "mb-4 size-10 rounded-md border border-gray-300",
-                        bgColor,
-                      )}
-                    />
-                  </div>
-                </div>
-              ),
-            },
-            {
-              value: "seo",
-              label: "SEO Settings",
-              content: (
-                <ProjectSeoFields
-                  register={register}
-                  watch={watch}
-                  errors={errors}
-                  onSave={project ? (language) => void saveSeo(language) : null}
-                  savingLanguage={savingSeoLanguage}
+      <AdminTabs
+        label="Project fields"
+        value={tab}
+        onValueChange={setTab}
+        tabs={[
+          ...adminLanguages.map((language) => ({
+            value: language.code,
+            label: language.tabLabel,
+            content: (
+              <div>
+                <TextField
+                  label={`Title (${language.englishName})`}
+                  registration={register(`title${language.suffix}`)}
+                  error={errors[`title${language.suffix}`]}
                 />
-              ),
-            },
-          ]}
-        />
-        <div className="mt-6 flex justify-end gap-3 border-t border-gray-200 pt-4">
-          <button
-            type="button"
-            className={adminButton("outline")}
-            disabled={isSaving}
-            onClick={() => onOpenChange(false)}
-          >
-            Cancel
-          </button>
-          <button type="submit" className={adminButton("primary")} disabled={isBusy}>
-            {isSaving ? "Saving..." : "Save"}
-          </button>
-        </div>
-      </form>
-    </AdminDialog>
+                <TextAreaField
+                  label={`Description (${language.englishName})`}
+                  rows={3}
+                  registration={register(`description${language.suffix}`)}
+                  error={errors[`description${language.suffix}`]}
+                />
+                <TextAreaField
+                  label={`Details (${language.englishName})`}
+                  rows={6}
+                  registration={register(`details${language.suffix}`)}
+                  error={errors[`details${language.suffix}`]}
+                />
+              </div>
+            ),
+          })),
+          {
+            value: "common",
+            label: "Common Fields",
+            content: (
+              <div>
+                <SelectField
+                  label="Category"
+                  options={categoryOptions}
+                  registration={register("category")}
+                  error={errors.category}
+                />
+                <ImageUpload
+                  label="Project Image"
+                  value={image}
+                  client={client}
+                  onBusyChange={setIsUploading}
+                  onChange={(url) => setValue("image", url, { shouldDirty: true })}
+                />
+                <TextField
+                  label="Image URL"
+                  type="url"
+                  registration={register("image")}
+                  error={errors.image}
+                />
+                <div className="flex items-end gap-3">
+                  <SelectField
+                    className="grow"
+                    label="Background Color"
+                    options={projectBackgroundColors.map((color) => ({
+                      value: color.value,
+                      label:
+                        color.label === "Purple" || color.label === "Coral"
+                          ? `${color.label} (20% tint)`
+                          : color.label,
+                    }))}
+                    registration={register("bg_color")}
+                    error={errors.bg_color}
+                  />
+                  <span
+                    aria-hidden="true"
+                    className={classNames(
+                      "mb-4 size-10 rounded-md border border-gray-300",
+                      bgColor,
+                    )}
+                  />
+                </div>
+              </div>
+            ),
+          },
+          {
+            value: "seo",
+            label: "SEO Settings",
+            content: (
+              <ProjectSeoFields
+                register={register}
+                watch={watch}
+                errors={errors}
+                onSave={project ? (language) => void saveSeo(language) : null}
+                savingLanguage={savingSeoLanguage}
+              />
+            ),
+          },
+        ]}
+      />
+    </EntityFormDialog>
   );
 }

@@ -1,0 +1,178 @@
+/**
+ * @module
+ * The list of an admin screen (projects, FAQ, contact messages): its loading, error and empty
+ * states, then a table with one header cell per column, plus the Edit / Delete row actions and
+ * the loading of the rows these screens share.
+ */
+import { Pencil, Trash2 } from "lucide-react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { errorMessage } from "../../../lib/content-client";
+import { adminButton, cellClass, headCellClass, tableClass } from "./admin-styles";
+import { EmptyState, ErrorState, LoadingState } from "./screen-states";
+
+export interface AdminTableColumn<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** Added to the cell's class (e.g. `whitespace-nowrap`). */
+  cellClassName?: string;
+}
+
+export interface AdminTableProps<Row> {
+  rows: Row[];
+  rowKey: (row: Row) => string;
+  columns: AdminTableColumn<Row>[];
+  isLoading: boolean;
+  loadingLabel: string;
+  /** The load failure's message, or null. */
+  loadError: string | null;
+  errorText: (message: string) => string;
+  emptyText: string;
+}
+
+export function AdminTable<Row>({
+  rows,
+  rowKey,
+  columns,
+  isLoading,
+  loadingLabel,
+  loadError,
+  errorText,
+  emptyText,
+}: AdminTableProps<Row>) {
+  if (isLoading) return <LoadingState label={loadingLabel} />;
+  if (loadError) return <ErrorState text={errorText(loadError)} />;
+  if (rows.length === 0) return <EmptyState text={emptyText} />;
+  return (
+    <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+      <table className={tableClass}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.header} scope="col" className={headCellClass}>
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column) => (
+                <td
+                  key={column.header}
+                  className={
+                    column.cellClassName ? `${cellClass} ${column.cellClassName}` : cellClass
+                  }
+                >
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The Edit and Delete buttons of a row; `name` makes their accessible names ("Edit {name}"). */
+export function EditDeleteActions({
+  name,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <div className="flex gap-2">
+      <button
+        type="button"
+        className={adminButton("outline")}
+        aria-label={`Edit ${name}`}
+        onClick={onEdit}
+      >
+        <Pencil aria-hidden="true" className="size-4" />
+        Edit
+      </button>
+      <button
+        type="button"
+        className={adminButton("danger")}
+        aria-label={`Delete ${name}`}
+        onClick={onDelete}
+      >
+        <Trash2 aria-hidden="true" className="size-4" />
+        Delete
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Loads a screen's rows (again whenever `loadRows` changes: pass a `useCallback`), keeping the
+ * failure's message for the error state; `onLoadError` adds the screen's own notice.
+ */
+export function useAdminRows<Row>(
+  loadRows: () => Promise<Row[]>,
+  onLoadError?: (message: string) => void,
+) {
+  const [rows, setRows] = useState<Row[]>([]);
+  const [isLoading, setIsLoading] = useState(true);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  // The notice is the screen's; a new function each render must not trigger a reload.
+  const onLoadErrorRef = useRef(onLoadError);
+  onLoadErrorRef.current = onLoadError;
+
+  const reload = useCallback(async () => {
+    setIsLoading(true);
+    try {
+      setRows(await loadRows());
+      setLoadError(null);
+    } catch (error) {
+      setLoadError(errorMessage(error));
+      onLoadErrorRef.current?.(errorMessage(error));
+    } finally {
+      setIsLoading(false);
+    }
+  }, [loadRows]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  return { rows, setRows, isLoading, loadError, reload };
+}
+
+/**
+ * The row waiting for the delete confirmation, and the delete itself: one at a time, the dialog
+ * kept open while it runs, closed when `remove` reports success (it gives its own notices).
+ */
+export function useConfirmedDelete<Row>(remove: (row: Row) => Promise<boolean>) {
+  const [toDelete, setToDelete] = useState<Row | null>(null);
+  const [isDeleting, setIsDeleting] = useState(false);
+
+  async function confirmDelete() {
+    if (!toDelete || isDeleting) return;
+    setIsDeleting(true);
+    try {
+      if (await remove(toDelete)) setToDelete(null);
+    } finally {
+      setIsDeleting(false);
+    }
+  }
+
+  return {
+    toDelete,
+    isDeleting,
+    askToDelete: setToDelete,
+    confirmDialogProps: {
+      open: toDelete !== null,
+      onOpenChange: (open: boolean) => {
+        if (!open && !isDeleting) setToDelete(null);
+      },
+      isBusy: isDeleting,
+      onConfirm: () => void confirmDelete(),
+    },
+  };
+}
