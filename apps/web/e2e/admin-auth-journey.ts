@@ -4,12 +4,12 @@
  * bootstrap admin), signing in through /login, notices (Sonner toasts) and an axe-core audit
  * injected through the DevTools protocol (the page's CSP stays enforced).
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { getSiteSetting } from "@heritage/content";
 import { SITE_AUTH_PROJECT_SETTING } from "@heritage/server/site-auth";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
+import { collectAxeViolations } from "./axe-audit";
+import { newContext, recordErrors } from "./journey-helpers";
 import type { TestServer } from "./test-server";
 
 export interface Credentials {
@@ -20,16 +20,10 @@ export interface Credentials {
 export async function newAdminPage(
   browser: Browser,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await newContext(browser);
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    // A wrong password is a 400 from the auth API; the browser logs every failed request.
-    if (message.type() === "error" && !message.text().includes("status of 400")) {
-      errors.push(message.text());
-    }
-  });
+  // A wrong password is a 400 from the auth API; the browser logs every failed request.
+  const errors = recordErrors(page, (text) => text.includes("status of 400"));
   return { context, page, errors };
 }
 
@@ -62,29 +56,18 @@ export async function dismissNotices(page: Page): Promise<void> {
       button.click();
     }
   });
-  await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached" });
+  // A notice that closes by itself meanwhile is just as gone.
+  await page
+    .locator("[data-sonner-toast]")
+    .first()
+    .waitFor({ state: "detached", timeout: 5_000 })
+    .catch(() => undefined);
 }
-
-const require = createRequire(import.meta.url);
-const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-
-type AxeViolation = { id: string; help: string; nodes: { target: unknown }[] };
 
 /** Runs axe-core on the page as it is now (open dialogs included). */
 export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }
-    ).axe;
-    const result = await axe.run();
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => JSON.stringify(node.target)),
-    }));
-  });
-  expect(violations, `axe violations on ${what}`).toEqual([]);
+  const violations = await collectAxeViolations(page);
+  expect(violations, `axe violations on ${what}: ${JSON.stringify(violations)}`).toEqual([]);
 }
 
 /** The robots meta tag of the page. */

@@ -1,0 +1,42 @@
+/**
+ * @module
+ * The axe-core audit every journey runs. The script is injected through the DevTools protocol
+ * (`page.evaluate`), which the page's CSP does not govern.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+type AxeViolation = {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown }[];
+};
+
+export interface ReportedViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/** Runs axe-core on the page as it is now (open dialogs included). */
+export async function collectAxeViolations(page: Page): Promise<ReportedViolation[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    const result = await axe.run();
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => JSON.stringify(node.target)),
+    }));
+  });
+}
