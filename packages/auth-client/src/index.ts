@@ -12,6 +12,7 @@
 export type { AccountCredentialCalls, ContactChannel } from "./account-credentials";
 export type { AdminApp, AdminAppOptions } from "./admin-app";
 export { createAdminApp } from "./admin-app";
+export type { AdminPlatformCalls, WebhookEndpointInput } from "./admin-platform-calls";
 export type {
   AdminProject,
   AdminProjectCalls,
