@@ -107,4 +107,14 @@ describe("/handler/sign-in", () => {
     page = await renderHandler("sign-in", { signedIn: true, urls: { afterSignIn: "/admin" } });
     expect(page.navigations).toEqual([{ to: "/admin", replace: true }]);
   });
+
+  it("lets an anonymous visitor sign in to a real account instead of sending them away", async () => {
+    page = await renderHandler("sign-in", {
+      signedIn: true,
+      urls: { afterSignIn: "/admin" },
+      routes: { "GET /users/me": () => Response.json(wireUser({ is_anonymous: true })) },
+    });
+    expect(page.navigations).toEqual([]);
+    expect(getButton(page.container, "Sign In")).not.toBeNull();
+  });
 });

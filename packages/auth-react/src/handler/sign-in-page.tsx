@@ -19,6 +19,7 @@ import {
 } from "./handler-ui";
 import { MagicLinkSignIn } from "./magic-link-sign-in";
 import { OtherSignInMethods } from "./other-sign-in-methods";
+import { useAccountState } from "./use-account-state";
 import { useFinishSignIn } from "./use-finish-sign-in";
 import { useProject } from "./use-project";
 
@@ -83,7 +84,7 @@ function PasswordSignInForm() {
 
 export function SignInPage() {
   const { urls, searchParams, navigate } = useHandlerOptions();
-  const { status } = useAuth();
+  const status = useAccountState();
   const project = useProject();
   const target = getReturnTarget(searchParams, urls.afterSignIn);
 

@@ -12,6 +12,7 @@ import {
   typeInto,
   wireProject,
   wireTokens,
+  wireUser,
 } from "./handler-test-harness";
 
 let page: RenderedHandler | null = null;
@@ -67,6 +68,25 @@ describe("/handler/sign-up", () => {
     });
     // The hash of the target is dropped (spec section 2).
     expect(page.navigations).toEqual([{ to: "/welcome", replace: true }]);
+  });
+
+  it("lets an anonymous visitor sign up (which upgrades them) and then moves on", async () => {
+    let anonymous = true;
+    page = await renderHandler("sign-up", {
+      signedIn: true,
+      urls: { afterSignIn: "/admin" },
+      routes: {
+        "GET /users/me": () => Response.json(wireUser({ is_anonymous: anonymous })),
+        "POST /auth/password/sign-up": () => {
+          anonymous = false;
+          return Response.json(wireTokens());
+        },
+      },
+    });
+    expect(page.navigations).toEqual([]);
+    await fill(page, "ana@example.org", "long enough", "long enough");
+    expect(page.requestsTo("POST /auth/password/sign-up")).toHaveLength(1);
+    expect(page.navigations).toEqual([{ to: "/admin", replace: true }]);
   });
 
   it("goes to the after-sign-up URL, which defaults to after sign-in", async () => {

@@ -19,6 +19,7 @@ import {
   useFormState,
 } from "./handler-ui";
 import { checkNewPassword, type NewPasswordField, passwordFieldOf } from "./password-rules";
+import { useAccountState } from "./use-account-state";
 import { useProject } from "./use-project";
 
 type SignUpField = "email" | NewPasswordField;
@@ -97,7 +98,7 @@ function SignUpForm() {
 
 export function SignUpPage() {
   const { urls, searchParams, navigate, classNames } = useHandlerOptions();
-  const { status } = useAuth();
+  const status = useAccountState();
   const project = useProject();
   const target = getReturnTarget(searchParams, urls.afterSignUp);
   const signInLink = (
