@@ -195,3 +195,137 @@ describe("PATCH /internal/config/override/{level}", () => {
     expect(await response.text()).toContain("turn off 'Allow localhost'");
   });
 });
+
+describe("override levels: GET, PUT and reset-keys", () => {
+  let levelProjectId: string;
+  const asLevelAdmin = () => ({ accessType: "admin" as const, projectId: levelProjectId });
+
+  async function levelOverride(level: string): Promise<Record<string, unknown>> {
+    const response = await t.request(`/internal/config/override/${level}`, asLevelAdmin());
+    expect(response.status).toBe(200);
+    return JSON.parse(((await response.json()) as { config_string: string }).config_string);
+  }
+  async function rendered(): Promise<ProjectConfig> {
+    const response = await t.request("/internal/config", asLevelAdmin());
+    return JSON.parse(((await response.json()) as { config_string: string }).config_string);
+  }
+  function send(method: string, path: string, body: unknown) {
+    return t.request(`/internal/config/override/${path}`, { ...asLevelAdmin(), method, body });
+  }
+
+  beforeAll(async () => {
+    levelProjectId = (await t.createProject()).id;
+  });
+
+  it("records what each level set; PATCH replaces at and under a path", async () => {
+    expect(await levelOverride("environment")).toEqual({});
+    await send("PATCH", "branch", {
+      config_override_string: JSON.stringify({ "auth.otp.allowSignIn": true }),
+    });
+    await send("PATCH", "environment", {
+      config_override_string: JSON.stringify({
+        "auth.otp.allowSignIn": false,
+        teams: { allowClientTeamCreation: true },
+      }),
+    });
+    expect(await levelOverride("branch")).toEqual({ "auth.otp.allowSignIn": true });
+    expect(await levelOverride("environment")).toEqual({
+      "auth.otp.allowSignIn": false,
+      "teams.allowClientTeamCreation": true,
+    });
+    expect((await rendered()).auth.otp.allowSignIn).toBe(false);
+  });
+
+  it("reset-keys falls back to the level below, then to the new-project default", async () => {
+    expect((await send("POST", "environment/reset-keys", { keys: ["auth.otp"] })).status).toBe(200);
+    expect(await levelOverride("environment")).toEqual({ "teams.allowClientTeamCreation": true });
+    // The branch level still says true.
+    expect((await rendered()).auth.otp.allowSignIn).toBe(true);
+    const project = await t.request("/internal/projects/current", asLevelAdmin());
+    expect(
+      ((await project.json()) as { config: { magic_link_enabled: boolean } }).config,
+    ).toMatchObject({ magic_link_enabled: true });
+
+    await send("POST", "branch/reset-keys", { keys: ["auth.otp.allowSignIn"] });
+    expect(await levelOverride("branch")).toEqual({});
+    expect((await rendered()).auth.otp.allowSignIn).toBe(false);
+
+    // A provider added by a level goes away with its reset.
+    await send("PATCH", "environment", {
+      config_override_string: JSON.stringify({
+        "auth.oauth.providers.github": { type: "github", isShared: true },
+      }),
+    });
+    expect(Object.keys((await rendered()).auth.oauth.providers)).toEqual(["github"]);
+    await send("POST", "environment/reset-keys", { keys: ["auth.oauth.providers.github"] });
+    expect((await rendered()).auth.oauth.providers).toEqual({});
+  });
+
+  it("PUT replaces a level: its old keys fall back, the new ones apply", async () => {
+    await send("PATCH", "environment", {
+      config_override_string: JSON.stringify({ "users.allowClientUserDeletion": true }),
+    });
+    const response = await send("PUT", "environment", {
+      config_string: JSON.stringify({ auth: { passkey: { allowSignIn: true } } }),
+    });
+    expect(response.status).toBe(200);
+    expect(await levelOverride("environment")).toEqual({ "auth.passkey.allowSignIn": true });
+    const config = await rendered();
+    expect(config.users.allowClientUserDeletion).toBe(false);
+    expect(config.teams.allowClientTeamCreation).toBe(false);
+    expect(config.auth.passkey.allowSignIn).toBe(true);
+    // Untouched settings keep their values.
+    expect(config.auth.password.allowSignIn).toBe(true);
+  });
+
+  it("rejects bad requests and leaves levels and config unchanged", async () => {
+    const before = { config: await rendered(), environment: await levelOverride("environment") };
+    await expectKnownError(
+      await send("POST", "project/reset-keys", { keys: ["project.requirePublishableClientKey"] }),
+      "SCHEMA_ERROR",
+      400,
+    );
+    await expectKnownError(await send("POST", "environment/reset-keys", {}), "SCHEMA_ERROR", 400);
+    await expectTextError(
+      await send("POST", "environment/reset-keys", {
+        keys: ["project.requirePublishableClientKey"],
+      }),
+      400,
+      "The environment config level cannot hold project.requirePublishableClientKey.",
+    );
+    await expectTextError(
+      await send("PUT", "environment", { config_string: JSON.stringify({ "auth.nope": 1 }) }),
+      400,
+      "Unknown config key: auth.nope",
+    );
+    await expectKnownError(
+      await send("PUT", "environment", { config_string: "{" }),
+      "SCHEMA_ERROR",
+      400,
+    );
+    for (const [method, path, body] of [
+      ["GET", "environment", undefined],
+      ["PUT", "environment", { config_string: "{}" }],
+      ["POST", "environment/reset-keys", { keys: ["auth"] }],
+    ] as const) {
+      await expectTextError(
+        await t.request(`/internal/config/override/${path}`, {
+          accessType: "server",
+          projectId: levelProjectId,
+          method,
+          ...(body ? { body } : {}),
+        }),
+        403,
+        "Server access can only manage branch config overrides.",
+      );
+    }
+    const branch = await t.request("/internal/config/override/branch", {
+      accessType: "server",
+      projectId: levelProjectId,
+    });
+    expect(branch.status).toBe(200);
+    expect({ config: await rendered(), environment: await levelOverride("environment") }).toEqual(
+      before,
+    );
+  });
+});

@@ -1,23 +1,51 @@
 /**
- * `/internal/config` (contract §3.7), the part this platform serves: the rendered config
- * (`GET /internal/config`) and dot-notation overrides (`PATCH /internal/config/override/{level}`,
- * used by the SDK's `project.updateConfig` and `project.update({ requirePublishableClientKey })`).
- * Admin access; server access only for the `branch` level (as the reference). Per-level override
- * documents (GET/PUT of one level, reset-keys, pushed config sources) are not stored here, so those
- * endpoints answer 404.
+ * `/internal/config` (contract §3.7): the rendered config (`GET /internal/config`) and the override
+ * levels: read, replace (PUT), dot-notation update (PATCH) and reset-keys. Admin access; server
+ * access only for the `branch` level (as the reference). Pushed config sources
+ * (`/internal/config/source`) are not served.
  * @module
  */
+import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AuthEnv, RouteDeps } from "../http/context";
+import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
 import { requireAccess } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { throwSchemaError, validateRequest } from "../http/validate";
-import { configLevels, patchConfigOverride } from "../services/config-overrides";
+import {
+  type ConfigLevel,
+  configLevels,
+  patchConfigOverride,
+  readLevelOverride,
+  replaceConfigOverride,
+  resetConfigOverrideKeys,
+} from "../services/config-overrides";
 import { StatusError } from "../services/status-error";
 
 const levelParams = z.object({ level: z.enum(configLevels) });
+const resetParams = z.object({ level: z.enum(["branch", "environment"]) });
 const patchBody = z.strictObject({ config_override_string: z.string() });
+const putBody = z.strictObject({
+  config_string: z.string(),
+  /** Where a pushed branch config came from; accepted, not stored (sources are not served). */
+  source: z.record(z.string(), z.unknown()).optional(),
+});
+const resetBody = z.strictObject({ keys: z.array(z.string().min(1)) });
+
+/** Server access may only manage the branch level (text 403, as the reference). */
+function checkLevelAccess(auth: RequestAuth, level: ConfigLevel): void {
+  if (auth.accessType === "server" && level !== "branch") {
+    throw new StatusError(403, "Server access can only manage branch config overrides.");
+  }
+}
+
+function parseJson(c: Context<AuthEnv>, field: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throwSchemaError(c, [`body.${field} must be valid JSON`]);
+  }
+}
 
 export function createInternalConfigRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
@@ -28,19 +56,37 @@ export function createInternalConfigRoutes(deps: RouteDeps): Hono<AuthEnv> {
     return sendJson(c, { config_string: JSON.stringify(auth.project.config) });
   });
 
+  app.get("/override/:level", async (c) => {
+    const auth = requireAccess(c, ["server", "admin"]);
+    const { params } = validateRequest(c, { params: levelParams });
+    checkLevelAccess(auth, params.level);
+    const override = await readLevelOverride(deps.db, auth.project.id, params.level);
+    return sendJson(c, { config_string: JSON.stringify(override) });
+  });
+
+  app.put("/override/:level", async (c) => {
+    const auth = requireAccess(c, ["server", "admin"]);
+    const { params, body } = validateRequest(c, { params: levelParams, body: putBody });
+    checkLevelAccess(auth, params.level);
+    const override = parseJson(c, "config_string", body.config_string);
+    await replaceConfigOverride(deps.db, auth.project, params.level, override, deps.clock());
+    return sendSuccess(c);
+  });
+
   app.patch("/override/:level", async (c) => {
     const auth = requireAccess(c, ["server", "admin"]);
     const { params, body } = validateRequest(c, { params: levelParams, body: patchBody });
-    if (auth.accessType === "server" && params.level !== "branch") {
-      throw new StatusError(403, "Server access can only manage branch config overrides.");
-    }
-    let override: unknown;
-    try {
-      override = JSON.parse(body.config_override_string);
-    } catch {
-      throwSchemaError(c, ["body.config_override_string must be valid JSON"]);
-    }
-    await patchConfigOverride(deps.db, auth.project, params.level, override);
+    checkLevelAccess(auth, params.level);
+    const override = parseJson(c, "config_override_string", body.config_override_string);
+    await patchConfigOverride(deps.db, auth.project, params.level, override, deps.clock());
+    return sendSuccess(c);
+  });
+
+  app.post("/override/:level/reset-keys", async (c) => {
+    const auth = requireAccess(c, ["server", "admin"]);
+    const { params, body } = validateRequest(c, { params: resetParams, body: resetBody });
+    checkLevelAccess(auth, params.level);
+    await resetConfigOverrideKeys(deps.db, auth.project, params.level, body.keys, deps.clock());
     return sendSuccess(c);
   });
 

@@ -3,16 +3,19 @@
  * /internal/config/override/{level}`): each key is a path into the config (`"a.b.c"` or nested
  * objects), its value replaces what is there, `null` removes it. This platform keeps one stored
  * config per project (`projects.config`, the same document the admin project object shows), so an
- * override is applied to it directly; the level only decides which keys may be set there (the
- * `project` level holds `project.*`, the branch and environment levels everything else).
+ * override is applied to it directly and also recorded for its level (`project_config_overrides`):
+ * the level decides which keys may be set (the `project` level holds `project.*`, branch and
+ * environment everything else), and resetting or replacing a level takes its keys back to what the
+ * levels below (then the new-project defaults) give. Changes made through the legacy project API
+ * are not recorded under a level, so a reset of the same key does not bring them back.
  * @module
  */
 import type { Database } from "@heritage/db";
 import { eq } from "drizzle-orm";
-import { projects } from "../db/schema";
+import { projectConfigOverrides, projects } from "../db/schema";
 import { assertProductionModeAllowed } from "./production-mode";
-import { type ProjectConfig, projectConfigSchema } from "./project-config";
-import type { LoadedProject } from "./projects";
+import { type ProjectConfig, parseProjectConfig, projectConfigSchema } from "./project-config";
+import { type LoadedProject, newProjectConfigDefaults } from "./projects";
 import { StatusError } from "./status-error";
 
 export const configLevels = ["project", "branch", "environment"] as const;
@@ -83,24 +86,8 @@ function checkLevel(level: ConfigLevel, path: string[]): void {
   }
 }
 
-/**
- * The config after the override: every key must name a known config setting with a valid value;
- * nothing is written when one does not.
- */
-export function applyConfigOverride(
-  config: ProjectConfig,
-  level: ConfigLevel,
-  override: unknown,
-): ProjectConfig {
-  if (!isPlainObject(override)) {
-    throw new StatusError(400, "A config override must be a JSON object.");
-  }
-  const document = structuredClone(config) as unknown as Record<string, unknown>;
-  const entries = flattenOverride(override);
-  for (const [path, value] of entries) {
-    checkLevel(level, path);
-    setAtPath(document, path, value);
-  }
+/** Validates a config document; every set key must name a known setting. */
+function validateDocument(document: unknown, entries: [string[], unknown][]): ProjectConfig {
   const result = projectConfigSchema.safeParse(document);
   if (!result.success) {
     const problems = result.error.issues.map(
@@ -120,14 +107,176 @@ export function applyConfigOverride(
   return result.data;
 }
 
-/** Applies an override to the stored config; a project in production mode stays valid. */
+function readOverrideEntries(level: ConfigLevel, override: unknown): [string[], unknown][] {
+  if (!isPlainObject(override)) {
+    throw new StatusError(400, "A config override must be a JSON object.");
+  }
+  const entries = flattenOverride(override);
+  for (const [path] of entries) checkLevel(level, path);
+  return entries;
+}
+
+/**
+ * The config after the override: every key must name a known config setting with a valid value;
+ * nothing is written when one does not.
+ */
+export function applyConfigOverride(
+  config: ProjectConfig,
+  level: ConfigLevel,
+  override: unknown,
+): ProjectConfig {
+  const entries = readOverrideEntries(level, override);
+  const document = structuredClone(config) as unknown as Record<string, unknown>;
+  for (const [path, value] of entries) setAtPath(document, path, value);
+  return validateDocument(document, entries);
+}
+
+type LevelRecord = Record<string, unknown>;
+
+async function readLevelRecords(
+  db: Database,
+  projectId: string,
+): Promise<Record<ConfigLevel, LevelRecord>> {
+  const rows = await db
+    .select()
+    .from(projectConfigOverrides)
+    .where(eq(projectConfigOverrides.projectId, projectId));
+  const records = { project: {}, branch: {}, environment: {} } as Record<ConfigLevel, LevelRecord>;
+  for (const row of rows) {
+    if ((configLevels as readonly string[]).includes(row.level) && isPlainObject(row.override)) {
+      records[row.level as ConfigLevel] = row.override;
+    }
+  }
+  return records;
+}
+
+/** Whether `key` is `path` or lies under it (both dot-notation). */
+const isAtOrUnder = (key: string, path: string) => key === path || key.startsWith(`${path}.`);
+
+/** The record after setting these entries: a set path replaces what the level had at or under it. */
+function recordWith(record: LevelRecord, entries: [string[], unknown][]): LevelRecord {
+  const next = { ...record };
+  for (const [path, value] of entries) {
+    const dotted = path.join(".");
+    for (const key of Object.keys(next)) if (isAtOrUnder(key, dotted)) delete next[key];
+    next[dotted] = value;
+  }
+  return next;
+}
+
+/**
+ * The value a path has once a level no longer sets it: the new-project default with every level's
+ * remaining record applied in order (project, branch, environment).
+ */
+function valueWithout(records: Record<ConfigLevel, LevelRecord>, path: string[]): unknown {
+  const document = structuredClone(
+    parseProjectConfig(newProjectConfigDefaults),
+  ) as unknown as Record<string, unknown>;
+  for (const level of configLevels) {
+    for (const [key, value] of Object.entries(records[level])) {
+      setAtPath(document, key.split("."), value);
+    }
+  }
+  return getAtPath(document, path);
+}
+
+async function saveConfig(
+  db: Database,
+  project: LoadedProject,
+  level: ConfigLevel,
+  config: ProjectConfig,
+  record: LevelRecord,
+  now: Date,
+): Promise<void> {
+  assertProductionModeAllowed(project.id, project.isProductionMode, config);
+  await db.transaction(async (tx) => {
+    await tx.update(projects).set({ config }).where(eq(projects.id, project.id));
+    await tx
+      .insert(projectConfigOverrides)
+      .values({ projectId: project.id, level, override: record, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [projectConfigOverrides.projectId, projectConfigOverrides.level],
+        set: { override: record, updatedAt: now },
+      });
+  });
+}
+
+/** What a level has set (dot-notation keys; `null` = removed). */
+export async function readLevelOverride(
+  db: Database,
+  projectId: string,
+  level: ConfigLevel,
+): Promise<LevelRecord> {
+  return (await readLevelRecords(db, projectId))[level];
+}
+
+/** PATCH: applies an override and records it for the level; production mode stays valid. */
 export async function patchConfigOverride(
   db: Database,
   project: LoadedProject,
   level: ConfigLevel,
   override: unknown,
+  now: Date,
 ): Promise<void> {
+  const entries = readOverrideEntries(level, override);
   const config = applyConfigOverride(project.config, level, override);
-  assertProductionModeAllowed(project.id, project.isProductionMode, config);
-  await db.update(projects).set({ config }).where(eq(projects.id, project.id));
+  const records = await readLevelRecords(db, project.id);
+  await saveConfig(db, project, level, config, recordWith(records[level], entries), now);
+}
+
+/** Takes back what a level set at or under these keys; the values fall back to the levels below. */
+function resetInDocument(
+  config: ProjectConfig,
+  records: Record<ConfigLevel, LevelRecord>,
+  level: ConfigLevel,
+  keys: string[],
+): { document: Record<string, unknown>; record: LevelRecord } {
+  const record = { ...records[level] };
+  for (const key of keys) {
+    for (const recorded of Object.keys(record))
+      if (isAtOrUnder(recorded, key)) delete record[recorded];
+  }
+  const remaining = { ...records, [level]: record };
+  const document = structuredClone(config) as unknown as Record<string, unknown>;
+  for (const key of keys) {
+    const path = key.split(".");
+    const value = valueWithout(remaining, path);
+    setAtPath(document, path, value === undefined ? null : value);
+  }
+  return { document, record };
+}
+
+/** POST reset-keys. */
+export async function resetConfigOverrideKeys(
+  db: Database,
+  project: LoadedProject,
+  level: ConfigLevel,
+  keys: string[],
+  now: Date,
+): Promise<void> {
+  for (const key of keys) {
+    if (key.split(".").some((segment) => segment === "")) {
+      throw new StatusError(400, `Invalid config key: ${key}`);
+    }
+    checkLevel(level, key.split("."));
+  }
+  const records = await readLevelRecords(db, project.id);
+  const { document, record } = resetInDocument(project.config, records, level, keys);
+  await saveConfig(db, project, level, validateDocument(document, []), record, now);
+}
+
+/** PUT: the level's override becomes exactly this one (what it set before is taken back first). */
+export async function replaceConfigOverride(
+  db: Database,
+  project: LoadedProject,
+  level: ConfigLevel,
+  override: unknown,
+  now: Date,
+): Promise<void> {
+  const entries = readOverrideEntries(level, override);
+  const records = await readLevelRecords(db, project.id);
+  const { document } = resetInDocument(project.config, records, level, Object.keys(records[level]));
+  for (const [path, value] of entries) setAtPath(document, path, value);
+  const config = validateDocument(document, entries);
+  await saveConfig(db, project, level, config, recordWith({}, entries), now);
 }
