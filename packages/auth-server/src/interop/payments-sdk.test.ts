@@ -85,7 +85,9 @@ describe("payments through the SDK", () => {
 
   it("team and custom customers", async () => {
     const team = await serverApp.createTeam({ displayName: "SDK payers" });
-    const seats = await team.getItem("seats");
+    // The SDK types `team.getItem` as a read-only item; the server app hands out the server item.
+    expect((await team.getItem("seats")).quantity).toBe(0);
+    const seats = await serverApp.getItem({ teamId: team.id, itemId: "seats" });
     await seats.increaseQuantity(4);
     expect((await team.getItem("seats")).quantity).toBe(4);
     const tokens = await serverApp.getItem({ customCustomerId: "org-sdk", itemId: "tokens" });

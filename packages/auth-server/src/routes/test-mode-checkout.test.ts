@@ -142,11 +142,12 @@ describe("test-mode checkout", () => {
   it("refuses confirms from other sites and grants nothing", async () => {
     const who = await t.signUpUser(projectId);
     const url = await purchaseUrl("starter", who);
-    for (const headers of [
+    const crossSite: Record<string, string>[] = [
       { origin: "https://evil.example" },
       { "sec-fetch-site": "cross-site" },
       { "sec-fetch-site": "same-site" },
-    ]) {
+    ];
+    for (const headers of crossSite) {
       const refused = await confirm(url, headers);
       expect(refused.status).toBe(403);
     }

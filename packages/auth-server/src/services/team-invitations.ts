@@ -11,6 +11,7 @@ import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { contactChannels, teams, verificationCodes } from "../db/schema";
 import type { AuthDeps } from "./auth-deps";
 import { buildCodeLink, renderTeamInvitationEmail } from "./emails";
+import { assertDashboardAdminSeat } from "./payments/dashboard-admins";
 import { isTrustedRedirectUrl } from "./project-config";
 import { renderProjectEmail } from "./project-emails";
 import type { LoadedProject } from "./projects";
@@ -214,6 +215,7 @@ export async function acceptTeamInvitation(
     throw knownErrors.teamInvitationEmailMismatch();
   }
   await requireTeam(deps.db, project.id, data.teamId);
+  await assertDashboardAdminSeat(deps, project, data.teamId);
   await redeemVerificationCode(deps, { ...redeem, consume: true });
   await ensureTeamMember(deps, project, { teamId: data.teamId, userId: user.row.id });
 }
@@ -231,6 +233,7 @@ export async function acceptTeamInvitationById(
     (candidate) => candidate.id === invitationId,
   );
   if (!invitation) throw knownErrors.verificationCodeNotFound();
+  await assertDashboardAdminSeat(deps, project, invitation.team_id);
   const used = await deps.db
     .update(verificationCodes)
     .set({ usedAt: deps.clock() })

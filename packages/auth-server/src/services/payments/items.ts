@@ -37,14 +37,32 @@ export function requireItem(project: LoadedProject, itemId: string, customer: Cu
   return item;
 }
 
+/**
+ * What every customer of a type holds without buying: the items of products priced
+ * `include-by-default` (the reference's free plans, e.g. the internal project's `dashboard_admins`).
+ */
+export function defaultItemQuantity(
+  project: LoadedProject,
+  customer: Customer,
+  itemId: string,
+): number {
+  let total = 0;
+  for (const product of Object.values(project.config.payments.products)) {
+    if (product.prices !== "include-by-default" || product.customerType !== customer.type) continue;
+    total += product.includedItems[itemId]?.quantity ?? 0;
+  }
+  return total;
+}
+
 /** The customer's current quantity of an item (negative when allowed to go below zero). */
 export async function getItemQuantity(
   db: Database,
   now: Date,
-  projectId: string,
+  project: LoadedProject,
   customer: Customer,
   itemId: string,
 ): Promise<number> {
+  const projectId = project.id;
   const [row] = await db
     .select({ total: sum(itemQuantityChanges.delta) })
     .from(itemQuantityChanges)
@@ -57,7 +75,7 @@ export async function getItemQuantity(
         or(isNull(itemQuantityChanges.expiresAt), gt(itemQuantityChanges.expiresAt, now)),
       ),
     );
-  return Number(row?.total ?? 0);
+  return Number(row?.total ?? 0) + defaultItemQuantity(project, customer, itemId);
 }
 
 export async function readItem(
@@ -68,7 +86,7 @@ export async function readItem(
 ): Promise<ItemView> {
   const item = requireItem(project, itemId, customer);
   await ensureCustomerExists(deps.db, project.id, customer);
-  const quantity = await getItemQuantity(deps.db, deps.clock(), project.id, customer, itemId);
+  const quantity = await getItemQuantity(deps.db, deps.clock(), project, customer, itemId);
   return { id: itemId, display_name: item.displayName, quantity };
 }
 
@@ -106,7 +124,7 @@ export async function updateItemQuantity(
   await deps.db.transaction(async (tx) => {
     await lockCustomerItem(tx, project.id, customer, itemId);
     const now = deps.clock();
-    const current = await getItemQuantity(tx, now, project.id, customer, itemId);
+    const current = await getItemQuantity(tx, now, project, customer, itemId);
     if (!change.allowNegative && current + change.delta < 0) {
       throw knownErrors.itemQuantityInsufficientAmount({
         item_id: itemId,
