@@ -1,0 +1,67 @@
+/**
+ * Interop: the official SDK's admin interface (`@stackframe/js` 2.8.108, the calls behind
+ * `StackAdminApp`'s svix-token and metrics caches, which it exposes only as React hooks) against
+ * this server over a loopback port: `getSvixToken` answers a token our endpoint-management API
+ * accepts, and `getMetrics` the project's user metrics.
+ */
+import { StackAdminApp } from "@stackframe/js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type InteropServer, startInteropServer } from "./interop-server";
+
+interface SdkAdminInterface {
+  getSvixToken(): Promise<{ token: string; url?: string }>;
+  getMetrics(includeAnonymous?: boolean): Promise<{ total_users: number; daily_users: unknown[] }>;
+}
+
+let server: InteropServer;
+let projectId: string;
+let sdk: SdkAdminInterface;
+
+beforeAll(async () => {
+  server = await startInteropServer();
+  const project = await server.t.createProject({ displayName: "SDK platform admin" });
+  projectId = project.id;
+  const admin = new StackAdminApp({
+    baseUrl: server.baseUrl,
+    tokenStore: "memory",
+    noAutomaticPrefetch: true,
+    devTool: false,
+    projectId,
+    publishableClientKey: project.keys.publishableClientKey,
+    secretServerKey: project.keys.secretServerKey,
+    superSecretAdminKey: project.keys.superSecretAdminKey,
+  });
+  sdk = (admin as unknown as { _interface: SdkAdminInterface })._interface;
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe("StackAdminApp platform administration", () => {
+  it("gets a svix token that opens our endpoint-management API", async () => {
+    const { token } = await sdk.getSvixToken();
+    const response = await fetch(`${server.baseUrl}/api/v1/webhooks/endpoints`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ url: "https://example.com/hook" }),
+    });
+    expect(response.status).toBe(201);
+    const listed = await fetch(`${server.baseUrl}/api/v1/webhooks/endpoints`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(((await listed.json()) as { items: unknown[] }).items).toHaveLength(1);
+  });
+
+  it("reads the metrics", async () => {
+    await server.t.request("/users", { body: {}, accessType: "server", projectId });
+    await server.t.request("/users", {
+      body: { is_anonymous: true },
+      accessType: "server",
+      projectId,
+    });
+    expect((await sdk.getMetrics()).total_users).toBe(1);
+    const withAnonymous = await sdk.getMetrics(true);
+    expect(withAnonymous.total_users).toBe(2);
+    expect(withAnonymous.daily_users).toHaveLength(31);
+  });
+});
