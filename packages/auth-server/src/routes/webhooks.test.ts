@@ -325,6 +325,16 @@ describe("webhook endpoint management", () => {
       404,
       "Webhook endpoint not found",
     );
+    for (const path of ["secret", "deliveries"]) {
+      await expectTextError(
+        await t.request(
+          `/webhooks/endpoints/00000000-0000-4000-8000-000000000000/${path}`,
+          asAdmin(),
+        ),
+        404,
+        "Webhook endpoint not found",
+      );
+    }
     await expectKnownError(
       await t.request(`/webhooks/endpoints/${endpoint.id}/deliveries?limit=0`, asAdmin()),
       "SCHEMA_ERROR",

@@ -199,6 +199,7 @@ export async function listWebhookDeliveries(
     payload: delivery.payload,
     status: delivery.status,
     attempt_count: delivery.attemptCount,
+    // New deliveries carry the epoch ("due at once", see webhook-events.ts): show their creation.
     next_attempt_at_millis:
       delivery.status === "pending"
         ? Math.max(delivery.nextAttemptAt.getTime(), delivery.createdAt.getTime())
