@@ -12,6 +12,7 @@ import {
   typeInto,
   wireProject,
   wireTokens,
+  wireUser,
 } from "./handler-test-harness";
 
 let page: RenderedHandler | null = null;
