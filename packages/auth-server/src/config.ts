@@ -193,7 +193,7 @@ export const authConfigSchema = z.object({
   ),
   AUTH_RATE_LIMIT_CHECK_CODE_PER_IP: limit(
     100,
-    "Codes (e-mailed codes, TOTP codes) checked or redeemed per client IP per window (0 = no limit).",
+    "Codes (e-mailed codes, TOTP codes, passkey challenges, CLI login codes) checked or redeemed per client IP per window (0 = no limit).",
   ),
   AUTH_EMAIL_LOOKUP_MIN_DURATION_MS: limit(
     1500,
