@@ -160,6 +160,28 @@ describe("StackAdminApp config overrides", () => {
     expect(required.project.requirePublishableClientKey).toBe(true);
     await reread.update({ requirePublishableClientKey: false });
   });
+
+  it("reads, replaces and resets override levels; pushes a branch config", async () => {
+    const project = await admin.getProject();
+    await project.replaceConfigOverride("environment", { "users.allowClientUserDeletion": true });
+    expect(await project.getConfigOverride("environment")).toEqual({
+      "users.allowClientUserDeletion": true,
+    });
+    expect((await admin.getProject()).config.clientUserDeletionEnabled).toBe(true);
+
+    await project.pushConfig(
+      { "auth.passkey.allowSignIn": false },
+      { source: { type: "unlinked" } },
+    );
+    expect(await project.getConfigOverride("branch")).toEqual({
+      "auth.passkey.allowSignIn": false,
+    });
+    expect((await admin.getProject()).config.passkeyEnabled).toBe(false);
+
+    await project.resetConfigOverrideKeys("environment", ["users.allowClientUserDeletion"]);
+    expect(await project.getConfigOverride("environment")).toEqual({});
+    expect((await admin.getProject()).config.clientUserDeletionEnabled).toBe(false);
+  });
 });
 
 describe("StackAdminApp internal API keys", () => {

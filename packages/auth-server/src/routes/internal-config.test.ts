@@ -278,6 +278,18 @@ describe("override levels: GET, PUT and reset-keys", () => {
     expect(config.auth.password.allowSignIn).toBe(true);
   });
 
+  it("PUT on the branch level needs the pushed config's source", async () => {
+    const response = await send("PUT", "branch", {
+      config_string: JSON.stringify({ "auth.otp.allowSignIn": true }),
+      source: { type: "pushed-from-unknown" },
+    });
+    expect(response.status).toBe(200);
+    expect(await levelOverride("branch")).toEqual({ "auth.otp.allowSignIn": true });
+    await send("PUT", "branch", { config_string: "{}", source: { type: "unlinked" } });
+    expect(await levelOverride("branch")).toEqual({});
+    expect((await rendered()).auth.otp.allowSignIn).toBe(false);
+  });
+
   it("rejects bad requests and leaves levels and config unchanged", async () => {
     const before = { config: await rendered(), environment: await levelOverride("environment") };
     await expectKnownError(
@@ -300,6 +312,16 @@ describe("override levels: GET, PUT and reset-keys", () => {
     );
     await expectKnownError(
       await send("PUT", "environment", { config_string: "{" }),
+      "SCHEMA_ERROR",
+      400,
+    );
+    await expectKnownError(
+      await send("PUT", "branch", { config_string: "{}" }),
+      "SCHEMA_ERROR",
+      400,
+    );
+    await expectKnownError(
+      await send("PUT", "branch", { config_string: "{}", source: { type: "from-a-floppy" } }),
       "SCHEMA_ERROR",
       400,
     );

@@ -25,11 +25,21 @@ import { StatusError } from "../services/status-error";
 const levelParams = z.object({ level: z.enum(configLevels) });
 const resetParams = z.object({ level: z.enum(["branch", "environment"]) });
 const patchBody = z.strictObject({ config_override_string: z.string() });
-const putBody = z.strictObject({
-  config_string: z.string(),
-  /** Where a pushed branch config came from; accepted, not stored (sources are not served). */
-  source: z.record(z.string(), z.unknown()).optional(),
-});
+/** Where a pushed branch config came from; checked, not stored (sources are not served). */
+const sourceSchema = z.discriminatedUnion("type", [
+  z.strictObject({
+    type: z.literal("pushed-from-github"),
+    owner: z.string(),
+    repo: z.string(),
+    branch: z.string(),
+    commit_hash: z.string(),
+    config_file_path: z.string(),
+    workflow_path: z.string().optional(),
+  }),
+  z.strictObject({ type: z.literal("pushed-from-unknown") }),
+  z.strictObject({ type: z.literal("unlinked") }),
+]);
+const putBody = z.strictObject({ config_string: z.string(), source: sourceSchema.optional() });
 const resetBody = z.strictObject({ keys: z.array(z.string().min(1)) });
 
 /** Server access may only manage the branch level (text 403, as the reference). */
@@ -68,6 +78,9 @@ export function createInternalConfigRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const auth = requireAccess(c, ["server", "admin"]);
     const { params, body } = validateRequest(c, { params: levelParams, body: putBody });
     checkLevelAccess(auth, params.level);
+    if (params.level === "branch" && !body.source) {
+      throwSchemaError(c, ["body.source must be defined for the branch level"]);
+    }
     const override = parseJson(c, "config_string", body.config_string);
     await replaceConfigOverride(deps.db, auth.project, params.level, override, deps.clock());
     return sendSuccess(c);
