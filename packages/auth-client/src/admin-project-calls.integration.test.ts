@@ -112,6 +112,28 @@ describe("config overrides", () => {
     expect(refused instanceof AuthHttpError && refused.status).toBe(403);
     expect((await admin.readAdminProject()).config.magic_link_enabled).toBe(false);
   });
+
+  it("reads, replaces and resets levels", async () => {
+    const admin = newAdminApp();
+    await admin.replaceConfigOverride("environment", { "teams.allowClientTeamCreation": true });
+    expect(await admin.getConfigOverride("environment")).toEqual({
+      "teams.allowClientTeamCreation": true,
+    });
+    expect((await admin.readAdminProject()).config.client_team_creation_enabled).toBe(true);
+    await admin.replaceConfigOverride(
+      "branch",
+      { "auth.passkey.allowSignIn": true },
+      {
+        type: "pushed-from-unknown",
+      },
+    );
+    expect((await admin.readAdminProject()).config.passkey_enabled).toBe(true);
+    await admin.resetConfigOverrideKeys("environment", ["teams"]);
+    expect(await admin.getConfigOverride("environment")).toEqual({});
+    expect((await admin.readAdminProject()).config.client_team_creation_enabled).toBe(false);
+    const missingSource = await rejection(admin.replaceConfigOverride("branch", {}));
+    expect(isKnownError(missingSource, "SCHEMA_ERROR")).toBe(true);
+  });
 });
 
 describe("admin app: internal API keys", () => {

@@ -59,7 +59,33 @@ export interface ConfigOverrideCalls {
    * its value replaces what is there and `null` removes it. Server apps may only use `branch`.
    */
   updateConfigOverride(level: ConfigLevel, override: Record<string, unknown>): Promise<void>;
+  /** `GET /internal/config/override/{level}`: what that level has set (dot-notation keys). */
+  getConfigOverride(level: ConfigLevel): Promise<Record<string, unknown>>;
+  /**
+   * `PUT /internal/config/override/{level}`: the level's override becomes exactly this one; the
+   * branch level needs the source of the pushed config.
+   */
+  replaceConfigOverride(
+    level: ConfigLevel,
+    override: Record<string, unknown>,
+    source?: PushedConfigSource,
+  ): Promise<void>;
+  /** `POST /internal/config/override/{level}/reset-keys`: these keys fall back to the levels below. */
+  resetConfigOverrideKeys(level: "branch" | "environment", keys: string[]): Promise<void>;
 }
+
+export type PushedConfigSource =
+  | {
+      type: "pushed-from-github";
+      owner: string;
+      repo: string;
+      branch: string;
+      commit_hash: string;
+      config_file_path: string;
+      workflow_path?: string;
+    }
+  | { type: "pushed-from-unknown" }
+  | { type: "unlinked" };
 
 export function createConfigOverrideCalls(core: AppCore): ConfigOverrideCalls {
   return {
@@ -69,7 +95,32 @@ export function createConfigOverrideCalls(core: AppCore): ConfigOverrideCalls {
         body: { config_override_string: JSON.stringify(override) },
       });
     },
+    async getConfigOverride(level) {
+      const response = await core.send(`/internal/config/override/${level}`);
+      return readConfigString(response);
+    },
+    async replaceConfigOverride(level, override, source) {
+      await core.send(`/internal/config/override/${level}`, {
+        method: "PUT",
+        body: { config_string: JSON.stringify(override), ...(source ? { source } : {}) },
+      });
+    },
+    async resetConfigOverrideKeys(level, keys) {
+      await core.send(`/internal/config/override/${level}/reset-keys`, {
+        method: "POST",
+        body: { keys },
+      });
+    },
   };
+}
+
+/** `{config_string}` responses carry a JSON object as text. */
+async function readConfigString(response: Response): Promise<Record<string, unknown>> {
+  const body = (await response.json()) as { config_string?: unknown };
+  if (typeof body.config_string !== "string") {
+    throw new AuthProtocolError(`Unexpected response from ${response.url || "the auth server"}`);
+  }
+  return JSON.parse(body.config_string) as Record<string, unknown>;
 }
 
 /** Admin access: the current project, its rendered config and its keys. */
@@ -138,12 +189,7 @@ export function createAdminProjectCalls(core: AppCore): AdminProjectCalls {
   return {
     ...createConfigOverrideCalls(core),
     async getRenderedConfig() {
-      const response = await send("/internal/config");
-      const body = (await response.json()) as { config_string?: unknown };
-      if (typeof body.config_string !== "string") {
-        throw new AuthProtocolError("Unexpected response from GET /internal/config");
-      }
-      return JSON.parse(body.config_string) as Record<string, unknown>;
+      return readConfigString(await send("/internal/config"));
     },
     async readAdminProject() {
       return parseResponse(await send("/internal/projects/current"), adminProjectSchema);

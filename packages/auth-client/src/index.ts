@@ -25,6 +25,7 @@ export type {
   InternalApiKeyFirstView,
   InternalApiKeyInvalidReason,
   ProjectOwnerCalls,
+  PushedConfigSource,
 } from "./admin-project-calls";
 export { createProjectOwnerCalls } from "./admin-project-calls";
 export type { AnonymousSignUpCalls } from "./anonymous-sign-up";
