@@ -122,6 +122,10 @@ describe("payments (client library)", () => {
     const server = newServerApp();
     const user = await server.createUser({ primaryEmail: "errors@example.com" });
     await expect(user.getItem("nope")).rejects.toSatisfy((e) => isKnownError(e, "ITEM_NOT_FOUND"));
+    // Spec §5: a call without userId, teamId or customCustomerId fails before any request.
+    await expect(server.getItem({ itemId: "credits" } as never)).rejects.toThrow(
+      "A payments call needs a userId, teamId or customCustomerId",
+    );
     await expect(server.getItem({ userId: user.id, itemId: "seats" })).rejects.toSatisfy((e) =>
       isKnownError(e, "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH"),
     );

@@ -84,7 +84,9 @@ const urlSchema = z.object({ url: z.string() });
 function wireCustomer(ref: CustomerRef): { type: "user" | "team" | "custom"; id: string } {
   if ("userId" in ref) return { type: "user", id: ref.userId };
   if ("teamId" in ref) return { type: "team", id: ref.teamId };
-  return { type: "custom", id: ref.customCustomerId };
+  if ("customCustomerId" in ref) return { type: "custom", id: ref.customCustomerId };
+  // Spec §5: an item call names its customer; untyped callers get a clear error, not a bad URL.
+  throw new TypeError("A payments call needs a userId, teamId or customCustomerId");
 }
 
 function itemPath(options: CustomerRef & { itemId: string }): string {

@@ -10,6 +10,7 @@
  * so another site cannot submit it even when it learned a code.
  * @module
  */
+import { isKnownError } from "@heritage/auth-protocol";
 import { type Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AuthEnv, RouteDeps } from "../http/context";
@@ -113,7 +114,14 @@ export function createTestModeCheckoutRoutes(deps: RouteDeps): Hono<AuthEnv> {
     }
     const code = c.req.param("code");
     if (!(await loadPending(code))) return html(c, unavailable, 404);
-    const granted = await confirmPurchase(deps, code, "test_mode");
+    let granted: Awaited<ReturnType<typeof confirmPurchase>>;
+    try {
+      granted = await confirmPurchase(deps, code, "test_mode");
+    } catch (error) {
+      // A browser page: the customer came to own the product since the link was made.
+      if (!isKnownError(error, "PRODUCT_ALREADY_GRANTED")) throw error;
+      return html(c, page("Already owned", "<p>This customer already owns this product.</p>"), 409);
+    }
     if (!granted) return html(c, unavailable, 404);
     if (granted.returnUrl) return c.redirect(granted.returnUrl, 303);
     return html(c, page("Purchase complete", "<p>The product has been granted.</p>"));
