@@ -1,3 +1,4 @@
+import loraLatinUrl from "@fontsource-variable/lora/files/lora-latin-wght-normal.woff2?url";
 import type { ReactNode } from "react";
 import {
   data,
@@ -15,7 +16,6 @@ import type { Route } from "./+types/root";
 // server-rendered document, saving a round trip before anything shows. The client never needs
 // the text (the document already has it), so the browser bundle drops it.
 import appStyles from "./app.css?inline";
-import loraLatinUrl from "@fontsource-variable/lora/files/lora-latin-wght-normal.woff2?url";
 import { uiStrings } from "./lib/i18n";
 import { languageFromPath, languageTags } from "./lib/language";
 import { useNonce } from "./lib/nonce";
@@ -64,6 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <style
           // Server-rendered only: hydration keeps the text the server sent.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own build's stylesheet, never user input
           dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? appStyles : "" }}
           suppressHydrationWarning
         />

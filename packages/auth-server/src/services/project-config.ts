@@ -135,9 +135,7 @@ export const projectConfigSchema = z.object({
   /** Data vault stores (contract §3.5): only listed store ids accept values. */
   dataVault: z
     .object({
-      stores: z
-        .record(z.string(), z.object({ displayName: z.string().default("") }))
-        .default({}),
+      stores: z.record(z.string(), z.object({ displayName: z.string().default("") })).default({}),
     })
     .prefault({}),
   /** Items, products and test mode (services/payments/payments-config.ts). */
