@@ -163,24 +163,40 @@ describe("StackAdminApp config overrides", () => {
 
   it("reads, replaces and resets override levels; pushes a branch config", async () => {
     const project = await admin.getProject();
-    await project.replaceConfigOverride("environment", { "users.allowClientUserDeletion": true });
-    expect(await project.getConfigOverride("environment")).toEqual({
+    // The legacy project updates above are environment-level keys, as in the reference.
+    const environment = await project.getConfigOverride("environment");
+    expect(environment).toMatchObject({
+      "domains.allowLocalhost": false,
       "users.allowClientUserDeletion": true,
+      "teams.allowClientTeamCreation": false,
     });
-    expect((await admin.getProject()).config.clientUserDeletionEnabled).toBe(true);
 
-    await project.pushConfig(
-      { "auth.passkey.allowSignIn": false },
-      { source: { type: "unlinked" } },
+    // Replacing the level without them would bring localhost back: refused in production mode.
+    await expect(
+      project.replaceConfigOverride("environment", { "users.allowClientUserDeletion": true }),
+    ).rejects.toThrow(/production mode/);
+    expect(await project.getConfigOverride("environment")).toEqual(environment);
+
+    await project.replaceConfigOverride("environment", {
+      ...environment,
+      "auth.passkey.allowSignIn": true,
+    });
+    expect((await admin.getProject()).config.passkeyEnabled).toBe(true);
+
+    await project.pushConfig({ "auth.otp.allowSignIn": false }, { source: { type: "unlinked" } });
+    expect(await project.getConfigOverride("branch")).toEqual({ "auth.otp.allowSignIn": false });
+
+    await project.resetConfigOverrideKeys("environment", [
+      "users.allowClientUserDeletion",
+      "auth.otp",
+    ]);
+    const reset = await admin.getProject();
+    expect(reset.config.clientUserDeletionEnabled).toBe(false);
+    // The branch level still sets it.
+    expect(reset.config.magicLinkEnabled).toBe(false);
+    expect(await project.getConfigOverride("environment")).not.toHaveProperty(
+      "users.allowClientUserDeletion",
     );
-    expect(await project.getConfigOverride("branch")).toEqual({
-      "auth.passkey.allowSignIn": false,
-    });
-    expect((await admin.getProject()).config.passkeyEnabled).toBe(false);
-
-    await project.resetConfigOverrideKeys("environment", ["users.allowClientUserDeletion"]);
-    expect(await project.getConfigOverride("environment")).toEqual({});
-    expect((await admin.getProject()).config.clientUserDeletionEnabled).toBe(false);
   });
 });
 

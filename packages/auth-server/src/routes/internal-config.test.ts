@@ -278,6 +278,36 @@ describe("override levels: GET, PUT and reset-keys", () => {
     expect(config.auth.password.allowSignIn).toBe(true);
   });
 
+  it("legacy project updates are environment-level keys that reset-keys takes back", async () => {
+    const patch = await t.request("/internal/projects/current", {
+      ...asLevelAdmin(),
+      method: "PATCH",
+      body: {
+        display_name: "Renamed only",
+        config: {
+          sign_up_enabled: false,
+          domains: [{ domain: "https://legacy.example.com", handler_path: "/handler" }],
+        },
+      },
+    });
+    expect(patch.status).toBe(200);
+    expect(await levelOverride("environment")).toMatchObject({
+      "auth.allowSignUp": false,
+      "domains.trustedDomains": {
+        "domain-0": { baseUrl: "https://legacy.example.com", handlerPath: "/handler" },
+      },
+    });
+    await send("POST", "environment/reset-keys", { keys: ["auth.allowSignUp", "domains"] });
+    const project = await t.request("/internal/projects/current", asLevelAdmin());
+    const body = (await project.json()) as {
+      display_name: string;
+      config: { sign_up_enabled: boolean; domains: unknown[] };
+    };
+    expect(body.display_name).toBe("Renamed only");
+    expect(body.config.sign_up_enabled).toBe(true);
+    expect(body.config.domains).toEqual([]);
+  });
+
   it("PUT on the branch level needs the pushed config's source", async () => {
     const response = await send("PUT", "branch", {
       config_string: JSON.stringify({ "auth.otp.allowSignIn": true }),

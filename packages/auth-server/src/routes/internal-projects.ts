@@ -47,7 +47,7 @@ export function createInternalProjectRoutes(deps: RouteDeps): Hono<AuthEnv> {
   app.patch("/current", async (c) => {
     const auth = requireAccess(c, ["admin"]);
     const { body } = validateRequest(c, { ...noQuery, body: adminProjectUpdateSchema });
-    return sendJson(c, await updateAdminProject(deps.db, auth.project, body));
+    return sendJson(c, await updateAdminProject(deps.db, auth.project, body, deps.clock()));
   });
 
   app.delete("/current", async (c) => {

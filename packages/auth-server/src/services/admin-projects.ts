@@ -16,6 +16,7 @@ import {
 import type { Database } from "@heritage/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { projects, teamMembers } from "../db/schema";
+import { recordLevelEntries } from "./config-overrides";
 import { assertProductionModeAllowed } from "./production-mode";
 import { mergeProjectConfig, type ProjectConfig, parseProjectConfig } from "./project-config";
 import {
@@ -271,10 +272,47 @@ async function requireLoadedProject(db: Database, projectId: string): Promise<Lo
 }
 
 /** `PATCH /internal/projects/current`: validates everything before writing anything. */
+/** Where each legacy config field lives in the config (contract §3.2 "Mapping to config keys"). */
+const legacyConfigPaths: Record<keyof ConfigUpdate, string> = {
+  allow_localhost: "domains.allowLocalhost",
+  sign_up_enabled: "auth.allowSignUp",
+  credential_enabled: "auth.password.allowSignIn",
+  magic_link_enabled: "auth.otp.allowSignIn",
+  passkey_enabled: "auth.passkey.allowSignIn",
+  client_team_creation_enabled: "teams.allowClientTeamCreation",
+  client_user_deletion_enabled: "users.allowClientUserDeletion",
+  allow_user_api_keys: "apiKeys.enabled.user",
+  allow_team_api_keys: "apiKeys.enabled.team",
+  oauth_providers: "auth.oauth.providers",
+  domains: "domains.trustedDomains",
+  email_config: "emails.server",
+  email_theme: "emails.selectedThemeId",
+  create_team_on_sign_up: "teams.createPersonalTeamOnSignUp",
+  team_creator_default_permissions: "rbac.defaultPermissions.teamCreator",
+  team_member_default_permissions: "rbac.defaultPermissions.teamMember",
+  user_default_permissions: "rbac.defaultPermissions.signUp",
+  oauth_account_merge_strategy: "auth.oauth.accountMergeStrategy",
+  require_email_verification: "onboarding.requireEmailVerification",
+};
+
+/** The config keys a legacy update set, with their new values, as environment-level entries. */
+function legacyEntries(update: ConfigUpdate, config: ProjectConfig): [string[], unknown][] {
+  const entries: [string[], unknown][] = [];
+  for (const [field, path] of Object.entries(legacyConfigPaths)) {
+    if (update[field as keyof ConfigUpdate] === undefined) continue;
+    const segments = path.split(".");
+    let value: unknown = config;
+    for (const segment of segments) value = (value as Record<string, unknown>)[segment];
+    entries.push([segments, value ?? null]);
+  }
+  return entries;
+}
+
 export async function updateAdminProject(
   db: Database,
   project: LoadedProject,
   update: AdminProjectUpdate,
+  now: Date,
 ): Promise<AdminProject> {
   const config = update.config ? applyLegacyConfigUpdate(project.config, update.config) : undefined;
   assertProductionModeAllowed(
@@ -285,7 +323,18 @@ export async function updateAdminProject(
   const fields = rowUpdateFields(update);
   if (config) fields.config = config;
   if (Object.keys(fields).length > 0) {
-    await db.update(projects).set(fields).where(eq(projects.id, project.id));
+    await db.transaction(async (tx) => {
+      await tx.update(projects).set(fields).where(eq(projects.id, project.id));
+      if (config && update.config) {
+        await recordLevelEntries(
+          tx,
+          project.id,
+          "environment",
+          legacyEntries(update.config, config),
+          now,
+        );
+      }
+    });
   }
   return toAdminProject(await requireLoadedProject(db, project.id));
 }

@@ -7,7 +7,7 @@
  * the level decides which keys may be set (the `project` level holds `project.*`, branch and
  * environment everything else), and resetting or replacing a level takes its keys back to what the
  * levels below (then the new-project defaults) give. Changes made through the legacy project API
- * are not recorded under a level, so a reset of the same key does not bring them back.
+ * (`PATCH /internal/projects/current`) are recorded as environment-level keys, as in the reference.
  * @module
  */
 import type { Database } from "@heritage/db";
@@ -199,6 +199,28 @@ async function saveConfig(
         set: { override: record, updatedAt: now },
       });
   });
+}
+
+/**
+ * Records entries under a level without touching the config (the caller wrote it, in the same
+ * transaction): legacy project updates are environment-level changes, as in the reference.
+ */
+export async function recordLevelEntries(
+  db: Database,
+  projectId: string,
+  level: ConfigLevel,
+  entries: [string[], unknown][],
+  now: Date,
+): Promise<void> {
+  if (entries.length === 0) return;
+  const record = recordWith((await readLevelRecords(db, projectId))[level], entries);
+  await db
+    .insert(projectConfigOverrides)
+    .values({ projectId, level, override: record, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [projectConfigOverrides.projectId, projectConfigOverrides.level],
+      set: { override: record, updatedAt: now },
+    });
 }
 
 /** What a level has set (dot-notation keys; `null` = removed). */
