@@ -128,6 +128,42 @@ describe("the app", () => {
     });
   });
 
+  describe("contact messages", () => {
+    it("counts the form and the content API's public insert in one allowance per visitor", async () => {
+      const app = createApp({
+        config: loadConfig({ CONTACT_RATE_LIMIT_MAX: "2", TRUST_PROXY: "true" }),
+        database,
+        logger: silentLogger,
+        migrationSets,
+        siteAuth,
+        web: {
+          handler: async (_request, context) =>
+            Response.json(await context.limitContactSubmission()),
+        },
+      });
+      const visitor = { "x-forwarded-for": "203.0.113.7" };
+      const viaForm = async (headers: Record<string, string>) =>
+        (await app.request("/contact", { method: "POST", headers })).json();
+      await expect(viaForm(visitor)).resolves.toEqual({ allowed: true });
+      const viaApi = await app.request("/functions/api-contact_submissions", {
+        method: "POST",
+        headers: { ...visitor, "content-type": "application/json" },
+        body: JSON.stringify({
+          name: "Ana",
+          email: "ana@example.org",
+          subject: "Hello",
+          message: "A message long enough to be accepted.",
+        }),
+      });
+      expect(viaApi.status).toBeLessThan(300);
+      await expect(viaForm(visitor)).resolves.toMatchObject({ allowed: false });
+      // Another visitor has an allowance of their own.
+      await expect(viaForm({ "x-forwarded-for": "203.0.113.8" })).resolves.toEqual({
+        allowed: true,
+      });
+    });
+  });
+
   describe("auth platform mount", () => {
     it.each(["/api/v1", "/api/latest"])("answers the probe at %s", async (prefix) => {
       const response = await appWith().request(prefix);

@@ -135,6 +135,8 @@ export function createApp(deps: AppDeps) {
           emailFrom: config.EMAIL_FROM,
           notificationAddress: config.CONTACT_NOTIFICATION_EMAIL,
         }),
+        contactProtection,
+        clientAddress,
         ...(deps.web.staticRoot ? { staticRoot: deps.web.staticRoot } : {}),
       }),
     );

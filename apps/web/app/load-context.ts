@@ -34,6 +34,10 @@ export interface WebLoadContext {
    * mails it when SMTP is set. Rejects only when the outbox cannot be written.
    */
   notifyContact(message: ContactForm): Promise<{ id: string; status: string }>;
+  /** Counts one contact message against the visitor's allowance (shared with the content API). */
+  limitContactSubmission(): Promise<
+    { allowed: true } | { allowed: false; retryAfterSeconds: number }
+  >;
 }
 
 declare module "react-router" {

@@ -7,8 +7,9 @@
 import { relative } from "node:path";
 import type { Database } from "@heritage/db";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
+import type { ContactProtection } from "../content-api/contact-protection";
 import type { ContactNotifier } from "../functions/send-contact-email";
 import type { SiteAuth } from "../site-auth/site-auth";
 
@@ -25,6 +26,13 @@ export type WebLoadContext = {
   siteAuth: SiteAuth;
   /** The send-contact-email function's work, called in process by the contact form. */
   notifyContact: ContactNotifier;
+  /**
+   * Counts one contact-form submission against this visitor's limit (the same count as the
+   * content API's public insert, so the two doors share one allowance).
+   */
+  limitContactSubmission(): Promise<
+    { allowed: true } | { allowed: false; retryAfterSeconds: number }
+  >;
 };
 
 export type WebRequestHandler = (request: Request, context: WebLoadContext) => Promise<Response>;
@@ -35,11 +43,17 @@ export interface WebRoutesOptions {
   publicUrl: string;
   siteAuth: SiteAuth;
   notifyContact: ContactNotifier;
+  /** Rate limit of contact messages; absent: no limit (tests of other behaviour). */
+  contactProtection?: ContactProtection;
+  /** The client's address (honours TRUST_PROXY), the key of the contact rate limit. */
+  clientAddress?: (c: Context) => string;
   /** Folder of the client build (`apps/web/build/client`); absent in development. */
   staticRoot?: string;
 }
 
 const ONE_YEAR_IN_SECONDS = 31_536_000;
+/** The content API's route for public contact inserts: the form counts in the same bucket. */
+const CONTACT_LIMIT_ENDPOINT = "/api-contact_submissions";
 const ONE_HOUR_IN_SECONDS = 3600;
 
 export function createWebRoutes(options: WebRoutesOptions) {
@@ -74,6 +88,18 @@ export function createWebRoutes(options: WebRoutesOptions) {
       publicUrl: options.publicUrl,
       siteAuth: options.siteAuth,
       notifyContact: options.notifyContact,
+      limitContactSubmission: async () => {
+        if (!options.contactProtection) return { allowed: true };
+        // Honeypot and fill time are the form's own checks; an empty body leaves only the count.
+        const verdict = await options.contactProtection.check({
+          address: options.clientAddress?.(c) ?? "unknown",
+          endpoint: CONTACT_LIMIT_ENDPOINT,
+          body: {},
+        });
+        return verdict.kind === "rate_limited"
+          ? { allowed: false, retryAfterSeconds: verdict.retryAfterSeconds }
+          : { allowed: true };
+      },
     }),
   );
   return app;

@@ -34,8 +34,18 @@ describe("the contact form's action", () => {
     vi.restoreAllMocks();
   });
 
-  function contextWith(notifyContact: AppLoadContext["notifyContact"]): AppLoadContext {
-    return { db: database.db, requestId: "request-1", notifyContact } as unknown as AppLoadContext;
+  function contextWith(
+    notifyContact: AppLoadContext["notifyContact"],
+    limitContactSubmission: AppLoadContext["limitContactSubmission"] = async () => ({
+      allowed: true,
+    }),
+  ): AppLoadContext {
+    return {
+      db: database.db,
+      requestId: "request-1",
+      notifyContact,
+      limitContactSubmission,
+    } as unknown as AppLoadContext;
   }
 
   it("stores the message and notifies in process, without an HTTP call", async () => {
@@ -77,5 +87,26 @@ describe("the contact form's action", () => {
     );
     expect(result).toMatchObject({ status: "invalid" });
     expect(notify).not.toHaveBeenCalled();
+  });
+  it("keeps a rate-limited visitor's message in the form, stores and notifies nothing (429)", async () => {
+    vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    const before = (await listContactSubmissions(database.db)).length;
+    const notified: ContactForm[] = [];
+    const limited = { ...message, subject: "Sent once too often" };
+    const { result, status } = await handleContactSubmission(
+      contactRequest(limited),
+      contextWith(
+        async (sent) => {
+          notified.push(sent);
+          return { id: "outbox-2", status: "not_sent" };
+        },
+        async () => ({ allowed: false, retryAfterSeconds: 60 }),
+      ),
+    );
+    expect(status).toBe(429);
+    expect(result).toEqual({ status: "error", values: limited });
+    expect((await listContactSubmissions(database.db)).length).toBe(before);
+    expect(notified).toEqual([]);
   });
 });

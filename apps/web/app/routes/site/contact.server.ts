@@ -118,6 +118,16 @@ export async function handleContactSubmission(
     logServerEvent("info", "contact form dropped as spam", { requestId: context.requestId });
     return { result: { status: "success" }, status: 200 };
   }
+  // Counted after the spam checks, so a bot's attempts never use up a visitor's allowance. A
+  // limited visitor keeps everything they typed, and is told to try again.
+  const limit = await context.limitContactSubmission();
+  if (!limit.allowed) {
+    logServerEvent("warn", "contact form rate limited", {
+      retryAfterSeconds: limit.retryAfterSeconds,
+      requestId: context.requestId,
+    });
+    return { result: { status: "error", values }, status: 429 };
+  }
   try {
     await createContactSubmission(context.db, parsed.data);
   } catch (error) {
