@@ -4,8 +4,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { createPaintFirstStream } from "./lib/html-rewrite.server";
 import { matchesIfNoneMatch } from "./lib/http-cache.server";
-import { createModulePreloadPriorityStream } from "./lib/module-preload-priority.server";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -50,7 +50,7 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();
-          const html = body.pipe(createModulePreloadPriorityStream());
+          const html = body.pipe(createPaintFirstStream({ nonce }));
           const stream = createReadableStreamFromReadable(html);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

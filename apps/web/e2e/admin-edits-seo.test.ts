@@ -179,7 +179,8 @@ describe.skipIf(!hasChromium)("an admin edits the SEO settings", () => {
     // The SEO screen's code is fetched on the way: held back 400 ms, the navigation is slow.
     await page.route("**/assets/*.js", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
+      // The route may be gone by then (unrouted after the navigation) or the page closed.
+      await route.continue().catch(() => undefined);
     });
     await page
       .getByRole("navigation", { name: "Admin" })

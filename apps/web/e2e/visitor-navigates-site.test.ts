@@ -125,6 +125,27 @@ describe.skipIf(!hasChromium)("a visitor finds their way around the site", () =>
     await context.close();
   });
 
+  it("remembers a language picked before the page has hydrated", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    // The app's modules never arrive: only the server's HTML and its inline scripts run.
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto(`${server.url}/about`);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Deutsch" }).click();
+    await page.waitForURL(`${server.url}/de/about`);
+    await expect(page.evaluate(() => localStorage.getItem("preferredLanguage"))).resolves.toBe(
+      "de",
+    );
+    await page.goto(`${server.url}/contact`);
+    await page.waitForURL(`${server.url}/de/contact`);
+    await page.getByRole("contentinfo").getByRole("link", { name: "English" }).click();
+    await page.waitForURL(`${server.url}/contact`);
+    await expect(page.evaluate(() => localStorage.getItem("preferredLanguage"))).resolves.toBe(
+      "en",
+    );
+    await context.close();
+  });
+
   it("shows the footer's description, contact, social links, links and this year's copyright", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

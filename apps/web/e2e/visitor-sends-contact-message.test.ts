@@ -192,6 +192,9 @@ describe.skipIf(!hasChromium)("a visitor sends a message through the contact for
     const response = page.waitForResponse((answer) => answer.request().method() === "POST");
     await form.getByRole("button").click();
     expect((await response).status()).toBe(200);
+    // The answer is a new document: wait until it has replaced the form that was sent.
+    await page.waitForLoadState("load");
+    await form.locator("[aria-invalid=true]").first().waitFor();
     await expect(form.locator("[aria-invalid=true]").count()).resolves.toBe(4);
 
     await fillForm(

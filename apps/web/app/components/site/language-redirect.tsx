@@ -3,12 +3,15 @@
  * Sends a visitor whose stored language (localStorage `preferredLanguage`) is German or
  * Bosnian from an unprefixed URL to the same page in that language, before anything paints.
  * An inline script, so it carries this response's CSP nonce; it only reads storage and never
- * touches the page, so hydration is unaffected.
+ * touches the page, so hydration is unaffected. It also remembers a click on a language link
+ * (`data-language`) at once: the page hydrates after its first paint, and a visitor who picks a
+ * language before that must not be sent back by the redirect above on the next page.
  */
 import { PREFERRED_LANGUAGE_KEY, prefixedLanguages } from "../../lib/language";
 import { useNonce } from "../../lib/nonce";
 
-const script = `(function(){try{var p=localStorage.getItem(${JSON.stringify(PREFERRED_LANGUAGE_KEY)}),l=location.pathname;if(${JSON.stringify(prefixedLanguages)}.indexOf(p)>=0&&!/^\\/(${prefixedLanguages.join("|")})(\\/|$)/.test(l)){location.replace("/"+p+(l==="/"?"":l)+location.search+location.hash)}}catch(e){}})();`;
+const key = JSON.stringify(PREFERRED_LANGUAGE_KEY);
+const script = `(function(){try{var p=localStorage.getItem(${key}),l=location.pathname;if(${JSON.stringify(prefixedLanguages)}.indexOf(p)>=0&&!/^\\/(${prefixedLanguages.join("|")})(\\/|$)/.test(l)){location.replace("/"+p+(l==="/"?"":l)+location.search+location.hash)}}catch(e){}document.addEventListener("click",function(e){var a=e.target&&e.target.closest&&e.target.closest("a[data-language]");if(a)try{localStorage.setItem(${key},a.getAttribute("data-language"))}catch(x){}},true)})();`;
 
 export function LanguageRedirectScript() {
   const nonce = useNonce();

@@ -101,6 +101,7 @@ export function LanguageSwitcher({
               <Link
                 to={`${switchLanguagePath(location.pathname, option.id)}${location.search}${location.hash}`}
                 hrefLang={languageTags[option.id].lang}
+                data-language={option.id}
                 lang={languageTags[option.id].lang}
                 aria-current={isCurrent ? "true" : undefined}
                 onClick={() => {

@@ -117,6 +117,7 @@ export function SiteFooter({
                 <Link
                   to={switchLanguagePath(pathname, option.id)}
                   hrefLang={languageTags[option.id].lang}
+                  data-language={option.id}
                   lang={languageTags[option.id].lang}
                   onClick={() => rememberLanguage(option.id)}
                   className="inline-flex min-h-11 items-center hover:text-(--color-gold-300)"
