@@ -76,7 +76,12 @@ describe("AdminApp platform administration", () => {
       "webhook-signature": String(request.headers["webhook-signature"]),
     });
     expect(payload).toMatchObject({ type: "user.created", data: { id: user.id } });
-    const [delivery] = await admin.listWebhookDeliveries(endpoint.id);
+    // The receiver has the request before the worker has recorded its answer: wait for the log.
+    let [delivery] = await admin.listWebhookDeliveries(endpoint.id);
+    while (delivery?.status !== "succeeded" && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      [delivery] = await admin.listWebhookDeliveries(endpoint.id);
+    }
     expect(delivery).toMatchObject({
       id: request.headers["webhook-id"],
       event_type: "user.created",
