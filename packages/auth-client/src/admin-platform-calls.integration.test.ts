@@ -10,7 +10,7 @@ import { createTestAuthApi, type TestAuthApi } from "@heritage/auth-server/testi
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AdminApp, createAdminApp } from "./admin-app";
-import type { AppOptions } from "./app-core";
+import { testServerRuntime } from "./testing/test-server-runtime";
 
 let api: TestAuthApi;
 let project: Awaited<ReturnType<TestAuthApi["createProject"]>>;
@@ -26,14 +26,7 @@ const receiver = createServer((request, response) => {
 });
 let receiverUrl: string;
 
-function runtimeOptions(): Partial<AppOptions> {
-  return {
-    baseUrl: api.baseUrl,
-    fetch: async (url, init) => api.app.request(url, init),
-    now: () => api.clock().getTime(),
-    sleep: async (ms) => api.clock.advance(ms),
-  };
-}
+const runtimeOptions = () => testServerRuntime(api);
 
 beforeAll(async () => {
   api = await createTestAuthApi();

@@ -5,9 +5,9 @@
  */
 import { createTestAuthApi, type TestAuthApi } from "@heritage/auth-server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppOptions } from "./app-core";
 import { createClientApp } from "./client-app";
 import { createServerApp } from "./server-app";
+import { testServerRuntime } from "./testing/test-server-runtime";
 import { createMemoryTokenStore } from "./token-stores/memory";
 
 let api: TestAuthApi;
@@ -23,14 +23,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-function runtimeOptions(): Partial<AppOptions> {
-  return {
-    baseUrl: api.baseUrl,
-    fetch: async (url, init) => api.app.request(url, init),
-    now: () => api.clock().getTime(),
-    sleep: async (ms) => api.clock.advance(ms),
-  };
-}
+const runtimeOptions = () => testServerRuntime(api);
 
 function newClientApp(target = project) {
   return createClientApp({

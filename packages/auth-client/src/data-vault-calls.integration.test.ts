@@ -12,7 +12,6 @@ import {
 } from "@stackframe/stack-shared/dist/helpers/vault/client-side";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminApp } from "./admin-app";
-import type { AppOptions } from "./app-core";
 import { createClientApp } from "./client-app";
 import {
   decryptDataVaultValue,
@@ -20,6 +19,7 @@ import {
   hashDataVaultKey,
 } from "./data-vault-crypto";
 import { createServerApp } from "./server-app";
+import { testServerRuntime } from "./testing/test-server-runtime";
 import { createMemoryTokenStore } from "./token-stores/memory";
 
 let api: TestAuthApi;
@@ -33,14 +33,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-function runtimeOptions(): Partial<AppOptions> {
-  return {
-    baseUrl: api.baseUrl,
-    fetch: async (url, init) => api.app.request(url, init),
-    now: () => api.clock().getTime(),
-    sleep: async (ms) => api.clock.advance(ms),
-  };
-}
+const runtimeOptions = () => testServerRuntime(api);
 
 const newServerApp = () =>
   createServerApp({
