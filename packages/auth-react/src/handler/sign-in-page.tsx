@@ -4,7 +4,7 @@
  * OAuth providers, passkey, an e-mailed code (magic link), e-mail and password; a user with TOTP goes on to /handler/mfa. A signed-in visitor moves on at once to `after_auth_return_to` (same
  * origin only) or the after-sign-in URL.
  */
-import { type FormEvent, useEffect } from "react";
+import type { FormEvent } from "react";
 import { useAuth } from "../hooks/use-auth";
 import { getReturnTarget, useHandlerOptions, withReturnTo } from "./handler-options";
 import {
@@ -19,7 +19,7 @@ import {
 } from "./handler-ui";
 import { MagicLinkSignIn } from "./magic-link-sign-in";
 import { OtherSignInMethods } from "./other-sign-in-methods";
-import { useAccountState } from "./use-account-state";
+import { useMoveOnWithAccount } from "./use-account-state";
 import { useFinishSignIn } from "./use-finish-sign-in";
 import { useProject } from "./use-project";
 
@@ -83,14 +83,10 @@ function PasswordSignInForm() {
 }
 
 export function SignInPage() {
-  const { urls, searchParams, navigate } = useHandlerOptions();
-  const status = useAccountState();
-  const project = useProject();
+  const { urls, searchParams } = useHandlerOptions();
   const target = getReturnTarget(searchParams, urls.afterSignIn);
-
-  useEffect(() => {
-    if (status === "signed-in") navigate(target, { replace: true });
-  }, [status, target, navigate]);
+  const status = useMoveOnWithAccount(target);
+  const project = useProject();
 
   if (status === "loading" || status === "signed-in" || project.status === "loading") {
     return (

@@ -4,7 +4,7 @@
  * new account gets a verification e-mail linking to /handler/email-verification. Afterwards the
  * page moves on to `after_auth_return_to` or the after-sign-up URL (default: after sign-in).
  */
-import { type FormEvent, useEffect } from "react";
+import type { FormEvent } from "react";
 import { useAuth } from "../hooks/use-auth";
 import { isEmailLike } from "./forgot-password-page";
 import { getReturnTarget, toAbsoluteUrl, useHandlerOptions, withReturnTo } from "./handler-options";
@@ -19,7 +19,7 @@ import {
   useFormState,
 } from "./handler-ui";
 import { checkNewPassword, type NewPasswordField, passwordFieldOf } from "./password-rules";
-import { useAccountState } from "./use-account-state";
+import { useMoveOnWithAccount } from "./use-account-state";
 import { useProject } from "./use-project";
 
 type SignUpField = "email" | NewPasswordField;
@@ -97,10 +97,10 @@ function SignUpForm() {
 }
 
 export function SignUpPage() {
-  const { urls, searchParams, navigate, classNames } = useHandlerOptions();
-  const status = useAccountState();
-  const project = useProject();
+  const { urls, searchParams, classNames } = useHandlerOptions();
   const target = getReturnTarget(searchParams, urls.afterSignUp);
+  const status = useMoveOnWithAccount(target);
+  const project = useProject();
   const signInLink = (
     <Text>
       Already have an account?{" "}
@@ -109,10 +109,6 @@ export function SignUpPage() {
       </HandlerLink>
     </Text>
   );
-
-  useEffect(() => {
-    if (status === "signed-in") navigate(target, { replace: true });
-  }, [status, target, navigate]);
 
   if (status === "loading" || status === "signed-in" || project.status === "loading") {
     return (
