@@ -707,5 +707,12 @@ export const purchaseCodes = authSchema.table("purchase_codes", {
   returnUrl: text("return_url"),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   usedAt: timestamp("used_at", { withTimezone: true }),
+  /**
+   * The one Stripe Checkout Session of this code (outside test mode), made when the buyer first
+   * continues to payment; the webhook grants by it, so a code is paid and granted at most once.
+   */
+  stripeCheckoutSessionId: text("stripe_checkout_session_id").unique(),
+  /** The session's hosted payment page, so a buyer who comes back returns to the same session. */
+  stripeCheckoutUrl: text("stripe_checkout_url"),
   createdAt: createdAt(),
 });
