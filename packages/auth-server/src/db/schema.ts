@@ -362,12 +362,20 @@ export const oauthAccounts = authSchema.table(
     email: text("email"),
     /** Whether signing in with this account signs in its user (false for accounts only linked). */
     allowSignIn: boolean("allow_sign_in").notNull().default(true),
+    /** Whether the app may use the account's provider tokens (connected accounts). */
+    allowConnectedAccounts: boolean("allow_connected_accounts").notNull().default(true),
     createdAt: createdAt(),
   },
   (table) => [
-    unique("oauth_accounts_provider_account_unique").on(
+    // One provider account signs in one user; accounts only linked (allow_sign_in false) may be
+    // linked to several users, as the reference allows.
+    uniqueIndex("oauth_accounts_provider_account_unique")
+      .on(table.projectId, table.providerConfigId, table.providerAccountId)
+      .where(sql`${table.allowSignIn}`),
+    unique("oauth_accounts_user_provider_account_unique").on(
       table.projectId,
       table.providerConfigId,
+      table.userId,
       table.providerAccountId,
     ),
     index("oauth_accounts_user_idx").on(table.userId),
@@ -376,7 +384,8 @@ export const oauthAccounts = authSchema.table(
 
 /**
  * Tokens a provider issued for a connected account, kept so the app can call the provider's API
- * (connected accounts). `kind` is `access` or `refresh`; `scopes` what the provider granted.
+ * (connected accounts). `kind` is `access` or `refresh`; `scopes` what the provider granted. `token`
+ * is sealed at rest (services/oauth/provider-token-seal.ts); rows written before that hold plain text.
  */
 export const oauthTokens = authSchema.table(
   "oauth_tokens",
@@ -401,18 +410,23 @@ export const oauthTokens = authSchema.table(
  * keyed by its inner state (`outer_flow`, 10 min) and our authorization codes (`authorization_code`,
  * 5 min, used once).
  */
-export const oauthFlowCodes = authSchema.table("oauth_flow_codes", {
-  id: uuid("id").primaryKey(),
-  projectId: text("project_id")
-    .notNull()
-    .references(() => projects.id, { onDelete: "cascade" }),
-  kind: text("kind").$type<"outer_flow" | "authorization_code">().notNull(),
-  codeHash: text("code_hash").notNull().unique(),
-  data: jsonb("data").notNull(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  usedAt: timestamp("used_at", { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const oauthFlowCodes = authSchema.table(
+  "oauth_flow_codes",
+  {
+    id: uuid("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"outer_flow" | "authorization_code">().notNull(),
+    codeHash: text("code_hash").notNull().unique(),
+    data: jsonb("data").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  // Expired rows are swept on write (flow-codes.ts), oldest first.
+  (table) => [index("oauth_flow_codes_expires_at_idx").on(table.expiresAt)],
+);
 
 export type OAuthAccountRow = typeof oauthAccounts.$inferSelect;
 export type OAuthTokenRow = typeof oauthTokens.$inferSelect;
