@@ -128,6 +128,19 @@ function sharedOAuthProviders(description: string) {
     .describe(description);
 }
 
+/** An http(s) base URL without a trailing slash. */
+function baseUrl(defaultValue: string, description: string) {
+  return z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
+        .default(defaultValue)
+        .transform((url) => url.replace(/\/+$/, "")),
+    )
+    .describe(description);
+}
+
 /** Environment variables of the auth platform, each with its meaning and default. */
 export const authConfigSchema = z.object({
   STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY: optionalSecret(
@@ -161,6 +174,16 @@ export const authConfigSchema = z.object({
   ),
   STACK_SHARED_OAUTH_PROVIDERS: sharedOAuthProviders(
     'Credentials of the platform\'s shared (development) OAuth apps by provider type, as JSON: {"github":{"clientId":"…","clientSecret":"…"}}. Providers a project marks as shared use them. Unset: shared providers are off.',
+  ),
+  STRIPE_SECRET_KEY: optionalSecret(
+    "Stripe secret API key (sk_live_… or sk_test_…). With STRIPE_WEBHOOK_SECRET, purchase URLs of projects outside payments test mode lead to Stripe Checkout. Unset: such projects get STRIPE_ACCOUNT_INFO_NOT_FOUND.",
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalSecret(
+    "Signing secret (whsec_…) of the Stripe webhook endpoint {PUBLIC_URL}/api/v1/integrations/stripe/webhooks; paid Checkout Sessions grant their product only through it. Needed with STRIPE_SECRET_KEY.",
+  ),
+  STRIPE_API_BASE: baseUrl(
+    "https://api.stripe.com",
+    "Base URL of the Stripe API (tests point it at a local fake).",
   ),
   AUTH_RATE_LIMIT_WINDOW: duration(
     "10min",
