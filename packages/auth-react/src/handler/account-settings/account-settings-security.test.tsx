@@ -21,6 +21,7 @@ import {
   wireUser,
 } from "../handler-test-harness";
 import { computeTotpCode } from "./totp-code";
+import { toQrCodeDataUrl } from "./totp-qr-code";
 
 let page: RenderedHandler | null = null;
 afterEach(async () => {
@@ -106,6 +107,10 @@ describe("two-factor authentication", () => {
       a.getAttribute("href")?.startsWith("otpauth://totp/"),
     );
     expect(link?.getAttribute("href")).toContain("issuer=Heritage");
+    // The same link as a QR code to scan, named for screen readers (totp-qr-code.test.ts reads it).
+    const qrCode = page.container.querySelector("img[data-totp-qr-code]");
+    expect(qrCode?.getAttribute("alt")).toBe("QR code of the key for your authenticator app");
+    expect(qrCode?.getAttribute("src")).toBe(toQrCodeDataUrl(link?.getAttribute("href") ?? ""));
 
     await typeInto(getInput(page.container, "Code from your app"), "000000");
     await submit(getButton(page.container, "Confirm and turn on"));

@@ -1,7 +1,7 @@
 /**
  * @module
  * Account settings, two-factor authentication (contract §2.14): turning TOTP on with a new secret
- * (shown as an otpauth link and as the key to type), confirmed by a code of the authenticator app
+ * (shown as a QR code to scan, as an otpauth link and as the key to type), confirmed by a code of the authenticator app
  * so nobody locks themselves out, and turning it off.
  */
 import { type AuthUser, createTotpUri, generateTotpSecret } from "@heritage/auth-client";
@@ -11,6 +11,7 @@ import { useHandlerOptions } from "../handler-options";
 import { Field, FormAlert, StatusText, SubmitButton, useFormState } from "../handler-ui";
 import { SettingsSection } from "./settings-section";
 import { isCurrentTotpCode } from "./totp-code";
+import { toQrCodeDataUrl } from "./totp-qr-code";
 
 /** The key as authenticator apps take it typed in: base32 in groups of four. */
 function readableKey(totpUri: string): string {
@@ -102,12 +103,19 @@ export function MfaSection({ user, projectName }: { user: AuthUser; projectName:
   return (
     <SettingsSection title="Two-factor authentication">
       <p className={classNames.text}>
-        Add this key to your authenticator app (or{" "}
+        Scan this QR code with your authenticator app, or add the key below by hand (or{" "}
         <a className={classNames.link} href={totpUri}>
           open it in the app
         </a>
         ), then enter the code it shows.
       </p>
+      <img
+        src={toQrCodeDataUrl(totpUri)}
+        alt="QR code of the key for your authenticator app"
+        width={200}
+        height={200}
+        data-totp-qr-code=""
+      />
       <p className={classNames.text}>
         Key: <code data-totp-key="">{readableKey(totpUri)}</code>
       </p>
