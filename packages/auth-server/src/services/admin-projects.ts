@@ -17,6 +17,7 @@ import type { Database } from "@heritage/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { projects, teamMembers } from "../db/schema";
 import { recordLevelEntries } from "./config-overrides";
+import { listPermissionDefinitions, type PermissionScope } from "./permissions";
 import { assertProductionModeAllowed } from "./production-mode";
 import { mergeProjectConfig, type ProjectConfig, parseProjectConfig } from "./project-config";
 import {
@@ -70,7 +71,14 @@ export function toAdminProject(project: LoadedProject): AdminProject {
     .map(([id, provider]) => ({ provider, wire: toAdminProvider(id, provider) }))
     .sort((a, b) => a.wire.provider_config_id.localeCompare(b.wire.provider_config_id));
   const server = config.emails.server;
-  const permissionRefs = (ids: string[]) => ids.map((id) => ({ id }));
+  // As the reference renders them: only defaults whose definition (of that scope) exists, by id.
+  const permissionRefs = (ids: string[], scope: PermissionScope) => {
+    const defined = new Set(listPermissionDefinitions(config, scope).map((d) => d.id));
+    return [...new Set(ids)]
+      .filter((id) => defined.has(id))
+      .sort()
+      .map((id) => ({ id }));
+  };
   return {
     id: project.id,
     display_name: project.displayName,
@@ -114,9 +122,15 @@ export function toAdminProject(project: LoadedProject): AdminProject {
           },
       email_theme: config.emails.selectedThemeId ?? defaultEmailThemeId,
       create_team_on_sign_up: config.teams.createPersonalTeamOnSignUp,
-      team_creator_default_permissions: permissionRefs(config.rbac.defaultPermissions.teamCreator),
-      team_member_default_permissions: permissionRefs(config.rbac.defaultPermissions.teamMember),
-      user_default_permissions: permissionRefs(config.rbac.defaultPermissions.signUp),
+      team_creator_default_permissions: permissionRefs(
+        config.rbac.defaultPermissions.teamCreator,
+        "team",
+      ),
+      team_member_default_permissions: permissionRefs(
+        config.rbac.defaultPermissions.teamMember,
+        "team",
+      ),
+      user_default_permissions: permissionRefs(config.rbac.defaultPermissions.signUp, "project"),
       oauth_account_merge_strategy: config.auth.oauth.accountMergeStrategy,
       require_email_verification: config.onboarding.requireEmailVerification,
     },
