@@ -75,7 +75,8 @@ export const projectApiKeys = authSchema.table(
 /**
  * What each config level (`project`, `branch`, `environment`; contract §3.7) has set, as dot-notation
  * keys. The effective config stays in `projects.config`; these records answer the per-level reads
- * and say what a reset or replace of a level takes back.
+ * and say what a reset or replace of a level takes back. The `branch` row also keeps where its
+ * pushed config came from (`source`, set by PUT; null = unlinked).
  */
 export const projectConfigOverrides = authSchema.table(
   "project_config_overrides",
@@ -85,6 +86,7 @@ export const projectConfigOverrides = authSchema.table(
       .references(() => projects.id, { onDelete: "cascade" }),
     level: text("level").notNull(),
     override: jsonb("override").notNull().default({}),
+    source: jsonb("source"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.projectId, table.level] })],

@@ -1,0 +1,1 @@
+ALTER TABLE "auth"."project_config_overrides" ADD COLUMN "source" jsonb;
