@@ -1,7 +1,8 @@
 /**
  * @module
  * Account settings, API keys (contract §2.10), shown when the project allows user keys: the user's
- * keys with their state, creating one (its full value is shown once) and revoking one.
+ * keys with their state, creating one (its full value is shown once, with a button that copies it)
+ * and revoking one.
  */
 import type { UserApiKey } from "@heritage/auth-client";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
@@ -24,6 +25,40 @@ function describeKey(key: UserApiKey): string {
           ? `expires ${dateFormat.format(key.expiresAt)}`
           : "never expires";
   return `${key.description} (ending ${key.value.lastFour}, ${state})`;
+}
+
+/**
+ * The new key's value, shown once, and a button that copies it. Where the browser refuses the
+ * clipboard (no permission, not a secure context) it says so: the value stays selectable.
+ */
+function NewKeyValue({ value }: { value: string }) {
+  const { classNames } = useHandlerOptions();
+  const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied("yes");
+    } catch {
+      setCopied("failed");
+    }
+  };
+  return (
+    <div role="status">
+      <p className={classNames.text}>Your new key (copy it now: it is shown only once):</p>
+      <p className={classNames.text}>
+        <code data-new-api-key="">{value}</code>
+      </p>
+      <button type="button" className={classNames.secondaryButton} onClick={() => void copy()}>
+        Copy key
+      </button>
+      {copied === "yes" ? <p className={classNames.text}>Copied to the clipboard.</p> : null}
+      {copied === "failed" ? (
+        <p className={classNames.error}>
+          The key could not be copied here: please select it and copy it yourself.
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 export function ApiKeysSection() {
@@ -115,14 +150,7 @@ export function ApiKeysSection() {
           ))}
         </ul>
       )}
-      {newKey ? (
-        <div role="status">
-          <p className={classNames.text}>Your new key (copy it now: it is shown only once):</p>
-          <p className={classNames.text}>
-            <code data-new-api-key="">{newKey}</code>
-          </p>
-        </div>
-      ) : null}
+      {newKey ? <NewKeyValue key={newKey} value={newKey} /> : null}
       <form ref={form.formRef} noValidate onSubmit={create} className={classNames.form}>
         <FormAlert message={form.formError} />
         <Field
