@@ -3,9 +3,10 @@
  * the OAuth sign-in and refreshed at the loopback provider with its refresh token.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
+import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { oauthTokens } from "../db/schema";
+import { oauthAccounts, oauthTokens } from "../db/schema";
 import { expectKnownError } from "../testing/expect-known-error";
 import { followOAuthRedirects } from "../testing/oauth-redirects";
 import { createTestAuthApi, createTestClock, type TestAuthApi } from "../testing/test-auth-api";
@@ -221,5 +222,68 @@ describe("connected accounts", () => {
       projectId: project.id,
     });
     await expectKnownError(anonymous, "CANNOT_GET_OWN_USER_WITHOUT_USER", 400);
+  });
+});
+
+/** The stored token rows of the signed-in user's provider accounts. */
+async function tokenRowsOf(accessToken: string) {
+  const userId = decodeJwt(accessToken).sub ?? "";
+  const accounts = await t.db
+    .select({ id: oauthAccounts.id })
+    .from(oauthAccounts)
+    .where(eq(oauthAccounts.userId, userId));
+  return t.db
+    .select()
+    .from(oauthTokens)
+    .where(
+      inArray(
+        oauthTokens.oauthAccountId,
+        accounts.map((account) => account.id),
+      ),
+    );
+}
+
+describe("provider tokens at rest", () => {
+  it("keeps access and refresh tokens sealed: no row holds the provider's token", async () => {
+    const accessToken = await signIn("loopback");
+    const response = await requestToken(accessToken, "loopback");
+    const { access_token } = (await response.json()) as { access_token: string };
+    expect(await providerAccepts(access_token)).toBe(true);
+    const rows = await tokenRowsOf(accessToken);
+    expect(rows.map((row) => row.kind).sort()).toEqual(["access", "refresh"]);
+    for (const row of rows) {
+      expect(row.token.startsWith("sealed:v1:")).toBe(true);
+      expect(row.token).not.toContain(access_token);
+    }
+  });
+
+  it("still reads a token stored in plain text before sealing existed", async () => {
+    const accessToken = await signIn("loopback");
+    const { access_token } = (await (await requestToken(accessToken, "loopback")).json()) as {
+      access_token: string;
+    };
+    const [accessRow] = (await tokenRowsOf(accessToken)).filter((row) => row.kind === "access");
+    await t.db
+      .update(oauthTokens)
+      .set({ token: access_token })
+      .where(eq(oauthTokens.id, accessRow?.id ?? ""));
+    const again = await requestToken(accessToken, "loopback");
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual({ access_token });
+  });
+
+  it("answers 500 for an altered sealed token and does not hand anything out", async () => {
+    const accessToken = await signIn("loopback");
+    const [accessRow] = (await tokenRowsOf(accessToken)).filter((row) => row.kind === "access");
+    const sealed = accessRow?.token ?? "";
+    const bytes = Buffer.from(sealed.slice("sealed:v1:".length), "base64");
+    bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) ^ 1;
+    await t.db
+      .update(oauthTokens)
+      .set({ token: `sealed:v1:${bytes.toString("base64")}` })
+      .where(eq(oauthTokens.id, accessRow?.id ?? ""));
+    const response = await requestToken(accessToken, "loopback");
+    expect(response.status).toBe(500);
+    expect(await response.text()).not.toContain("access_token");
   });
 });

@@ -15,8 +15,11 @@ import type { AuthDeps } from "./auth-deps";
 import type { LoadedProject } from "./projects";
 import { StatusError } from "./status-error";
 
-/** Used only when the process runs in development without `STACK_DATA_VAULT_SECRET`. */
-const developmentSecret = "heritage-development-data-vault-secret";
+/**
+ * Used only when the process runs in development without `STACK_DATA_VAULT_SECRET` (also by the
+ * sealing of provider tokens, services/oauth/provider-token-seal.ts).
+ */
+export const developmentSecret = "heritage-development-data-vault-secret";
 const sealVersion = 1;
 
 type VaultDeps = Pick<AuthDeps, "db" | "clock" | "config" | "isDevelopment">;

@@ -2,16 +2,24 @@
  * Connected accounts: the provider accounts linked to a user, and provider access tokens for them
  * (the app calls the provider's API on the user's behalf). A stored access token that lives at
  * least 5 more minutes and covers the scopes is returned; otherwise a stored refresh token with the
- * scopes is redeemed at the provider (a refused one is marked invalid and the next is tried).
+ * scopes is redeemed at the provider (a refused one is marked invalid and the next is tried). Only
+ * accounts whose `allow_connected_accounts` is on take part; tokens are sealed at rest
+ * (provider-token-seal.ts).
  * @module
  */
 import { knownErrors } from "@heritage/auth-protocol";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { type OAuthAccountRow, oauthAccounts, oauthTokens } from "../../db/schema";
+import {
+  type OAuthAccountRow,
+  type OAuthTokenRow,
+  oauthAccounts,
+  oauthTokens,
+} from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
 import type { LoadedProject } from "../projects";
 import { storeProviderTokens } from "./oauth-accounts";
 import { type ProviderClient, ProviderError, refreshProviderTokens } from "./provider-client";
+import { openProviderToken, providerTokenSecret } from "./provider-token-seal";
 
 /** An access token this close to expiry is not handed out (the reference's margin). */
 const minRemainingLifetimeMillis = 5 * 60 * 1000;
@@ -22,7 +30,10 @@ export interface ConnectedAccount {
   provider_account_id: string;
 }
 
-/** The user's linked accounts of providers that allow connected accounts, oldest first. */
+/**
+ * The user's linked accounts that allow connected accounts, of providers that allow them, oldest
+ * first.
+ */
 export async function listConnectedAccounts(
   deps: Pick<AuthDeps, "db">,
   project: LoadedProject,
@@ -31,7 +42,13 @@ export async function listConnectedAccounts(
   const rows = await deps.db
     .select()
     .from(oauthAccounts)
-    .where(and(eq(oauthAccounts.projectId, project.id), eq(oauthAccounts.userId, userId)))
+    .where(
+      and(
+        eq(oauthAccounts.projectId, project.id),
+        eq(oauthAccounts.userId, userId),
+        eq(oauthAccounts.allowConnectedAccounts, true),
+      ),
+    )
     .orderBy(asc(oauthAccounts.createdAt), asc(oauthAccounts.id));
   const providers = project.config.auth.oauth.providers;
   return rows
@@ -56,7 +73,7 @@ function splitScopes(scope: string | undefined): string[] {
  * separated). `providerAccountId` narrows to one account when a user linked several.
  */
 export async function getProviderAccessToken(
-  deps: Pick<AuthDeps, "db" | "clock" | "ids">,
+  deps: Pick<AuthDeps, "db" | "clock" | "ids" | "config" | "isDevelopment" | "logger">,
   client: ProviderClient,
   project: LoadedProject,
   input: { userId: string; providerId: string; providerAccountId?: string; scope?: string },
@@ -70,6 +87,7 @@ export async function getProviderAccessToken(
     eq(oauthAccounts.projectId, project.id),
     eq(oauthAccounts.userId, input.userId),
     eq(oauthAccounts.providerConfigId, input.providerId),
+    eq(oauthAccounts.allowConnectedAccounts, true),
   ];
   if (input.providerAccountId !== undefined) {
     conditions.push(eq(oauthAccounts.providerAccountId, input.providerAccountId));
@@ -95,6 +113,13 @@ export async function getProviderAccessToken(
       ),
     )
     .orderBy(asc(oauthTokens.createdAt));
+  const secret = providerTokenSecret(deps);
+  const readToken = (token: OAuthTokenRow) =>
+    openProviderToken(
+      secret,
+      { oauthAccountId: token.oauthAccountId, kind: token.kind },
+      token.token,
+    );
   const now = deps.clock();
   const usable = tokens
     .filter((token) => token.kind === "access" && covers(token.scopes))
@@ -104,11 +129,11 @@ export async function getProviderAccessToken(
         token.expiresAt.getTime() > now.getTime() + minRemainingLifetimeMillis,
     )
     .at(-1);
-  if (usable) return { access_token: usable.token };
+  if (usable) return { access_token: readToken(usable) };
 
   for (const refresh of tokens.filter((t) => t.kind === "refresh" && covers(t.scopes)).reverse()) {
     try {
-      const fresh = await refreshProviderTokens(provider, refresh.token, refresh.scopes, now);
+      const fresh = await refreshProviderTokens(provider, readToken(refresh), refresh.scopes, now);
       // The refreshed token carries the refresh token's grant unless the provider narrows it.
       const scopes = fresh.scopes.length > 0 ? fresh.scopes : refresh.scopes;
       await deps.db.transaction(async (tx) => {
@@ -139,6 +164,12 @@ export async function getProviderAccessToken(
         details: error.message,
       });
     }
+  }
+  if (secret === null) {
+    throw knownErrors.oauthAccessTokenNotAvailable({
+      provider: input.providerId,
+      details: "The server keeps no provider tokens: STACK_DATA_VAULT_SECRET is not set.",
+    });
   }
   throw knownErrors.oauthConnectionDoesNotHaveRequiredScope();
 }

@@ -2,10 +2,11 @@
  * The two short-lived secrets of an OAuth sign-in (contract §2.16), stored only as digests in
  * `auth.oauth_flow_codes`: the outer flow (what the app asked for, keyed by the inner state we send
  * the provider; 10 minutes) and our authorization code (5 minutes, redeemed once at the token
- * endpoint).
+ * endpoint). Every write first sweeps a bounded batch of rows that expired over an hour ago, so the
+ * table holds about an hour and a quarter of flows, with no periodic job.
  * @module
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import { oauthFlowCodes } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
@@ -13,6 +14,13 @@ import { hashSecret } from "../secrets";
 
 export const outerFlowLifetimeMillis = 10 * 60 * 1000;
 export const authorizationCodeLifetimeMillis = 5 * 60 * 1000;
+/**
+ * Expired rows are kept this long, so a late callback or a replayed code still gets "timed out" or
+ * "already used" rather than "unknown".
+ */
+export const expiredCodeRetentionMillis = 60 * 60 * 1000;
+/** Rows one write sweeps at most: the work of a write stays small however large the backlog. */
+export const sweepBatchSize = 100;
 
 type FlowDeps = Pick<AuthDeps, "db" | "clock" | "ids">;
 
@@ -48,6 +56,22 @@ export const authorizationCodeDataSchema = z.object({
 });
 export type AuthorizationCodeData = z.infer<typeof authorizationCodeDataSchema>;
 
+/** Deletes up to `sweepBatchSize` rows, oldest first, that expired before the retention window. */
+export async function sweepExpiredFlowCodes(deps: Pick<AuthDeps, "db" | "clock">): Promise<number> {
+  const cutoff = new Date(deps.clock().getTime() - expiredCodeRetentionMillis);
+  const oldest = deps.db
+    .select({ id: oauthFlowCodes.id })
+    .from(oauthFlowCodes)
+    .where(lt(oauthFlowCodes.expiresAt, cutoff))
+    .orderBy(asc(oauthFlowCodes.expiresAt))
+    .limit(sweepBatchSize);
+  const deleted = await deps.db
+    .delete(oauthFlowCodes)
+    .where(inArray(oauthFlowCodes.id, oldest))
+    .returning({ id: oauthFlowCodes.id });
+  return deleted.length;
+}
+
 async function storeCode(
   deps: FlowDeps,
   input: {
@@ -57,6 +81,7 @@ async function storeCode(
     lifetimeMillis: number;
   },
 ): Promise<string> {
+  await sweepExpiredFlowCodes(deps);
   const now = deps.clock();
   const code = deps.ids.generateToken();
   await deps.db.insert(oauthFlowCodes).values({

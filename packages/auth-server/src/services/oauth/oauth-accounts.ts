@@ -15,6 +15,7 @@ import { isUniqueViolation } from "../status-error";
 import { createUser, type LoadedUser, normalizeEmail, requireUser, updateUser } from "../users";
 import type { ProviderTokenSet } from "./provider-client";
 import type { ProviderProfile } from "./provider-presets";
+import { providerTokenSecret, sealProviderToken } from "./provider-token-seal";
 
 type AccountDeps = Pick<AuthDeps, "db" | "clock" | "ids" | "passwords">;
 
@@ -24,11 +25,16 @@ export interface OAuthSignInResult {
   account: OAuthAccountRow;
 }
 
+/**
+ * The account a provider account signs in with (at most one: `allow_sign_in` accounts are unique per
+ * provider account), or with `userId` the user's own account of that provider account.
+ */
 async function findAccount(
   db: Database,
   projectId: string,
   providerId: string,
   accountId: string,
+  owner: { signIn: true } | { userId: string } = { signIn: true },
 ): Promise<OAuthAccountRow | null> {
   const [row] = await db
     .select()
@@ -38,6 +44,9 @@ async function findAccount(
         eq(oauthAccounts.projectId, projectId),
         eq(oauthAccounts.providerConfigId, providerId),
         eq(oauthAccounts.providerAccountId, accountId),
+        "userId" in owner
+          ? eq(oauthAccounts.userId, owner.userId)
+          : eq(oauthAccounts.allowSignIn, true),
       ),
     )
     .limit(1);
@@ -97,18 +106,17 @@ export async function linkOAuthAccount(
   input: { providerId: string; profile: ProviderProfile; userId: string },
 ): Promise<OAuthSignInResult> {
   const user = await requireUser(deps.db, project.id, input.userId);
-  const existing = await findAccount(
+  const own = await findAccount(deps.db, project.id, input.providerId, input.profile.accountId, {
+    userId: user.row.id,
+  });
+  if (own) return { user, isNewUser: false, account: own };
+  const signsInElsewhere = await findAccount(
     deps.db,
     project.id,
     input.providerId,
     input.profile.accountId,
   );
-  if (existing) {
-    if (existing.userId !== user.row.id) {
-      throw knownErrors.oauthConnectionAlreadyConnectedToAnotherUser();
-    }
-    return { user, isNewUser: false, account: existing };
-  }
+  if (signsInElsewhere) throw knownErrors.oauthConnectionAlreadyConnectedToAnotherUser();
   const account = await insertAccount(deps.db, deps, {
     projectId: project.id,
     userId: user.row.id,
@@ -134,11 +142,10 @@ export async function signInWithOAuthAccount(
 ): Promise<OAuthSignInResult> {
   const { profile } = input;
   const existing = await findAccount(deps.db, project.id, input.providerId, profile.accountId);
-  if (existing?.allowSignIn) {
+  if (existing) {
     const user = await requireUser(deps.db, project.id, existing.userId);
     return { user, isNewUser: false, account: existing };
   }
-  if (existing) throw knownErrors.oauthConnectionAlreadyConnectedToAnotherUser();
 
   let emailUsedForAuth = profile.email !== null;
   if (profile.email !== null) {
@@ -197,18 +204,33 @@ export async function signInWithOAuthAccount(
   });
 }
 
-/** Keeps the tokens a provider just issued for an account (connected accounts use them later). */
+/**
+ * Keeps the tokens a provider just issued for an account (connected accounts use them later), sealed
+ * at rest. Without a sealing secret (production without `STACK_DATA_VAULT_SECRET`) they are not kept.
+ */
 export async function storeProviderTokens(
-  deps: Pick<AuthDeps, "db" | "clock" | "ids">,
+  deps: Pick<AuthDeps, "db" | "clock" | "ids" | "config" | "isDevelopment" | "logger">,
   accountId: string,
   tokens: ProviderTokenSet,
 ): Promise<void> {
+  const secret = providerTokenSecret(deps);
+  if (secret === null) {
+    deps.logger.warn(
+      { oauthAccountId: accountId },
+      "Provider tokens not kept: STACK_DATA_VAULT_SECRET is not set",
+    );
+    return;
+  }
   const now = deps.clock();
   await deps.db.insert(oauthTokens).values({
     id: deps.ids.generateId(),
     oauthAccountId: accountId,
     kind: "access",
-    token: tokens.accessToken,
+    token: sealProviderToken(
+      secret,
+      { oauthAccountId: accountId, kind: "access" },
+      tokens.accessToken,
+    ),
     scopes: tokens.scopes,
     expiresAt: tokens.expiresAt,
     createdAt: now,
@@ -218,7 +240,11 @@ export async function storeProviderTokens(
       id: deps.ids.generateId(),
       oauthAccountId: accountId,
       kind: "refresh",
-      token: tokens.refreshToken,
+      token: sealProviderToken(
+        secret,
+        { oauthAccountId: accountId, kind: "refresh" },
+        tokens.refreshToken,
+      ),
       scopes: tokens.scopes,
       expiresAt: null,
       createdAt: now,
