@@ -1,7 +1,7 @@
 /**
- * `/internal/config` (contract §3.7, the served part): the rendered config and dot-notation
- * overrides, kept consistent with the admin project object; level rules, server access only for
- * `branch`, and rejected overrides leave the config unchanged.
+ * `/internal/config` (contract §3.7): the rendered config and dot-notation overrides, kept
+ * consistent with the admin project object; level rules, server access only for `branch`, rejected
+ * overrides leave the config unchanged; the pushed branch config's source (read, unlink).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProjectConfig } from "../services/project-config";
@@ -379,5 +379,124 @@ describe("override levels: GET, PUT and reset-keys", () => {
     expect({ config: await rendered(), environment: await levelOverride("environment") }).toEqual(
       before,
     );
+  });
+});
+
+describe("GET and DELETE /internal/config/source", () => {
+  let sourceProjectId: string;
+  const asSourceAdmin = () => ({ accessType: "admin" as const, projectId: sourceProjectId });
+  const githubSource = {
+    type: "pushed-from-github",
+    owner: "heritage",
+    repo: "site",
+    branch: "main",
+    commit_hash: "0123abc",
+    config_file_path: "stack.config.ts",
+    workflow_path: ".github/workflows/push-config.yml",
+  };
+
+  async function readSource(): Promise<unknown> {
+    const response = await t.request("/internal/config/source", asSourceAdmin());
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(["source"]);
+    return body.source;
+  }
+  function putBranch(body: unknown) {
+    return t.request("/internal/config/override/branch", {
+      ...asSourceAdmin(),
+      method: "PUT",
+      body,
+    });
+  }
+  async function branchOverride(): Promise<unknown> {
+    const response = await t.request("/internal/config/override/branch", asSourceAdmin());
+    return JSON.parse(((await response.json()) as { config_string: string }).config_string);
+  }
+
+  beforeAll(async () => {
+    sourceProjectId = (await t.createProject()).id;
+  });
+
+  it("is unlinked before anything was pushed", async () => {
+    expect(await readSource()).toEqual({ type: "unlinked" });
+  });
+
+  it("answers the source the last branch PUT stored; unlinking keeps the pushed config", async () => {
+    const pushed = { "auth.otp.allowSignIn": true };
+    const put = await putBranch({ config_string: JSON.stringify(pushed), source: githubSource });
+    expect(put.status).toBe(200);
+    expect(await readSource()).toEqual(githubSource);
+
+    // PATCH and reset-keys on the branch level change the config, not where it came from.
+    await t.request("/internal/config/override/branch", {
+      ...asSourceAdmin(),
+      method: "PATCH",
+      body: { config_override_string: JSON.stringify({ "teams.allowClientTeamCreation": true }) },
+    });
+    await t.request("/internal/config/override/branch/reset-keys", {
+      ...asSourceAdmin(),
+      body: { keys: ["teams.allowClientTeamCreation"] },
+    });
+    expect(await readSource()).toEqual(githubSource);
+
+    const unlinked = await t.request("/internal/config/source", {
+      ...asSourceAdmin(),
+      method: "DELETE",
+    });
+    expect(unlinked.status).toBe(200);
+    expect(await unlinked.json()).toEqual({ success: true });
+    expect(await readSource()).toEqual({ type: "unlinked" });
+    expect(await branchOverride()).toEqual(pushed);
+
+    await putBranch({ config_string: "{}", source: { type: "pushed-from-unknown" } });
+    expect(await readSource()).toEqual({ type: "pushed-from-unknown" });
+    expect(await branchOverride()).toEqual({});
+    // Unlinking twice is fine.
+    for (let i = 0; i < 2; i++) {
+      const again = await t.request("/internal/config/source", {
+        ...asSourceAdmin(),
+        method: "DELETE",
+      });
+      expect(again.status).toBe(200);
+    }
+    expect(await readSource()).toEqual({ type: "unlinked" });
+  });
+
+  it("a refused branch PUT leaves the source as it was", async () => {
+    await putBranch({ config_string: "{}", source: githubSource });
+    await expectTextError(
+      await putBranch({
+        config_string: JSON.stringify({ "auth.nope": 1 }),
+        source: { type: "pushed-from-unknown" },
+      }),
+      400,
+      "Unknown config key: auth.nope",
+    );
+    await expectKnownError(
+      await putBranch({ config_string: "{}", source: { type: "pushed-from-github", owner: "x" } }),
+      "SCHEMA_ERROR",
+      400,
+    );
+    expect(await readSource()).toEqual(githubSource);
+  });
+
+  it("is admin only: server and client access are refused; nothing changes", async () => {
+    const user = await t.signUpUser(sourceProjectId);
+    const before = await readSource();
+    const callers = [
+      { accessType: "server" as const, projectId: sourceProjectId },
+      { accessType: "client" as const, projectId: sourceProjectId, accessToken: user.accessToken },
+    ];
+    for (const caller of callers) {
+      for (const method of ["GET", "DELETE"]) {
+        await expectKnownError(
+          await t.request("/internal/config/source", { ...caller, method }),
+          "INSUFFICIENT_ACCESS_TYPE",
+          401,
+        );
+      }
+    }
+    expect(await readSource()).toEqual(before);
   });
 });

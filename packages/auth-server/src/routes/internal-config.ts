@@ -1,8 +1,8 @@
 /**
  * `/internal/config` (contract §3.7): the rendered config (`GET /internal/config`) and the override
- * levels: read, replace (PUT), dot-notation update (PATCH) and reset-keys. Admin access; server
- * access only for the `branch` level (as the reference). Pushed config sources
- * (`/internal/config/source`) are not served.
+ * levels: read, replace (PUT), dot-notation update (PATCH) and reset-keys, and the source of the
+ * pushed branch config (`/internal/config/source`: read, unlink). Admin access; server access only
+ * for the `branch` override level (as the reference).
  * @module
  */
 import type { Context } from "hono";
@@ -20,26 +20,21 @@ import {
   replaceConfigOverride,
   resetConfigOverrideKeys,
 } from "../services/config-overrides";
+import {
+  branchConfigSourceSchema,
+  readBranchConfigSource,
+  setBranchConfigSource,
+  unlinkBranchConfigSource,
+} from "../services/config-source";
 import { StatusError } from "../services/status-error";
 
 const levelParams = z.object({ level: z.enum(configLevels) });
 const resetParams = z.object({ level: z.enum(["branch", "environment"]) });
 const patchBody = z.strictObject({ config_override_string: z.string() });
-/** Where a pushed branch config came from; checked, not stored (sources are not served). */
-const sourceSchema = z.discriminatedUnion("type", [
-  z.strictObject({
-    type: z.literal("pushed-from-github"),
-    owner: z.string(),
-    repo: z.string(),
-    branch: z.string(),
-    commit_hash: z.string(),
-    config_file_path: z.string(),
-    workflow_path: z.string().optional(),
-  }),
-  z.strictObject({ type: z.literal("pushed-from-unknown") }),
-  z.strictObject({ type: z.literal("unlinked") }),
-]);
-const putBody = z.strictObject({ config_string: z.string(), source: sourceSchema.optional() });
+const putBody = z.strictObject({
+  config_string: z.string(),
+  source: branchConfigSourceSchema.optional(),
+});
 const resetBody = z.strictObject({ keys: z.array(z.string().min(1)) });
 
 /** Server access may only manage the branch level (text 403, as the reference). */
@@ -83,6 +78,10 @@ export function createInternalConfigRoutes(deps: RouteDeps): Hono<AuthEnv> {
     }
     const override = parseJson(c, "config_string", body.config_string);
     await replaceConfigOverride(deps.db, auth.project, params.level, override, deps.clock());
+    // Only the branch level has a source (as the reference); it is kept once the config is in.
+    if (params.level === "branch" && body.source) {
+      await setBranchConfigSource(deps.db, auth.project.id, body.source, deps.clock());
+    }
     return sendSuccess(c);
   });
 
@@ -100,6 +99,19 @@ export function createInternalConfigRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const { params, body } = validateRequest(c, { params: resetParams, body: resetBody });
     checkLevelAccess(auth, params.level);
     await resetConfigOverrideKeys(deps.db, auth.project, params.level, body.keys, deps.clock());
+    return sendSuccess(c);
+  });
+
+  app.get("/source", async (c) => {
+    const auth = requireAccess(c, ["admin"]);
+    validateRequest(c, { query: z.strictObject({}) });
+    return sendJson(c, { source: await readBranchConfigSource(deps.db, auth.project.id) });
+  });
+
+  app.delete("/source", async (c) => {
+    const auth = requireAccess(c, ["admin"]);
+    validateRequest(c, { query: z.strictObject({}) });
+    await unlinkBranchConfigSource(deps.db, auth.project.id, deps.clock());
     return sendSuccess(c);
   });
 
