@@ -40,6 +40,7 @@ import { createInternalMetricsRoutes } from "./routes/internal-metrics";
 import { createInternalProjectRoutes } from "./routes/internal-projects";
 import { createJwksRoutes } from "./routes/jwks";
 import { createPaymentRoutes } from "./routes/payments";
+import { createStripeCheckoutRoutes } from "./routes/payments-stripe-checkout";
 import { createPermissionDefinitionRoutes } from "./routes/permission-definitions";
 import { createProjectPermissionRoutes, createTeamPermissionRoutes } from "./routes/permissions";
 import { createProbeRoutes } from "./routes/probe";
@@ -47,6 +48,7 @@ import { createProjectRoutes } from "./routes/projects";
 import { createTeamInvitationRoutes } from "./routes/team-invitations";
 import { createTeamMemberProfileRoutes } from "./routes/team-member-profiles";
 import { createTeamMembershipRoutes } from "./routes/team-memberships";
+import { createStripeWebhookRoutes } from "./routes/stripe-webhooks";
 import { createTeamRoutes } from "./routes/teams";
 import { createTestModeCheckoutRoutes } from "./routes/test-mode-checkout";
 import { createUserRoutes } from "./routes/users";
@@ -136,6 +138,8 @@ export function createAuthApi(options: CreateAuthApiOptions): Hono<AuthEnv> {
   });
   const app = new Hono<AuthEnv>();
   app.use("*", protocolHeaders());
+  // Ahead of the body parser: the webhook signature covers the raw body.
+  app.route("/integrations/stripe/webhooks", createStripeWebhookRoutes(deps));
   app.use("*", parseBody());
   app.use("*", authenticate(deps));
 
@@ -171,6 +175,7 @@ export function createAuthApi(options: CreateAuthApiOptions): Hono<AuthEnv> {
   app.route("/webhooks", createWebhookRoutes(deps, createManagementTokens()));
   app.route("/data-vault", createDataVaultRoutes(deps));
   app.route("/payments/test-mode-checkout", createTestModeCheckoutRoutes(deps));
+  app.route("/payments/stripe-checkout", createStripeCheckoutRoutes(deps));
   app.route("/payments", createPaymentRoutes(deps));
   app.route("/emails", createEmailRoutes(deps));
   app.route("/internal/email-templates", createEmailTemplateRoutes(deps));

@@ -11,7 +11,7 @@ import type { AuthEnv, RouteDeps } from "../http/context";
 import { requireAccess } from "../http/project-access";
 import { sendJson } from "../http/respond";
 import { validateRequest } from "../http/validate";
-import { checkoutProviderFor, testModeCheckoutUrl } from "../services/payments/checkout-provider";
+import { checkoutPageUrl, checkoutProviderFor } from "../services/payments/checkout-provider";
 import {
   type Customer,
   ensureClientCanAccessCustomer,
@@ -21,7 +21,9 @@ import { readItem, updateItemQuantity } from "../services/payments/items";
 import { customerTypeSchema } from "../services/payments/payments-config";
 import { inlineProductSchema, resolveProduct } from "../services/payments/products";
 import { createPurchaseCode, ensureProductNotOwned } from "../services/payments/purchases";
+import { payablePrices, stripeCurrencyCodes } from "../services/payments/stripe-prices";
 import { isTrustedRedirectUrl } from "../services/project-config";
+import { StatusError } from "../services/status-error";
 
 const serverAccess: readonly AccessType[] = ["server", "admin"];
 
@@ -107,7 +109,7 @@ export function createPaymentRoutes(deps: RouteDeps): Hono<AuthEnv> {
         "Clients can only create purchase URLs for their own user or teams they have admin access to.",
       );
     }
-    checkoutProviderFor(project);
+    const provider = checkoutProviderFor(project, deps.config);
     const product = resolveProduct(project, auth.accessType, body.product_id, body.product_inline);
     if (product.customerType !== customer.type) {
       throw knownErrors.productCustomerTypeDoesNotMatch({
@@ -123,6 +125,12 @@ export function createPaymentRoutes(deps: RouteDeps): Hono<AuthEnv> {
     if (body.return_url !== undefined && !isTrustedRedirectUrl(project.config, body.return_url)) {
       throw knownErrors.redirectUrlNotWhitelisted();
     }
+    if (provider === "stripe" && payablePrices(product).length === 0) {
+      throw new StatusError(
+        400,
+        `This product has no price Stripe can charge: a price needs an amount in one of ${stripeCurrencyCodes.join(", ")} and must not be server-only.`,
+      );
+    }
     const fullCode = await createPurchaseCode(deps, project, {
       customer,
       productId: body.product_id,
@@ -130,7 +138,7 @@ export function createPaymentRoutes(deps: RouteDeps): Hono<AuthEnv> {
       returnUrl: body.return_url,
     });
     return sendJson(c, {
-      url: testModeCheckoutUrl(`${deps.baseUrl}/api/v1`, fullCode, body.return_url),
+      url: checkoutPageUrl(provider, `${deps.baseUrl}/api/v1`, fullCode, body.return_url),
     });
   });
 

@@ -1,7 +1,9 @@
 /**
- * Purchases (contract §3.6): a purchase URL carries a one-time code for a pending checkout; without a
- * payment provider the built-in test-mode checkout (routes/test-mode-checkout.ts) confirms it, which
- * grants the product and its included items. Only the SHA-256 of a code is stored.
+ * Purchases (contract §3.6): a purchase URL carries a one-time code for a pending checkout. Without a
+ * payment provider the built-in test-mode checkout (routes/test-mode-checkout.ts) confirms it; with
+ * Stripe, the webhook of the code's paid Checkout Session does (stripe-webhook-events.ts). Either way
+ * the code is spent once and the product is granted with its included items. Only the SHA-256 of a
+ * code is stored.
  * @module
  */
 import { knownErrors } from "@heritage/auth-protocol";
@@ -90,6 +92,25 @@ export interface PendingPurchase {
   productId: string | null;
   product: PaymentProduct;
   returnUrl: string | null;
+  /** The code's Stripe Checkout Session, once the buyer continued to payment. */
+  stripeCheckoutSessionId: string | null;
+  stripeCheckoutUrl: string | null;
+}
+
+/** Where a granted purchase came from (`product_purchases.source`). */
+export type PurchaseSource = "test_mode" | "stripe";
+
+function toPendingPurchase(row: typeof purchaseCodes.$inferSelect): PendingPurchase {
+  return {
+    codeId: row.id,
+    projectId: row.projectId,
+    customer: { type: row.customerType as Customer["type"], id: row.customerId },
+    productId: row.productId,
+    product: paymentProductSchema.parse(row.product),
+    returnUrl: row.returnUrl,
+    stripeCheckoutSessionId: row.stripeCheckoutSessionId,
+    stripeCheckoutUrl: row.stripeCheckoutUrl,
+  };
 }
 
 function splitFullCode(fullCode: string): { projectId: string; secret: string } | null {
@@ -118,15 +139,7 @@ export async function findPendingPurchase(
       ),
     )
     .limit(1);
-  if (!row) return null;
-  return {
-    codeId: row.id,
-    projectId: row.projectId,
-    customer: { type: row.customerType as Customer["type"], id: row.customerId },
-    productId: row.productId,
-    product: paymentProductSchema.parse(row.product),
-    returnUrl: row.returnUrl,
-  };
+  return row ? toPendingPurchase(row) : null;
 }
 
 /**
@@ -137,68 +150,93 @@ export async function findPendingPurchase(
 export async function confirmPurchase(
   deps: PurchaseDeps,
   fullCode: string,
-  source: "test_mode",
+  source: PurchaseSource,
 ): Promise<PendingPurchase | null> {
   return deps.db.transaction(async (tx) => {
     const now = deps.clock();
     const pending = await findPendingPurchase(tx, now, fullCode);
     if (!pending) return null;
-    const spent = await tx
-      .update(purchaseCodes)
-      .set({ usedAt: now })
-      .where(and(eq(purchaseCodes.id, pending.codeId), isNull(purchaseCodes.usedAt)))
-      .returning({ id: purchaseCodes.id });
-    // A concurrent confirm spent it first.
-    if (spent.length === 0) return null;
-    if (pending.productId !== null) {
-      // Two different codes for the same product must not both grant it.
-      await lockCustomerItem(
-        tx,
-        pending.projectId,
-        pending.customer,
-        `product:${pending.productId}`,
-      );
-    }
-    const itemIds = Object.keys(pending.product.includedItems).sort();
-    for (const itemId of itemIds) {
-      await lockCustomerItem(tx, pending.projectId, pending.customer, itemId);
-    }
-    await ensureProductNotOwned(
-      tx,
-      pending.projectId,
-      pending.customer,
-      pending.productId ?? undefined,
-      pending.product,
-    );
-    const purchaseId = deps.ids.generateId();
-    await tx.insert(productPurchases).values({
-      id: purchaseId,
-      projectId: pending.projectId,
-      customerType: pending.customer.type,
-      customerId: pending.customer.id,
-      productId: pending.productId,
-      product: pending.product,
-      source,
-      createdAt: now,
-    });
-    const grants = itemIds
-      .map((itemId) => ({ itemId, quantity: pending.product.includedItems[itemId]?.quantity ?? 0 }))
-      .filter((grant) => grant.quantity !== 0);
-    if (grants.length > 0) {
-      await tx.insert(itemQuantityChanges).values(
-        grants.map((grant) => ({
-          id: deps.ids.generateId(),
-          projectId: pending.projectId,
-          customerType: pending.customer.type,
-          customerId: pending.customer.id,
-          itemId: grant.itemId,
-          delta: grant.quantity,
-          description: `Included in product ${pending.productId ?? pending.product.displayName}`,
-          purchaseId,
-          createdAt: now,
-        })),
-      );
-    }
-    return pending;
+    return (await spendAndGrant(tx, deps, pending, source, now)) ? pending : null;
   });
+}
+
+/**
+ * The purchase code of a Stripe Checkout Session, spent or not, expired or not: a session that was
+ * paid must be granted even when the buyer took longer than the code's lifetime.
+ */
+export async function findPurchaseByStripeSession(
+  db: Database,
+  sessionId: string,
+): Promise<(PendingPurchase & { isSpent: boolean }) | null> {
+  const [row] = await db
+    .select()
+    .from(purchaseCodes)
+    .where(eq(purchaseCodes.stripeCheckoutSessionId, sessionId))
+    .limit(1);
+  return row ? { ...toPendingPurchase(row), isSpent: row.usedAt !== null } : null;
+}
+
+/**
+ * Spends a code and grants its purchase inside the caller's transaction; false when the code was
+ * spent already (by a concurrent confirm, or an earlier delivery of the same Stripe event). Throws
+ * PRODUCT_ALREADY_GRANTED for a non-stackable product the customer owns since the URL was made.
+ */
+export async function spendAndGrant(
+  tx: Database,
+  deps: Pick<AuthDeps, "ids">,
+  pending: PendingPurchase,
+  source: PurchaseSource,
+  now: Date,
+): Promise<boolean> {
+  const spent = await tx
+    .update(purchaseCodes)
+    .set({ usedAt: now })
+    .where(and(eq(purchaseCodes.id, pending.codeId), isNull(purchaseCodes.usedAt)))
+    .returning({ id: purchaseCodes.id });
+  if (spent.length === 0) return false;
+  if (pending.productId !== null) {
+    // Two different codes for the same product must not both grant it.
+    await lockCustomerItem(tx, pending.projectId, pending.customer, `product:${pending.productId}`);
+  }
+  const itemIds = Object.keys(pending.product.includedItems).sort();
+  for (const itemId of itemIds) {
+    await lockCustomerItem(tx, pending.projectId, pending.customer, itemId);
+  }
+  await ensureProductNotOwned(
+    tx,
+    pending.projectId,
+    pending.customer,
+    pending.productId ?? undefined,
+    pending.product,
+  );
+  const purchaseId = deps.ids.generateId();
+  await tx.insert(productPurchases).values({
+    id: purchaseId,
+    projectId: pending.projectId,
+    customerType: pending.customer.type,
+    customerId: pending.customer.id,
+    productId: pending.productId,
+    product: pending.product,
+    source,
+    createdAt: now,
+  });
+  const grants = itemIds
+    .map((itemId) => ({ itemId, quantity: pending.product.includedItems[itemId]?.quantity ?? 0 }))
+    .filter((grant) => grant.quantity !== 0);
+  if (grants.length > 0) {
+    await tx.insert(itemQuantityChanges).values(
+      grants.map((grant) => ({
+        id: deps.ids.generateId(),
+        projectId: pending.projectId,
+        customerType: pending.customer.type,
+        customerId: pending.customer.id,
+        itemId: grant.itemId,
+        delta: grant.quantity,
+        description: `Included in product ${pending.productId ?? pending.product.displayName}`,
+        purchaseId,
+        createdAt: now,
+      })),
+    );
+  }
+  return true;
 }
