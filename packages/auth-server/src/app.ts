@@ -45,10 +45,10 @@ import { createPermissionDefinitionRoutes } from "./routes/permission-definition
 import { createProjectPermissionRoutes, createTeamPermissionRoutes } from "./routes/permissions";
 import { createProbeRoutes } from "./routes/probe";
 import { createProjectRoutes } from "./routes/projects";
+import { createStripeWebhookRoutes } from "./routes/stripe-webhooks";
 import { createTeamInvitationRoutes } from "./routes/team-invitations";
 import { createTeamMemberProfileRoutes } from "./routes/team-member-profiles";
 import { createTeamMembershipRoutes } from "./routes/team-memberships";
-import { createStripeWebhookRoutes } from "./routes/stripe-webhooks";
 import { createTeamRoutes } from "./routes/teams";
 import { createTestModeCheckoutRoutes } from "./routes/test-mode-checkout";
 import { createUserRoutes } from "./routes/users";
