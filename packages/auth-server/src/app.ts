@@ -39,6 +39,7 @@ import { createInternalConfigRoutes } from "./routes/internal-config";
 import { createInternalMetricsRoutes } from "./routes/internal-metrics";
 import { createInternalProjectRoutes } from "./routes/internal-projects";
 import { createJwksRoutes } from "./routes/jwks";
+import { createOAuthProviderRoutes } from "./routes/oauth-providers";
 import { createPaymentRoutes } from "./routes/payments";
 import { createStripeCheckoutRoutes } from "./routes/payments-stripe-checkout";
 import { createPermissionDefinitionRoutes } from "./routes/permission-definitions";
@@ -156,6 +157,7 @@ export function createAuthApi(options: CreateAuthApiOptions): Hono<AuthEnv> {
   app.route("/users", createUserRoutes(deps));
   app.route("/contact-channels", createContactChannelRoutes(deps));
   app.route("/connected-accounts", createConnectedAccountRoutes(deps, oauthClient));
+  app.route("/oauth-providers", createOAuthProviderRoutes(deps));
   app.route("/user-api-keys", createApiKeyRoutes(deps, "user"));
   app.route("/team-api-keys", createApiKeyRoutes(deps, "team"));
   app.route("/integrations/credential-scanning", createCredentialScanningRoutes(deps));
