@@ -300,6 +300,25 @@ describe("Stripe checkout (error)", () => {
     expect(s.fake.requests.length - before).toBe(1);
   });
 
+  it("a second paid session for an owned product is not granted again; the operator is told to refund", async () => {
+    const buyer = await newBuyer();
+    const first = await purchase(buyer, "starter");
+    const second = await purchase(buyer, "starter");
+    const firstSession = await startCheckout(s, first, "once");
+    const secondSession = await startCheckout(s, second, "once");
+    await deliverWebhook(s, checkoutSessionEvent(s, firstSession));
+    const paidTwice = await deliverWebhook(s, checkoutSessionEvent(s, secondSession));
+    expect(await paidTwice.json()).toEqual({
+      received: true,
+      outcome: "customer_already_owns_product",
+    });
+    expect(await readCredits(s, buyer.userId)).toBe(100);
+    expect(await purchasesOf(buyer)).toHaveLength(1);
+    // The code is spent, so Stripe's resends stop at "already granted".
+    const resent = await deliverWebhook(s, checkoutSessionEvent(s, secondSession));
+    expect(await resent.json()).toEqual({ received: true, outcome: "already_granted" });
+  });
+
   it("products without a price Stripe can charge are refused at create-purchase-url, storing nothing", async () => {
     const buyer = await newBuyer();
     const before = (await s.t.db.select().from(purchaseCodes)).length;
