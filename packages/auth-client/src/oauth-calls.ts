@@ -150,6 +150,17 @@ function withoutCodeAndState(url: string): string {
   return parsed.toString();
 }
 
+/**
+ * The API URL of `path`: the app's base as given, or, for an app on the page's own origin
+ * (`baseUrl: ""`, as the site's browser app), resolved against the page's location.
+ */
+function resolveApiUrl(apiUrl: string, path: string): URL {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(apiUrl)) return new URL(`${apiUrl}${path}`);
+  const location = currentLocation();
+  if (!location) throw new Error("An absolute baseUrl is required outside a browser.");
+  return new URL(`${apiUrl}${path}`, location.href);
+}
+
 function defaultRedirectUrl(): string {
   const location = currentLocation();
   if (!location) throw new Error("redirectUrl is required outside a browser.");
@@ -210,7 +221,7 @@ export function createOAuthCalls(core: AppCore): OAuthCalls {
     const codeVerifier = randomBase64Url(32);
     const state = randomBase64Url(24);
     const redirectUrl = withoutCodeAndState(options.redirectUrl ?? defaultRedirectUrl());
-    const url = new URL(`${core.apiUrl}/auth/oauth/authorize/${provider.toLowerCase()}`);
+    const url = resolveApiUrl(core.apiUrl, `/auth/oauth/authorize/${provider.toLowerCase()}`);
     const query = url.searchParams;
     query.set("client_id", core.projectId);
     query.set("client_secret", clientSecret);
