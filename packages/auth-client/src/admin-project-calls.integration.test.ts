@@ -1,7 +1,8 @@
 /**
  * Project administration through the client library against the real auth server
  * (`@heritage/auth-server/testing`): the admin app reads and updates its project and manages internal
- * API keys (a revoked key stops working) and config overrides (server apps: branch only); a dashboard user creates, lists and transfers projects and
+ * API keys (a revoked key stops working), config overrides (server apps: branch only) and the pushed
+ * config's source; a dashboard user creates, lists and transfers projects and
  * administers them with their own session.
  */
 import { isKnownError } from "@heritage/auth-protocol";
@@ -133,6 +134,43 @@ describe("config overrides", () => {
     expect((await admin.readAdminProject()).config.client_team_creation_enabled).toBe(false);
     const missingSource = await rejection(admin.replaceConfigOverride("branch", {}));
     expect(isKnownError(missingSource, "SCHEMA_ERROR")).toBe(true);
+  });
+
+  it("the admin app reads and unlinks the pushed config's source; the server app may not", async () => {
+    const admin = newAdminApp();
+    // The test above pushed a branch config with a source.
+    expect(await admin.getPushedConfigSource()).toEqual({ type: "pushed-from-unknown" });
+    const source = {
+      type: "pushed-from-github" as const,
+      owner: "heritage",
+      repo: "site",
+      branch: "main",
+      commit_hash: "9d1e0b7",
+      config_file_path: "stack.config.ts",
+    };
+    await admin.replaceConfigOverride("branch", { "auth.otp.allowSignIn": true }, source);
+    expect(await admin.getPushedConfigSource()).toEqual(source);
+
+    const server = createServerApp({
+      projectId: project.id,
+      secretServerKey: project.keys.secretServerKey,
+      tokenStore: createMemoryTokenStore(),
+      ...runtimeOptions(),
+    });
+    // The source calls are admin-only: the server app has none, and the server refuses its key.
+    expect("getPushedConfigSource" in server).toBe(false);
+    const refused = await api.request("/internal/config/source", {
+      accessType: "server",
+      projectId: project.id,
+      method: "DELETE",
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("x-stack-known-error")).toBe("INSUFFICIENT_ACCESS_TYPE");
+    expect(await admin.getPushedConfigSource()).toEqual(source);
+
+    await admin.unlinkPushedConfigSource();
+    expect(await admin.getPushedConfigSource()).toEqual({ type: "unlinked" });
+    expect(await admin.getConfigOverride("branch")).toEqual({ "auth.otp.allowSignIn": true });
   });
 });
 

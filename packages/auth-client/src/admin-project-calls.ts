@@ -15,7 +15,13 @@ import {
   type InternalApiKey as WireInternalApiKey,
   type InternalApiKeyFirstView as WireInternalApiKeyFirstView,
 } from "@heritage/auth-protocol";
-import { type AppCore, type AppOptions, createAppCore, parseResponse } from "./app-core";
+import {
+  type AppCore,
+  type AppOptions,
+  createAppCore,
+  parseResponse,
+  type ResponseSchema,
+} from "./app-core";
 import { AuthProtocolError } from "./errors";
 import type { AuthSession } from "./session";
 
@@ -87,6 +93,29 @@ export type PushedConfigSource =
   | { type: "pushed-from-unknown" }
   | { type: "unlinked" };
 
+const githubSourceFields = ["owner", "repo", "branch", "commit_hash", "config_file_path"] as const;
+
+function isPushedConfigSource(value: unknown): value is PushedConfigSource {
+  if (typeof value !== "object" || value === null) return false;
+  const source = value as Record<string, unknown>;
+  if (source.type === "unlinked" || source.type === "pushed-from-unknown") return true;
+  return (
+    source.type === "pushed-from-github" &&
+    githubSourceFields.every((field) => typeof source[field] === "string") &&
+    (source.workflow_path === undefined || typeof source.workflow_path === "string")
+  );
+}
+
+/** `GET /internal/config/source` answers `{source}`. */
+const configSourceResponseSchema: ResponseSchema<{ source: PushedConfigSource }> = {
+  safeParse(data) {
+    const source = (data as { source?: unknown } | null)?.source;
+    return isPushedConfigSource(source)
+      ? { success: true, data: { source } }
+      : { success: false, error: new Error("The answer has no valid `source`.") };
+  },
+};
+
 export function createConfigOverrideCalls(core: AppCore): ConfigOverrideCalls {
   return {
     async updateConfigOverride(level, override) {
@@ -139,6 +168,13 @@ export interface AdminProjectCalls extends ConfigOverrideCalls {
   listInternalApiKeys(): Promise<InternalApiKey[]>;
   /** `PATCH /internal/api-keys/{id}` with `revoked: true`. */
   revokeInternalApiKey(id: string): Promise<InternalApiKey>;
+  /**
+   * `GET /internal/config/source`: where the pushed branch config came from (`{type: "unlinked"}`
+   * until a branch-level `replaceConfigOverride` gives a source).
+   */
+  getPushedConfigSource(): Promise<PushedConfigSource>;
+  /** `DELETE /internal/config/source`: the source becomes `unlinked`; the pushed config stays. */
+  unlinkPushedConfigSource(): Promise<void>;
 }
 
 const toDate = (millis: number | undefined) => (millis === undefined ? null : new Date(millis));
@@ -225,6 +261,13 @@ export function createAdminProjectCalls(core: AppCore): AdminProjectCalls {
       return list.items.map(toKey);
     },
     revokeInternalApiKey: revoke,
+    async getPushedConfigSource() {
+      const response = await send("/internal/config/source");
+      return (await parseResponse(response, configSourceResponseSchema)).source;
+    },
+    async unlinkPushedConfigSource() {
+      await send("/internal/config/source", { method: "DELETE" });
+    },
   };
 }
 
