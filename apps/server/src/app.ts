@@ -149,5 +149,6 @@ export function createApp(deps: AppDeps) {
     return c.text(`Something went wrong. Request ID: ${c.get("requestId")}`, 500);
   });
 
-  return app;
+  // Background work (the auth platform's webhook deliveries) stops before the database closes.
+  return Object.assign(app, { close: () => authApi.close() });
 }

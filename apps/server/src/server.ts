@@ -100,6 +100,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const forceTimer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
       await closed;
       clearTimeout(forceTimer);
+      await app.close();
       await database.close();
       logger.info("stopped");
     })();

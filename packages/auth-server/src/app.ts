@@ -60,7 +60,7 @@ import { createProviderClient, type OAuthSettings } from "./services/oauth/provi
 import { type Argon2Parameters, createPasswordHasher } from "./services/passwords";
 import { defaultIdGenerators, type IdGenerators } from "./services/secrets";
 import { createManagementTokens } from "./services/webhooks/management-tokens";
-import { startWebhookWorker } from "./services/webhooks/webhook-delivery";
+import { holdWebhookWorker } from "./services/webhooks/webhook-delivery";
 
 export { initAuthPlatform } from "./services/platform-init";
 
@@ -96,8 +96,17 @@ export interface CreateAuthApiOptions {
   webhookPollIntervalMs?: number;
 }
 
+/** The auth API's routes, plus the background work (webhook deliveries) they start. */
+export type AuthApi = Hono<AuthEnv> & {
+  /**
+   * Stops the background work and waits for a delivery pass under way; call it before the
+   * database closes (afterwards no pass runs). Idempotent.
+   */
+  close(): Promise<void>;
+};
+
 /** Builds the auth API; routes are relative (`/auth/password/sign-in`, `/users/me`, ...). */
-export function createAuthApi(options: CreateAuthApiOptions): Hono<AuthEnv> {
+export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   const clock = options.clock ?? (() => new Date());
   const logger = options.logger ?? silentLogger;
   const ids = options.ids ?? defaultIdGenerators;
@@ -129,7 +138,8 @@ export function createAuthApi(options: CreateAuthApiOptions): Hono<AuthEnv> {
     sharedCredentials: options.config.STACK_SHARED_OAUTH_PROVIDERS,
     ...options.oauth,
   });
-  startWebhookWorker({
+  // One worker per database in this process, however many APIs are built on it.
+  const webhookWorker = holdWebhookWorker({
     db: options.db,
     clock,
     logger,
@@ -188,5 +198,5 @@ export function createAuthApi(options: CreateAuthApiOptions): Hono<AuthEnv> {
 
   app.all("*", (c) => sendText(c, "Not found", 404));
   app.onError(createErrorHandler(deps));
-  return app;
+  return Object.assign(app, { close: () => webhookWorker.release() });
 }

@@ -5,7 +5,7 @@
  */
 export type { AccessTokenVerifier, VerifiedUserToken } from "./access-token-verifier";
 export { createAccessTokenVerifier } from "./access-token-verifier";
-export type { CreateAuthApiOptions } from "./app";
+export type { AuthApi, CreateAuthApiOptions } from "./app";
 export { createAuthApi, initAuthPlatform } from "./app";
 export type { AuthConfig } from "./config";
 export { authConfigSchema, parseAuthConfig } from "./config";

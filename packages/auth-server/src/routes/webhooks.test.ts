@@ -626,7 +626,7 @@ describe("webhook deliveries", () => {
       );
       expect(row?.attemptCount).toBe(1);
     } finally {
-      worker.stop();
+      await worker.stop();
     }
     await deleteEndpoint(endpoint.id);
   });

@@ -11,10 +11,9 @@ import type { Database, DatabaseConnection } from "@heritage/db";
 import { createTestDatabase } from "@heritage/db/testing";
 import { asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { createAuthApi } from "../app";
+import { type AuthApi, createAuthApi } from "../app";
 import { type AuthConfig, parseAuthConfig } from "../config";
 import { type EmailOutboxRow, emailOutbox } from "../db/schema";
-import type { AuthEnv } from "../http/context";
 import { type AuthLogger, silentLogger } from "../services/auth-deps";
 import type { OAuthSettings } from "../services/oauth/provider-client";
 import type { Argon2Parameters } from "../services/passwords";
@@ -89,7 +88,8 @@ export interface TestUser {
 export interface TestAuthApi {
   /** The API mounted at `/api/v1` and `/api/latest`. */
   app: Hono;
-  api: Hono<AuthEnv>;
+  /** The auth API itself; `close()` stops its webhook worker (`close()` below does it too). */
+  api: AuthApi;
   db: Database;
   connection: DatabaseConnection;
   config: AuthConfig;
@@ -112,6 +112,7 @@ export interface TestAuthApi {
   readOutbox(to?: string): Promise<EmailOutboxRow[]>;
   /** The `code` of the newest link e-mail to this address whose subject contains `subject`. */
   readCodeFromOutbox(to: string, subject: string): Promise<string>;
+  /** Stops the API's webhook worker, then closes the database; idempotent. */
   close(): Promise<void>;
 }
 
@@ -168,6 +169,7 @@ export async function createTestAuthApi(
   app.route("/api/v1", api);
   app.route("/api/latest", api);
 
+  let closing: Promise<void> | undefined;
   const projectKeys = new Map<string, FullProjectKeys>([["internal", { ...testInternalKeys }]]);
 
   async function request(path: string, requestOptions: TestRequestOptions = {}): Promise<Response> {
@@ -289,6 +291,13 @@ export async function createTestAuthApi(
       if (!code) throw new Error(`No e-mail to ${to} with "${subject}" and a code`);
       return code;
     },
-    close: () => connection.close(),
+    close() {
+      closing ??= (async () => {
+        // The webhook worker first, so no delivery pass runs against a closed database.
+        await api.close();
+        await connection.close();
+      })();
+      return closing;
+    },
   };
 }

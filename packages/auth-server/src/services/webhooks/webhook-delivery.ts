@@ -38,8 +38,11 @@ export interface DeliveryPass {
   nextRetryInMs: number | null;
 }
 
-/** Sends every delivery due now. */
-export async function deliverDueWebhooks(options: WebhookDeliveryOptions): Promise<DeliveryPass> {
+/** Sends every delivery due now; with `signal`, stops claiming more once it is aborted. */
+export async function deliverDueWebhooks(
+  options: WebhookDeliveryOptions,
+  signal?: AbortSignal,
+): Promise<DeliveryPass> {
   const now = options.clock();
   const due = await options.db
     .select()
@@ -50,6 +53,8 @@ export async function deliverDueWebhooks(options: WebhookDeliveryOptions): Promi
   let attempts = 0;
   let nextRetryInMs: number | null = null;
   for (const delivery of due) {
+    // Unclaimed deliveries stay pending for the next worker (or process).
+    if (signal?.aborted) break;
     // Claiming by the exact due time we read makes two workers (or processes) never both send it.
     const claimed = await options.db
       .update(webhookDeliveries)
@@ -139,37 +144,50 @@ async function attemptDelivery(
 }
 
 export interface WebhookWorker {
-  /** Runs a pass now (after the one under way); resolves with the number of attempts. */
+  /** Runs a pass now (after the one under way); resolves with the number of attempts (0 once stopped). */
   runNow(): Promise<number>;
-  stop(): void;
+  /**
+   * No pass starts after this, and a pass under way claims no further delivery (the one being sent
+   * is finished and recorded). Resolves when that pass is over, so the database can close next.
+   */
+  stop(): Promise<void>;
 }
 
 /**
- * The in-process worker: a pass when an event is emitted, when a retry falls due, and every
- * `pollIntervalMs` if given (deliveries a previous process left pending). Passes never overlap;
- * timers do not keep the process alive.
+ * The in-process worker: a pass when an event is emitted (in any database of the process: the
+ * emitter may hold a transaction, which cannot tell its database), when a retry falls due, and
+ * every `pollIntervalMs` if given (deliveries a previous process left pending). Passes never
+ * overlap; timers do not keep the process alive.
  */
 export function startWebhookWorker(
   options: WebhookDeliveryOptions & { pollIntervalMs?: number },
 ): WebhookWorker {
   let chain: Promise<number> = Promise.resolve(0);
-  let stopped = false;
-  const scheduleRetry = (delayMs: number) => {
-    setTimeout(() => void runNow(), delayMs + 100).unref();
+  const stopping = new AbortController();
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const runLater = (delayMs: number) => {
+    if (stopping.signal.aborted) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      void runNow();
+    }, delayMs);
+    timer.unref();
+    timers.add(timer);
   };
   const runNow = (): Promise<number> => {
+    if (stopping.signal.aborted) return Promise.resolve(0);
     chain = chain
       .catch(() => 0)
       .then(async () => {
-        if (stopped) return 0;
         let total = 0;
         // Keep going while full batches come back, so a backlog drains in one pass.
-        for (;;) {
-          const pass = await deliverDueWebhooks(options);
+        while (!stopping.signal.aborted) {
+          const pass = await deliverDueWebhooks(options, stopping.signal);
           total += pass.attempts;
-          if (pass.nextRetryInMs !== null) scheduleRetry(pass.nextRetryInMs);
-          if (pass.attempts < batchSize) return total;
+          if (pass.nextRetryInMs !== null) runLater(pass.nextRetryInMs + 100);
+          if (pass.attempts < batchSize) break;
         }
+        return total;
       });
     chain.catch((error: unknown) => {
       options.logger.error({ error: String(error) }, "Webhook delivery pass failed");
@@ -180,20 +198,67 @@ export function startWebhookWorker(
   // pass may not see it yet: follow-up passes catch it without waiting for the poll.
   const unsubscribe = onWebhookWork(() => {
     void runNow();
-    for (const delayMs of followUpDelaysMs) setTimeout(() => void runNow(), delayMs).unref();
+    for (const delayMs of followUpDelaysMs) runLater(delayMs);
   });
-  const timer =
+  const poll =
     options.pollIntervalMs === undefined
       ? undefined
       : setInterval(() => void runNow(), options.pollIntervalMs);
-  timer?.unref();
-  if (timer) void runNow();
+  poll?.unref();
+  if (poll) void runNow();
   return {
     runNow,
-    stop() {
-      stopped = true;
-      unsubscribe();
-      if (timer) clearInterval(timer);
+    async stop() {
+      if (!stopping.signal.aborted) {
+        stopping.abort();
+        unsubscribe();
+        clearInterval(poll);
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
+      }
+      await chain.catch(() => 0);
+    },
+  };
+}
+
+interface SharedWorker {
+  worker: WebhookWorker;
+  holders: number;
+}
+const sharedWorkers = new Map<Database, SharedWorker>();
+
+/** A hold on the process's worker for one database; `release` is idempotent. */
+export interface WebhookWorkerHold {
+  worker: WebhookWorker;
+  /** The last release stops the worker and resolves when its pass under way is over. */
+  release(): Promise<void>;
+}
+
+/**
+ * The process's one worker for `options.db`, shared by every auth API built on that database
+ * (several workers would only race for the same rows). The first holder's options start it; it
+ * stops when the last holder releases it.
+ */
+export function holdWebhookWorker(
+  options: WebhookDeliveryOptions & { pollIntervalMs?: number },
+): WebhookWorkerHold {
+  let shared = sharedWorkers.get(options.db);
+  if (!shared) {
+    shared = { worker: startWebhookWorker(options), holders: 0 };
+    sharedWorkers.set(options.db, shared);
+  }
+  const held = shared;
+  held.holders += 1;
+  let released = false;
+  return {
+    worker: held.worker,
+    async release() {
+      if (released) return;
+      released = true;
+      held.holders -= 1;
+      if (held.holders > 0) return;
+      if (sharedWorkers.get(options.db) === held) sharedWorkers.delete(options.db);
+      await held.worker.stop();
     },
   };
 }
