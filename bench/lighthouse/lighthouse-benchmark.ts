@@ -3,7 +3,7 @@
  * Runs the real server (production web build, a scratch embedded database seeded with the
  * default content) and audits the public pages with Lighthouse on the system Chromium.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -42,6 +42,44 @@ async function javascriptGzipBytes(origin: string, path: string): Promise<number
 
 const score = (value: number | null | undefined) =>
   value === null || value === undefined ? "  -" : String(Math.round(value * 100)).padStart(3);
+
+type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+type DetailRow = Record<string, unknown>;
+
+/** Rows of an audit's details table (nested one level for the LCP element's list). */
+function detailRows(lhr: LighthouseResult, id: string): DetailRow[][] {
+  const details = lhr.audits[id]?.details as { type?: string; items?: unknown[] } | undefined;
+  if (!details?.items) return [];
+  if (details.type === "list") {
+    return details.items.map(
+      (table) => ((table as { items?: DetailRow[] }).items ?? []) as DetailRow[],
+    );
+  }
+  return [details.items as DetailRow[]];
+}
+
+/** What the largest paint was, where its time went, and the longest main-thread tasks. */
+function printDetails(lhr: LighthouseResult): void {
+  const [elements = [], phases = []] = detailRows(lhr, "largest-contentful-paint-element");
+  for (const element of elements) {
+    const node = element.node as { selector?: string; nodeLabel?: string } | undefined;
+    process.stdout.write(`    LCP element: ${node?.selector} "${node?.nodeLabel?.slice(0, 40)}"\n`);
+  }
+  const phaseText = phases
+    .map((phase) => `${phase.phase} ${Math.round(Number(phase.timing))}`)
+    .join(", ");
+  if (phaseText) process.stdout.write(`    LCP phases (ms): ${phaseText}\n`);
+  const [tasks = []] = detailRows(lhr, "long-tasks");
+  const taskText = tasks
+    .slice(0, 5)
+    .map(
+      (task) => `${Math.round(Number(task.duration))} ms at ${Math.round(Number(task.startTime))}`,
+    )
+    .join(", ");
+  if (taskText) process.stdout.write(`    long tasks (simulated): ${taskText}\n`);
+  const [blocking = []] = detailRows(lhr, "render-blocking-resources");
+  for (const request of blocking) process.stdout.write(`    render-blocking: ${request.url}\n`);
+}
 
 export async function runLighthouseBenchmark(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), "heritage-lighthouse-"));
@@ -105,12 +143,10 @@ export async function runLighthouseBenchmark(): Promise<void> {
           .map((item) => item?.id);
         if (failing.length > 0)
           process.stdout.write(`    below 0.9: ${[...new Set(failing)].join(", ")}\n`);
-        if (process.env.BENCH_DETAILS) {
-          // What the largest paint was and where its time went, to know what to tune.
-          for (const id of ["largest-contentful-paint-element", "render-blocking-resources"]) {
-            const details = JSON.stringify(lhr.audits[id]?.details ?? null);
-            process.stdout.write(`    ${id}: ${details.slice(0, 1500)}\n`);
-          }
+        if (process.env.BENCH_DETAILS) printDetails(lhr);
+        if (process.env.BENCH_LHR_DIR) {
+          const file = `${path.replace(/\//g, "_") || "_"}.json`;
+          writeFileSync(join(process.env.BENCH_LHR_DIR, file), JSON.stringify(lhr));
         }
       }
     }

@@ -4,7 +4,9 @@
 //   node bench/lighthouse/run.mjs                      production web build in apps/web/build
 //   BENCH_WEB_BUILD_DIR=/path/to/build node bench/lighthouse/run.mjs
 //   BENCH_PAGES=/,/about BENCH_LANGUAGES=en node bench/lighthouse/run.mjs
-//   BENCH_DETAILS=1 node bench/lighthouse/run.mjs     also prints the LCP element and blocking requests
+//   BENCH_DETAILS=1 node bench/lighthouse/run.mjs     also prints the LCP element, its phases, the
+//                                                     longest tasks and blocking requests
+//   BENCH_LHR_DIR=/tmp/lhr node bench/lighthouse/run.mjs   also writes each page's full report (JSON)
 import { register } from "tsx/esm/api";
 
 register();

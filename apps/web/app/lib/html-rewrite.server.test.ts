@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { createPaintFirstStream } from "./html-rewrite.server";
+import { createPaintFirstStream, LOADER_MAX_WAIT_MS } from "./html-rewrite.server";
 
 const nonce = "n0nce==";
 
@@ -18,11 +18,11 @@ const page =
   `<script nonce="${nonce}" type="module" async="">import "/assets/entry.js";</script></body></html>`;
 
 const rewritten = page
-  .replaceAll('rel="modulepreload"', 'rel="modulepreload" fetchpriority="low"')
+  .replaceAll('rel="modulepreload"', 'rel="x-paint-first-modulepreload"')
   .replace('type="module" async=""', 'type="text/x-paint-first-module"');
 
 describe("createPaintFirstStream", () => {
-  it("lowers the preloads, makes the bootstrap inert and appends its loader with the nonce", async () => {
+  it("makes the preloads and the bootstrap inert and appends its loader with the nonce", async () => {
     const output = await rewrite([page]);
     expect(output.startsWith(rewritten)).toBe(true);
     const loader = output.slice(rewritten.length);
@@ -52,28 +52,75 @@ describe("createPaintFirstStream", () => {
     await expect(rewrite([plain.slice(0, 20), plain.slice(20)])).resolves.toBe(plain);
   });
 
-  it("starts the bootstrap once, as a module with the same nonce and text", async () => {
+  /** Runs the appended loader against a stand-in document; returns what it did. */
+  async function runLoader(readyState: "loading" | "complete") {
     const output = await rewrite([page]);
     const opening = `<script nonce="${nonce}">`;
     const loader = output.slice(output.lastIndexOf(opening) + opening.length, -"</script>".length);
     const created: { type: string; nonce: string; textContent: string }[] = [];
+    const links = [{ rel: "x-paint-first-modulepreload" }, { rel: "x-paint-first-modulepreload" }];
     const inert = {
       nonce,
       textContent: 'import "/assets/entry.js";',
       replaceWith: (script: (typeof created)[number]) => created.push({ ...script }),
     };
-    const timers: (() => void)[] = [];
+    const frames: (() => void)[] = [];
+    const timers: { callback: () => void; delay: number }[] = [];
+    const loadListeners: (() => void)[] = [];
     runInNewContext(loader, {
       document: {
-        querySelectorAll: (selector: string) =>
-          selector === 'script[type="text/x-paint-first-module"]' ? [inert] : [],
+        readyState,
+        querySelectorAll: (selector: string) => {
+          if (selector === 'script[type="text/x-paint-first-module"]') return [inert];
+          if (selector === 'link[rel="x-paint-first-modulepreload"]') return links;
+          return [];
+        },
         createElement: () => ({ type: "", nonce: "", textContent: "" }),
       },
-      requestAnimationFrame: (callback: () => void) => timers.push(callback),
-      setTimeout: (callback: () => void) => timers.push(callback),
+      addEventListener: (type: string, listener: () => void) => {
+        if (type === "load") loadListeners.push(listener);
+      },
+      requestAnimationFrame: (callback: () => void) => frames.push(callback),
+      setTimeout: (callback: () => void, delay: number) => timers.push({ callback, delay }),
     });
-    // The frame, then the task it schedules, then the one-second fallback: one start only.
-    for (let i = 0; i < timers.length; i++) timers[i]?.();
-    expect(created).toEqual([{ type: "module", nonce, textContent: 'import "/assets/entry.js";' }]);
+    return { created, links, frames, timers, loadListeners };
+  }
+
+  const started = [{ type: "module", nonce, textContent: 'import "/assets/entry.js";' }];
+
+  it("starts nothing before the page has loaded, except after the longest wait", async () => {
+    const { created, links, frames, timers, loadListeners } = await runLoader("loading");
+    expect(frames).toEqual([]);
+    expect(timers.map(({ delay }) => delay)).toEqual([LOADER_MAX_WAIT_MS]);
+    expect(created).toEqual([]);
+    expect(links.map(({ rel }) => rel)).toEqual([
+      "x-paint-first-modulepreload",
+      "x-paint-first-modulepreload",
+    ]);
+    expect(loadListeners).toHaveLength(1);
+    timers[0]?.callback();
+    expect(created).toEqual(started);
+    expect(links.map(({ rel }) => rel)).toEqual(["modulepreload", "modulepreload"]);
+  });
+
+  it("starts the preloads and the bootstrap once, after the load event and a frame", async () => {
+    const { created, links, frames, timers, loadListeners } = await runLoader("loading");
+    for (const listener of loadListeners) listener();
+    expect(created).toEqual([]);
+    // The frame, then the task it schedules, then the fallbacks: one start only.
+    for (const frame of frames) frame();
+    for (let i = 0; i < timers.length; i++) timers[i]?.callback();
+    expect(created).toEqual(started);
+    expect(links.map(({ rel }) => rel)).toEqual(["modulepreload", "modulepreload"]);
+  });
+
+  it("waits for a frame only when the page has already loaded", async () => {
+    const { created, frames, timers, loadListeners } = await runLoader("complete");
+    expect(loadListeners).toEqual([]);
+    expect(frames).toHaveLength(1);
+    for (const frame of frames) frame();
+    const task = timers.find(({ delay }) => delay === 0);
+    task?.callback();
+    expect(created).toEqual(started);
   });
 });

@@ -1,37 +1,54 @@
 /**
  * @module
  * Paint first, then run the page's JavaScript. A public page is complete in its HTML (it is read
- * without JavaScript); the scripts only hydrate it. Two things otherwise hold its first paint back:
+ * without JavaScript); the scripts only hydrate it. Two things otherwise hold its first paint
+ * and its largest paint back:
  *
- * - the module preloads, which React hoists to the top of the head at high priority, compete with
- *   the HTML, the heading font and the first images for a slow connection;
+ * - the module preloads, which React hoists to the top of the head, compete with the HTML, the
+ *   heading font and the first images for a slow connection (even at low priority: on a fast
+ *   link they finish before the first paint, and a slow one then has to carry them first);
  * - on a fast one, React Router's bootstrap module (`<script type="module" async>`) arrives and
  *   evaluates React and the routes before the browser paints its first frame.
  *
- * React Router renders both itself, so they are adjusted as the HTML streams: the preloads get
- * `fetchpriority="low"`, and the bootstrap becomes an inert script that a small inline loader
- * starts as a real module after the first frame (or after a second at most, for a page opened in a
- * background tab, where animation frames wait).
+ * React Router renders both itself, so they are adjusted as the HTML streams: the preloads become
+ * inert links and the bootstrap an inert script. A small inline loader turns them back on once
+ * the page has loaded (its images and fonts) and painted a frame, or after a few seconds at most.
  */
 import { Transform, type TransformCallback } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 
 const deferredType = "text/x-paint-first-module";
+/** A link relation browsers do not know, so they fetch nothing for it. */
+const deferredPreload = "x-paint-first-modulepreload";
 
 /** Fixed strings to replace as the HTML streams, in order. */
 const replacements: readonly [from: string, to: string][] = [
-  ['<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"'],
+  ['<link rel="modulepreload"', `<link rel="${deferredPreload}"`],
   ['type="module" async=""', `type="${deferredType}"`],
 ];
 
-/** Starts the deferred bootstrap once: after a frame and a task, or after a second. */
+/**
+ * The longest the JavaScript waits for the page's load event. Links and forms work without it,
+ * but a stalled image must not keep the page from becoming interactive.
+ */
+export const LOADER_MAX_WAIT_MS = 3000;
+
+/**
+ * Starts the deferred preloads and bootstrap once: after the load event, a frame and a task (so
+ * the page's images and fonts are in and painted first), or after a second past the load event
+ * (animation frames wait in background tabs), or after `LOADER_MAX_WAIT_MS` at most.
+ */
 function loaderScript(nonce: string): string {
   const start = [
     "var started=false;function start(){if(started)return;started=true;",
+    `document.querySelectorAll('link[rel="${deferredPreload}"]').forEach(function(link){`,
+    "link.rel='modulepreload';});",
     `document.querySelectorAll('script[type="${deferredType}"]').forEach(function(inert){`,
     "var module=document.createElement('script');module.type='module';module.nonce=inert.nonce;",
     "module.textContent=inert.textContent;inert.replaceWith(module);});}",
-    "requestAnimationFrame(function(){setTimeout(start,0);});setTimeout(start,1000);",
+    "function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0);});setTimeout(start,1000);}",
+    "if(document.readyState==='complete')afterPaint();else addEventListener('load',afterPaint);",
+    `setTimeout(start,${LOADER_MAX_WAIT_MS});`,
   ].join("");
   return `<script nonce="${nonce}">${start}</script>`;
 }
