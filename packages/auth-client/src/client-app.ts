@@ -11,6 +11,7 @@ import {
   type UserFacingApp,
 } from "./app-core";
 import { createNotificationPreferenceCalls, type NotificationPreferenceCalls } from "./email-calls";
+import { createOAuthProviderCalls, type OAuthProviderCalls } from "./oauth-provider-calls";
 import { attachCustomerCalls, type CustomerCalls, createClientPaymentCalls } from "./payment-calls";
 import { type ClientTeamAccess, createClientTeamAccess } from "./team-access";
 import { type AuthUser, toAuthUser } from "./users";
@@ -20,7 +21,8 @@ export type ClientAppOptions = AppOptions;
 /** An app with client access; its user is the client view of the signed-in user. */
 export type ClientApp = UserFacingApp<AuthUser & CustomerCalls> &
   ClientTeamAccess &
-  NotificationPreferenceCalls;
+  NotificationPreferenceCalls &
+  OAuthProviderCalls;
 
 /**
  * Creates a client app.
@@ -42,5 +44,6 @@ export function createClientApp(options: ClientAppOptions): ClientApp {
     ),
     ...createClientTeamAccess(core),
     ...createNotificationPreferenceCalls(core),
+    ...createOAuthProviderCalls(core),
   };
 }

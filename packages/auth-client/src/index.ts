@@ -95,6 +95,15 @@ export type {
   OAuthCalls,
   SignInWithOAuthOptions,
 } from "./oauth-calls";
+export type {
+  OAuthProvider,
+  OAuthProviderCalls,
+  OAuthProviderCreate,
+  OAuthProviderManagement,
+  OAuthProviderUpdate,
+  ServerOAuthProvider,
+  ServerOAuthProviderUpdate,
+} from "./oauth-provider-calls";
 export type { PasskeyCalls, PasskeyCeremonies, PasskeyOptions } from "./passkey-calls";
 export { browserPasskeyCeremonies, passkeyRpIdPlaceholder } from "./passkey-calls";
 export type {

@@ -27,6 +27,12 @@ import {
   type NotificationPreferenceCalls,
 } from "./email-calls";
 import {
+  createOAuthProviderCalls,
+  createOAuthProviderManagement,
+  type OAuthProviderCalls,
+  type OAuthProviderManagement,
+} from "./oauth-provider-calls";
+import {
   attachCustomerCalls,
   type CustomerCalls,
   createServerPaymentCalls,
@@ -75,7 +81,7 @@ export interface UserPage {
 
 /** User management over `/users` (server and admin access). */
 /** User management, including sessions created for a user (impersonation). */
-export interface UserManagement extends ServerSessionCalls {
+export interface UserManagement extends ServerSessionCalls, OAuthProviderManagement {
   /** `POST /users`. */
   createUser(input?: ServerUserCreate): Promise<ServerCustomerUser>;
   /** `GET /users` with every paging and filter option. */
@@ -89,6 +95,7 @@ export interface UserManagement extends ServerSessionCalls {
 }
 
 export type ServerApp = UserFacingApp<ServerCustomerUser> &
+  OAuthProviderCalls &
   ServerPaymentCalls &
   UserManagement &
   ServerTeamAccess &
@@ -112,6 +119,7 @@ export function createUserManagement(core: AppCore): UserManagement {
     attachCustomerCalls(toAuthServerUser(wire), payments, { userId: wire.id });
   return {
     ...createServerSessionCalls(core),
+    ...createOAuthProviderManagement(core),
     async createUser(input = {}) {
       const response = await send("/users", { method: "POST", body: toUserWireBody(input) });
       return toUser(await parseResponse(response, serverUserSchema));
@@ -173,6 +181,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     ...createUserFacingApp(core, serverUserSchema, (wire) =>
       attachCustomerCalls(toAuthServerUser(wire), payments, { userId: wire.id }),
     ),
+    ...createOAuthProviderCalls(core),
     ...createUserManagement(core),
     ...createServerTeamAccess(core),
     ...payments,
