@@ -1,6 +1,7 @@
 /**
  * A small but real OAuth 2.0 / OpenID Connect provider for tests, served over HTTP on loopback:
- * discovery, an authorization endpoint that approves as the account a test chose (or denies), a
+ * discovery, an authorization endpoint that approves as the account a test chose (or denies; in
+ * browser tests optionally after a consent page), a
  * token endpoint with the code (PKCE S256 checked) and refresh grants, ES256-signed id_tokens, JWKS
  * and userinfo. Tests can add JSON endpoints in other providers' shapes (GitHub's `/user`, ...).
  * @module
@@ -63,12 +64,41 @@ function randomToken(): string {
   return randomBytes(24).toString("base64url");
 }
 
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** The consent page of the `consentPage` option: who signs in, and Allow / Deny. */
+function consentPage(requestId: string, account: TestProviderAccount): string {
+  const who = escapeHtml(account.email ?? account.name ?? account.sub);
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Loopback ID: allow access?</title></head>
+<body>
+<main>
+<h1>Allow access to your Loopback ID account?</h1>
+<p>You are signed in to Loopback ID as ${who}. The application asks to know who you are and your e-mail address.</p>
+<form method="post" action="/authorize/consent">
+<input type="hidden" name="request" value="${escapeHtml(requestId)}">
+<button type="submit" name="decision" value="allow">Allow</button>
+<button type="submit" name="decision" value="deny">Deny</button>
+</form>
+</main>
+</body>
+</html>`;
+}
+
 export async function startTestOAuthProvider(
   options: {
     clientId?: string;
     clientSecret?: string;
     /** The clock id_tokens are dated by: the server's test clock, so its verification agrees. */
     clock?: () => Date;
+    /**
+     * Browser tests: `/authorize` shows a consent page (Allow / Deny, a plain accessible form)
+     * instead of answering at once; Deny answers `access_denied`. Off: it approves at once.
+     */
+    consentPage?: boolean;
   } = {},
 ): Promise<TestOAuthProvider> {
   const clock = options.clock ?? (() => new Date());
@@ -110,25 +140,30 @@ export async function startTestOAuthProvider(
 
   app.get("/jwks", (c) => c.json({ keys: [publicJwk] }));
 
-  app.get("/authorize", (c) => {
-    const query = new URL(c.req.url).searchParams;
-    lastAuthorizationRequest = query;
+  /**
+   * The provider's answer to an authorization request: where to send the browser back to, with a
+   * code for `approveAs` or `access_denied` for "deny"; or why no client may be sent back at all.
+   */
+  function answerAuthorization(
+    query: URLSearchParams,
+    approveAs: TestProviderAccount | "deny",
+  ): { redirect: string } | { refusal: string } {
     const redirectUri = query.get("redirect_uri");
-    if (!redirectUri) return c.text("redirect_uri missing", 400);
+    if (!redirectUri) return { refusal: "redirect_uri missing" };
     const target = new URL(redirectUri);
     const state = query.get("state");
     if (state !== null) target.searchParams.set("state", state);
-    if (query.get("client_id") !== clientId) return c.text("unknown client_id", 400);
-    if (account === "deny") {
+    if (query.get("client_id") !== clientId) return { refusal: "unknown client_id" };
+    if (approveAs === "deny") {
       target.searchParams.set("error", "access_denied");
-      return c.redirect(target.toString(), 302);
+      return { redirect: target.toString() };
     }
     const codeChallenge = query.get("code_challenge");
     if (!codeChallenge || query.get("code_challenge_method") !== "S256") {
       target.searchParams.set("error", "invalid_request");
-      return c.redirect(target.toString(), 302);
+      return { redirect: target.toString() };
     }
-    accounts.set(account.sub, account);
+    accounts.set(approveAs.sub, approveAs);
     const code = randomToken();
     codes.set(code, {
       clientId,
@@ -136,10 +171,35 @@ export async function startTestOAuthProvider(
       codeChallenge,
       scope: query.get("scope") ?? "",
       nonce: query.get("nonce"),
-      sub: account.sub,
+      sub: approveAs.sub,
     });
     target.searchParams.set("code", code);
-    return c.redirect(target.toString(), 302);
+    return { redirect: target.toString() };
+  }
+
+  /** Authorization requests waiting on the consent page's answer, by the page's request id. */
+  const awaitingConsent = new Map<string, URLSearchParams>();
+
+  app.get("/authorize", (c) => {
+    const query = new URL(c.req.url).searchParams;
+    lastAuthorizationRequest = query;
+    const isRedirectable = query.has("redirect_uri") && query.get("client_id") === clientId;
+    if (options.consentPage && account !== "deny" && isRedirectable) {
+      const requestId = randomToken();
+      awaitingConsent.set(requestId, query);
+      return c.html(consentPage(requestId, account));
+    }
+    const answer = answerAuthorization(query, account);
+    return "refusal" in answer ? c.text(answer.refusal, 400) : c.redirect(answer.redirect, 302);
+  });
+
+  app.post("/authorize/consent", async (c) => {
+    const form = new URLSearchParams(await c.req.text());
+    const query = awaitingConsent.get(form.get("request") ?? "");
+    if (!query) return c.text("No authorization request is waiting for consent", 400);
+    awaitingConsent.delete(form.get("request") ?? "");
+    const answer = answerAuthorization(query, form.get("decision") === "allow" ? account : "deny");
+    return "refusal" in answer ? c.text(answer.refusal, 400) : c.redirect(answer.redirect, 302);
   });
 
   function issueTokens(grant: TokenGrant, nonce: string | null, withRefresh: boolean) {
