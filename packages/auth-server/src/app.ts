@@ -46,6 +46,7 @@ import { createPermissionDefinitionRoutes } from "./routes/permission-definition
 import { createProjectPermissionRoutes, createTeamPermissionRoutes } from "./routes/permissions";
 import { createProbeRoutes } from "./routes/probe";
 import { createProjectRoutes } from "./routes/projects";
+import { createSignInInvitationRoutes } from "./routes/sign-in-invitations";
 import { createStripeWebhookRoutes } from "./routes/stripe-webhooks";
 import { createTeamInvitationRoutes } from "./routes/team-invitations";
 import { createTeamMemberProfileRoutes } from "./routes/team-member-profiles";
@@ -193,6 +194,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   app.route("/internal/email-templates", createEmailTemplateRoutes(deps));
   app.route("/internal/email-themes", createEmailThemeRoutes(deps));
   app.route("/internal/send-test-email", createSendTestEmailRoutes());
+  app.route("/internal/send-sign-in-invitation", createSignInInvitationRoutes(deps));
   app.route("/internal/emails", createSentEmailRoutes(deps));
   app.route("/", createJwksRoutes(deps));
 
