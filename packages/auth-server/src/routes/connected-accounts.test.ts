@@ -6,11 +6,15 @@ import { createHash, randomBytes } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { oauthAccounts, oauthTokens } from "../db/schema";
+import { contactChannels, oauthAccounts, oauthTokens } from "../db/schema";
 import { expectKnownError } from "../testing/expect-known-error";
 import { followOAuthRedirects } from "../testing/oauth-redirects";
 import { createTestAuthApi, createTestClock, type TestAuthApi } from "../testing/test-auth-api";
-import { startTestOAuthProvider, type TestOAuthProvider } from "../testing/test-oauth-provider";
+import {
+  startTestOAuthProvider,
+  type TestOAuthProvider,
+  type TestProviderAccount,
+} from "../testing/test-oauth-provider";
 
 let t: TestAuthApi;
 let provider: TestOAuthProvider;
@@ -63,14 +67,20 @@ afterAll(async () => {
   await provider?.close();
 });
 
-/** Signs in through `providerId` as a fresh provider account; returns our access token. */
-async function signIn(providerId: string, params: Record<string, string> = {}) {
-  provider.signInAs({ sub: `account-${randomBytes(4).toString("hex")}` });
+const callbackUrl = "http://localhost:3000/handler/oauth-callback";
+
+/** Runs the OAuth flow as `account` (a fresh one by default); returns every hop and the verifier. */
+async function authorizeAs(
+  providerId: string,
+  params: Record<string, string> = {},
+  account: TestProviderAccount = { sub: `account-${randomBytes(4).toString("hex")}` },
+) {
+  provider.signInAs(account);
   const verifier = randomBytes(32).toString("base64url");
   const query = new URLSearchParams({
     client_id: project.id,
     client_secret: project.keys.publishableClientKey,
-    redirect_uri: "http://localhost:3000/handler/oauth-callback",
+    redirect_uri: callbackUrl,
     scope: "legacy",
     state: "s",
     grant_type: "authorization_code",
@@ -80,13 +90,23 @@ async function signIn(providerId: string, params: Record<string, string> = {}) {
     ...params,
   });
   const hops = await followOAuthRedirects(t, `/api/v1/auth/oauth/authorize/${providerId}?${query}`);
+  return { hops, verifier };
+}
+
+/** Signs in through `providerId` (as a fresh provider account by default); returns our access token. */
+async function signIn(
+  providerId: string,
+  params: Record<string, string> = {},
+  account?: TestProviderAccount,
+) {
+  const { hops, verifier } = await authorizeAs(providerId, params, account);
   const response = await t.app.request("/api/v1/auth/oauth/token", {
     method: "POST",
     body: new URLSearchParams({
       grant_type: "authorization_code",
       code: hops.appRedirect?.searchParams.get("code") ?? "",
       code_verifier: verifier,
-      redirect_uri: "http://localhost:3000/handler/oauth-callback",
+      redirect_uri: callbackUrl,
       client_id: project.id,
       client_secret: project.keys.publishableClientKey,
     }),
@@ -285,5 +305,90 @@ describe("provider tokens at rest", () => {
     const response = await requestToken(accessToken, "loopback");
     expect(response.status).toBe(500);
     expect(await response.text()).not.toContain("access_token");
+  });
+});
+
+describe("OAuth sign-in and linking with accounts whose sign-in is off", () => {
+  /** The user's one account of `loopback`, as the server API shows it. */
+  async function loopbackAccountOf(userId: string) {
+    const response = await t.request(`/oauth-providers?user_id=${userId}`, {
+      accessType: "server",
+      projectId: project.id,
+    });
+    const { items } = (await response.json()) as { items: { id: string; account_id: string }[] };
+    expect(items).toHaveLength(1);
+    return items[0] ?? { id: "", account_id: "" };
+  }
+
+  function turnSignInOff(userId: string, accountId: string) {
+    return t.request(`/oauth-providers/${userId}/${accountId}`, {
+      method: "PATCH",
+      accessType: "server",
+      projectId: project.id,
+      body: { allow_sign_in: false },
+    });
+  }
+
+  it("an account with sign-in off no longer signs its user in; the provider account signs up anew", async () => {
+    const sub = `toggled-${randomBytes(4).toString("hex")}`;
+    const firstToken = await signIn("loopback", {}, { sub });
+    const first = decodeJwt(firstToken).sub ?? "";
+    const account = await loopbackAccountOf(first);
+    expect((await turnSignInOff(first, account.id)).status).toBe(200);
+
+    // The provider account signs up a new user now; the first keeps its linked account.
+    const second = decodeJwt(await signIn("loopback", {}, { sub })).sub ?? "";
+    expect(second).not.toBe(first);
+    const rowsOf = async () =>
+      (await t.db.select().from(oauthAccounts).where(eq(oauthAccounts.providerAccountId, sub))).map(
+        (row) => `${row.userId}:${row.allowSignIn}`,
+      );
+    expect((await rowsOf()).sort()).toEqual([`${first}:false`, `${second}:true`].sort());
+    // The first user linking it again finds their own account: no new row, no error.
+    const { hops } = await authorizeAs("loopback", { type: "link", token: firstToken }, { sub });
+    expect(hops.appRedirect?.searchParams.get("code")).toEqual(expect.any(String));
+    expect((await rowsOf()).sort()).toEqual([`${first}:false`, `${second}:true`].sort());
+  });
+
+  it("a link by a third user is refused while the account signs someone in", async () => {
+    const sub = `claimed-${randomBytes(4).toString("hex")}`;
+    await signIn("loopback", {}, { sub });
+    const carol = await t.signUpUser(project.id);
+    const { hops } = await authorizeAs(
+      "loopback",
+      { type: "link", token: carol.accessToken },
+      { sub },
+    );
+    expect(hops.appRedirect?.searchParams.get("errorCode")).toBe(
+      "OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER",
+    );
+    const carols = await t.db
+      .select()
+      .from(oauthAccounts)
+      .where(eq(oauthAccounts.userId, carol.userId));
+    expect(carols).toEqual([]);
+  });
+
+  it("merging by e-mail does not sign in through an account whose sign-in is off", async () => {
+    const dana = await t.signUpUser(project.id);
+    await t.db
+      .update(contactChannels)
+      .set({ isVerified: true })
+      .where(eq(contactChannels.userId, dana.userId));
+    const account = {
+      sub: `merged-${randomBytes(4).toString("hex")}`,
+      email: dana.email,
+      email_verified: true,
+    };
+    // Linked to Dana by her verified address (link_method), then sign-in turned off.
+    expect(decodeJwt(await signIn("loopback", {}, account)).sub).toBe(dana.userId);
+    const linked = await loopbackAccountOf(dana.userId);
+    await turnSignInOff(dana.userId, linked.id);
+    const { hops } = await authorizeAs("loopback", {}, account);
+    expect(hops.callback?.status).toBe(400);
+    expect(await hops.callback?.text()).toBe(
+      "This provider account is linked to the user, but signing in with it is turned off.",
+    );
+    expect((await loopbackAccountOf(dana.userId)).id).toBe(linked.id);
   });
 });

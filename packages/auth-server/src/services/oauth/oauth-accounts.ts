@@ -11,13 +11,16 @@ import { and, eq } from "drizzle-orm";
 import { contactChannels, type OAuthAccountRow, oauthAccounts, oauthTokens } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
 import type { LoadedProject } from "../projects";
-import { isUniqueViolation } from "../status-error";
+import { isUniqueViolation, StatusError } from "../status-error";
 import { createUser, type LoadedUser, normalizeEmail, requireUser, updateUser } from "../users";
 import type { ProviderTokenSet } from "./provider-client";
 import type { ProviderProfile } from "./provider-presets";
 import { providerTokenSecret, sealProviderToken } from "./provider-token-seal";
 
 type AccountDeps = Pick<AuthDeps, "db" | "clock" | "ids" | "passwords">;
+
+export const signInTurnedOffMessage =
+  "This provider account is linked to the user, but signing in with it is turned off.";
 
 export interface OAuthSignInResult {
   user: LoadedUser;
@@ -77,6 +80,11 @@ async function insertAccount(
     // Two callbacks for the same provider account at once: the unique constraint settles it.
     if (isUniqueViolation(error, "oauth_accounts_provider_account_unique")) {
       throw knownErrors.oauthConnectionAlreadyConnectedToAnotherUser();
+    }
+    // The user (found by e-mail) has this account linked already, with sign-in turned off: it
+    // must not sign them in by the back door of the merge strategy.
+    if (isUniqueViolation(error, "oauth_accounts_user_provider_account_unique")) {
+      throw new StatusError(400, signInTurnedOffMessage);
     }
     throw error;
   }
