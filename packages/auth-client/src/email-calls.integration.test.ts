@@ -1,7 +1,8 @@
 /**
  * E-mail calls through the client library against the real auth server: admin templates, themes,
- * previews and test e-mail; sending to users (server app) over the project's SMTP server; the
- * signed-in user's notification preferences (client app); refusals surface as known errors.
+ * previews, test e-mail and sign-in invitations; sending to users (server app) over the project's
+ * SMTP server; the signed-in user's notification preferences (client app); refusals surface as
+ * known errors.
  */
 import type { AddressInfo } from "node:net";
 import { isKnownError } from "@heritage/auth-protocol";
@@ -140,6 +141,22 @@ describe("admin e-mail calls", () => {
       smtp: { ...smtpSettings, port: 1 },
     });
     expect(failed.status).toBe("error");
+  });
+
+  it("sends a sign-in invitation to a trusted callback URL", async () => {
+    const admin = newAdminApp();
+    const callbackUrl = "http://localhost:3000/handler/sign-in";
+    await admin.sendSignInInvitationEmail("invitee@example.com", callbackUrl);
+    const [invitation, ...others] = await api.readOutbox("invitee@example.com");
+    expect(others).toEqual([]);
+    expect(invitation?.subject).toBe("You have been invited to sign in to Client Mail");
+    expect(invitation?.text).toContain(callbackUrl);
+
+    const refused = await admin
+      .sendSignInInvitationEmail("invitee@example.com", "https://evil.example.com/handler")
+      .catch((error: unknown) => error);
+    expect(isKnownError(refused, "REDIRECT_URL_NOT_WHITELISTED")).toBe(true);
+    expect(await api.readOutbox("invitee@example.com")).toHaveLength(1);
   });
 });
 

@@ -118,6 +118,11 @@ export interface EmailAdminCalls {
     recipientEmail: string;
     smtp: SmtpSettings;
   }): Promise<{ status: "ok" } | { status: "error"; errorMessage: string }>;
+  /**
+   * `POST /internal/send-sign-in-invitation`: mails "You have been invited to sign in to {project}"
+   * with a link to `callbackUrl`, which must be a trusted domain (KE REDIRECT_URL_NOT_WHITELISTED).
+   */
+  sendSignInInvitationEmail(email: string, callbackUrl: string): Promise<void>;
 }
 
 function expectObject(value: unknown, what: string): Record<string, unknown> {
@@ -332,6 +337,12 @@ export function createEmailAdminCalls(core: AppCore): EmailAdminCalls {
       );
       if (body.success === true) return { status: "ok" };
       return { status: "error", errorMessage: String(body.error_message ?? "Unknown error") };
+    },
+    async sendSignInInvitationEmail(email, callbackUrl) {
+      await send("/internal/send-sign-in-invitation", {
+        method: "POST",
+        body: { email, callback_url: callbackUrl },
+      });
     },
   };
 }
