@@ -1,6 +1,7 @@
 /**
- * `GET /internal/metrics?include_anonymous=true|false` (contract §3.8): the project's user metrics.
- * Admin access only.
+ * `GET /internal/metrics?include_anonymous=true|false` (contract §3.8): the project's user metrics
+ * and its auth, payments, e-mail and analytics overviews (services/admin-metrics.ts). Admin access
+ * only.
  * @module
  */
 import { Hono } from "hono";

@@ -1,75 +1,64 @@
 /**
  * `GET /internal/metrics` (contract §3.8), computed from the database: user totals, the daily
  * sign-up and active-user series of the last 30 days plus today (UTC days), users by country,
- * the most recently registered and active users and the count of each login method.
+ * the most recently registered and active users, the count of each login method, who is online,
+ * and the auth, payments, e-mail and analytics overviews (services/metrics/).
  *
- * We keep no event history, so a user counts as active on a day when their `last_active_at`, or the
- * start or last refresh of one of their sessions, falls on it: a lower bound of the reference's
- * token-refresh analytics.
+ * Activity comes from our activity record (services/metrics/user-activity.ts), a lower bound of
+ * the reference's token-refresh analytics.
  * @module
  */
 import type { ServerUser } from "@heritage/auth-protocol";
 import type { Database } from "@heritage/db";
-import { and, count, eq, gte, isNotNull, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import {
-  oauthAccounts,
-  passkeyCredentials,
-  passwordCredentials,
-  sessions,
-  users,
-} from "../db/schema";
+import { and, count, eq, gte, isNotNull } from "drizzle-orm";
+import { oauthAccounts, passkeyCredentials, passwordCredentials, users } from "../db/schema";
+import { type AnalyticsOverview, buildAnalyticsOverview } from "./metrics/analytics-overview";
+import { type AuthOverview, loadAuthOverview } from "./metrics/auth-overview";
+import { type EmailOverview, loadEmailOverview } from "./metrics/email-overview";
+import { type MetricsDataPoint, metricsWindow, toSeries, utcDay } from "./metrics/metrics-window";
+import { loadPaymentsOverview, type PaymentsOverview } from "./metrics/payments-overview";
+import { loadActiveDays, loadUsersActiveSince } from "./metrics/user-activity";
 import type { LoadedProject } from "./projects";
-import { listUsers, toServerUser } from "./users";
+import { findUser, listUsers, toServerUser } from "./users";
 
-export const metricsWindowDays = 30;
-const recentUsersCount = 5;
-const dayMs = 24 * 60 * 60 * 1000;
+export type { MetricsDataPoint } from "./metrics/metrics-window";
+export { metricsDays, metricsWindowDays } from "./metrics/metrics-window";
 
-export interface MetricsDataPoint {
-  date: string;
-  activity: number;
-}
+/** As the reference: the newest sign-ups listed, and the most recently active. */
+const recentlyRegisteredCount = 100;
+const recentlyActiveCount = 5;
+/** "Online now": active within the last two minutes, as the SDK's `live_users`. */
+const liveWindowMs = 2 * 60 * 1000;
+/** At most this many online users are loaded for `active_users_by_country`. */
+const liveUsersListed = 50;
 
 export interface AdminMetrics {
   total_users: number;
+  live_users: number;
   daily_users: MetricsDataPoint[];
   daily_active_users: MetricsDataPoint[];
   users_by_country: Record<string, number>;
+  active_users_by_country: Record<string, ServerUser[]>;
   recently_registered: ServerUser[];
   recently_active: ServerUser[];
   login_methods: { method: string; count: number }[];
+  auth_overview: AuthOverview;
+  payments_overview: PaymentsOverview;
+  email_overview: EmailOverview;
+  analytics_overview: AnalyticsOverview;
 }
-
-/** `YYYY-MM-DD` of every UTC day from 30 days ago to today, oldest first. */
-export function metricsDays(now: Date): string[] {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Array.from({ length: metricsWindowDays + 1 }, (_, index) =>
-    new Date(today - (metricsWindowDays - index) * dayMs).toISOString().slice(0, 10),
-  );
-}
-
-function toSeries(days: string[], rows: { day: string; n: number | string }[]): MetricsDataPoint[] {
-  const byDay = new Map(rows.map((row) => [row.day, Number(row.n)]));
-  return days.map((date) => ({ date, activity: byDay.get(date) ?? 0 }));
-}
-
-const utcDay = (column: SQL | AnyPgColumn) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
 
 export async function loadAdminMetrics(
   db: Database,
   project: LoadedProject,
   options: { includeAnonymous: boolean; now: Date },
 ): Promise<AdminMetrics> {
-  const days = metricsDays(options.now);
-  const since = new Date(`${days[0]}T00:00:00.000Z`);
+  const window = metricsWindow(options.now);
+  const { days, since } = window;
   const userFilter = and(
     eq(users.projectId, project.id),
     options.includeAnonymous ? undefined : eq(users.isAnonymous, false),
   );
-
-  const [totals] = await db.select({ n: count() }).from(users).where(userFilter);
 
   const signUps = await db
     .select({ day: utcDay(users.signedUpAt), n: count() })
@@ -77,30 +66,12 @@ export async function loadAdminMetrics(
     .where(and(userFilter, gte(users.signedUpAt, since)))
     .groupBy(utcDay(users.signedUpAt));
 
-  // Every (user, day) with some activity, then distinct users per day.
-  const activity = db
-    .select({ userId: users.id, day: utcDay(users.lastActiveAt).as("day") })
-    .from(users)
-    .where(and(userFilter, gte(users.lastActiveAt, since)))
-    .unionAll(
-      db
-        .select({ userId: users.id, day: utcDay(sessions.createdAt).as("day") })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(userFilter, gte(sessions.createdAt, since))),
-    )
-    .unionAll(
-      db
-        .select({ userId: users.id, day: utcDay(sessions.lastActiveAt).as("day") })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(userFilter, gte(sessions.lastActiveAt, since))),
-    )
-    .as("activity");
-  const active = await db
-    .select({ day: activity.day, n: sql<number>`count(distinct ${activity.userId})` })
-    .from(activity)
-    .groupBy(activity.day);
+  const userActiveDays = await loadActiveDays(db, project.id, since, "user");
+  const activePerDay = new Map<string, number>();
+  for (const active of userActiveDays) {
+    if (active.isAnonymous && !options.includeAnonymous) continue;
+    activePerDay.set(active.day, (activePerDay.get(active.day) ?? 0) + 1);
+  }
 
   const countries = await db
     .select({ countryCode: users.countryCode, n: count() })
@@ -108,9 +79,9 @@ export async function loadAdminMetrics(
     .where(and(userFilter, isNotNull(users.countryCode)))
     .groupBy(users.countryCode);
 
-  const recent = async (orderBy: "signed_up_at" | "last_active_at") => {
+  const recent = async (orderBy: "signed_up_at" | "last_active_at", limit: number) => {
     const page = await listUsers(db, project, {
-      limit: recentUsersCount,
+      limit,
       orderBy,
       desc: true,
       includeRestricted: true,
@@ -120,16 +91,45 @@ export async function loadAdminMetrics(
     return page.users.map((user) => toServerUser(user, project.config));
   };
 
+  const liveUserIds = await loadUsersActiveSince(
+    db,
+    project.id,
+    new Date(options.now.getTime() - liveWindowMs),
+    options.includeAnonymous,
+  );
+  const activeUsersByCountry: Record<string, ServerUser[]> = {};
+  for (const userId of liveUserIds.slice(0, liveUsersListed)) {
+    const user = await findUser(db, project.id, userId);
+    const countryCode = user?.row.countryCode;
+    if (!user || !countryCode) continue;
+    activeUsersByCountry[countryCode] ??= [];
+    activeUsersByCountry[countryCode].push(toServerUser(user, project.config));
+  }
+
+  const authOverview = await loadAuthOverview(db, project.id, window, {
+    includeAnonymous: options.includeAnonymous,
+    userActiveDays,
+  });
+
   return {
-    total_users: totals?.n ?? 0,
+    total_users: authOverview.total_users_filtered,
+    live_users: liveUserIds.length,
     daily_users: toSeries(days, signUps),
-    daily_active_users: toSeries(days, active),
+    daily_active_users: toSeries(
+      days,
+      [...activePerDay].map(([day, n]) => ({ day, n })),
+    ),
     users_by_country: Object.fromEntries(
       countries.map((row) => [row.countryCode ?? "", row.n] as const),
     ),
-    recently_registered: await recent("signed_up_at"),
-    recently_active: await recent("last_active_at"),
+    active_users_by_country: activeUsersByCountry,
+    recently_registered: await recent("signed_up_at", recentlyRegisteredCount),
+    recently_active: await recent("last_active_at", recentlyActiveCount),
     login_methods: await loadLoginMethods(db, project.id),
+    auth_overview: authOverview,
+    payments_overview: await loadPaymentsOverview(db, project.id, window),
+    email_overview: await loadEmailOverview(db, project.id, window),
+    analytics_overview: buildAnalyticsOverview(window, userActiveDays),
   };
 }
 
