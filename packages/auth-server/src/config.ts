@@ -165,7 +165,7 @@ export const authConfigSchema = z.object({
     "Whether the internal project offers sign-in with e-mailed codes and magic links (OTP); applied at every start.",
   ),
   STACK_DATA_VAULT_SECRET: optionalSecret(
-    "Secret the server encrypts data vault values with at rest (AES-256-GCM, key derived per value by HKDF). Changing it makes stored values unreadable. Unset: the data vault answers 500, except in development (fixed development secret).",
+    "Secret the server encrypts data vault values and OAuth provider tokens with at rest (AES-256-GCM, key derived per value by HKDF). Changing it makes stored values unreadable. Unset: the data vault answers 500 and provider tokens are not kept (connected accounts get none), except in development (fixed development secret).",
   ),
   STACK_ACCESS_TOKEN_EXPIRATION_TIME: duration(
     "10min",
