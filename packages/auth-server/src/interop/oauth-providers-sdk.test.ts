@@ -138,6 +138,7 @@ describe("OAuth providers through the SDK", () => {
       userId: second.userId,
       providerConfigId: "spotify",
       accountId: "sdk-shared-account",
+      email: "second@example.com",
       allowSignIn: true,
       allowConnectedAccounts: true,
     });
