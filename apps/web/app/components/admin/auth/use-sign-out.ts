@@ -4,8 +4,8 @@
  * signed out." and on to /login; on failure "Failed to sign out. Please try again.".
  */
 import { useAuth } from "@heritage/auth-react";
-import { createContext, useCallback, useContext, useState } from "react";
-import { useNavigate } from "react-router";
+import { createContext, useCallback, useContext, useEffect, useState } from "react";
+import { useFetchers, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { loginPath } from "./return-to";
 
@@ -15,10 +15,33 @@ export const signOutMessages = {
   failure: "Failed to sign out. Please try again.",
 } as const;
 
+/** How long signing out waits for busy fetchers before it goes to /login anyway. */
+export const maxWaitForFetchersMs = 5000;
+
 export function useSignOut(): AdminSignOut {
   const { signOut: endSession } = useAuth();
   const navigate = useNavigate();
   const [isSigningOut, setIsSigningOut] = useState(false);
+  const [isSignedOut, setIsSignedOut] = useState(false);
+  const isFetcherBusy = useFetchers().some((fetcher) => fetcher.state !== "idle");
+
+  // The way to /login waits until no fetcher is busy. Besides letting a save that is under way
+  // finish, this avoids a React Router race (7.18): a fetcher's revalidation that ends while the
+  // navigation is still discovering the /login route "completes" that navigation with the old
+  // page's routes, so the address says /login while the admin screen stays (seen when removing
+  // your own account, whose revalidation is still running when the session has ended).
+  useEffect(() => {
+    if (!isSignedOut) return;
+    const goToLogin = () => {
+      setIsSignedOut(false);
+      void navigate(loginPath, { replace: true });
+    };
+    if (!isFetcherBusy) return goToLogin();
+    // A request that never answers must not keep the user on "Signing out..." for ever.
+    const fallback = setTimeout(goToLogin, maxWaitForFetchersMs);
+    return () => clearTimeout(fallback);
+  }, [isSignedOut, isFetcherBusy, navigate]);
+
   const signOut = useCallback(async () => {
     setIsSigningOut(true);
     try {
@@ -29,8 +52,8 @@ export function useSignOut(): AdminSignOut {
       return;
     }
     toast.success(signOutMessages.successTitle, { description: signOutMessages.successText });
-    await navigate(loginPath, { replace: true });
-  }, [endSession, navigate]);
+    setIsSignedOut(true);
+  }, [endSession]);
   return { signOut, isSigningOut };
 }
 
