@@ -141,6 +141,8 @@ export async function runLighthouseBenchmark(): Promise<void> {
               item.scoreDisplayMode !== "notApplicable",
           )
           .map((item) => item?.id);
+        // A run Lighthouse could not complete (an overloaded machine times out) has no scores.
+        if (lhr.runtimeError) process.stdout.write(`    error: ${lhr.runtimeError.code}\n`);
         if (failing.length > 0)
           process.stdout.write(`    below 0.9: ${[...new Set(failing)].join(", ")}\n`);
         if (process.env.BENCH_DETAILS) printDetails(lhr);

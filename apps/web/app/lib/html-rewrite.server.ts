@@ -36,13 +36,15 @@ export const LOADER_MAX_WAIT_MS = 3000;
 /**
  * Starts the deferred preloads and bootstrap once: after the load event, a frame and a task (so
  * the page's images and fonts are in and painted first), or after a second past the load event
- * (animation frames wait in background tabs), or after `LOADER_MAX_WAIT_MS` at most.
+ * (animation frames wait in background tabs), or after `LOADER_MAX_WAIT_MS` at most. The preloads
+ * and the bootstrap start in two tasks: each costs some milliseconds of main thread on a phone.
  */
 function loaderScript(nonce: string): string {
   const start = [
     "var started=false;function start(){if(started)return;started=true;",
     `document.querySelectorAll('link[rel="${deferredPreload}"]').forEach(function(link){`,
-    "link.rel='modulepreload';});",
+    "link.rel='modulepreload';});setTimeout(bootstrap,0);}",
+    "function bootstrap(){",
     `document.querySelectorAll('script[type="${deferredType}"]').forEach(function(inert){`,
     "var module=document.createElement('script');module.type='module';module.nonce=inert.nonce;",
     "module.textContent=inert.textContent;inert.replaceWith(module);});}",
