@@ -6,12 +6,12 @@
  * answer page shows the same messages inline.
  */
 import { CircleAlert, CircleCheck, Send } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useSyncExternalStore } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { useStrings } from "../../lib/i18n";
 import { buttonClasses } from "../ui/button-styles";
 import { classNames } from "../ui/class-names";
+import { showContactNotice, useIsHydrated } from "./contact-notices";
 
 export type ContactFieldName = "name" | "email" | "subject" | "message";
 export type ContactFieldError = { key: string } | { text: string };
@@ -23,16 +23,6 @@ export type ContactFormResult =
       values: Record<ContactFieldName, string>;
     }
   | { status: "error"; values: Record<ContactFieldName, string> };
-
-const subscribeNever = () => () => {};
-/** False while rendering on the server and hydrating, true once React runs in the browser. */
-function useIsHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-}
 
 function Notice({
   tone,
@@ -90,13 +80,17 @@ export function ContactForm({
     if (!result) return;
     if (result.status === "success") {
       formRef.current?.reset();
-      toast.success(strings.contact.notices.successTitle, {
-        description: strings.contact.notices.successText,
-      });
+      showContactNotice(
+        "success",
+        strings.contact.notices.successTitle,
+        strings.contact.notices.successText,
+      );
     } else if (result.status === "error") {
-      toast.error(strings.contact.notices.errorTitle, {
-        description: strings.contact.notices.errorText,
-      });
+      showContactNotice(
+        "error",
+        strings.contact.notices.errorTitle,
+        strings.contact.notices.errorText,
+      );
     } else {
       const firstInvalid = formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']");
       firstInvalid?.focus();

@@ -1,8 +1,8 @@
 import { loadPageContent } from "@heritage/content";
 import { Mail, MapPin, Phone } from "lucide-react";
 import { data, useActionData, useLoaderData } from "react-router";
-import { Toaster } from "sonner";
 import { ContactForm } from "../../components/site/contact-form";
+import { ContactNotices } from "../../components/site/contact-notices";
 import { PageHeader } from "../../components/site/page-header";
 import { FORM_STARTED_AT_FIELD, HONEYPOT_FIELD } from "../../lib/contact-form-fields";
 import { useStrings } from "../../lib/i18n";
@@ -124,7 +124,7 @@ export default function ContactPage() {
           />
         </div>
       </div>
-      <Toaster position="top-center" richColors closeButton />
+      <ContactNotices />
     </>
   );
 }
