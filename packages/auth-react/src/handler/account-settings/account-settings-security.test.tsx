@@ -13,6 +13,7 @@ import {
   type RecordedRequest,
   type RenderedHandler,
   renderHandler,
+  settle,
   submit,
   text,
   typeInto,
@@ -32,6 +33,14 @@ afterEach(async () => {
 const emptyChannels = {
   "GET /contact-channels": () => Response.json({ items: [], is_paginated: false }),
 };
+
+/**
+ * Settles until `isDone`: checking a TOTP code hashes on Node's thread pool, which a busy machine
+ * slows past a fixed number of ticks.
+ */
+async function settleUntil(isDone: () => boolean): Promise<void> {
+  for (let round = 0; round < 100 && !isDone(); round++) await settle();
+}
 
 function headings(container: HTMLElement): string[] {
   return [...container.querySelectorAll("h2")].map((h) => h.textContent ?? "");
@@ -79,10 +88,13 @@ describe("sessions", () => {
     // Only the other session has a sign-out button.
     const buttons = [...section.querySelectorAll("button")];
     expect(buttons).toHaveLength(1);
+    (buttons[0] as HTMLButtonElement).focus();
     await click(buttons[0] as HTMLButtonElement);
     expect(page.requestsTo(`DELETE /auth/sessions/${otherId}`)).toHaveLength(1);
     expect(section.querySelectorAll("li")).toHaveLength(1);
     expect(text(section)).toContain("The session has been signed out.");
+    // The focused button went with its session: the focus stays in the section.
+    expect(document.activeElement).toBe(section.querySelector("h2"));
   });
 });
 
@@ -100,7 +112,11 @@ describe("two-factor authentication", () => {
         },
       },
     });
-    await click(getButton(page.container, "Turn on two-factor authentication"));
+    const turnOn = getButton(page.container, "Turn on two-factor authentication");
+    turnOn.focus();
+    await click(turnOn);
+    // The pressed button made way for the set-up: the focus goes to the section's heading.
+    expect(document.activeElement?.textContent).toBe("Two-factor authentication");
     const key = page.container.querySelector("[data-totp-key]")?.textContent ?? "";
     expect(key).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
     const link = [...page.container.querySelectorAll("a")].find((a) =>
@@ -114,6 +130,9 @@ describe("two-factor authentication", () => {
 
     await typeInto(getInput(page.container, "Code from your app"), "000000");
     await submit(getButton(page.container, "Confirm and turn on"));
+    const codeField = getInput(page.container, "Code from your app");
+    const section = codeField.closest("section") as HTMLElement;
+    await settleUntil(() => fieldError(codeField) !== null);
     expect(fieldError(getInput(page.container, "Code from your app"))).toBe(
       "This is not the current code of the key. Please check your app.",
     );
@@ -138,14 +157,19 @@ describe("two-factor authentication", () => {
       await computeTotpCode(secretBase64, Date.now()),
     );
     await submit(getButton(page.container, "Confirm and turn on"));
+    await settleUntil(() => text(section).includes("Two-factor authentication is on."));
     expect(page.requestsTo("PATCH /users/me")[0]?.body).toEqual({
       totp_secret_base64: secretBase64,
     });
     expect(text(page.container)).toContain("Two-factor authentication is on.");
+    expect(document.activeElement?.textContent).toBe("Two-factor authentication");
 
-    await click(getButton(page.container, "Turn off two-factor authentication"));
+    const turnOff = getButton(page.container, "Turn off two-factor authentication");
+    turnOff.focus();
+    await click(turnOff);
     expect(page.requestsTo("PATCH /users/me")[1]?.body).toEqual({ totp_secret_base64: null });
     expect(text(page.container)).toContain("Two-factor authentication is off.");
+    expect(document.activeElement?.textContent).toBe("Two-factor authentication");
   });
 });
 
@@ -176,9 +200,15 @@ describe("passkey and API keys follow the project's config", () => {
       },
     });
     expect(headings(page.container)).toContain("Passkey");
-    await click(getButton(page.container, "Add a passkey"));
+    const add = getButton(page.container, "Add a passkey");
+    add.focus();
+    await click(add);
     expect(page.container.querySelector('[role="alert"]')?.textContent).toContain(
       "Passkey authentication is not enabled",
+    );
+    // The button was disabled while waiting: the focus is in the section, not lost to the page.
+    expect(document.activeElement?.closest("section")?.querySelector("h2")?.textContent).toBe(
+      "Passkey",
     );
   });
 

@@ -58,9 +58,17 @@ export function MfaSection({ user, projectName }: { user: AuthUser; projectName:
     });
   };
 
+  // Turning off disables the focused button: a view of its own, so the focus stays in the section.
+  const view = user.requiresTotpMfa
+    ? isBusy
+      ? "turning-off"
+      : "on"
+    : secret === null
+      ? "off"
+      : "setting-up";
   if (user.requiresTotpMfa) {
     return (
-      <SettingsSection title="Two-factor authentication">
+      <SettingsSection title="Two-factor authentication" view={view}>
         <p className={classNames.text}>
           On: signing in asks for a code from your authenticator app.
         </p>
@@ -79,7 +87,7 @@ export function MfaSection({ user, projectName }: { user: AuthUser; projectName:
   }
   if (secret === null) {
     return (
-      <SettingsSection title="Two-factor authentication">
+      <SettingsSection title="Two-factor authentication" view={view}>
         <p className={classNames.text}>Off: signing in needs no code from an app.</p>
         <button
           type="button"
@@ -101,7 +109,7 @@ export function MfaSection({ user, projectName }: { user: AuthUser; projectName:
     issuer: projectName,
   });
   return (
-    <SettingsSection title="Two-factor authentication">
+    <SettingsSection title="Two-factor authentication" view={view}>
       <p className={classNames.text}>
         Scan this QR code with your authenticator app, or add the key below by hand (or{" "}
         <a className={classNames.link} href={totpUri}>

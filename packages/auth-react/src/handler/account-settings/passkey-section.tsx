@@ -34,7 +34,11 @@ export function PasskeySection({ user }: { user: AuthUser }) {
   };
 
   return (
-    <SettingsSection title="Passkey">
+    <SettingsSection
+      title="Passkey"
+      // The button is disabled while the browser asks for the passkey.
+      view={isBusy ? "registering" : (notice ?? error ?? undefined)}
+    >
       <p className={classNames.text}>
         {user.passkeyAuthEnabled
           ? "You can sign in with a passkey. A new one replaces it."

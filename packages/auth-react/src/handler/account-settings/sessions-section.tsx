@@ -38,8 +38,9 @@ export function SessionsSection() {
     setNotice(null);
     try {
       await app.revokeSession(session.id);
-      setNotice("The session has been signed out.");
+      // The list first, then the notice: it is announced when the list shows the change.
       await load();
+      setNotice("The session has been signed out.");
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : "The session could not be signed out.");
     } finally {
@@ -48,7 +49,11 @@ export function SessionsSection() {
   };
 
   return (
-    <SettingsSection title="Sessions">
+    <SettingsSection
+      title="Sessions"
+      // Signing out disables the focused button, then removes it with its session.
+      view={busyId !== null ? "signing-out" : (notice ?? undefined)}
+    >
       <FormAlert message={error} />
       {sessions === null ? (
         error ? null : (
