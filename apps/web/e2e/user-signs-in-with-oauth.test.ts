@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, newAdminPage } from "./admin-auth-journey";
 import { hasChromium, launchBrowser } from "./browser";
 import { startTestServer, type TestServer } from "./test-server";
+import { pressOn } from "./user-works-keyboard";
 import {
   openSiteProjectApi,
   overrideSiteProjectConfig,
@@ -29,13 +30,6 @@ const providerAccount = {
   email_verified: true,
   name: "OAuth Admin",
 };
-
-/** Focuses the control and presses a key on it, as a keyboard user who tabbed there would. */
-async function pressOn(page: Page, control: ReturnType<Page["getByRole"]>, key: string) {
-  await control.focus();
-  expect(await control.evaluate((element) => element === document.activeElement)).toBe(true);
-  await page.keyboard.press(key);
-}
 
 describe.skipIf(!hasChromium)("a user signs in with OAuth", () => {
   let server: TestServer;

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, newAdminPage } from "./admin-auth-journey";
 import { hasChromium, launchBrowser } from "./browser";
 import { startTestServer, type TestServer } from "./test-server";
+import { pressOn, tabTo } from "./user-works-keyboard";
 import {
   createSiteUser,
   openSiteProjectApi,
@@ -25,17 +26,10 @@ const member = {
 };
 const teamName = "Archive Volunteers";
 
-/** Focuses the control and presses a key on it, as a keyboard user who tabbed there would. */
-async function pressOn(page: Page, control: ReturnType<Page["getByRole"]>, key: string) {
-  await control.focus();
-  expect(await control.evaluate((element) => element === document.activeElement)).toBe(true);
-  await page.keyboard.press(key);
-}
-
 /** Signs in on /handler/sign-in (already open) by keyboard: type, Tab, type, Enter. */
 async function signInByKeyboard(page: Page, user: { email: string; password: string }) {
   await page.getByRole("heading", { name: "Sign in to your account" }).waitFor();
-  await page.getByLabel("Email").focus();
+  await tabTo(page, page.getByLabel("Email"));
   await page.keyboard.type(user.email);
   await page.keyboard.press("Tab");
   await page.keyboard.type(user.password);

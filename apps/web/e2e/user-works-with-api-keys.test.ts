@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, newAdminPage } from "./admin-auth-journey";
 import { hasChromium, launchBrowser } from "./browser";
 import { startTestServer, type TestServer } from "./test-server";
+import { pressOn, tabTo } from "./user-works-keyboard";
 import {
   openSiteProjectApi,
   overrideSiteProjectConfig,
@@ -70,7 +71,7 @@ describe.skipIf(!hasChromium)("a user works with API keys", () => {
 
     const describeField = keys().getByLabel("Key description");
     const daysField = keys().getByLabel("Expires after (days)");
-    await describeField.focus();
+    await tabTo(page, describeField);
     await page.keyboard.press("Tab");
     expect(await isFocused(daysField)).toBe(true);
     await page.keyboard.type("ten");
@@ -108,8 +109,7 @@ describe.skipIf(!hasChromium)("a user works with API keys", () => {
     await expectNoAxeViolations(page, "/handler/account-settings, new API key shown");
 
     const copy = keys().getByRole("button", { name: "Copy key" });
-    await copy.focus();
-    await page.keyboard.press("Enter");
+    await pressOn(page, copy, "Enter");
     await keys().getByText("Copied to the clipboard.").waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(keyValue);
   });
@@ -129,8 +129,7 @@ describe.skipIf(!hasChromium)("a user works with API keys", () => {
 
   it("revokes the key by keyboard; it is refused afterwards", async () => {
     const revoke = keys().getByRole("button", { name: `Revoke ${description}` });
-    await revoke.focus();
-    await page.keyboard.press("Space");
+    await pressOn(page, revoke, "Space");
     const row = keys().getByRole("listitem").filter({ hasText: description });
     await row.filter({ hasText: `(ending ${keyValue.slice(-4)}, revoked)` }).waitFor();
     expect(await revoke.count()).toBe(0);
