@@ -113,6 +113,14 @@ describe("team permission definitions through StackAdminApp", () => {
       "team_member",
     ]);
 
+    // As in the reference, definitions are an environment-level config key.
+    const environment = await (await admin.getProject()).getConfigOverride("environment");
+    expect(environment).toMatchObject({
+      "rbac.permissions": {
+        editor: { scope: "team", containedPermissionIds: { $update_team: true, reviewer: true } },
+      },
+    });
+
     await admin.updateTeamPermissionDefinition("editor", {
       description: "Edits the team",
       containedPermissionIds: ["reviewer", "$remove_members"],

@@ -500,3 +500,41 @@ describe("GET and DELETE /internal/config/source", () => {
     expect(await readSource()).toEqual(before);
   });
 });
+
+describe("permission definitions as environment-level config", () => {
+  it("records rbac.permissions at the environment level; resetting it restores the defaults", async () => {
+    const definitionsProjectId = (await t.createProject()).id;
+    const asDefinitionsAdmin = { accessType: "admin" as const, projectId: definitionsProjectId };
+    const created = await t.request("/project-permission-definitions", {
+      ...asDefinitionsAdmin,
+      body: { id: "read_archive", description: "Read the archive" },
+    });
+    expect(created.status).toBe(201);
+    const override = await t.request("/internal/config/override/environment", asDefinitionsAdmin);
+    const environment = JSON.parse(
+      ((await override.json()) as { config_string: string }).config_string,
+    ) as Record<string, Record<string, unknown>>;
+    expect(Object.keys(environment)).toEqual(["rbac.permissions"]);
+    expect(environment["rbac.permissions"]?.read_archive).toEqual({
+      description: "Read the archive",
+      scope: "project",
+      containedPermissionIds: {},
+    });
+    expect(Object.keys(environment["rbac.permissions"] ?? {}).sort()).toEqual([
+      "read_archive",
+      "team_admin",
+      "team_member",
+    ]);
+
+    const reset = await t.request("/internal/config/override/environment/reset-keys", {
+      ...asDefinitionsAdmin,
+      body: { keys: ["rbac.permissions"] },
+    });
+    expect(reset.status).toBe(200);
+    const listed = await t.request("/project-permission-definitions", asDefinitionsAdmin);
+    expect(((await listed.json()) as { items: unknown[] }).items).toEqual([]);
+    const team = await t.request("/team-permission-definitions", asDefinitionsAdmin);
+    const teamIds = ((await team.json()) as { items: { id: string }[] }).items.map((d) => d.id);
+    expect(teamIds.filter((id) => !id.startsWith("$"))).toEqual(["team_admin", "team_member"]);
+  });
+});

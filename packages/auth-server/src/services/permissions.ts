@@ -10,6 +10,7 @@ import type { Database } from "@heritage/db";
 import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
 import { permissionGrants, projects } from "../db/schema";
 import type { AuthDeps } from "./auth-deps";
+import { recordLevelEntries } from "./config-overrides";
 import { type ProjectConfig, parseProjectConfig } from "./project-config";
 import type { LoadedProject } from "./projects";
 import { requireTeamMember } from "./teams";
@@ -212,13 +213,16 @@ export async function revokePermission(
 }
 
 type StoredDefinitions = ProjectConfig["rbac"]["permissions"];
+type DefinitionDeps = Pick<AuthDeps, "db" | "clock">;
 
 /**
  * Rewrites the project's permission definitions under a row lock (concurrent admin edits apply one
- * after the other); `change` may throw to leave the config untouched.
+ * after the other); `change` may throw to leave the config untouched. As in the reference, the new
+ * definitions are an environment-level config key (`rbac.permissions`), so that level's override
+ * shows them and replacing or resetting it takes them back.
  */
 async function changeDefinitions(
-  deps: Pick<AuthDeps, "db">,
+  deps: DefinitionDeps,
   projectId: string,
   change: (current: StoredDefinitions, tx: Database) => Promise<StoredDefinitions>,
 ): Promise<void> {
@@ -232,6 +236,13 @@ async function changeDefinitions(
     const permissions = await change(structuredClone(config.rbac.permissions), tx);
     const next = { ...config, rbac: { ...config.rbac, permissions } };
     await tx.update(projects).set({ config: next }).where(eq(projects.id, projectId));
+    await recordLevelEntries(
+      tx,
+      projectId,
+      "environment",
+      [[["rbac", "permissions"], permissions]],
+      deps.clock(),
+    );
   });
 }
 
@@ -267,7 +278,7 @@ function toDefinition(
 }
 
 export async function createPermissionDefinition(
-  deps: Pick<AuthDeps, "db">,
+  deps: DefinitionDeps,
   project: LoadedProject,
   scope: PermissionScope,
   input: { id: string; description?: string | undefined; containedPermissionIds?: string[] },
@@ -287,7 +298,7 @@ export async function createPermissionDefinition(
 
 /** Updates (and may rename) a definition; grants and containing definitions follow a rename. */
 export async function updatePermissionDefinition(
-  deps: Pick<AuthDeps, "db">,
+  deps: DefinitionDeps,
   project: LoadedProject,
   scope: PermissionScope,
   oldId: string,
@@ -331,7 +342,7 @@ export async function updatePermissionDefinition(
 
 /** Deletes a definition, its grants, and its mentions in other definitions. */
 export async function deletePermissionDefinition(
-  deps: Pick<AuthDeps, "db">,
+  deps: DefinitionDeps,
   project: LoadedProject,
   scope: PermissionScope,
   id: string,
