@@ -97,8 +97,21 @@ describe("AdminApp platform administration", () => {
     expect(metrics.daily_users).toHaveLength(31);
     expect(metrics.daily_users.at(-1)?.activity).toBe(1);
     expect(metrics.recently_registered[0]).toMatchObject({ display_name: "Webhooked" });
+    expect(metrics.auth_overview).toMatchObject({
+      verified_users: 0,
+      unverified_users: 1,
+      anonymous_users: 0,
+      mau: 1,
+      total_users_filtered: 1,
+    });
+    expect(metrics.auth_overview.daily_active_users_split.new.at(-1)?.activity).toBe(1);
+    expect(metrics.payments_overview).toMatchObject({ total_orders: 0, revenue_cents: 0 });
+    expect(metrics.analytics_overview.daily_page_views).toHaveLength(31);
     const anonymous = await admin.createUser({ isAnonymous: true });
-    expect((await admin.getMetrics({ includeAnonymous: true })).total_users).toBe(2);
+    const withAnonymous = await admin.getMetrics({ includeAnonymous: true });
+    expect(withAnonymous.total_users).toBe(2);
+    expect(withAnonymous.auth_overview).toMatchObject({ anonymous_users: 1, mau: 2 });
+    expect(withAnonymous.analytics_overview.anonymous_visitors_fallback).toBe(1);
     expect((await admin.getMetrics()).total_users).toBe(1);
     expect(anonymous.id).toBeTruthy();
   });

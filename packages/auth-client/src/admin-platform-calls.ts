@@ -25,7 +25,10 @@ export interface WebhookEndpointInput {
 }
 
 export interface AdminPlatformCalls {
-  /** `GET /internal/metrics`; anonymous users count only with `includeAnonymous`. */
+  /**
+   * `GET /internal/metrics`: user figures and the auth, payments, e-mail and analytics overviews;
+   * anonymous users count only with `includeAnonymous`.
+   */
   getMetrics(options?: { includeAnonymous?: boolean }): Promise<AdminMetrics>;
   /** `POST /webhooks/svix-token`: a token for the endpoint-management API (valid one hour). */
   createSvixToken(): Promise<string>;

@@ -2,9 +2,11 @@
  * Interop: the official SDK's admin interface (`@stackframe/js` 2.8.108, the calls behind
  * `StackAdminApp`'s svix-token and metrics caches, which it exposes only as React hooks) against
  * this server over a loopback port: `getSvixToken` answers a token our endpoint-management API
- * accepts, and `getMetrics` the project's user metrics.
+ * accepts, and `getMetrics` the project's metrics, which pass the SDK's own response schema
+ * (`MetricsResponseBodySchema`, with unknown keys refused as the reference's route does).
  */
 import { StackAdminApp } from "@stackframe/js";
+import { MetricsResponseBodySchema } from "@stackframe/stack-shared/dist/interface/admin-metrics";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type InteropServer, startInteropServer } from "./interop-server";
 
@@ -59,9 +61,34 @@ describe("StackAdminApp platform administration", () => {
       accessType: "server",
       projectId,
     });
-    expect((await sdk.getMetrics()).total_users).toBe(1);
+    const metrics = await sdk.getMetrics();
+    expect(metrics.total_users).toBe(1);
     const withAnonymous = await sdk.getMetrics(true);
     expect(withAnonymous.total_users).toBe(2);
     expect(withAnonymous.daily_users).toHaveLength(31);
+    for (const answer of [metrics, withAnonymous]) {
+      const parsed = await MetricsResponseBodySchema.validate(answer, {
+        context: { noUnknownPathPrefixes: [""] },
+      });
+      // Nothing was missing or mistyped: the schema's casts and defaults (for the fields older
+      // servers lack) changed nothing.
+      expect(parsed).toEqual(answer);
+    }
+    expect(withAnonymous).toMatchObject({
+      auth_overview: { anonymous_users: 1, unverified_users: 1, total_users_filtered: 2, mau: 2 },
+      email_overview: { total_emails: 0, emails_by_status: {} },
+      payments_overview: { total_orders: 0, subscriptions_by_status: {} },
+      analytics_overview: { anonymous_visitors_fallback: 1, top_region: null },
+    });
+  });
+
+  it("has its metrics schema refuse a missing overview or an unknown key (the check above can fail)", async () => {
+    const answer = (await sdk.getMetrics()) as Record<string, unknown>;
+    const validate = (body: unknown) =>
+      MetricsResponseBodySchema.validate(body, { context: { noUnknownPathPrefixes: [""] } });
+    await expect(validate(answer)).resolves.toBeTruthy();
+    const { email_overview: _omitted, ...incomplete } = answer;
+    await expect(validate(incomplete)).rejects.toThrow(/email_overview/);
+    await expect(validate({ ...answer, surplus: 1 })).rejects.toThrow(/surplus/);
   });
 });

@@ -4,6 +4,7 @@
  * only.
  * @module
  */
+import type { AdminMetrics } from "@heritage/auth-protocol";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AuthEnv, RouteDeps } from "../http/context";
@@ -24,7 +25,7 @@ export function createInternalMetricsRoutes(deps: RouteDeps): Hono<AuthEnv> {
       includeAnonymous: query.include_anonymous === "true",
       now: deps.clock(),
     });
-    return sendJson(c, metrics);
+    return sendJson(c, metrics satisfies AdminMetrics);
   });
 
   return app;
