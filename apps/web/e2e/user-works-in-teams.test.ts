@@ -1,10 +1,11 @@
 /**
  * A user creates a team in the account settings and invites a second user by e-mail; the second
  * user opens the mailed link, signs in, sees which team invites them, joins and finds the team in
- * their own account settings, then leaves it. A used or unknown invitation code shows the error
- * state. Each form is driven by keyboard at least once, and every page state passes axe
+ * their own account settings, then leaves it. Someone else with the forwarded link cannot join; a
+ * used or unknown invitation code shows the error state. Each form is driven by keyboard at least once, and every page state passes axe
  * (auth-platform spec sections 2 and 3, contract §2.7–§2.9; issue 7).
  */
+import { knownErrors } from "@heritage/auth-protocol";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, newAdminPage } from "./admin-auth-journey";
@@ -23,6 +24,11 @@ const member = {
   email: "team.member@example.org",
   password: "member-horse-battery",
   displayName: "Team Member",
+};
+const bystander = {
+  email: "not.invited@example.org",
+  password: "bystander-horse-battery",
+  displayName: "Not Invited",
 };
 const teamName = "Archive Volunteers";
 
@@ -54,6 +60,7 @@ describe.skipIf(!hasChromium)("a user works in teams", () => {
     const api = await openSiteProjectApi(server);
     await overrideSiteProjectConfig(api, { "teams.allowClientTeamCreation": true });
     await createSiteUser(api, member);
+    await createSiteUser(api, bystander);
     ({ page: ownerPage, errors: ownerErrors } = await newAdminPage(browser));
     ({
       context: memberContext,
@@ -122,6 +129,27 @@ describe.skipIf(!hasChromium)("a user works in teams", () => {
     expect(mail.subject).toBe(`You have been invited to join ${teamName}`);
     expect(mail.link.startsWith(`${server.url}/handler/team-invitation?code=`)).toBe(true);
     invitationLink = mail.link;
+  });
+
+  it("someone else who opens the forwarded link cannot join, and the link keeps working", async () => {
+    const { context, page, errors } = await newAdminPage(browser);
+    await page.goto(`${server.url}/handler/sign-in`);
+    await signInByKeyboard(page, bystander);
+    await page.waitForURL(`${server.url}/admin`);
+    await page.goto(invitationLink);
+    await page.getByText(`You have been invited to join ${teamName}.`).waitFor();
+    await pressOn(page, page.getByRole("button", { name: "Join team" }), "Enter");
+    await page
+      .getByRole("alert")
+      .filter({ hasText: knownErrors.teamInvitationEmailMismatch().message })
+      .waitFor();
+    await page.getByRole("button", { name: "Join team" }).waitFor();
+    await expectNoAxeViolations(page, "/handler/team-invitation, invited address is not theirs");
+    await page.goto(`${server.url}/handler/account-settings`);
+    await teams(page).getByText("You are in no team.").waitFor();
+    await context.close();
+    // The refusal is a 403 answer, which the browser logs; nothing else may be.
+    expect(errors.filter((error) => !error.includes("status of 403"))).toEqual([]);
   });
 
   it("the invited user signs in from the link, sees the team and joins by keyboard", async () => {
