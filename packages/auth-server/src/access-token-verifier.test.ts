@@ -52,3 +52,44 @@ describe("createAccessTokenVerifier (security)", () => {
     expect(await code(user.accessToken)).toBe("ACCESS_TOKEN_EXPIRED");
   });
 });
+
+describe("createAccessTokenVerifier (requireLiveSession)", () => {
+  it("refuses a still-unexpired token once its session is gone", async () => {
+    const verifier = createAccessTokenVerifier(t.db, { baseUrl: t.baseUrl, clock: t.clock });
+    const user = await t.signUpUser();
+    const live = { projectId: "internal", requireLiveSession: true };
+    await expect(verifier.verify(user.accessToken, live)).resolves.toMatchObject({
+      userId: user.userId,
+    });
+
+    const signOut = await t.request("/auth/sessions/current", {
+      method: "DELETE",
+      accessType: "client",
+      accessToken: user.accessToken,
+    });
+    expect(signOut.status).toBe(200);
+    const afterSignOut = await verifier.verify(user.accessToken, live);
+    expect(isKnownError(afterSignOut) && afterSignOut.code).toBe(
+      "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED",
+    );
+    // Without the option the token stays valid until it expires (contract §1.3).
+    await expect(
+      verifier.verify(user.accessToken, { projectId: "internal" }),
+    ).resolves.toMatchObject({ userId: user.userId });
+  });
+
+  it("refuses the token of a deleted user", async () => {
+    const verifier = createAccessTokenVerifier(t.db, { baseUrl: t.baseUrl, clock: t.clock });
+    const user = await t.signUpUser();
+    const removed = await t.request(`/users/${user.userId}`, {
+      method: "DELETE",
+      accessType: "server",
+    });
+    expect(removed.status).toBe(200);
+    const result = await verifier.verify(user.accessToken, {
+      projectId: "internal",
+      requireLiveSession: true,
+    });
+    expect(isKnownError(result) && result.code).toBe("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+  });
+});

@@ -1,7 +1,9 @@
 /**
  * In-process verification of user access tokens for other modules (the site's admin guard): the same
  * keys and rules as the auth API, with no HTTP hop. Tokens are stateless (contract §1.3): a revoked
- * session does not invalidate an access token before it expires.
+ * session does not invalidate an access token before it expires, unless the caller asks for
+ * `requireLiveSession` (one indexed read), as the site's content writes do: an admin who signed
+ * out or was removed must not keep writing for the token's last minutes.
  * @module
  */
 import {
@@ -11,6 +13,8 @@ import {
   knownErrors,
 } from "@heritage/auth-protocol";
 import type { Database } from "@heritage/db";
+import { and, eq, gt } from "drizzle-orm";
+import { sessions } from "./db/schema";
 import { createSigningKeyStore } from "./keys/signing-keys";
 import { verifyAccessToken } from "./services/tokens";
 
@@ -28,7 +32,16 @@ export interface AccessTokenVerifier {
    */
   verify(
     token: string,
-    options: { projectId: string; allowAnonymous?: boolean; allowRestricted?: boolean },
+    options: {
+      projectId: string;
+      allowAnonymous?: boolean;
+      allowRestricted?: boolean;
+      /**
+       * Also require the token's session (`refresh_token_id`) to still exist and be unexpired;
+       * else REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED (signed out, session revoked, user deleted).
+       */
+      requireLiveSession?: boolean;
+    },
   ): Promise<VerifiedUserToken | KnownError>;
 }
 
@@ -62,6 +75,12 @@ export function createAccessTokenVerifier(
         ) {
           return knownErrors.restrictedUserNotAllowed({ restricted_reason: reason });
         }
+        if (
+          verifyOptions.requireLiveSession &&
+          !(await hasLiveSession(db, verified.claims, verifyOptions.projectId, clock()))
+        ) {
+          return knownErrors.refreshTokenNotFoundOrExpired();
+        }
         return {
           userId: verified.claims.sub,
           projectId: verified.projectId,
@@ -73,4 +92,25 @@ export function createAccessTokenVerifier(
       }
     },
   };
+}
+
+async function hasLiveSession(
+  db: Database,
+  claims: AccessTokenClaims,
+  projectId: string,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, claims.refresh_token_id),
+        eq(sessions.projectId, projectId),
+        eq(sessions.userId, claims.sub),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

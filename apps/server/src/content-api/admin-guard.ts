@@ -21,7 +21,7 @@ export type AdminVerifier = (request: Request) => Promise<AdminCheck>;
  */
 export type VerifyAccessToken = (
   token: string,
-  options: { projectId: string },
+  options: { projectId: string; requireLiveSession: boolean },
 ) => Promise<{ userId: string } | { code: string; message: string }>;
 
 export const adminGuardMessages = {
@@ -31,6 +31,8 @@ export const adminGuardMessages = {
     'The x-stack-auth header must be JSON like {"accessToken": "...", "refreshToken": "..."}',
   malformedAuthorization: "The Authorization header must be 'Bearer <access token>'",
   expired: "The access token has expired: sign in again",
+  sessionEnded:
+    "This session has ended (signed out, revoked or the account was removed): sign in again",
   invalid: "The access token is invalid: sign in again",
   wrongProject: "The access token belongs to another project, not to this site's admin project",
   anonymous: "Anonymous users cannot manage site content: sign in with an account",
@@ -76,6 +78,8 @@ function refusalFor(code: string): AdminCheck {
   switch (code) {
     case "ACCESS_TOKEN_EXPIRED":
       return { ok: false, status: 401, message: adminGuardMessages.expired };
+    case "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED":
+      return { ok: false, status: 401, message: adminGuardMessages.sessionEnded };
     case "INVALID_PROJECT_FOR_ACCESS_TOKEN":
       return { ok: false, status: 403, message: adminGuardMessages.wrongProject };
     case "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED":
@@ -108,7 +112,12 @@ export function createAdminVerifier(options: {
     if ("error" in read) return { ok: false, status: 401, message: read.error };
     const projectId =
       typeof options.siteProjectId === "function" ? options.siteProjectId() : options.siteProjectId;
-    const result = await options.verifyAccessToken(read.token, { projectId });
+    // Writes need a live session: an admin who signed out or was removed stops at once, not
+    // when the (stateless) access token expires.
+    const result = await options.verifyAccessToken(read.token, {
+      projectId,
+      requireLiveSession: true,
+    });
     if ("userId" in result) return { ok: true, userId: result.userId };
     return refusalFor(result.code);
   };

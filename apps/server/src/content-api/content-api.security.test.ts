@@ -192,6 +192,44 @@ describe("signed-in callers", () => {
     expect((await listFaqs(context.db)).map((faq) => faq.id)).toContain("faq-mission");
   });
 
+  it("refuses the token of an admin who signed out, with 401, and changes nothing", async () => {
+    const admin = await context.auth.signUpUser(context.siteProjectId);
+    const before = await listProjects(context.db);
+    const signOut = await context.auth.request("/auth/sessions/current", {
+      method: "DELETE",
+      accessType: "client",
+      projectId: context.siteProjectId,
+      accessToken: admin.accessToken,
+    });
+    expect(signOut.status).toBe(200);
+    const response = await api.call("PUT", "/api-projects", {
+      token: admin.accessToken,
+      body: { id: "balkan-stories", title: "Signed out" },
+    });
+    expect(response.status).toBe(401);
+    expect(response.error).toEqual({
+      code: "UNAUTHENTICATED",
+      message: adminGuardMessages.sessionEnded,
+    });
+    expect(await listProjects(context.db)).toEqual(before);
+  });
+
+  it("refuses the token of a removed admin, with 401, and changes nothing", async () => {
+    const admin = await context.auth.signUpUser(context.siteProjectId);
+    const removed = await context.auth.request(`/users/${admin.userId}`, {
+      method: "DELETE",
+      accessType: "server",
+      projectId: context.siteProjectId,
+    });
+    expect(removed.status).toBe(200);
+    const response = await api.call("DELETE", "/api-faqs?id=faq-mission", {
+      token: admin.accessToken,
+    });
+    expect(response.status).toBe(401);
+    expect(response.error?.message).toBe(adminGuardMessages.sessionEnded);
+    expect((await listFaqs(context.db)).map((faq) => faq.id)).toContain("faq-mission");
+  });
+
   it("refuses an expired token with 401 and changes nothing", async () => {
     const before = await listProjects(context.db);
     context.auth.clock.advance(2 * 24 * 60 * 60 * 1000);

@@ -133,7 +133,12 @@ export async function ensureSiteAuth(
     publishableClientKey: project.publishableClientKey,
     secretServerKey: project.secretServerKey,
     async verifyAccessToken(token) {
-      const result = await verifier.verify(token, { projectId: project.projectId });
+      // Admin pages act with the project's secret key: a signed-out or removed admin's token
+      // must stop working at once, not when it expires.
+      const result = await verifier.verify(token, {
+        projectId: project.projectId,
+        requireLiveSession: true,
+      });
       return isKnownError(result) ? null : { userId: result.userId };
     },
     hasUsers: () => projectHasUsers(db, project.projectId),
