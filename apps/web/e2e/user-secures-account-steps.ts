@@ -97,6 +97,14 @@ export async function pressByKeyboard(
   await page.keyboard.press(key);
 }
 
+/**
+ * Whether the focus is inside `region`: after a control that had it goes away (a form replaced by
+ * its result), a keyboard user must go on from there, not from the top of the page.
+ */
+export async function hasFocusWithin(region: Locator): Promise<boolean> {
+  return region.evaluate((element) => element.contains(document.activeElement));
+}
+
 /** Types into `field`, which must have the focus already. */
 export async function typeIntoFocused(page: Page, field: Locator, text: string): Promise<void> {
   expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);

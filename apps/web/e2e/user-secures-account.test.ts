@@ -3,7 +3,8 @@
  * (auth-platform spec: handler pages, MFA, passkeys, sessions; contract §2.5, §2.14, §2.15):
  * turns on two-factor authentication by scanning the QR code and then needs its code to sign in
  * (/handler/mfa, a wrong code refused); signs out a session of another browser, which loses it;
- * and registers a passkey with Chromium's virtual authenticator, then signs in with it alone.
+ * and registers a passkey with Chromium's virtual authenticator, then signs in with it alone (and
+ * with it and the app's code once two-factor is on).
  * Every page reached passes axe, and each is driven by keyboard at least once.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -15,6 +16,7 @@ import { startTestServer, type TestServer } from "./test-server";
 import {
   addVirtualAuthenticator,
   decodeBase32,
+  hasFocusWithin,
   pressByKeyboard,
   readQrCode,
   signInByKeyboard,
@@ -85,14 +87,17 @@ describe.skipIf(!hasChromium)("a user secures their account", () => {
 
       await openAccountSettings(page);
       await expectNoAxeViolations(page, "/handler/account-settings");
+      const twoFactor = page.getByRole("region", { name: "Two-factor authentication" });
       await pressByKeyboard(
         page,
-        page.getByRole("button", { name: "Turn on two-factor authentication" }),
+        twoFactor.getByRole("button", { name: "Turn on two-factor authentication" }),
       );
-      const qrCode = page.getByRole("img", {
+      const qrCode = twoFactor.getByRole("img", {
         name: "QR code of the key for your authenticator app",
       });
       await qrCode.waitFor();
+      // The button pressed is gone: the focus stays in the section, on its heading.
+      expect(await hasFocusWithin(twoFactor)).toBe(true);
       await expectNoAxeViolations(page, "/handler/account-settings, turning on two-factor");
 
       // What the phone reads is the otpauth link of the page, naming the site and the account.
@@ -118,6 +123,7 @@ describe.skipIf(!hasChromium)("a user secures their account", () => {
       await page.keyboard.press("Enter");
       await page.getByText("Two-factor authentication is on.").waitFor();
       await page.getByText("On: signing in asks for a code from your authenticator app.").waitFor();
+      expect(await hasFocusWithin(twoFactor)).toBe(true);
       await expectNoAxeViolations(page, "/handler/account-settings, two-factor on");
     });
 
@@ -200,6 +206,7 @@ describe.skipIf(!hasChromium)("a user secures their account", () => {
 
       await pressByKeyboard(laptopPage, signOutOther, "Space");
       await laptopPage.getByText("The session has been signed out.").waitFor();
+      expect(await hasFocusWithin(laptopPage.getByRole("region", { name: "Sessions" }))).toBe(true);
       await sessions.filter({ hasNotText: "(this session)" }).waitFor({ state: "detached" });
       expect(await sessions.count()).toBe(1);
       expect(await sessions.first().textContent()).toContain("(this session)");
@@ -258,6 +265,7 @@ describe.skipIf(!hasChromium)("a user secures their account", () => {
         .getByText("Your passkey has been saved. You can sign in with it now.")
         .waitFor();
       await passkey.getByRole("button", { name: "Replace passkey" }).waitFor();
+      expect(await hasFocusWithin(passkey)).toBe(true);
       await expectNoAxeViolations(page, "/handler/account-settings, passkey saved");
       const [stored, ...others] = await credentials();
       expect(others).toEqual([]);
@@ -274,6 +282,30 @@ describe.skipIf(!hasChromium)("a user secures their account", () => {
       await page.waitForURL(`${origin}/admin`);
       await page.getByText(`Logged in as ${passkeyUser.email}`).waitFor();
       expect(errors).toEqual([]);
+    });
+
+    it("with two-factor on, a passkey sign-in goes on to /handler/mfa too", async () => {
+      await openAccountSettings(page, origin);
+      const twoFactor = page.getByRole("region", { name: "Two-factor authentication" });
+      await twoFactor.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+      const secret = decodeBase32(
+        new URL(await readQrCode(twoFactor.getByRole("img"))).searchParams.get("secret") ?? "",
+      );
+      await twoFactor.getByLabel("Code from your app").fill(totpCodeAt(secret, Date.now()));
+      await twoFactor.getByRole("button", { name: "Confirm and turn on" }).click();
+      await twoFactor.getByText("Two-factor authentication is on.").waitFor();
+
+      await page.goto(`${origin}/handler/sign-out`);
+      await page.waitForURL(`${origin}/login`);
+      await page.goto(`${origin}/handler/sign-in`);
+      await pressByKeyboard(page, page.getByRole("button", { name: "Sign in with a passkey" }));
+      await page.waitForURL(`${origin}/handler/mfa`);
+      const code = page.getByLabel("Code", { exact: true });
+      await tabTo(page, code);
+      await typeIntoFocused(page, code, totpCodeAt(secret, Date.now()));
+      await page.keyboard.press("Enter");
+      await page.waitForURL(`${origin}/admin`);
+      await page.getByText(`Logged in as ${passkeyUser.email}`).waitFor();
     });
   });
 });
