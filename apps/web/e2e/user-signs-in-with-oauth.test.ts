@@ -63,9 +63,9 @@ describe.skipIf(!hasChromium)("a user signs in with OAuth", () => {
     await provider?.close();
   });
 
-  /** From /handler/sign-in to the provider's consent page, by keyboard. */
-  async function startOAuthSignIn() {
-    await page.goto(`${server.url}/handler/sign-in`);
+  /** From /handler/sign-in (`search`: its query) to the provider's consent page, by keyboard. */
+  async function startOAuthSignIn(search = "") {
+    await page.goto(`${server.url}/handler/sign-in${search}`);
     const button = page.getByRole("button", { name: "Sign in with Loopback" });
     await button.waitFor();
     await pressOn(page, button, "Enter");
@@ -108,13 +108,16 @@ describe.skipIf(!hasChromium)("a user signs in with OAuth", () => {
     ]);
   });
 
-  it("signs in again with the linked account after signing out", async () => {
+  it("signs in again after signing out, back to the page the sign-in was asked for", async () => {
     await page.goto(`${server.url}/handler/sign-out`);
     await page.waitForURL(`${server.url}/login`);
-    await startOAuthSignIn();
+    await startOAuthSignIn(`?after_auth_return_to=${encodeURIComponent("/admin/projects")}`);
     await pressOn(page, page.getByRole("button", { name: "Allow" }), "Space");
-    await page.waitForURL(`${server.url}/admin`);
-    await page.getByText(`Logged in as ${admin.email}`).waitFor();
+    await page.waitForURL(`${server.url}/admin/projects`);
+    // An admin screen, which only a signed-in admin sees.
+    await page.getByRole("heading", { name: "Manage Projects" }).waitFor();
+    const users = (await (await api.request("/users")).json()) as { items: unknown[] };
+    expect(users.items).toHaveLength(1);
   });
 
   it("refusing on the consent page ends on the callback page's error state", async () => {
