@@ -4,18 +4,12 @@
  * email, password and display name, created by the login action, then signed in.
  */
 import { useAuth } from "@heritage/auth-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { buttonClasses } from "../../ui/button-styles";
-import { TextField } from "../shell/text-field";
-import {
-  type AdminUserErrors,
-  type AdminUserInput,
-  adminPasswordMinLength,
-  hasErrors,
-  validateAdminUserInput,
-} from "../users/admin-user-input";
+import { AdminUserFields, useAdminUserForm } from "../users/admin-user-fields";
+import type { AdminUserErrors } from "../users/admin-user-input";
 import { describeSignInError, describeUnexpectedError } from "./sign-in-messages";
 
 export type FirstAdminActionData =
@@ -27,33 +21,18 @@ export const firstAdminTitle = "Create the first admin account";
 export function FirstAdminForm() {
   const { signInWithCredential, reload } = useAuth();
   const fetcher = useFetcher<FirstAdminActionData>();
-  const [input, setInput] = useState<AdminUserInput>({ email: "", password: "", displayName: "" });
-  const [errors, setErrors] = useState<AdminUserErrors>({});
+  const form = useAdminUserForm(async (input) => {
+    await fetcher.submit({ intent: "create-first-admin", ...input }, { method: "post" });
+  });
   const [failure, setFailure] = useState<string | null>(null);
   const [isSigningIn, setIsSigningIn] = useState(false);
   const isBusy = fetcher.state !== "idle" || isSigningIn;
 
-  const update = (field: keyof AdminUserInput) => (event: { target: { value: string } }) =>
-    setInput((current) => ({ ...current, [field]: event.target.value }));
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const found = validateAdminUserInput(input);
-    setErrors(found);
-    setFailure(null);
-    if (hasErrors(found)) {
-      const first = form.elements.namedItem(Object.keys(found)[0] ?? "email");
-      if (first instanceof HTMLElement) first.focus();
-      return;
-    }
-    await fetcher.submit({ intent: "create-first-admin", ...input }, { method: "post" });
-  };
-
   // After the action answered: sign the new admin in with what they typed.
   const result = fetcher.data;
   const password = useRef("");
-  password.current = input.password;
+  password.current = form.input.password;
+  const { setErrors } = form;
   useEffect(() => {
     if (result === undefined) return;
     if (!result.ok) {
@@ -89,10 +68,17 @@ export function FirstAdminForm() {
     return () => {
       isCurrent = false;
     };
-  }, [result, signInWithCredential, reload]);
+  }, [result, signInWithCredential, reload, setErrors]);
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        setFailure(null);
+        void form.submit(event);
+      }}
+      className="flex flex-col gap-4"
+    >
       <p className="text-sm text-muted">
         No admin account exists yet. The account you create here is the first administrator; more
         can be added from the admin area.
@@ -105,36 +91,7 @@ export function FirstAdminForm() {
           {failure}
         </p>
       ) : null}
-      <TextField
-        label="Display Name"
-        name="displayName"
-        autoComplete="name"
-        value={input.displayName}
-        onChange={update("displayName")}
-        error={errors.displayName}
-      />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="username"
-        required
-        value={input.email}
-        onChange={update("email")}
-        error={errors.email}
-      />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={adminPasswordMinLength}
-        hint={`At least ${adminPasswordMinLength} characters.`}
-        value={input.password}
-        onChange={update("password")}
-        error={errors.password}
-      />
+      <AdminUserFields form={form} forYourself />
       <button type="submit" disabled={isBusy} className={buttonClasses("secondary", "w-full")}>
         {isBusy ? "Creating Account..." : "Create Admin Account"}
       </button>

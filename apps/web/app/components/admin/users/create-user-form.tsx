@@ -4,59 +4,36 @@
  * and "Create User" ("Creating User..." while busy); "Success! / User created successfully" and
  * a cleared form, or the provider's message / "Failed to create user".
  */
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { buttonClasses } from "../../ui/button-styles";
-import { TextField } from "../shell/text-field";
-import {
-  type AdminUserErrors,
-  type AdminUserInput,
-  adminPasswordMinLength,
-  hasErrors,
-  validateAdminUserInput,
-} from "./admin-user-input";
+import { AdminUserFields, useAdminUserForm } from "./admin-user-fields";
+import type { AdminUserErrors } from "./admin-user-input";
 
 export type CreateUserResult =
   | { intent: "create"; ok: true; email: string }
   | { intent: "create"; ok: false; message: string; fieldErrors?: AdminUserErrors };
 
-const emptyInput: AdminUserInput = { email: "", password: "", displayName: "" };
-
 export function CreateUserForm() {
   const fetcher = useFetcher<CreateUserResult>({ key: "create-admin-user" });
-  const [input, setInput] = useState<AdminUserInput>(emptyInput);
-  const [errors, setErrors] = useState<AdminUserErrors>({});
+  const form = useAdminUserForm(async (input) => {
+    await fetcher.submit({ intent: "create", ...input }, { method: "post" });
+  });
   const isBusy = fetcher.state !== "idle";
 
-  const update = (field: keyof AdminUserInput) => (event: { target: { value: string } }) =>
-    setInput((current) => ({ ...current, [field]: event.target.value }));
-
   const result = fetcher.data;
+  const { reset, setErrors } = form;
   useEffect(() => {
     if (result === undefined) return;
     if (result.ok) {
       toast.success("Success!", { description: "User created successfully" });
-      setInput(emptyInput);
-      setErrors({});
+      reset();
     } else {
       toast.error("Error", { description: result.message || "Failed to create user" });
       setErrors(result.fieldErrors ?? {});
     }
-  }, [result]);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const found = validateAdminUserInput(input);
-    setErrors(found);
-    if (hasErrors(found)) {
-      const first = form.elements.namedItem(Object.keys(found)[0] ?? "email");
-      if (first instanceof HTMLElement) first.focus();
-      return;
-    }
-    await fetcher.submit({ intent: "create", ...input }, { method: "post" });
-  };
+  }, [result, reset, setErrors]);
 
   return (
     <section
@@ -68,39 +45,10 @@ export function CreateUserForm() {
       </h2>
       <form
         noValidate
-        onSubmit={(event) => void submit(event)}
+        onSubmit={(event) => void form.submit(event)}
         className="grid gap-4 md:grid-cols-3"
       >
-        <TextField
-          label="Display Name"
-          name="displayName"
-          autoComplete="off"
-          value={input.displayName}
-          onChange={update("displayName")}
-          error={errors.displayName}
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="off"
-          required
-          value={input.email}
-          onChange={update("email")}
-          error={errors.email}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={adminPasswordMinLength}
-          hint={`At least ${adminPasswordMinLength} characters.`}
-          value={input.password}
-          onChange={update("password")}
-          error={errors.password}
-        />
+        <AdminUserFields form={form} forYourself={false} />
         <div className="md:col-span-3">
           <button type="submit" disabled={isBusy} className={buttonClasses("secondary")}>
             {isBusy ? "Creating User..." : "Create User"}
