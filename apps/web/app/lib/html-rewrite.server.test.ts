@@ -2,7 +2,11 @@ import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { createPaintFirstStream, LOADER_MAX_WAIT_MS } from "./html-rewrite.server";
+import {
+  createPaintFirstStream,
+  LOADER_MAX_WAIT_MS,
+  PRELOADS_PER_TASK,
+} from "./html-rewrite.server";
 
 const nonce = "n0nce==";
 
@@ -53,12 +57,12 @@ describe("createPaintFirstStream", () => {
   });
 
   /** Runs the appended loader against a stand-in document; returns what it did. */
-  async function runLoader(readyState: "loading" | "complete") {
+  async function runLoader(readyState: "loading" | "complete", linkCount = 2) {
     const output = await rewrite([page]);
     const opening = `<script nonce="${nonce}">`;
     const loader = output.slice(output.lastIndexOf(opening) + opening.length, -"</script>".length);
     const created: { type: string; nonce: string; textContent: string }[] = [];
-    const links = [{ rel: "x-paint-first-modulepreload" }, { rel: "x-paint-first-modulepreload" }];
+    const links = Array.from({ length: linkCount }, () => ({ rel: "x-paint-first-modulepreload" }));
     const inert = {
       nonce,
       textContent: 'import "/assets/entry.js";',
@@ -116,6 +120,22 @@ describe("createPaintFirstStream", () => {
     for (let i = 0; i < timers.length; i++) timers[i]?.callback();
     expect(created).toEqual(started);
     expect(links.map(({ rel }) => rel)).toEqual(["modulepreload", "modulepreload"]);
+  });
+
+  it("starts the preloads a few per task, then the bootstrap", async () => {
+    const linkCount = PRELOADS_PER_TASK * 2 + 1;
+    const { created, links, timers } = await runLoader("loading", linkCount);
+    const started = () => links.filter(({ rel }) => rel === "modulepreload").length;
+    timers[0]?.callback();
+    expect(started()).toBe(PRELOADS_PER_TASK);
+    timers[1]?.callback();
+    expect(started()).toBe(PRELOADS_PER_TASK * 2);
+    timers[2]?.callback();
+    expect(started()).toBe(linkCount);
+    expect(created).toEqual([]);
+    timers[3]?.callback();
+    expect(created).toHaveLength(1);
+    expect(timers).toHaveLength(4);
   });
 
   it("waits for a frame only when the page has already loaded", async () => {

@@ -33,17 +33,22 @@ const replacements: readonly [from: string, to: string][] = [
  */
 export const LOADER_MAX_WAIT_MS = 3000;
 
+/** Preloads started per task: each costs the main thread a little (a request to set up). */
+export const PRELOADS_PER_TASK = 6;
+
 /**
  * Starts the deferred preloads and bootstrap once: after the load event, a frame and a task (so
  * the page's images and fonts are in and painted first), or after a second past the load event
  * (animation frames wait in background tabs), or after `LOADER_MAX_WAIT_MS` at most. The preloads
- * and the bootstrap start in two tasks: each costs some milliseconds of main thread on a phone.
+ * start a few per task and the bootstrap in a task of its own, so none of them is a long task
+ * on a phone.
  */
 function loaderScript(nonce: string): string {
   const start = [
     "var started=false;function start(){if(started)return;started=true;",
-    `document.querySelectorAll('link[rel="${deferredPreload}"]').forEach(function(link){`,
-    "link.rel='modulepreload';});setTimeout(bootstrap,0);}",
+    `preload(Array.prototype.slice.call(document.querySelectorAll('link[rel="${deferredPreload}"]')));}`,
+    `function preload(links){links.splice(0,${PRELOADS_PER_TASK}).forEach(function(link){link.rel='modulepreload';});`,
+    "setTimeout(links.length?function(){preload(links);}:bootstrap,0);}",
     "function bootstrap(){",
     `document.querySelectorAll('script[type="${deferredType}"]').forEach(function(inert){`,
     "var module=document.createElement('script');module.type='module';module.nonce=inert.nonce;",
