@@ -89,8 +89,23 @@ describe.skipIf(!hasChromium)("a user signs in with OAuth", () => {
     expect(request?.get("redirect_uri")).toBe(`${server.url}/api/v1/auth/oauth/callback/loopback`);
     expect(request?.get("code_challenge_method")).toBe("S256");
 
+    // The callback page's own state lasts as long as the code exchange: hold it to audit the page.
+    let releaseExchange = () => {};
+    const exchangeHeld = new Promise<void>((resolve) => {
+      releaseExchange = resolve;
+    });
+    await page.route("**/api/v1/auth/oauth/token", async (route) => {
+      await exchangeHeld;
+      await route.continue();
+    });
     await pressOn(page, page.getByRole("button", { name: "Allow" }), "Enter");
+    await page.waitForURL((url) => url.href.startsWith(`${server.url}/handler/oauth-callback?`));
+    await page.getByRole("heading", { name: "Signing in" }).waitFor();
+    await page.getByText("Finishing your sign-in...").waitFor();
+    await expectNoAxeViolations(page, "/handler/oauth-callback, finishing the sign-in");
+    releaseExchange();
     await page.waitForURL(`${server.url}/admin`);
+    await page.unroute("**/api/v1/auth/oauth/token");
     await page.getByText(`Logged in as ${admin.email}`).waitFor();
     expect(provider.tokenRequests.map((token) => token.grantType)).toEqual(["authorization_code"]);
 
