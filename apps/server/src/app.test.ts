@@ -6,10 +6,18 @@ import type { DatabaseConnection } from "@heritage/db";
 import { createTestDatabase } from "@heritage/db/testing";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTH_API_BODY_LIMIT_BYTES, createApp } from "./app";
+import { type AppDeps, AUTH_API_BODY_LIMIT_BYTES, createApp } from "./app";
 import { loadConfig } from "./config";
 import { migrationSets } from "./server";
 import { ensureSiteAuth, type SiteAuth } from "./site-auth/site-auth";
+
+const openApps = new Set<ReturnType<typeof createApp>>();
+/** `createApp`, remembered so that the tests can close every app they made. */
+function openApp(deps: AppDeps): ReturnType<typeof createApp> {
+  const app = createApp(deps);
+  openApps.add(app);
+  return app;
+}
 
 const silentLogger = pino({ level: "silent" });
 
@@ -29,11 +37,13 @@ describe("the app", () => {
     );
   });
   afterAll(async () => {
+    // Each app holds the auth platform's webhook worker: stopped before the database closes.
+    await Promise.all([...openApps].map((app) => app.close()));
     await database.close();
   });
 
   function appWith(env: Record<string, string> = {}, sets = migrationSets) {
-    return createApp({
+    return openApp({
       config: loadConfig(env),
       database,
       logger: silentLogger,
@@ -93,7 +103,7 @@ describe("the app", () => {
     });
 
     it("leaves the policy off 304 answers, so a revalidated page keeps its own nonce", async () => {
-      const app = createApp({
+      const app = openApp({
         config: loadConfig({}),
         database,
         logger: silentLogger,
@@ -130,7 +140,7 @@ describe("the app", () => {
 
   describe("contact messages", () => {
     it("counts the form and the content API's public insert in one allowance per visitor", async () => {
-      const app = createApp({
+      const app = openApp({
         config: loadConfig({ CONTACT_RATE_LIMIT_MAX: "2", TRUST_PROXY: "true" }),
         database,
         logger: silentLogger,

@@ -8,10 +8,18 @@ import type { DatabaseConnection } from "@heritage/db";
 import { createTestDatabase } from "@heritage/db/testing";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app";
+import { type AppDeps, createApp } from "../app";
 import { loadConfig } from "../config";
 import { migrationSets } from "../server";
 import { ensureSiteAuth, type SiteAuth } from "./site-auth";
+
+const openApps = new Set<ReturnType<typeof createApp>>();
+/** `createApp`, remembered so that the tests can close every app they made. */
+function openApp(deps: AppDeps): ReturnType<typeof createApp> {
+  const app = createApp(deps);
+  openApps.add(app);
+  return app;
+}
 
 const logger = pino({ level: "silent" });
 const baseUrl = "http://localhost:3000";
@@ -24,6 +32,8 @@ describe("the first admin of the site's project", () => {
     database = await createTestDatabase();
   });
   afterAll(async () => {
+    // Each app holds the auth platform's webhook worker: stopped before the database closes.
+    await Promise.all([...openApps].map((app) => app.close()));
     await database.close();
   });
 
@@ -39,7 +49,7 @@ describe("the first admin of the site's project", () => {
 
   /** The project's users as the auth API lists them, oldest first. */
   async function listEmails(siteAuth: SiteAuth): Promise<string[]> {
-    const app = createApp({ config: loadConfig({}), database, logger, migrationSets, siteAuth });
+    const app = openApp({ config: loadConfig({}), database, logger, migrationSets, siteAuth });
     const response = await app.request("/api/v1/users?order_by=signed_up_at&desc=false", {
       headers: {
         "x-stack-access-type": "server",

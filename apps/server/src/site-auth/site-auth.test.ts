@@ -2,10 +2,18 @@ import type { DatabaseConnection } from "@heritage/db";
 import { createTestDatabase } from "@heritage/db/testing";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app";
+import { type AppDeps, createApp } from "../app";
 import { loadConfig } from "../config";
 import { migrationSets } from "../server";
 import { ensureSiteAuth } from "./site-auth";
+
+const openApps = new Set<ReturnType<typeof createApp>>();
+/** `createApp`, remembered so that the tests can close every app they made. */
+function openApp(deps: AppDeps): ReturnType<typeof createApp> {
+  const app = createApp(deps);
+  openApps.add(app);
+  return app;
+}
 
 const logger = pino({ level: "silent" });
 const baseUrl = "http://localhost:3000";
@@ -17,6 +25,8 @@ describe("the site's auth project", () => {
     database = await createTestDatabase();
   });
   afterAll(async () => {
+    // Each app holds the auth platform's webhook worker: stopped before the database closes.
+    await Promise.all([...openApps].map((app) => app.close()));
     await database.close();
   });
 
@@ -26,7 +36,7 @@ describe("the site's auth project", () => {
     expect(second.projectId).toBe(first.projectId);
     expect(second.publishableClientKey).toBe(first.publishableClientKey);
 
-    const app = createApp({
+    const app = openApp({
       config: loadConfig({}),
       database,
       logger,
@@ -55,7 +65,7 @@ describe("the site's auth project", () => {
     const siteAuth = await ensureSiteAuth(database.db, settings, { baseUrl, logger });
     await ensureSiteAuth(database.db, settings, { baseUrl, logger });
 
-    const app = createApp({ config: loadConfig({}), database, logger, migrationSets, siteAuth });
+    const app = openApp({ config: loadConfig({}), database, logger, migrationSets, siteAuth });
     const signIn = await app.request("/api/v1/auth/password/sign-in", {
       method: "POST",
       headers: {
@@ -93,7 +103,7 @@ describe("the site's auth project", () => {
     };
     const siteAuth = await ensureSiteAuth(database.db, settings, { baseUrl, logger });
     expect(siteAuth.projectId).toBe(settings.SITE_AUTH_PROJECT_ID);
-    const app = createApp({ config: loadConfig({}), database, logger, migrationSets, siteAuth });
+    const app = openApp({ config: loadConfig({}), database, logger, migrationSets, siteAuth });
     const project = await app.request("/api/v1/projects/current", {
       headers: {
         "x-stack-access-type": "client",
