@@ -1,3 +1,4 @@
+import loraLatinExtUrl from "@fontsource-variable/lora/files/lora-latin-ext-wght-normal.woff2?url";
 import loraLatinUrl from "@fontsource-variable/lora/files/lora-latin-wght-normal.woff2?url";
 import type { ReactNode } from "react";
 import {
@@ -70,6 +71,17 @@ export function Layout({ children }: { children: ReactNode }) {
         />
         {/* Stylesheets need no nonce ('self' allows them); an empty one keeps hydration in step. */}
         <Links nonce="" />
+        {language === "bs" ? (
+          // Bosnian headings need the Latin Extended subset too (č, ć, š, ž, đ); without the
+          // preload the browser finds it only after layout, a round trip after the first paint.
+          <link
+            rel="preload"
+            href={loraLatinExtUrl}
+            as="font"
+            type="font/woff2"
+            crossOrigin="anonymous"
+          />
+        ) : null}
       </head>
       <body>
         {children}

@@ -57,7 +57,11 @@ describe("createPaintFirstStream", () => {
   });
 
   /** Runs the appended loader against a stand-in document; returns what it did. */
-  async function runLoader(readyState: "loading" | "complete", linkCount = 2) {
+  async function runLoader(
+    readyState: "loading" | "complete",
+    linkCount = 2,
+    { observesPaint = false } = {},
+  ) {
     const output = await rewrite([page]);
     const opening = `<script nonce="${nonce}">`;
     const loader = output.slice(output.lastIndexOf(opening) + opening.length, -"</script>".length);
@@ -71,7 +75,26 @@ describe("createPaintFirstStream", () => {
     const frames: (() => void)[] = [];
     const timers: { callback: () => void; delay: number }[] = [];
     const loadListeners: (() => void)[] = [];
+    const paintCallbacks: ((
+      list: { getEntries: () => { name: string }[] },
+      observer: unknown,
+    ) => void)[] = [];
+    // Reports the browser's paint entries to the loader's observer, as Chromium does.
+    const reportPaint = (name: string) => {
+      for (const callback of paintCallbacks) {
+        callback({ getEntries: () => [{ name }] }, { disconnect: () => {} });
+      }
+    };
+    const paintObserver = {
+      PerformanceObserver: class {
+        constructor(callback: (typeof paintCallbacks)[number]) {
+          paintCallbacks.push(callback);
+        }
+        observe() {}
+      },
+    };
     runInNewContext(loader, {
+      ...(observesPaint ? paintObserver : {}),
       document: {
         readyState,
         querySelectorAll: (selector: string) => {
@@ -87,7 +110,7 @@ describe("createPaintFirstStream", () => {
       requestAnimationFrame: (callback: () => void) => frames.push(callback),
       setTimeout: (callback: () => void, delay: number) => timers.push({ callback, delay }),
     });
-    return { created, links, frames, timers, loadListeners };
+    return { created, links, frames, timers, loadListeners, reportPaint };
   }
 
   const started = [{ type: "module", nonce, textContent: 'import "/assets/entry.js";' }];
@@ -120,6 +143,25 @@ describe("createPaintFirstStream", () => {
     for (let i = 0; i < timers.length; i++) timers[i]?.callback();
     expect(created).toEqual(started);
     expect(links.map(({ rel }) => rel)).toEqual(["modulepreload", "modulepreload"]);
+  });
+
+  it("waits for the first contentful paint to be on screen after the load event", async () => {
+    const { created, frames, timers, loadListeners, reportPaint } = await runLoader("loading", 2, {
+      observesPaint: true,
+    });
+    for (const listener of loadListeners) listener();
+    reportPaint("first-paint");
+    expect(frames).toEqual([]);
+    reportPaint("first-contentful-paint");
+    // Two frames, then a task.
+    expect(frames).toHaveLength(1);
+    frames[0]?.();
+    expect(frames).toHaveLength(2);
+    frames[1]?.();
+    const task = timers.findLast(({ delay }) => delay === 0);
+    task?.callback();
+    timers.findLast(({ delay }) => delay === 0)?.callback();
+    expect(created).toEqual(started);
   });
 
   it("starts the preloads a few per task, then the bootstrap", async () => {

@@ -37,9 +37,10 @@ export const LOADER_MAX_WAIT_MS = 3000;
 export const PRELOADS_PER_TASK = 6;
 
 /**
- * Starts the deferred preloads and bootstrap once: after the load event, a frame and a task (so
- * the page's images and fonts are in and painted first), or after a second past the load event
- * (animation frames wait in background tabs), or after `LOADER_MAX_WAIT_MS` at most. The preloads
+ * Starts the deferred preloads and bootstrap once the page has loaded (its images and fonts) and
+ * its first contentful paint is on screen, two frames and a task later (so the images that came
+ * with the load event are painted too); or a second after each step when frames or paints do not
+ * come (a background tab); or after `LOADER_MAX_WAIT_MS` at most. The preloads
  * start a few per task and the bootstrap in a task of its own, so none of them is a long task
  * on a phone.
  */
@@ -53,8 +54,15 @@ function loaderScript(nonce: string): string {
     `document.querySelectorAll('script[type="${deferredType}"]').forEach(function(inert){`,
     "var module=document.createElement('script');module.type='module';module.nonce=inert.nonce;",
     "module.textContent=inert.textContent;inert.replaceWith(module);});}",
-    "function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0);});setTimeout(start,1000);}",
-    "if(document.readyState==='complete')afterPaint();else addEventListener('load',afterPaint);",
+    "function afterPaint(){requestAnimationFrame(function(){requestAnimationFrame(function(){",
+    "setTimeout(start,0);});});setTimeout(start,1000);}",
+    // The first contentful paint is reported once it is on screen, which can be well after the
+    // frame that drew it on a busy device.
+    "function afterLoad(){var painted=false;function onPaint(){if(painted)return;painted=true;afterPaint();}",
+    "try{new PerformanceObserver(function(list,observer){if(list.getEntries().some(function(entry){",
+    "return entry.name==='first-contentful-paint';})){observer.disconnect();onPaint();}})",
+    ".observe({type:'paint',buffered:true});}catch(error){onPaint();}setTimeout(onPaint,1000);}",
+    "if(document.readyState==='complete')afterLoad();else addEventListener('load',afterLoad);",
     `setTimeout(start,${LOADER_MAX_WAIT_MS});`,
   ].join("");
   return `<script nonce="${nonce}">${start}</script>`;
