@@ -1,11 +1,11 @@
 /**
  * A visitor signs up on /handler/sign-up (the site's project has sign-up turned on for this
- * journey), keeping to the password rules first; a user signs in with an e-mailed link
- * (/handler/magic-link-callback) and with the code of the same e-mail typed on /handler/sign-in;
- * the new user changes their display name and then their password in /handler/account-settings,
- * and only the new password signs them in. On the real server and database; every page state
- * reached passes axe, and each form is driven by keyboard (auth-platform spec sections 2 and 5,
- * contract §2.4; issue 7).
+ * journey), keeping to the password rules first; the new user changes their display name and then
+ * their password in /handler/account-settings, and only the new password signs them in. A user
+ * signs in with an e-mailed link (/handler/magic-link-callback), and a new address signs up with
+ * the code of such an e-mail typed on /handler/sign-in. On the real server and database; every
+ * page state reached passes axe, and each form is driven by keyboard (auth-platform spec sections
+ * 2 and 5, contract §2.4; issue 7).
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,6 +28,9 @@ const linkUser = {
   password: "link-reader-horse",
   displayName: "Link Reader",
 };
+
+/** An address with no account yet: its code signs it up (sign-up is on). */
+const codeNewcomer = "code.newcomer@example.org";
 
 /** Replaces the text of the focused field by `text`, as a keyboard user would. */
 async function typeOver(page: Page, text: string): Promise<void> {
@@ -208,16 +211,16 @@ describe.skipIf(!hasChromium)("a user signs up and edits their profile", () => {
     await expectNoAxeViolations(page, "/handler/magic-link-callback, used link");
   });
 
-  it("signs in with the e-mailed code typed on /handler/sign-in", async () => {
+  it("signs up a new address with the e-mailed code typed on /handler/sign-in", async () => {
     await page.goto(`${server.url}/handler/sign-in`);
     const codeEmail = page.getByLabel("Email for a sign-in code");
     await tabTo(page, codeEmail);
-    await page.keyboard.type(linkUser.email);
+    await page.keyboard.type(codeNewcomer);
     await pressOn(page, page.getByRole("button", { name: "Email me a sign-in code" }), "Space");
     const code = page.getByLabel("Code from the e-mail");
     await code.waitFor();
 
-    const mail = await readMailFromOutbox(server, linkUser.email, "Sign in to");
+    const mail = await readMailFromOutbox(server, codeNewcomer, "Sign in to");
     const otp = mail.subject.match(/Your code is ([A-Z0-9]{6})$/)?.[1];
     expect(otp).toBeDefined();
     await tabTo(page, code);
@@ -231,7 +234,11 @@ describe.skipIf(!hasChromium)("a user signs up and edits their profile", () => {
     await typeOver(page, (otp ?? "").toLowerCase());
     await page.keyboard.press("Enter");
     await page.waitForURL(`${server.url}/admin`);
-    await page.getByText(`Logged in as ${linkUser.email}`).waitFor();
+    await page.getByText(`Logged in as ${codeNewcomer}`).waitFor();
+    // The code proved the address: the new account signs in with it, verified.
+    await page.goto(`${server.url}/handler/account-settings`);
+    await page.getByText(`${codeNewcomer} (Primary, Verified, Used for sign-in)`).waitFor();
+    await expectNoAxeViolations(page, "/handler/account-settings of an account made by code");
     // A used link is answered 409, which the browser logs; nothing else may be.
     expect(errors.filter((error) => !error.includes("status of 409"))).toEqual([]);
   });
