@@ -101,7 +101,11 @@ describe.skipIf(!hasChromium)("a visitor finds their way around the site", () =>
     await page.keyboard.press("Escape");
     await expect.poll(() => switcher.getAttribute("open")).toBeNull();
 
+    // A mouse that hovered the list open and then clicks the button keeps it open.
+    await summary.hover();
+    await expect.poll(() => switcher.getAttribute("open")).not.toBeNull();
     await summary.click();
+    await expect(switcher.getAttribute("open")).resolves.not.toBeNull();
     await switcher.getByRole("link", { name: /Deutsch/ }).click();
     await page.waitForURL(`${server.url}/de/about`);
     await expect.poll(() => page.locator("h1").textContent()).toBe("Über uns");

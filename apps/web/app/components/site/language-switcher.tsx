@@ -6,7 +6,14 @@
  * Choosing a language keeps the current page and stores the choice (`preferredLanguage`).
  */
 import { Check, ChevronDown } from "lucide-react";
-import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { Link, useLocation } from "react-router";
 import { useStrings } from "../../lib/i18n";
 import {
@@ -55,11 +62,26 @@ export function LanguageSwitcher({
     return () => document.removeEventListener("click", closeOnOutsideClick);
   }, [isOpen]);
 
+  // A mouse that opened the list by hovering and then clicks the button means "open": without
+  // this the click would toggle the list shut right after the hover opened it.
+  const openedByHover = useRef(false);
   const openOnHover = (event: PointerEvent) => {
-    if (event.pointerType === "mouse") setIsOpen(true);
+    if (event.pointerType !== "mouse") return;
+    openedByHover.current = true;
+    setIsOpen(true);
   };
   const closeOnLeave = (event: PointerEvent) => {
-    if (event.pointerType === "mouse") setIsOpen(false);
+    if (event.pointerType !== "mouse") return;
+    openedByHover.current = false;
+    setIsOpen(false);
+  };
+  const keepOpenAfterHover = (event: MouseEvent<HTMLElement>) => {
+    // `detail` is 0 for the click that Enter or Space makes: the keyboard toggles as usual.
+    if (!openedByHover.current || event.detail === 0) return;
+    openedByHover.current = false;
+    event.preventDefault();
+    if (detailsRef.current) detailsRef.current.open = true;
+    setIsOpen(true);
   };
   const closeOnEscape = (event: KeyboardEvent) => {
     const details = detailsRef.current;
@@ -83,7 +105,10 @@ export function LanguageSwitcher({
       className={classNames("relative", className)}
       data-testid="language-switcher"
     >
-      <summary className="flex min-h-11 list-none items-center gap-2 rounded-full px-3 py-2 font-medium text-(--color-heritage-800) hover:bg-(--color-heritage-50)">
+      <summary
+        onClick={keepOpenAfterHover}
+        className="flex min-h-11 list-none items-center gap-2 rounded-full px-3 py-2 font-medium text-(--color-heritage-800) hover:bg-(--color-heritage-50)"
+      >
         <span aria-hidden="true" className="text-lg leading-none">
           {currentOption?.flag}
         </span>
