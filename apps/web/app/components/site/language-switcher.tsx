@@ -8,8 +8,8 @@
 import { Check, ChevronDown } from "lucide-react";
 import {
   type KeyboardEvent,
-  type MouseEvent,
   type PointerEvent,
+  type MouseEvent as ReactMouseEvent,
   useEffect,
   useRef,
   useState,
@@ -75,9 +75,11 @@ export function LanguageSwitcher({
     openedByHover.current = false;
     setIsOpen(false);
   };
-  const keepOpenAfterHover = (event: MouseEvent<HTMLElement>) => {
-    // `detail` is 0 for the click that Enter or Space makes: the keyboard toggles as usual.
-    if (!openedByHover.current || event.detail === 0) return;
+  const keepOpenAfterHover = (event: ReactMouseEvent<HTMLElement>) => {
+    // Only the button's clicks toggle; `detail` is 0 for the click that Enter or Space makes:
+    // the keyboard toggles as usual.
+    const onButton = (event.target as Element).closest("summary") !== null;
+    if (!onButton || !openedByHover.current || event.detail === 0) return;
     openedByHover.current = false;
     event.preventDefault();
     if (detailsRef.current) detailsRef.current.open = true;
@@ -102,13 +104,11 @@ export function LanguageSwitcher({
       onPointerEnter={openOnHover}
       onPointerLeave={closeOnLeave}
       onKeyDown={closeOnEscape}
+      onClick={keepOpenAfterHover}
       className={classNames("relative", className)}
       data-testid="language-switcher"
     >
-      <summary
-        onClick={keepOpenAfterHover}
-        className="flex min-h-11 list-none items-center gap-2 rounded-full px-3 py-2 font-medium text-(--color-heritage-800) hover:bg-(--color-heritage-50)"
-      >
+      <summary className="flex min-h-11 list-none items-center gap-2 rounded-full px-3 py-2 font-medium text-(--color-heritage-800) hover:bg-(--color-heritage-50)">
         <span aria-hidden="true" className="text-lg leading-none">
           {currentOption?.flag}
         </span>
