@@ -597,6 +597,23 @@ export const webhookEndpoints = authSchema.table(
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 
 /**
+ * Tokens of the webhook endpoint-management API (`POST /webhooks/svix-token`), stored as SHA-256
+ * hex digests so every process on this database accepts them and they survive restarts. No foreign
+ * key on `project_id`: a token of a deleted project must still be recognised, to answer
+ * PROJECT_NOT_FOUND rather than "invalid token" (rows are purged once expired).
+ */
+export const webhookManagementTokens = authSchema.table(
+  "webhook_management_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    projectId: text("project_id").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("webhook_management_tokens_expires_idx").on(table.expiresAt)],
+);
+
+/**
  * One event for one endpoint. Pending rows are the worker's queue (so a restart loses nothing):
  * `pending` until a 2xx answer (`succeeded`) or the last retry (`failed`).
  */
