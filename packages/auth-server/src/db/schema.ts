@@ -306,12 +306,56 @@ export const emailOutbox = authSchema.table(
     text: text("text").notNull(),
     html: text("html").notNull(),
     status: text("status").$type<"queued" | "sent" | "failed">().notNull(),
+    /** The last delivery error; kept while a queued message waits for its retry. */
     error: text("error"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** `send-email` `scheduled_at_millis`: not sent before this; null for mail sent at once. */
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    /** Due high-priority messages go out before the others (`send-email` `is_high_priority`). */
+    isHighPriority: boolean("is_high_priority").notNull().default(false),
+    /** Delivery attempts made by the send queue (services/email-queue.ts). */
+    attemptCount: integer("attempt_count").notNull().default(0),
+    /**
+     * Set only on messages of the send queue (`send-email`, delivered through the project's own
+     * server by the queue worker) while they wait for their first attempt or a retry; null once
+     * sent or failed for good, and for mail sent at once by its flow.
+     */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
   },
-  (table) => [index("email_outbox_to_idx").on(table.to, table.createdAt)],
+  (table) => [
+    index("email_outbox_to_idx").on(table.to, table.createdAt),
+    index("email_outbox_queue_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.nextAttemptAt} is not null`),
+  ],
 );
+
+/**
+ * An admin's e-mail draft (`/internal/email-drafts`): markup in the template format
+ * (services/email-designs.ts) sent with `send-email` `draft_id`. `theme_mode` keeps the
+ * reference's three choices apart: the project's selected theme, none, or `theme_id`.
+ */
+export const emailDrafts = authSchema.table(
+  "email_drafts",
+  {
+    id: uuid("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    displayName: text("display_name").notNull(),
+    themeMode: text("theme_mode").$type<"project" | "none" | "custom">().notNull(),
+    themeId: text("theme_id"),
+    tsxSource: text("tsx_source").notNull(),
+    /** When it was last sent with `send-email`. */
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("email_drafts_project_idx").on(table.projectId, table.updatedAt)],
+);
+
+export type EmailDraftRow = typeof emailDrafts.$inferSelect;
 
 export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
 
