@@ -162,6 +162,27 @@ describe("teams with client access", () => {
     await joined?.leave();
     expect(await invitee.getTeam(team.id)).toBeNull();
   });
+
+  it("a member with $remove_members removes another; one without it cannot", async () => {
+    const host = await signedIn("remover@example.org");
+    const team = await host.createTeam({ displayName: "Carvers" });
+    const guest = await signedIn("removed@example.org", { verified: true });
+    const guestId = (await guest.getUser())?.id ?? "";
+    const hostId = (await host.getUser())?.id ?? "";
+    api.clock.advance(1000);
+    await (await newServerApp().getTeam(team.id))?.addUser(guestId);
+
+    const joined = await guest.getTeam(team.id);
+    const refused = await joined?.removeUser(hostId).catch((error: unknown) => error);
+    expect(isKnownError(refused, "TEAM_PERMISSION_REQUIRED")).toBe(true);
+    expect((await team.listUsers()).map((member) => member.userId)).toEqual([hostId, guestId]);
+
+    await team.removeUser(guestId);
+    expect((await team.listUsers()).map((member) => member.userId)).toEqual([hostId]);
+    expect(await guest.getTeam(team.id)).toBeNull();
+    const again = await team.removeUser(guestId).catch((error: unknown) => error);
+    expect(isKnownError(again, "TEAM_MEMBERSHIP_NOT_FOUND")).toBe(true);
+  });
 });
 
 describe("teams and permissions with server and admin access", () => {

@@ -97,6 +97,11 @@ interface TeamHandleCalls<Profile> {
   revokeInvitation(invitationId: string): Promise<void>;
   /** `GET /team-member-profiles?team_id=`: the members, oldest first. */
   listUsers(): Promise<Profile[]>;
+  /**
+   * `DELETE /team-memberships/{id}/{userId}`; with client access removing someone else needs
+   * `$remove_members` in the team.
+   */
+  removeUser(userId: string): Promise<void>;
   /** `DELETE /teams/{id}`. */
   delete(): Promise<void>;
 }
@@ -124,8 +129,6 @@ export interface ServerTeamHandle
   update(patch: ServerTeamUpdate): Promise<ServerTeamHandle>;
   /** `POST /team-memberships/{id}/{userId}`: joins with the member default permissions. */
   addUser(userId: string): Promise<void>;
-  /** `DELETE /team-memberships/{id}/{userId}`. */
-  removeUser(userId: string): Promise<void>;
   /** `PATCH /team-member-profiles/{id}/{userId}`. */
   updateUserProfile(userId: string, patch: ProfileUpdate): Promise<ServerTeamMemberProfileInfo>;
 }
@@ -277,6 +280,9 @@ function createSharedTeamCalls<Profile>(
       });
     },
     listUsers,
+    async removeUser(userId) {
+      await sender.remove(membershipPath(teamId, userId));
+    },
     async delete() {
       await sender.remove(teamPath(teamId));
     },
@@ -390,9 +396,6 @@ export function createServerTeamCalls(core: AppCore): ServerTeamCalls {
     },
     async addUser(userId) {
       await core.send(membershipPath(team.id, userId), { method: "POST", body: {} });
-    },
-    async removeUser(userId) {
-      await sender.remove(membershipPath(team.id, userId));
     },
     async updateUserProfile(userId, patch) {
       const path = profilePath(team.id, userId);
