@@ -5,6 +5,7 @@
  * its delivery log.
  * @module
  */
+import { knownErrors } from "@heritage/auth-protocol";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -12,8 +13,9 @@ import type { AuthEnv, RouteDeps } from "../http/context";
 import { requireAccess } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { validateRequest } from "../http/validate";
+import { findProject } from "../services/projects";
 import { StatusError } from "../services/status-error";
-import type { ManagementTokens } from "../services/webhooks/management-tokens";
+import { issueManagementToken, readManagementToken } from "../services/webhooks/management-tokens";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -50,16 +52,22 @@ function readEndpointId(c: Context<AuthEnv>): string {
   return params.endpoint_id;
 }
 
-export function createWebhookRoutes(deps: RouteDeps, tokens: ManagementTokens): Hono<AuthEnv> {
+export function createWebhookRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
   /** The project of a management call: admin access, or a management token without access type. */
-  function managedProjectId(c: Context<AuthEnv>): string {
+  async function managedProjectId(c: Context<AuthEnv>): Promise<string> {
     const authorization = c.req.header("authorization");
     if (c.get("auth") === null && authorization !== undefined) {
       const match = /^Bearer (\S+)$/i.exec(authorization);
-      const projectId = match?.[1] ? tokens.verify(match[1], deps.clock()) : null;
+      const projectId = match?.[1]
+        ? await readManagementToken(deps.db, match[1], deps.clock())
+        : null;
       if (!projectId) throw new StatusError(401, "Invalid or expired webhook management token");
+      // The token outlives a deleted project (it is not tied to the row): say so, change nothing.
+      if (!(await findProject(deps.db, projectId))) {
+        throw knownErrors.projectNotFound({ project_id: projectId });
+      }
       return projectId;
     }
     return requireAccess(c, ["admin"]).project.id;
@@ -68,17 +76,18 @@ export function createWebhookRoutes(deps: RouteDeps, tokens: ManagementTokens): 
   app.post("/svix-token", async (c) => {
     const auth = requireAccess(c, ["admin"]);
     validateRequest(c, { body: z.strictObject({}) });
-    return sendJson(c, { token: tokens.issue(auth.project.id, deps.clock()) }, 201);
+    const token = await issueManagementToken(deps.db, auth.project.id, deps.clock());
+    return sendJson(c, { token }, 201);
   });
 
   app.get("/endpoints", async (c) => {
-    const projectId = managedProjectId(c);
+    const projectId = await managedProjectId(c);
     const items = await listWebhookEndpoints(deps.db, projectId);
     return sendJson(c, { items, is_paginated: false });
   });
 
   app.post("/endpoints", async (c) => {
-    const projectId = managedProjectId(c);
+    const projectId = await managedProjectId(c);
     const { body } = validateRequest(c, { body: createBody });
     return sendJson(
       c,
@@ -88,12 +97,12 @@ export function createWebhookRoutes(deps: RouteDeps, tokens: ManagementTokens): 
   });
 
   app.get("/endpoints/:endpoint_id", async (c) => {
-    const projectId = managedProjectId(c);
+    const projectId = await managedProjectId(c);
     return sendJson(c, await getWebhookEndpoint(deps.db, projectId, readEndpointId(c)));
   });
 
   app.patch("/endpoints/:endpoint_id", async (c) => {
-    const projectId = managedProjectId(c);
+    const projectId = await managedProjectId(c);
     const endpointId = readEndpointId(c);
     const { body } = validateRequest(c, { body: updateBody });
     return sendJson(
@@ -103,19 +112,19 @@ export function createWebhookRoutes(deps: RouteDeps, tokens: ManagementTokens): 
   });
 
   app.delete("/endpoints/:endpoint_id", async (c) => {
-    const projectId = managedProjectId(c);
+    const projectId = await managedProjectId(c);
     await deleteWebhookEndpoint(deps.db, projectId, readEndpointId(c));
     return sendSuccess(c);
   });
 
   app.get("/endpoints/:endpoint_id/secret", async (c) => {
-    const projectId = managedProjectId(c);
+    const projectId = await managedProjectId(c);
     const secret = await getWebhookEndpointSecret(deps.db, projectId, readEndpointId(c));
     return sendJson(c, { key: secret });
   });
 
   app.get("/endpoints/:endpoint_id/deliveries", async (c) => {
-    const projectId = managedProjectId(c);
+    const projectId = await managedProjectId(c);
     const endpointId = readEndpointId(c);
     const { query } = validateRequest(c, { query: deliveriesQuery });
     const items = await listWebhookDeliveries(deps.db, projectId, endpointId, query.limit ?? 50);
