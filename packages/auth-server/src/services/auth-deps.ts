@@ -28,7 +28,10 @@ export interface AuthDeps {
   ids: IdGenerators;
   passwords: PasswordHasher;
   signingKeys: SigningKeyStore;
-  /** Stores every e-mail in the outbox and delivers it over SMTP when configured. */
+  /**
+   * The process-wide sender (`SMTP_URL`, else the outbox alone); a project's mail goes through
+   * `emailSenderFor` (services/project-mail.ts), which prefers the project's own SMTP server.
+   */
   emails: EmailSender;
   /** Development or test: allows the development override key and verbose 500 bodies. */
   isDevelopment: boolean;

@@ -12,6 +12,7 @@ import type { AuthDeps } from "./auth-deps";
 import { buildCodeLink, renderEmailVerificationEmail } from "./emails";
 import { isTrustedRedirectUrl } from "./project-config";
 import { renderProjectEmail } from "./project-emails";
+import { emailSenderFor } from "./project-mail";
 import type { LoadedProject } from "./projects";
 import { isUniqueViolation, StatusError } from "./status-error";
 import { findUser, normalizeEmail } from "./users";
@@ -260,7 +261,7 @@ export async function sendChannelVerificationCode(
     () => renderEmailVerificationEmail({ projectName: project.displayName, link }),
     deps.logger,
   );
-  await deps.emails.send({
+  await emailSenderFor(deps, project).send({
     projectId: project.id,
     fromName: project.displayName,
     to: channel.value,

@@ -13,47 +13,21 @@ import type { AuthDeps } from "./auth-deps";
 import { findTemplate, renderOrThrow, templateNotFound, themeSourceFor } from "./email-admin";
 import { escapeHtml } from "./email-designs";
 import { choicesOfUsers, findCategoryByName, receivesCategory } from "./email-notifications";
-import { createEmailSender } from "./emails";
 import type { ProjectConfig } from "./project-config";
+import {
+  createProjectServerSender,
+  projectSmtpServer,
+  type SmtpServerSettings,
+  smtpTransportOptions,
+} from "./project-mail";
 import type { LoadedProject } from "./projects";
 import { StatusError } from "./status-error";
 
-export interface SmtpServerSettings {
-  host: string;
-  port: number;
-  username: string;
-  password: string;
-  senderName: string;
-  senderEmail: string;
-}
-
-/** A custom server's settings as nodemailer options; 465 is implicit TLS, others STARTTLS. */
-function transportOptions(server: SmtpServerSettings) {
-  return {
-    host: server.host,
-    port: server.port,
-    secure: server.port === 465,
-    auth: server.username ? { user: server.username, pass: server.password } : undefined,
-    // A wrong host must not hold the admin's request for the library's default two minutes.
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  };
-}
-
+/** The project's own server; `emails/send-email` refuses the shared one (as the reference). */
 function customServer(config: ProjectConfig): SmtpServerSettings {
-  const server = config.emails.server;
-  if (server.isShared || !server.host || !server.port || !server.senderEmail) {
-    throw knownErrors.requiresCustomEmailServer();
-  }
-  return {
-    host: server.host,
-    port: server.port,
-    username: server.username ?? "",
-    password: server.password ?? "",
-    senderName: server.senderName ?? "",
-    senderEmail: server.senderEmail,
-  };
+  const own = projectSmtpServer(config);
+  if (own.kind !== "standard") throw knownErrors.requiresCustomEmailServer();
+  return own.server;
 }
 
 export type EmailContent =
@@ -143,14 +117,7 @@ export async function sendEmailToUsers(
     request.userIds ? [...new Set(request.userIds)] : null,
   );
   const choices = await choicesOfUsers(deps, project.id);
-  const sender = createEmailSender({
-    db: deps.db,
-    clock: deps.clock,
-    generateId: deps.ids.generateId,
-    logger: deps.logger,
-    transportOptions: transportOptions(server),
-    emailFrom: `"${server.senderName.replace(/["\\\r\n]/g, "")}" <${server.senderEmail}>`,
-  });
+  const sender = createProjectServerSender(deps, server);
   const results: Array<{ user_id: string }> = [];
   for (const recipient of recipients) {
     if (!recipient.email) continue;
@@ -193,7 +160,7 @@ export async function sendTestEmail(
   server: SmtpServerSettings,
   recipient: string,
 ): Promise<{ success: true } | { success: false; error_message: string }> {
-  const transport = createTransport(transportOptions(server));
+  const transport = createTransport(smtpTransportOptions(server));
   const name = escapeHtml(server.senderName);
   try {
     await transport.sendMail({

@@ -1,8 +1,9 @@
 /**
  * E-mail delivery (contract §5.4): every message is first stored in `auth.email_outbox`, then sent
- * over SMTP when the server has an SMTP URL; without one it stays `queued` in the outbox (tests and
- * development read it there). A failed delivery is recorded and logged, never thrown: the caller's
- * answer must not depend on the mail server.
+ * over SMTP when the sender has a server (the process's SMTP URL or a project's own server, see
+ * services/project-mail.ts); without one it stays `queued` in the outbox (tests and development
+ * read it there). A failed delivery is recorded and logged, never thrown: the caller's answer must
+ * not depend on the mail server.
  * @module
  */
 import type { Database } from "@heritage/db";
@@ -39,9 +40,15 @@ export function createEmailSender(options: {
   /** Instead of `smtpUrl`: a project's own server (services/email-broadcast.ts). */
   transportOptions?: SMTPTransport.Options | undefined;
   emailFrom?: string | undefined;
+  /**
+   * Why this sender cannot deliver (e.g. a project's incomplete server settings): each message is
+   * still stored, marked `failed` with this reason, and never sent another way.
+   */
+  undeliverableReason?: string | undefined;
 }): EmailSender {
   const target = options.transportOptions ?? options.smtpUrl;
-  const transport: Transporter | null = target ? createTransport(target) : null;
+  const transport: Transporter | null =
+    target && !options.undeliverableReason ? createTransport(target) : null;
   const fromAddress = options.emailFrom ?? defaultEmailFrom;
 
   return {
@@ -59,9 +66,13 @@ export function createEmailSender(options: {
         subject: email.subject,
         text: email.text,
         html: email.html,
-        status: "queued",
+        status: options.undeliverableReason ? "failed" : "queued",
+        error: options.undeliverableReason ?? null,
         createdAt: options.clock(),
       });
+      if (options.undeliverableReason) {
+        options.logger.error({ emailId: id, err: options.undeliverableReason }, "E-mail not sent");
+      }
       if (!transport) return id;
       try {
         await transport.sendMail({

@@ -8,6 +8,7 @@ import type { CustomerApiKeyRow } from "../db/schema";
 import { canManageTeamApiKeys, manageApiKeysPermission } from "./api-key-team-access";
 import type { AuthDeps } from "./auth-deps";
 import { listPermissions } from "./permissions";
+import { emailSenderFor } from "./project-mail";
 import { findProject, type LoadedProject } from "./projects";
 import { findUser } from "./users";
 
@@ -60,7 +61,7 @@ async function recipientsOf(
 
 /** Mails the owners of a key that was just revoked as leaked; resolves with the addresses. */
 export async function sendLeakedApiKeyNotice(
-  deps: Pick<AuthDeps, "db" | "emails">,
+  deps: Pick<AuthDeps, "db" | "clock" | "ids" | "logger" | "emails">,
   key: CustomerApiKeyRow,
 ): Promise<string[]> {
   const project = await findProject(deps.db, key.projectId);
@@ -70,7 +71,7 @@ export async function sendLeakedApiKeyNotice(
   const outro =
     "This is an automated security measure to protect your API keys from being leaked. Please create a new API key if needed.";
   for (const to of recipients) {
-    await deps.emails.send({
+    await emailSenderFor(deps, project).send({
       projectId: project.id,
       fromName: project.displayName,
       to,

@@ -13,6 +13,7 @@ import { buildCodeLink, renderMagicLinkEmail } from "./emails";
 import { completeFirstFactorSignIn, type SignInTokens } from "./first-factor-sign-in";
 import { isTrustedRedirectUrl } from "./project-config";
 import { renderProjectEmail } from "./project-emails";
+import { emailSenderFor } from "./project-mail";
 import type { LoadedProject } from "./projects";
 import { StatusError } from "./status-error";
 import { createUser, type LoadedUser, normalizeEmail, requireUser, updateUser } from "./users";
@@ -92,7 +93,7 @@ export async function sendSignInCode(
     data: { email },
   });
   const otp = code.slice(0, otpLength).toUpperCase();
-  await deps.emails.send({
+  await emailSenderFor(deps, project).send({
     projectId: project.id,
     fromName: project.displayName,
     to: email,

@@ -12,6 +12,7 @@ import { buildCodeLink, renderPasswordResetEmail } from "./emails";
 import { maxPasswordLength, minPasswordLength } from "./password-auth";
 import { isTrustedRedirectUrl } from "./project-config";
 import { renderProjectEmail } from "./project-emails";
+import { emailSenderFor } from "./project-mail";
 import type { LoadedProject } from "./projects";
 import { hashSecret } from "./secrets";
 import { StatusError } from "./status-error";
@@ -93,7 +94,7 @@ export async function sendPasswordResetCode(
     () => renderPasswordResetEmail({ projectName: project.displayName, link }),
     deps.logger,
   );
-  await deps.emails.send({
+  await emailSenderFor(deps, project).send({
     projectId: project.id,
     fromName: project.displayName,
     to: channel.value,

@@ -12,11 +12,12 @@ import { selectedThemeSource } from "./email-admin";
 import { builtInTemplateIds, builtInTemplates, renderDesign } from "./email-designs";
 import { isTrustedRedirectUrl } from "./project-config";
 import { renderProjectEmail } from "./project-emails";
+import { emailSenderFor } from "./project-mail";
 import type { LoadedProject } from "./projects";
 
 /** Mails the invitation; resolves with the outbox id. */
 export async function sendSignInInvitation(
-  deps: Pick<AuthDeps, "emails" | "logger">,
+  deps: Pick<AuthDeps, "db" | "clock" | "ids" | "emails" | "logger">,
   project: LoadedProject,
   input: { email: string; callbackUrl: string },
 ): Promise<string> {
@@ -37,7 +38,7 @@ export async function sendSignInInvitation(
     });
     return { subject: rendered.subject, text: rendered.text, html: rendered.html };
   };
-  return deps.emails.send({
+  return emailSenderFor(deps, project).send({
     projectId: project.id,
     fromName: project.displayName,
     to: input.email,

@@ -14,6 +14,7 @@ import { buildCodeLink, renderTeamInvitationEmail } from "./emails";
 import { assertDashboardAdminSeat } from "./payments/dashboard-admins";
 import { isTrustedRedirectUrl } from "./project-config";
 import { renderProjectEmail } from "./project-emails";
+import { emailSenderFor } from "./project-mail";
 import type { LoadedProject } from "./projects";
 import { hashSecret } from "./secrets";
 import { StatusError } from "./status-error";
@@ -56,7 +57,7 @@ export async function sendTeamInvitation(
     .from(verificationCodes)
     .where(eq(verificationCodes.codeHash, hashSecret(code)));
   if (!row) throw new Error("The invitation code just stored was not found");
-  await deps.emails.send({
+  await emailSenderFor(deps, project).send({
     projectId: project.id,
     fromName: project.displayName,
     to: email,

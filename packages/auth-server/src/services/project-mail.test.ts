@@ -1,0 +1,240 @@
+/**
+ * Which server a flow mail goes out through (services/project-mail.ts): a project with its own SMTP
+ * server gets its password-reset and sign-in mails delivered there, from its sender; a project on
+ * the shared config goes through the process's SMTP_URL with EMAIL_FROM; a project server that
+ * refuses the mail leaves the answer unchanged and the message in the outbox with the error, never
+ * sent another way. Both servers are real SMTP servers on loopback.
+ */
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestAuthApi, type TestAuthApi } from "../testing/test-auth-api";
+
+interface ReceivedMail {
+  from: string | undefined;
+  to: string[];
+  raw: string;
+}
+
+interface LoopbackSmtp {
+  server: SMTPServer;
+  port: number;
+  received: ReceivedMail[];
+}
+
+/** A loopback SMTP server that keeps what it accepts, or refuses every recipient with `refuse`. */
+async function startSmtp(refuse?: string): Promise<LoopbackSmtp> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (!refuse) return callback();
+      return callback(Object.assign(new Error(refuse), { responseCode: 550 }));
+    },
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.setEncoding("utf8");
+      stream.on("data", (chunk: string) => {
+        raw += chunk;
+      });
+      stream.on("end", () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          raw,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, port: (server.server.address() as AddressInfo).port, received };
+}
+
+const stopSmtp = (smtp: LoopbackSmtp) =>
+  new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+
+function standardServer(port: number, senderName: string, senderEmail: string) {
+  return {
+    emails: {
+      server: {
+        isShared: false,
+        host: "127.0.0.1",
+        port,
+        username: "",
+        password: "",
+        senderName,
+        senderEmail,
+      },
+    },
+  };
+}
+
+function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** The `code` of the first link in a delivered message to the callback URL. */
+function codeInMail(mail: ReceivedMail | undefined): string {
+  const match = /some-callback-url\?code=([A-Za-z0-9_-]+)/.exec(
+    decodeQuotedPrintable(mail?.raw ?? ""),
+  );
+  if (!match?.[1]) throw new Error("No link with a code in the delivered mail");
+  return match[1];
+}
+
+const callbackUrl = "http://localhost:12345/some-callback-url";
+
+let t: TestAuthApi;
+let processSmtp: LoopbackSmtp;
+let projectSmtp: LoopbackSmtp;
+let refusingSmtp: LoopbackSmtp;
+let ownServerProject: string;
+let sharedProject: string;
+let refusingProject: string;
+
+beforeAll(async () => {
+  processSmtp = await startSmtp();
+  projectSmtp = await startSmtp();
+  refusingSmtp = await startSmtp("Mailbox unavailable");
+  t = await createTestAuthApi({
+    smtpUrl: `smtp://127.0.0.1:${processSmtp.port}`,
+    emailFrom: "noreply@heritage.test",
+  });
+  ownServerProject = (
+    await t.createProject({
+      displayName: "Own Server Project",
+      config: {
+        ...standardServer(projectSmtp.port, "Own Sender", "team@own.example"),
+        auth: { otp: { allowSignIn: true } },
+      },
+    })
+  ).id;
+  sharedProject = (await t.createProject({ displayName: "Shared Project" })).id;
+  refusingProject = (
+    await t.createProject({
+      displayName: "Refusing Project",
+      config: standardServer(refusingSmtp.port, "Refusing Sender", "team@refusing.example"),
+    })
+  ).id;
+});
+afterAll(async () => {
+  await t.close();
+  await Promise.all([processSmtp, projectSmtp, refusingSmtp].map(stopSmtp));
+});
+beforeEach(() => {
+  for (const smtp of [processSmtp, projectSmtp, refusingSmtp]) smtp.received.length = 0;
+});
+
+const sendResetCode = (projectId: string, email: string) =>
+  t.request("/auth/password/send-reset-code", {
+    accessType: "client",
+    projectId,
+    body: { email, callback_url: callbackUrl },
+  });
+
+describe("a project with its own SMTP server", () => {
+  it("gets its password-reset mail there, from its sender, and the link works", async () => {
+    const user = await t.signUpUser(ownServerProject, { email: "own-reset@example.com" });
+    expect((await sendResetCode(ownServerProject, user.email)).status).toBe(200);
+
+    expect(processSmtp.received).toEqual([]);
+    const mail = projectSmtp.received.find((message) => message.to.includes(user.email));
+    expect(mail?.from).toBe("team@own.example");
+    expect(mail?.raw).toMatch(/From: "?Own Sender"? <team@own\.example>/);
+    expect(mail?.raw).toContain("Subject: Reset your password at Own Server Project");
+    const [row] = await t.readOutbox(user.email);
+    expect(row).toMatchObject({
+      status: "sent",
+      from: '"Own Sender" <team@own.example>',
+      projectId: ownServerProject,
+      error: null,
+    });
+
+    const reset = await t.request("/auth/password/reset", {
+      accessType: "client",
+      projectId: ownServerProject,
+      body: { code: codeInMail(mail), password: "a brand new password" },
+    });
+    expect(reset.status).toBe(200);
+    const signIn = await t.request("/auth/password/sign-in", {
+      accessType: "client",
+      projectId: ownServerProject,
+      body: { email: user.email, password: "a brand new password" },
+    });
+    expect(signIn.status).toBe(200);
+  });
+
+  it("gets its magic-link mail there too", async () => {
+    const email = "own-otp@example.com";
+    const response = await t.request("/auth/otp/send-sign-in-code", {
+      accessType: "client",
+      projectId: ownServerProject,
+      body: { email, callback_url: callbackUrl },
+    });
+    expect(response.status).toBe(200);
+    expect(processSmtp.received).toEqual([]);
+    const mail = projectSmtp.received.find((message) => message.to.includes(email));
+    expect(mail?.raw).toContain("Subject: Sign in to Own Server Project: Your code is");
+    const signIn = await t.request("/auth/otp/sign-in", {
+      accessType: "client",
+      projectId: ownServerProject,
+      body: { code: codeInMail(mail) },
+    });
+    expect(signIn.status).toBe(200);
+    expect(await signIn.json()).toMatchObject({ is_new_user: true });
+  });
+});
+
+describe("a project on the shared e-mail config", () => {
+  it("sends through SMTP_URL, from the project's name and EMAIL_FROM", async () => {
+    const user = await t.signUpUser(sharedProject, { email: "shared-reset@example.com" });
+    expect((await sendResetCode(sharedProject, user.email)).status).toBe(200);
+
+    expect(projectSmtp.received).toEqual([]);
+    const mail = processSmtp.received.find((message) => message.to.includes(user.email));
+    expect(mail?.from).toBe("noreply@heritage.test");
+    expect(mail?.raw).toMatch(/From: "?Shared Project"? <noreply@heritage\.test>/);
+    const [row] = await t.readOutbox(user.email);
+    expect(row).toMatchObject({ status: "sent", from: '"Shared Project" <noreply@heritage.test>' });
+  });
+});
+
+describe("a project server that fails", () => {
+  it("answers as usual and keeps the mail in the outbox with the server's error", async () => {
+    const user = await t.signUpUser(refusingProject, { email: "refused@example.com" });
+    const response = await sendResetCode(refusingProject, user.email);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: "maybe, only if user with e-mail exists" });
+
+    // Not sent another way: the project chose its own server.
+    expect(processSmtp.received).toEqual([]);
+    expect(refusingSmtp.received).toEqual([]);
+    const [row] = await t.readOutbox(user.email);
+    expect(row).toMatchObject({
+      status: "failed",
+      subject: "Reset your password at Refusing Project",
+      from: '"Refusing Sender" <team@refusing.example>',
+      sentAt: null,
+    });
+    expect(row?.error).toContain("Mailbox unavailable");
+    expect(row?.text).toContain(`${callbackUrl}?code=`);
+  });
+
+  it("stores a mail as failed when the project's own server settings are incomplete", async () => {
+    const { id } = await t.createProject({
+      displayName: "Half Configured",
+      config: { emails: { server: { isShared: false, senderEmail: "team@half.example" } } },
+    });
+    const user = await t.signUpUser(id, { email: "half@example.com" });
+    expect((await sendResetCode(id, user.email)).status).toBe(200);
+    expect(processSmtp.received).toEqual([]);
+    const [row] = await t.readOutbox(user.email);
+    expect(row?.status).toBe("failed");
+    expect(row?.error).toMatch(/not fully configured/);
+  });
+});
