@@ -18,6 +18,7 @@ import {
   createContactProtectionFromConfig,
 } from "./content-api/contact-protection";
 import { createContentApi } from "./content-api/content-api";
+import { createDevOutbox, isDevOutboxEnabled } from "./dev-outbox/dev-outbox";
 import { createFunctionsApi } from "./functions/functions-api";
 import { createMailerFromConfig } from "./functions/mailer";
 import { createContactNotifier } from "./functions/send-contact-email";
@@ -120,6 +121,10 @@ export function createApp(deps: AppDeps) {
   app.route("/media", createMediaRoutes({ storage: mediaStorage }));
 
   if (deps.web) {
+    const devOutbox = isDevOutboxEnabled(config) ? createDevOutbox(database.db) : null;
+    if (devOutbox && config.NODE_ENV === "production") {
+      logger.warn("DEV_OUTBOX is on: /dev/outbox shows every mail kept, sign-in links included");
+    }
     app.route(
       "/",
       createWebRoutes({
@@ -137,6 +142,7 @@ export function createApp(deps: AppDeps) {
         }),
         contactProtection,
         clientAddress,
+        devOutbox,
         ...(deps.web.staticRoot ? { staticRoot: deps.web.staticRoot } : {}),
       }),
     );

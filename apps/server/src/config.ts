@@ -66,6 +66,12 @@ export const serverConfigShape = {
     })
     .default("info")
     .describe("Least severe log level written."),
+  DEV_OUTBOX: z
+    .enum(["on", "off"], { error: "expected on or off" })
+    .optional()
+    .describe(
+      "The development outbox page /dev/outbox: every mail the server kept, sign-in links included. Default: on under `npm run dev` (NODE_ENV=development), off otherwise (404). Never turn it on for a public site.",
+    ),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: "expected a number of milliseconds" })
     .int()

@@ -38,6 +38,34 @@ export interface WebLoadContext {
   limitContactSubmission(): Promise<
     { allowed: true } | { allowed: false; retryAfterSeconds: number }
   >;
+  /**
+   * The newest mails of the auth platform's and the site's outboxes, for /dev/outbox; null when
+   * the page is off (DEV_OUTBOX; on by default only under `npm run dev`).
+   */
+  devOutbox: { read(): Promise<DevOutboxPage> } | null;
+}
+
+/** One kept mail (apps/server/src/dev-outbox/dev-outbox.ts builds them). */
+export interface DevOutboxMail {
+  key: string;
+  source: "auth" | "site";
+  projectId: string | null;
+  kind: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  from: string;
+  to: string;
+  subject: string;
+  status: string;
+  error: string | null;
+  text: string;
+  html: string | null;
+}
+
+export interface DevOutboxPage {
+  limit: number;
+  total: number;
+  mails: DevOutboxMail[];
 }
 
 declare module "react-router" {

@@ -46,9 +46,9 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-/** Paths search engines must not index (spec section 1: admin pages are marked). */
+/** Paths search engines must not index (spec section 1: admin pages are marked; /dev too). */
 function isPrivatePath(pathname: string): boolean {
-  return /^\/(admin|login|handler)(\/|$)/.test(pathname);
+  return /^\/(admin|login|handler|dev)(\/|$)/.test(pathname);
 }
 
 export function Layout({ children }: { children: ReactNode }) {

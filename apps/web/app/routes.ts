@@ -40,6 +40,9 @@ export default [
   route("sitemap.xml", "routes/site/sitemap.ts"),
   route("robots.txt", "routes/site/robots.ts"),
 
+  // Mail the server kept, for development; 404 unless the server turned it on (DEV_OUTBOX).
+  route("dev/outbox", "routes/dev/outbox.tsx"),
+
   // Sign-in and admin area: one auth provider around /login, /handler/* and /admin/*.
   layout("routes/auth/layout.tsx", [
     route("login", "routes/auth/login.tsx"),

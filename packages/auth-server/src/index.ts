@@ -11,6 +11,8 @@ export type { AuthConfig } from "./config";
 export { authConfigSchema, parseAuthConfig } from "./config";
 export type { AuthEnv } from "./http/context";
 export type { AuthLogger } from "./services/auth-deps";
+export type { EmailOutboxRow } from "./services/outbox-listing";
+export { listNewestOutboxEmails } from "./services/outbox-listing";
 export type { Argon2Parameters } from "./services/passwords";
 export type { ProjectConfig, ProjectConfigOverride } from "./services/project-config";
 export type { EnsureProjectOptions, EnsureProjectResult } from "./services/projects";

@@ -88,6 +88,7 @@ export {
 export {
   createOutboxEmail,
   findOutboxEmailById,
+  listNewestOutboxEmails,
   listOutboxEmails,
   type NewOutboxEmail,
   type OutboxEmail,

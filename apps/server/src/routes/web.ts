@@ -10,6 +10,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import type { ContactProtection } from "../content-api/contact-protection";
+import type { DevOutbox } from "../dev-outbox/dev-outbox";
 import type { ContactNotifier } from "../functions/send-contact-email";
 import type { SiteAuth } from "../site-auth/site-auth";
 
@@ -33,6 +34,8 @@ export type WebLoadContext = {
   limitContactSubmission(): Promise<
     { allowed: true } | { allowed: false; retryAfterSeconds: number }
   >;
+  /** The development outbox page's reader; null when the page is off (DEV_OUTBOX). */
+  devOutbox: DevOutbox | null;
 };
 
 export type WebRequestHandler = (request: Request, context: WebLoadContext) => Promise<Response>;
@@ -47,6 +50,8 @@ export interface WebRoutesOptions {
   contactProtection?: ContactProtection;
   /** The client's address (honours TRUST_PROXY), the key of the contact rate limit. */
   clientAddress?: (c: Context) => string;
+  /** Reader of the development outbox; absent or null: /dev/outbox answers 404. */
+  devOutbox?: DevOutbox | null;
   /** Folder of the client build (`apps/web/build/client`); absent in development. */
   staticRoot?: string;
 }
@@ -100,6 +105,7 @@ export function createWebRoutes(options: WebRoutesOptions) {
           ? { allowed: false, retryAfterSeconds: verdict.retryAfterSeconds }
           : { allowed: true };
       },
+      devOutbox: options.devOutbox ?? null,
     }),
   );
   return app;

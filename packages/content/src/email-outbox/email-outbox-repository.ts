@@ -4,7 +4,7 @@
  * failure never loses a message and an admin can read what was not delivered.
  */
 import type { Database } from "@heritage/db";
-import { desc, eq, sql } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import { isUuid } from "../db/postgres-errors";
 import { emailOutbox } from "../db/schema";
 
@@ -61,6 +61,22 @@ export async function recordOutboxDelivery(
 /** Every outbox message, newest first. */
 export async function listOutboxEmails(db: Database): Promise<OutboxEmail[]> {
   return db.select().from(emailOutbox).orderBy(desc(emailOutbox.created_at), desc(emailOutbox.id));
+}
+
+/** The newest `limit` messages and how many the outbox holds (the development outbox page). */
+export async function listNewestOutboxEmails(
+  db: Database,
+  limit: number,
+): Promise<{ emails: OutboxEmail[]; total: number }> {
+  const [emails, totals] = await Promise.all([
+    db
+      .select()
+      .from(emailOutbox)
+      .orderBy(desc(emailOutbox.created_at), desc(emailOutbox.id))
+      .limit(limit),
+    db.select({ total: count() }).from(emailOutbox),
+  ]);
+  return { emails, total: totals[0]?.total ?? 0 };
 }
 
 /** The outbox message with this id, or null. */

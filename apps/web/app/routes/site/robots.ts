@@ -1,7 +1,7 @@
 /**
  * @module
- * `/robots.txt`: the public site may be crawled; the admin area, sign-in and the auth
- * handler pages may not. Points crawlers to the sitemap.
+ * `/robots.txt`: the public site may be crawled; the admin area, sign-in, the auth handler
+ * pages and the development pages may not. Points crawlers to the sitemap.
  */
 import type { Route } from "./+types/robots";
 
@@ -13,6 +13,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     "Disallow: /admin",
     "Disallow: /login",
     "Disallow: /handler",
+    "Disallow: /dev",
     "",
     `Sitemap: ${origin}/sitemap.xml`,
     "",
