@@ -3,7 +3,8 @@
  * project and updating its config (`getProject`, `project.update`, `getProductionModeErrors`),
  * config overrides (`getConfig`, `updateConfig`, `requirePublishableClientKey`) and internal API
  * keys (create, list, revoke; a revoked key stops working). Also an internal user's
- * `createProject` / `listOwnedProjects`, whose admin apps authenticate with the user's token.
+ * `createProject` / `listOwnedProjects`, whose admin apps authenticate with the user's token, and
+ * `transferProject` (team_admin of the owner team needed) and the owned project's `delete`.
  */
 import { StackAdminApp, StackClientApp, StackServerApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -281,5 +282,65 @@ describe("internal users own projects through teams", () => {
     await ownedProject?.update({ displayName: "Renamed by owner" });
     const reread = await ownedProject?.app.getProject();
     expect(reread?.displayName).toBe("Renamed by owner");
+  });
+
+  it("transfers a project to another team with the SDK (team_admin needed) and deletes it", async () => {
+    const { t } = server;
+    const owner = await t.signUpUser("internal");
+    const member = await t.signUpUser("internal");
+    // Teams made through the API: their creator gets team_admin (the internal project's default).
+    const newTeam = async (creator: string, display_name: string) => {
+      const response = await t.request("/teams", {
+        accessType: "server",
+        body: { display_name, creator_user_id: creator },
+      });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { id: string }).id;
+    };
+    const teamId = await newTeam(owner.userId, "Movers");
+    const otherTeamId = await newTeam(owner.userId, "Receivers");
+    const membersTeamId = await newTeam(member.userId, "Member's own");
+    await addTeamMember(t.db, {
+      projectId: "internal",
+      teamId,
+      userId: member.userId,
+      now: t.clock(),
+    });
+
+    const signedIn = async (user: { email: string; password: string }) => {
+      const app = new StackClientApp({
+        ...sdkOptions(),
+        projectId: "internal",
+        publishableClientKey: t.internalProject.keys.publishableClientKey,
+      });
+      const result = await app.signInWithCredential({ ...user, noRedirect: true });
+      expect(result.status).toBe("ok");
+      return app.getUser({ or: "throw" });
+    };
+    const ownerUser = await signedIn(owner);
+    const memberUser = await signedIn(member);
+    const created = await ownerUser.createProject({ displayName: "Moving", teamId });
+
+    // A plain member of the owner team may not move it.
+    await expect(memberUser.transferProject(created.id, membersTeamId)).rejects.toMatchObject({
+      errorCode: "TEAM_PERMISSION_REQUIRED",
+    });
+    expect(
+      (await ownerUser.listOwnedProjects()).find((p) => p.id === created.id)?.ownerTeamId,
+    ).toBe(teamId);
+
+    await ownerUser.transferProject(created.id, otherTeamId);
+    const [moved] = (await ownerUser.listOwnedProjects()).filter((p) => p.id === created.id);
+    expect(moved?.ownerTeamId).toBe(otherTeamId);
+
+    await moved?.delete();
+    expect((await ownerUser.listOwnedProjects()).map((p) => p.id)).not.toContain(created.id);
+    const gone = await t.request("/internal/projects/current", {
+      accessType: "admin",
+      projectId: created.id,
+      keys: null,
+      adminAccessToken: owner.accessToken,
+    });
+    expect(gone.status).toBe(400);
   });
 });

@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projects } from "../db/schema";
-import { addTeamMember, createTeam } from "../services/teams";
+import { addTeamMember, createTeam, grantPermissions } from "../services/teams";
 import { expectKnownError, expectTextError } from "../testing/expect-known-error";
 import { createTestAuthApi, type TestAuthApi, type TestUser } from "../testing/test-auth-api";
 
@@ -51,6 +51,21 @@ async function internalTeam(...members: TestUser[]): Promise<string> {
     });
   }
   return teamId;
+}
+
+/** A direct grant of a team permission in a team of the internal project. */
+async function grantTeamPermission(teamId: string, user: TestUser, permissionId: string) {
+  await grantPermissions(
+    t.db,
+    { generateId: () => crypto.randomUUID() },
+    {
+      projectId: "internal",
+      userId: user.userId,
+      teamId,
+      permissionIds: [permissionId],
+      now: t.clock(),
+    },
+  );
 }
 
 const asInternalUser = (user: TestUser) => ({
@@ -104,6 +119,8 @@ beforeAll(async () => {
   owner = await t.signUpUser("internal");
   stranger = await t.signUpUser("internal");
   ownerTeamId = await internalTeam(owner);
+  // As for a team its user created: the creator administers it (and may transfer its projects).
+  await grantTeamPermission(ownerTeamId, owner, "team_admin");
 });
 afterAll(() => t.close());
 
@@ -589,6 +606,9 @@ describe("production mode", () => {
   });
 });
 
+const transfer = (user: TestUser, body: unknown) =>
+  t.request("/internal/projects/transfer", { ...asInternalUser(user), body });
+
 describe("DELETE /internal/projects/current and transfer", () => {
   it("deletes the project and everything in it", async () => {
     const project = await createOwnedProject();
@@ -626,31 +646,10 @@ describe("DELETE /internal/projects/current and transfer", () => {
     const project = await createOwnedProject();
     const colleague = await t.signUpUser("internal");
     const newTeamId = await internalTeam(owner, colleague);
-    const foreignTeamId = await internalTeam(stranger);
-
-    const transfer = (user: TestUser, body: unknown) =>
-      t.request("/internal/projects/transfer", { ...asInternalUser(user), body });
-
-    await expectKnownError(
-      await transfer(stranger, { project_id: project.id, new_team_id: foreignTeamId }),
-      "PROJECT_NOT_FOUND",
-      404,
-    );
-    await expectKnownError(
-      await transfer(owner, { project_id: project.id, new_team_id: foreignTeamId }),
-      "TEAM_MEMBERSHIP_NOT_FOUND",
-      404,
-    );
-    await expectKnownError(
-      await transfer(owner, { project_id: "internal", new_team_id: newTeamId }),
-      "PROJECT_NOT_FOUND",
-      404,
-    );
-    await expectKnownError(await transfer(owner, { project_id: project.id }), "SCHEMA_ERROR", 400);
-    expect((await readProject(project.id)).owner_team_id).toBe(ownerTeamId);
 
     const moved = await transfer(owner, { project_id: project.id, new_team_id: newTeamId });
     expect(moved.status).toBe(200);
+    expect(await moved.json()).toEqual({ success: true });
     expect((await readProject(project.id)).owner_team_id).toBe(newTeamId);
     // The colleague administers it now.
     const asColleague = await t.request(
@@ -662,5 +661,75 @@ describe("DELETE /internal/projects/current and transfer", () => {
     expect(((await list.json()) as { items: WireProject[] }).items.map((p) => p.id)).toEqual([
       project.id,
     ]);
+  });
+
+  it("needs team_admin in the current owner team; a plain member is refused", async () => {
+    const project = await createOwnedProject();
+    const member = await t.signUpUser("internal");
+    await addTeamMember(t.db, {
+      projectId: "internal",
+      teamId: ownerTeamId,
+      userId: member.userId,
+      now: t.clock(),
+    });
+    const membersTeamId = await internalTeam(member);
+    const foreignTeamId = await internalTeam(stranger);
+
+    await expectKnownError(
+      await transfer(member, { project_id: project.id, new_team_id: membersTeamId }),
+      "TEAM_PERMISSION_REQUIRED",
+      401,
+    );
+    await expectKnownError(
+      await transfer(stranger, { project_id: project.id, new_team_id: foreignTeamId }),
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+      404,
+    );
+    // The owner administers the project's team but does not belong to the target team.
+    await expectKnownError(
+      await transfer(owner, { project_id: project.id, new_team_id: foreignTeamId }),
+      "TEAM_MEMBERSHIP_NOT_FOUND",
+      404,
+    );
+    await expectKnownError(await transfer(owner, { project_id: project.id }), "SCHEMA_ERROR", 400);
+    expect((await readProject(project.id)).owner_team_id).toBe(ownerTeamId);
+
+    // team_admin through a permission that contains it counts (the check is recursive).
+    const defined = await t.request("/team-permission-definitions", {
+      accessType: "admin",
+      projectId: "internal",
+      body: { id: "project_mover", contained_permission_ids: ["team_admin"] },
+    });
+    expect(defined.status).toBe(201);
+    await grantTeamPermission(ownerTeamId, member, "project_mover");
+    const moved = await transfer(member, { project_id: project.id, new_team_id: membersTeamId });
+    expect(moved.status).toBe(200);
+    const [row] = await t.db.select().from(projects).where(eq(projects.id, project.id));
+    expect(row?.ownerTeamId).toBe(membersTeamId);
+  });
+
+  it("refuses unknown projects, projects without an owner team and the internal project", async () => {
+    const newTeamId = await internalTeam(owner);
+    const unknownId = crypto.randomUUID();
+    await expectKnownError(
+      await transfer(owner, { project_id: unknownId, new_team_id: newTeamId }),
+      "PROJECT_NOT_FOUND",
+      404,
+    );
+    const unowned = await t.createProject();
+    await expectTextError(
+      await transfer(owner, { project_id: unowned.id, new_team_id: newTeamId }),
+      400,
+      "Project must have an owner team to be transferred",
+    );
+    const [row] = await t.db.select().from(projects).where(eq(projects.id, unowned.id));
+    expect(row?.ownerTeamId).toBeNull();
+    await expectTextError(
+      await transfer(owner, { project_id: "internal", new_team_id: newTeamId }),
+      400,
+      "The internal project cannot be transferred.",
+    );
+    const [internal] = await t.db.select().from(projects).where(eq(projects.id, "internal"));
+    expect(internal?.ownerTeamId).not.toBe(newTeamId);
   });
 });

@@ -17,7 +17,11 @@ import type { Database } from "@heritage/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { projects, teamMembers } from "../db/schema";
 import { recordLevelEntries } from "./config-overrides";
-import { listPermissionDefinitions, type PermissionScope } from "./permissions";
+import {
+  listPermissionDefinitions,
+  type PermissionScope,
+  requireTeamPermission,
+} from "./permissions";
 import { assertProductionModeAllowed } from "./production-mode";
 import { mergeProjectConfig, type ProjectConfig, parseProjectConfig } from "./project-config";
 import {
@@ -419,7 +423,12 @@ export async function createOwnedProject(
   return toAdminProject(await requireLoadedProject(db, projectId));
 }
 
-/** `POST /internal/projects/transfer`: the user must administer the project and join the new team. */
+/**
+ * `POST /internal/projects/transfer`, checked in the reference's order: the project must exist and
+ * have an owner team; the user must hold `team_admin` (directly or through a containing permission)
+ * in that team (TEAM_MEMBERSHIP_NOT_FOUND for a non-member, else TEAM_PERMISSION_REQUIRED) and be a
+ * member (no more) of the new team.
+ */
 export async function transferProject(
   db: Database,
   userId: string,
@@ -427,12 +436,21 @@ export async function transferProject(
   newTeamId: string,
 ): Promise<void> {
   const project = await findProject(db, projectId);
-  const ownsIt =
-    project?.ownerTeamId != null &&
-    (await isTeamMember(db, internalProjectId, project.ownerTeamId, userId));
-  if (!project || !ownsIt || projectId === internalProjectId) {
-    throw knownErrors.projectNotFound({ project_id: projectId });
+  if (!project) throw knownErrors.projectNotFound({ project_id: projectId });
+  // Its owner team holds the platform's own administrators; it never moves (nor is deleted).
+  if (projectId === internalProjectId) {
+    throw new StatusError(400, "The internal project cannot be transferred.");
   }
+  if (project.ownerTeamId === null) {
+    throw new StatusError(400, "Project must have an owner team to be transferred");
+  }
+  const internal = await findProject(db, internalProjectId);
+  if (!internal) throw knownErrors.projectNotFound({ project_id: internalProjectId });
+  await requireTeamPermission(db, internal, {
+    teamId: project.ownerTeamId,
+    userId,
+    permissionId: "team_admin",
+  });
   await requireInternalTeamMember(db, newTeamId, userId);
   await db.update(projects).set({ ownerTeamId: newTeamId }).where(eq(projects.id, projectId));
 }
