@@ -42,6 +42,11 @@ export const projects = authSchema.table("projects", {
   onboardingStatus: text("onboarding_status").notNull().default("completed"),
   /** The project configuration (see services/project-config.ts); parsed with defaults on read. */
   config: jsonb("config").notNull().default({}),
+  /**
+   * The project's Stripe connected account (made by POST /internal/payments/setup); its payments
+   * are taken on that account. Not in : admins must not point it at another account.
+   */
+  stripeAccountId: text("stripe_account_id"),
   createdAt: createdAt(),
 });
 

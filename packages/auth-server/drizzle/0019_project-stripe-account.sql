@@ -1,0 +1,1 @@
+ALTER TABLE "auth"."projects" ADD COLUMN "stripe_account_id" text;
