@@ -44,7 +44,7 @@ export const projects = authSchema.table("projects", {
   config: jsonb("config").notNull().default({}),
   /**
    * The project's Stripe connected account (made by POST /internal/payments/setup); its payments
-   * are taken on that account. Not in : admins must not point it at another account.
+   * are taken on that account. Not in `config`: admins must not point it at another account.
    */
   stripeAccountId: text("stripe_account_id"),
   createdAt: createdAt(),
