@@ -57,7 +57,11 @@ export function AccountSettingsPage() {
       {config?.config.passkeyEnabled ? <PasskeySection user={user} /> : null}
       <SessionsSection />
       {teams ? (
-        <TeamsSection teams={teams} canCreate={config?.config.clientTeamCreationEnabled ?? false} />
+        <TeamsSection
+          teams={teams}
+          canCreate={config?.config.clientTeamCreationEnabled ?? false}
+          allowTeamApiKeys={config?.config.allowTeamApiKeys ?? false}
+        />
       ) : null}
       {config?.config.allowUserApiKeys ? <ApiKeysSection /> : null}
     </HandlerCard>

@@ -1,6 +1,7 @@
 /**
  * @module
- * A titled part of the account settings page: a landmark named by its heading.
+ * A titled part of the account settings page: a landmark named by its heading. Parts inside a
+ * part (a team's members, invitations, keys) use `level` 3.
  */
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { useHandlerOptions } from "../handler-options";
@@ -8,9 +9,11 @@ import { useHandlerOptions } from "../handler-options";
 export function SettingsSection({
   title,
   view,
+  level = 2,
   children,
 }: {
   title: string;
+  level?: 2 | 3;
   /**
    * Names what the section shows now (e.g. "off", "setting-up", "on"). When it changes and the
    * control that had the focus is gone or disabled (the focus fell back to the page), the heading
@@ -23,6 +26,7 @@ export function SettingsSection({
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement | null>(null);
   const shownView = useRef(view);
+  const Heading = level === 2 ? "h2" : "h3";
   useEffect(() => {
     if (shownView.current === view) return;
     shownView.current = view;
@@ -30,9 +34,9 @@ export function SettingsSection({
   }, [view]);
   return (
     <section aria-labelledby={headingId} className={classNames.section}>
-      <h2 id={headingId} ref={headingRef} tabIndex={-1} className={classNames.heading}>
+      <Heading id={headingId} ref={headingRef} tabIndex={-1} className={classNames.heading}>
         {title}
-      </h2>
+      </Heading>
       {children}
     </section>
   );

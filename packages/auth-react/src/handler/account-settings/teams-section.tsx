@@ -1,69 +1,33 @@
 /**
  * @module
- * Account settings, teams (contract §2.7–§2.9): the user's teams, inviting someone by e-mail (the
- * link leads to /handler/team-invitation), leaving a team, and creating one when the project lets
- * clients create teams. The server checks the user's team permissions.
+ * Account settings, teams (contract §2.7–§2.12): the user's teams, which one is current (the
+ * user's selected team), leaving one, creating one when the project lets clients create teams,
+ * and per team (team-panel) what the user's team permissions allow: rename, members, invitations,
+ * API keys, delete. The server checks the permissions again on every call.
  */
-import type { ClientTeamCalls, ClientTeamHandle } from "@heritage/auth-client";
+import type { AuthUser, ClientTeamAccess, ClientTeamHandle } from "@heritage/auth-client";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
-import { isEmailLike } from "../forgot-password-page";
-import { toAbsoluteUrl, useHandlerOptions } from "../handler-options";
+import { useAuth } from "../../hooks/use-auth";
+import { useHandlerOptions } from "../handler-options";
 import { Field, FormAlert, StatusText, SubmitButton, useFormState } from "../handler-ui";
 import { SettingsSection } from "./settings-section";
-
-function InviteForm({
-  team,
-  onInvited,
-}: {
-  team: ClientTeamHandle;
-  onInvited: (to: string) => void;
-}) {
-  const { urls, classNames } = useHandlerOptions();
-  const form = useFormState<"email">();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const element = event.currentTarget;
-    const email = String(new FormData(element).get("email") ?? "").trim();
-    if (!isEmailLike(email)) {
-      return form.fail({ fields: { email: "Please enter a valid e-mail address." } });
-    }
-    void form.run(async () => {
-      await team.inviteUser({
-        email,
-        callbackUrl: toAbsoluteUrl(`${urls.handler}/team-invitation`),
-      });
-      element.reset();
-      onInvited(email);
-    });
-  };
-  return (
-    <form ref={form.formRef} noValidate onSubmit={submit} className={classNames.form}>
-      <FormAlert message={form.formError} />
-      <Field
-        label={`Invite to ${team.displayName} (e-mail)`}
-        name="email"
-        type="email"
-        autoComplete="off"
-        error={form.fieldErrors.email}
-      />
-      <SubmitButton isBusy={form.isBusy} busyLabel="Inviting...">
-        Send invitation
-      </SubmitButton>
-    </form>
-  );
-}
+import { TeamRow } from "./team-row";
 
 export function TeamsSection({
   teams: calls,
   canCreate,
+  allowTeamApiKeys,
 }: {
-  teams: ClientTeamCalls;
+  teams: ClientTeamAccess;
   canCreate: boolean;
+  allowTeamApiKeys: boolean;
 }) {
   const { classNames } = useHandlerOptions();
+  const { app, user } = useAuth<AuthUser>();
   const [teams, setTeams] = useState<ClientTeamHandle[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
   const createForm = useFormState<"name">();
 
   const load = useCallback(async () => {
@@ -78,16 +42,50 @@ export function TeamsSection({
     void load();
   }, [load]);
 
-  const leave = async (team: ClientTeamHandle) => {
+  /** Runs a row's action with the row's buttons waiting; the notice follows the new list. */
+  const runRowAction = async (
+    team: ClientTeamHandle,
+    action: () => Promise<string>,
+    failure: string,
+  ) => {
+    setBusyId(team.id);
     setError(null);
     setNotice(null);
     try {
-      await team.leave();
-      setNotice(`You have left ${team.displayName}.`);
+      const done = await action();
       await load();
+      setNotice(done);
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "The team could not be left.");
+      setError(caught instanceof Error ? caught.message : failure);
+    } finally {
+      setBusyId(null);
     }
+  };
+
+  const leave = (team: ClientTeamHandle) =>
+    runRowAction(
+      team,
+      async () => {
+        await team.leave();
+        return `You have left ${team.displayName}.`;
+      },
+      "The team could not be left.",
+    );
+
+  const select = (team: ClientTeamHandle) =>
+    runRowAction(
+      team,
+      async () => {
+        await app.updateUser({ selectedTeamId: team.id });
+        return `${team.displayName} is now your current team.`;
+      },
+      "The current team could not be changed.",
+    );
+
+  const deleted = async (name: string) => {
+    setError(null);
+    await load();
+    setNotice(`${name} has been deleted.`);
   };
 
   const create = (event: FormEvent<HTMLFormElement>) => {
@@ -105,7 +103,11 @@ export function TeamsSection({
   };
 
   return (
-    <SettingsSection title="Teams">
+    <SettingsSection
+      title="Teams"
+      // Leaving or deleting takes the focused button away with its row; selecting replaces it.
+      view={busyId !== null ? "busy" : (notice ?? undefined)}
+    >
       <FormAlert message={error} />
       {teams === null ? (
         error ? null : (
@@ -116,23 +118,22 @@ export function TeamsSection({
       ) : (
         <ul className={classNames.list}>
           {teams.map((team) => (
-            <li key={team.id} className={classNames.listItem}>
-              <span className={classNames.text}>
-                <strong>{team.displayName}</strong>
-              </span>
-              <button
-                type="button"
-                className={classNames.secondaryButton}
-                aria-label={`Leave ${team.displayName}`}
-                onClick={() => void leave(team)}
-              >
-                Leave
-              </button>
-              <InviteForm
-                team={team}
-                onInvited={(to) => setNotice(`An invitation has been sent to ${to}.`)}
-              />
-            </li>
+            <TeamRow
+              key={team.id}
+              team={team}
+              isSelected={user?.selectedTeamId === team.id}
+              busy={busyId !== null}
+              onSelect={() => void select(team)}
+              onLeave={() => void leave(team)}
+              panel={{
+                calls,
+                keys: app,
+                userId: user?.id ?? "",
+                allowTeamApiKeys,
+                onChanged: load,
+                onDeleted: deleted,
+              }}
+            />
           ))}
         </ul>
       )}
