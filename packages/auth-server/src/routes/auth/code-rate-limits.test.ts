@@ -1,7 +1,8 @@
 /**
  * Rate limits of every endpoint that mails or checks a code (OTP sign-in, password reset, e-mail
- * verification, TOTP, passkey challenges, CLI login codes), and that neither they nor the forgot-password timing tell whether an address has an
- * account. Client IPs come from `x-forwarded-for` (trusted proxy), one fresh IP per test.
+ * verification, TOTP, passkey challenges, CLI login codes, OAuth authorization codes), and that
+ * neither they nor the forgot-password timing tell whether an address has an account. Client IPs
+ * come from `x-forwarded-for` (trusted proxy), one fresh IP per test.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectKnownError } from "../../testing/expect-known-error";
@@ -13,6 +14,7 @@ import {
 
 let t: TestAuthApi;
 let projectId: string;
+let publishableClientKey: string;
 let ipCounter = 0;
 let mailCounter = 0;
 
@@ -28,9 +30,9 @@ beforeAll(async () => {
       AUTH_RATE_LIMIT_CHECK_CODE_PER_IP: "2",
     },
   });
-  ({ id: projectId } = await t.createProject({
-    config: { auth: { otp: { allowSignIn: true } } },
-  }));
+  const project = await t.createProject({ config: { auth: { otp: { allowSignIn: true } } } });
+  projectId = project.id;
+  publishableClientKey = project.keys.publishableClientKey;
 });
 afterAll(() => t.close());
 
@@ -225,6 +227,51 @@ describe("checking codes", () => {
     expect((await attempt()).status).not.toBe(429);
     expect((await attempt()).status).not.toBe(429);
     await expectRateLimited(await attempt());
+  });
+
+  it("limits passkey registrations per client IP (each redeems a challenge code)", async () => {
+    const user = await t.signUpUser(projectId);
+    const ip = freshIp();
+    const attempt = () =>
+      t.request(
+        "/auth/passkey/register",
+        fromIp(ip, {
+          accessToken: user.accessToken,
+          body: {
+            code: bogusCode,
+            credential: {
+              id: "AQID",
+              rawId: "AQID",
+              type: "public-key",
+              clientExtensionResults: {},
+              response: { clientDataJSON: "e30", attestationObject: "AA" },
+            },
+          },
+        }),
+      );
+    expect((await attempt()).status).not.toBe(429);
+    expect((await attempt()).status).not.toBe(429);
+    await expectRateLimited(await attempt());
+  });
+
+  it("limits OAuth authorization-code exchanges per client IP", async () => {
+    const ip = freshIp();
+    const exchange = () =>
+      t.app.request("/api/v1/auth/oauth/token", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip },
+        body: new URLSearchParams({
+          grant_type: "authorization_code",
+          client_id: projectId,
+          client_secret: publishableClientKey,
+          code: "guessed-authorization-code",
+          redirect_uri: callbackUrl,
+          code_verifier: "v".repeat(43),
+        }),
+      });
+    await expectKnownError(await exchange(), "INVALID_AUTHORIZATION_CODE", 400);
+    await expectKnownError(await exchange(), "INVALID_AUTHORIZATION_CODE", 400);
+    await expectRateLimited(await exchange());
   });
 
   it("limits CLI login-code lookups per client IP, in every mode", async () => {

@@ -10,6 +10,7 @@ import type { Context } from "hono";
 import { getClientIp } from "../../http/client-ip";
 import type { AuthEnv, RouteDeps } from "../../http/context";
 import { sendJson } from "../../http/respond";
+import { limitCodeChecking } from "../../services/code-rate-limits";
 import { completeFirstFactorSignIn } from "../../services/first-factor-sign-in";
 import { type AuthorizationCodeData, takeAuthorizationCode } from "../../services/oauth/flow-codes";
 import { isSameRedirectUri } from "../../services/oauth/redirect-urls";
@@ -46,6 +47,9 @@ export async function handleAuthorizationCodeGrant(
   const code = body.code as string;
   const redirectUri = body.redirect_uri as string;
   const codeVerifier = body.code_verifier as string;
+  // Guessing codes here is guessing codes like anywhere else. The token endpoint takes no access
+  // type; it is called from the end user's browser with the publishable key, so it counts as client.
+  await limitCodeChecking(deps, { accessType: "client", ip: getClientIp(c, deps.trustProxy) });
   const taken = await takeAuthorizationCode(deps, code);
   if (taken.status !== "ok" || taken.projectId !== project.id) {
     throw knownErrors.invalidAuthorizationCode();
