@@ -298,6 +298,60 @@ describe("redeeming (errors)", () => {
     );
   });
 
+  it("refuses restricted and anonymous users (let through by the allow headers); the code stays valid", async () => {
+    const creator = await t.signUpUser(projectId);
+    const invitee = await verifiedUser();
+    const teamId = await createTeamAs(creator);
+    await invite(creator, teamId, invitee.email);
+    const code = await t.readCodeFromOutbox(invitee.email, "join");
+    await t.request(`/users/${invitee.userId}`, {
+      ...asServer(),
+      method: "PATCH",
+      body: { restricted_by_admin: true },
+    });
+    const session = await t.request("/auth/sessions", {
+      ...asServer(),
+      body: { user_id: invitee.userId },
+    });
+    const { access_token: accessToken } = (await session.json()) as { access_token: string };
+    const restricted = await expectKnownError(
+      await t.request("/team-invitations/accept", {
+        ...asClient({ accessToken }),
+        headers: { "x-stack-allow-restricted-user": "true" },
+        body: { code },
+      }),
+      "TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED",
+      403,
+    );
+    expect(restricted.details).toEqual({
+      restricted_reason: { type: "restricted_by_administrator" },
+    });
+
+    const anonymous = await t.request("/auth/anonymous/sign-up", {
+      accessType: "client",
+      projectId,
+      body: {},
+    });
+    const { access_token: anonymousToken } = (await anonymous.json()) as { access_token: string };
+    const refused = await expectKnownError(
+      await t.request("/team-invitations/accept", {
+        ...asClient({ accessToken: anonymousToken }),
+        headers: { "x-stack-allow-anonymous-user": "true" },
+        body: { code },
+      }),
+      "TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED",
+      403,
+    );
+    expect(refused.details).toEqual({ restricted_reason: { type: "anonymous" } });
+
+    expect(await members(teamId)).toEqual([creator.userId]);
+    const check = await t.request("/team-invitations/accept/check-code", {
+      ...asClient(creator),
+      body: { code },
+    });
+    expect(await check.json()).toEqual({ is_code_valid: true });
+  });
+
   it("an expired invitation cannot be accepted", async () => {
     const creator = await t.signUpUser(projectId);
     const invitee = await verifiedUser();

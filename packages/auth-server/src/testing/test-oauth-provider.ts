@@ -47,6 +47,11 @@ export interface TestOAuthProvider {
   clientSecret: string;
   /** Who the next authorization approves (or `deny` to answer `access_denied`). */
   signInAs(account: TestProviderAccount | "deny"): void;
+  /**
+   * Makes the provider fail until called with null: `authorization` sends the browser back with
+   * `error=temporarily_unavailable` (RFC 6749 §4.1.2.1); `token` answers token requests with 503.
+   */
+  setOutage(outage: "authorization" | "token" | null): void;
   /** Lifetime of issued access tokens (default 3600 s). */
   setAccessTokenLifetime(seconds: number): void;
   /** Refuses every refresh token issued so far (the user revoked the app). */
@@ -114,6 +119,7 @@ export async function startTestOAuthProvider(
 
   let account: TestProviderAccount | "deny" = { sub: "provider-user-1" };
   let accessTokenLifetime = 3600;
+  let outage: "authorization" | "token" | null = null;
   const codes = new Map<string, IssuedCode>();
   const accessTokens = new Map<string, TokenGrant>();
   const refreshTokens = new Map<string, TokenGrant & { revoked: boolean }>();
@@ -154,6 +160,10 @@ export async function startTestOAuthProvider(
     const state = query.get("state");
     if (state !== null) target.searchParams.set("state", state);
     if (query.get("client_id") !== clientId) return { refusal: "unknown client_id" };
+    if (outage === "authorization") {
+      target.searchParams.set("error", "temporarily_unavailable");
+      return { redirect: target.toString() };
+    }
     if (approveAs === "deny") {
       target.searchParams.set("error", "access_denied");
       return { redirect: target.toString() };
@@ -241,6 +251,7 @@ export async function startTestOAuthProvider(
       clientAuth = "basic";
     }
     tokenRequests.push({ grantType: form.get("grant_type") ?? "", clientAuth });
+    if (outage === "token") return c.json({ error: "temporarily_unavailable" }, 503);
     if (id !== clientId || secret !== clientSecret) {
       return c.json({ error: "invalid_client" }, 401);
     }
@@ -321,6 +332,9 @@ export async function startTestOAuthProvider(
     clientSecret,
     signInAs(next) {
       account = next;
+    },
+    setOutage(next) {
+      outage = next;
     },
     setAccessTokenLifetime(seconds) {
       accessTokenLifetime = seconds;

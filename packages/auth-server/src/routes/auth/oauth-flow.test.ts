@@ -522,6 +522,34 @@ describe("the provider callback", () => {
     expect(hops.appRedirect?.searchParams.get("error")).toBe("server_error");
   });
 
+  it.each(["authorization", "token"] as const)(
+    "sends a provider outage (%s) back to the app's error URL and keeps no user",
+    async (outage) => {
+      const before = await countRows(users, project.id);
+      provider.signInAs({
+        sub: `outage-${outage}`,
+        email: `outage-${outage}@example.org`,
+        email_verified: true,
+      });
+      provider.setOutage(outage);
+      try {
+        const { challenge } = pkce();
+        const hops = await followOAuthRedirects(
+          t,
+          authorizeUrl(project, "loopback", { challenge }),
+        );
+        expect(hops.appRedirect?.pathname).toBe("/handler/error");
+        expect(hops.appRedirect?.searchParams.get("errorCode")).toBe(
+          "OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE",
+        );
+        expect(hops.appRedirect?.searchParams.get("code")).toBeNull();
+      } finally {
+        provider.setOutage(null);
+      }
+      expect(await countRows(users, project.id)).toBe(before);
+    },
+  );
+
   it("accepts the provider's form_post callback", async () => {
     provider.signInAs({ sub: "form-post-1" });
     const { verifier, challenge } = pkce();
