@@ -6,7 +6,7 @@ import { parseAuthConfig } from "../config";
 import { projectApiKeys, projects, signingKeys, teams } from "../db/schema";
 import type { AuthLogger } from "./auth-deps";
 import { initAuthPlatform, internalOwnerTeamId } from "./platform-init";
-import { parseProjectConfig } from "./project-config";
+import { parseProjectConfig, toClientProjectConfig } from "./project-config";
 import { isLiveProjectKey } from "./project-keys";
 
 let connection: DatabaseConnection;
@@ -109,5 +109,56 @@ describe("initAuthPlatform (happy)", () => {
     expect(config.auth.allowSignUp).toBe(false);
     expect(config.domains.allowLocalhost).toBe(false);
     expect(config.teams.createPersonalTeamOnSignUp).toBe(true);
+  });
+
+  it("seeds the shared OAuth providers that have platform credentials, only when it creates the project", async () => {
+    const credentials = { clientId: "shared-id", clientSecret: "shared-secret" };
+    await initAuthPlatform(
+      connection.db,
+      parseAuthConfig({
+        STACK_SHARED_OAUTH_PROVIDERS: JSON.stringify({
+          github: credentials,
+          spotify: credentials,
+          // Not one of the dashboard's providers: stays off.
+          discord: credentials,
+        }),
+      }),
+    );
+    const readConfig = async () => {
+      const [row] = await connection.db.select().from(projects).where(eq(projects.id, "internal"));
+      return parseProjectConfig(row?.config);
+    };
+    const seeded = await readConfig();
+    expect(seeded.auth.oauth.providers).toEqual({
+      github: expect.objectContaining({ type: "github", isShared: true, allowSignIn: true }),
+      spotify: expect.objectContaining({ type: "spotify", isShared: true, allowSignIn: true }),
+    });
+    expect(toClientProjectConfig(seeded).enabled_oauth_providers).toEqual([
+      { id: "github" },
+      { id: "spotify" },
+    ]);
+
+    // Later starts leave the providers to the admin, whatever credentials appear.
+    await initAuthPlatform(
+      connection.db,
+      parseAuthConfig({
+        STACK_SHARED_OAUTH_PROVIDERS: JSON.stringify({
+          google: credentials,
+          microsoft: credentials,
+        }),
+      }),
+    );
+    expect(Object.keys((await readConfig()).auth.oauth.providers).sort()).toEqual([
+      "github",
+      "spotify",
+    ]);
+  });
+
+  it("seeds no OAuth providers without platform credentials", async () => {
+    await initAuthPlatform(connection.db, parseAuthConfig({}));
+    const [row] = await connection.db.select().from(projects).where(eq(projects.id, "internal"));
+    const config = parseProjectConfig(row?.config);
+    expect(config.auth.oauth.providers).toEqual({});
+    expect(config.payments.items).toEqual({});
   });
 });

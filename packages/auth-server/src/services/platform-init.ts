@@ -31,6 +31,9 @@ export const internalOwnerTeamId = "a23e1b7f-ab18-41fc-9ee6-7a9ca9fa543c";
 // Any constant works; it only has to be the same in every process that starts the platform.
 const initLockKey = 7_240_812;
 
+// Contract §5.2 also names the payments item `dashboard_admins`; it is not seeded: the reference's
+// free plan grants one seat, which would close every internal team to invitations on a server
+// without billing. services/payments/dashboard-admins.ts enforces seats once an operator defines it.
 const internalProjectConfig: ProjectConfigOverride = {
   auth: { password: { allowSignIn: true } },
   teams: { createPersonalTeamOnSignUp: true, allowClientTeamCreation: true },
@@ -41,6 +44,23 @@ const internalProjectConfig: ProjectConfigOverride = {
     defaultPermissions: { teamCreator: ["team_admin"], teamMember: ["team_member"], signUp: [] },
   },
 };
+
+/** Contract §5.2: the dashboard's shared OAuth sign-in providers (the reference's development seed). */
+const internalSharedProviderTypes = ["github", "google", "microsoft", "spotify"] as const;
+
+/**
+ * The internal project's shared providers whose platform credentials are set
+ * (`STACK_SHARED_OAUTH_PROVIDERS`): without credentials a shared provider cannot sign anyone in, so
+ * its button would only lead to an error.
+ */
+function internalSharedProviders(config: AuthConfig): ProjectConfigOverride {
+  const providers = Object.fromEntries(
+    internalSharedProviderTypes
+      .filter((type) => Object.hasOwn(config.STACK_SHARED_OAUTH_PROVIDERS, type))
+      .map((type) => [type, { type, isShared: true }]),
+  );
+  return { auth: { oauth: { providers } } };
+}
 
 async function seedInternalKeys(
   tx: Database,
@@ -98,8 +118,8 @@ async function seedInternalKeys(
 
 /**
  * Prepares the platform on start: the internal project (display name "Stack Dashboard", owner team
- * "Internal Team"), sign-up, OTP sign-in and allow-localhost from the environment (applied at every
- * start), its keys, and the signing keys.
+ * "Internal Team", shared OAuth providers that have platform credentials), sign-up, OTP sign-in and
+ * allow-localhost from the environment (applied at every start), its keys, and the signing keys.
  */
 export async function initAuthPlatform(
   db: Database,
@@ -132,7 +152,14 @@ export async function initAuthPlatform(
         displayName: "Stack Dashboard",
         description: "The project of the dashboard's own users",
         ownerTeamId: internalOwnerTeamId,
-        config: parseProjectConfig(mergeProjectConfig(internalProjectConfig, fromEnv)),
+        // The OAuth providers only when the project is made (as the reference's seed): afterwards
+        // they are the admin's to change.
+        config: parseProjectConfig(
+          mergeProjectConfig(
+            mergeProjectConfig(internalProjectConfig, internalSharedProviders(config)),
+            fromEnv,
+          ),
+        ),
         createdAt: now,
       });
       log.info({ projectId: internalProjectId }, "Created the internal project");
