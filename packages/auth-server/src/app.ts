@@ -37,6 +37,7 @@ import {
 import { createInternalApiKeyRoutes } from "./routes/internal-api-keys";
 import { createInternalConfigRoutes } from "./routes/internal-config";
 import { createInternalMetricsRoutes } from "./routes/internal-metrics";
+import { createInternalPaymentRoutes } from "./routes/internal-payments";
 import { createInternalProjectRoutes } from "./routes/internal-projects";
 import { createJwksRoutes } from "./routes/jwks";
 import { createOAuthProviderRoutes } from "./routes/oauth-providers";
@@ -184,6 +185,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   app.route("/internal/api-keys", createInternalApiKeyRoutes(deps));
   app.route("/internal/config", createInternalConfigRoutes(deps));
   app.route("/internal/metrics", createInternalMetricsRoutes(deps));
+  app.route("/internal/payments", createInternalPaymentRoutes(deps));
   app.route("/webhooks", createWebhookRoutes(deps));
   app.route("/data-vault", createDataVaultRoutes(deps));
   app.route("/payments/test-mode-checkout", createTestModeCheckoutRoutes(deps));

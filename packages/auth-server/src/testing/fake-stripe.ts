@@ -3,6 +3,8 @@
  * records every request (path, headers, decoded form), checks the bearer secret key, and answers
  * `POST /v1/checkout/sessions` like Stripe: a `cs_test_…` session with its hosted `url`, the same one
  * again for a repeated `Idempotency-Key`. `POST /v1/checkout/sessions/{id}/expire` expires one.
+ * Connect: `POST /v1/accounts` (one account per `Idempotency-Key`), `GET /v1/accounts/{id}`,
+ * `POST /v1/account_links` and `POST /v1/account_sessions` for a known account (else 404).
  * `failNext` makes the next request answer a Stripe error body.
  * @module
  */
@@ -24,12 +26,22 @@ export interface FakeCheckoutSession {
   form: Record<string, string>;
 }
 
+export interface FakeConnectedAccount {
+  id: string;
+  charges_enabled: boolean;
+  details_submitted: boolean;
+  payouts_enabled: boolean;
+  form: Record<string, string>;
+}
+
 export interface FakeStripe {
   /** e.g. `http://127.0.0.1:54321`: the value for STRIPE_API_BASE. */
   apiBase: string;
   secretKey: string;
   requests: FakeStripeRequest[];
   sessions: Map<string, FakeCheckoutSession>;
+  /** Connected accounts by id; tests flip their flags as onboarding would. */
+  accounts: Map<string, FakeConnectedAccount>;
   /** The next request answers this status and `{error: {type, message}}`. */
   failNext(status: number, message: string, type?: string): void;
   close(): Promise<void>;
@@ -50,6 +62,8 @@ export async function startFakeStripe(secretKey = "sk_test_fake_stripe_key"): Pr
   const requests: FakeStripeRequest[] = [];
   const sessions = new Map<string, FakeCheckoutSession>();
   const byIdempotencyKey = new Map<string, FakeCheckoutSession>();
+  const accounts = new Map<string, FakeConnectedAccount>();
+  const accountsByIdempotencyKey = new Map<string, FakeConnectedAccount>();
   let pendingFailure: { status: number; message: string; type: string } | null = null;
   let counter = 0;
 
@@ -103,6 +117,51 @@ export async function startFakeStripe(secretKey = "sk_test_fake_stripe_key"): Pr
         });
         return;
       }
+      if (request.method === "POST" && path === "/v1/accounts") {
+        const key = headers["idempotency-key"];
+        let account = key ? accountsByIdempotencyKey.get(key) : undefined;
+        if (!account) {
+          counter += 1;
+          account = {
+            id: `acct_fake${counter}`,
+            charges_enabled: false,
+            details_submitted: false,
+            payouts_enabled: false,
+            form,
+          };
+          accounts.set(account.id, account);
+          if (key) accountsByIdempotencyKey.set(key, account);
+        }
+        const { form: _form, ...shown } = account;
+        answer(response, 200, { ...shown, object: "account" });
+        return;
+      }
+      const accountPath = /^\/v1\/accounts\/([^/]+)$/.exec(path);
+      const retrieved = accountPath?.[1]
+        ? accounts.get(decodeURIComponent(accountPath[1]))
+        : undefined;
+      if (request.method === "GET" && retrieved) {
+        const { form: _form, ...shown } = retrieved;
+        answer(response, 200, { ...shown, object: "account" });
+        return;
+      }
+      const linked = form.account ? accounts.get(form.account) : undefined;
+      if (request.method === "POST" && path === "/v1/account_links" && linked) {
+        answer(response, 200, {
+          object: "account_link",
+          url: `https://connect.stripe.test/setup/${linked.id}?return=${encodeURIComponent(form.return_url ?? "")}`,
+        });
+        return;
+      }
+      if (request.method === "POST" && path === "/v1/account_sessions" && linked) {
+        counter += 1;
+        answer(response, 200, {
+          object: "account_session",
+          account: linked.id,
+          client_secret: `accs_secret_fake${counter}`,
+        });
+        return;
+      }
       const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
       const expiring = expire?.[1] ? sessions.get(decodeURIComponent(expire[1])) : undefined;
       if (request.method === "POST" && expiring) {
@@ -123,6 +182,7 @@ export async function startFakeStripe(secretKey = "sk_test_fake_stripe_key"): Pr
     secretKey,
     requests,
     sessions,
+    accounts,
     failNext(status, message, type = "invalid_request_error") {
       pendingFailure = { status, message, type };
     },

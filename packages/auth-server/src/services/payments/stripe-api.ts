@@ -1,6 +1,7 @@
 /**
  * The few calls this server makes to Stripe's REST API, with plain `fetch` (no SDK): create a Checkout
- * Session and expire one. Stripe takes form-encoded bodies with bracketed keys
+ * Session and expire one; for payments setup (Stripe Connect) create a project's connected account,
+ * its onboarding link and an account session for Stripe's embedded components, and read the account. Stripe takes form-encoded bodies with bracketed keys
  * (`line_items[0][price_data][currency]=usd`), authenticates with the secret key as a bearer token,
  * and answers errors as `{error: {type, code?, message}}`. The base URL is configurable so tests talk
  * to a loopback fake.
@@ -74,18 +75,26 @@ async function postForm(
   fields: StripeFormFields,
   idempotencyKey?: string,
 ): Promise<unknown> {
-  const headers: Record<string, string> = {
-    authorization: `Bearer ${settings.secretKey}`,
-    "content-type": "application/x-www-form-urlencoded",
-  };
-  // Retries and concurrent requests with the same key get the same session back from Stripe.
+  return send(settings, "POST", path, fields, idempotencyKey);
+}
+
+async function send(
+  settings: StripeApiSettings,
+  method: "GET" | "POST",
+  path: string,
+  fields: StripeFormFields | undefined,
+  idempotencyKey?: string,
+): Promise<unknown> {
+  const headers: Record<string, string> = { authorization: `Bearer ${settings.secretKey}` };
+  if (fields !== undefined) headers["content-type"] = "application/x-www-form-urlencoded";
+  // Retries and concurrent requests with the same key get the same object back from Stripe.
   if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
   let response: Response;
   try {
     response = await fetch(`${settings.apiBase}${path}`, {
-      method: "POST",
+      method,
       headers,
-      body: encodeStripeForm(fields),
+      ...(fields === undefined ? {} : { body: encodeStripeForm(fields) }),
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -131,4 +140,95 @@ export async function expireCheckoutSession(
   sessionId: string,
 ): Promise<void> {
   await postForm(settings, `/v1/checkout/sessions/${encodeURIComponent(sessionId)}/expire`, {});
+}
+
+const accountBody = z.object({
+  id: z.string().min(1),
+  charges_enabled: z.boolean().nullish(),
+  details_submitted: z.boolean().nullish(),
+  payouts_enabled: z.boolean().nullish(),
+});
+export type StripeAccount = z.output<typeof accountBody>;
+
+function parseAnswer<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new StripeApiError(502, `Stripe answered without ${what}`, null, null);
+  return parsed.data;
+}
+
+/** POST /v1/accounts: a connected account without a Stripe dashboard of its own (the reference's). */
+export async function createConnectedAccount(
+  settings: StripeApiSettings,
+  projectId: string,
+): Promise<StripeAccount> {
+  const body = await postForm(
+    settings,
+    "/v1/accounts",
+    {
+      controller: { stripe_dashboard: { type: "none" } },
+      capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+      country: "US",
+      metadata: { project_id: projectId },
+    },
+    // Two concurrent setups of one project make one account.
+    `project-account-${projectId}`,
+  );
+  return parseAnswer(accountBody, body, "an account id");
+}
+
+/** GET /v1/accounts/{id}. */
+export async function retrieveAccount(
+  settings: StripeApiSettings,
+  accountId: string,
+): Promise<StripeAccount> {
+  const body = await send(
+    settings,
+    "GET",
+    `/v1/accounts/${encodeURIComponent(accountId)}`,
+    undefined,
+  );
+  return parseAnswer(accountBody, body, "an account id");
+}
+
+/** POST /v1/account_links: the hosted onboarding page of a connected account. */
+export async function createAccountOnboardingLink(
+  settings: StripeApiSettings,
+  accountId: string,
+  returnUrl: string,
+): Promise<string> {
+  const body = await postForm(settings, "/v1/account_links", {
+    account: accountId,
+    refresh_url: returnUrl,
+    return_url: returnUrl,
+    type: "account_onboarding",
+  });
+  return parseAnswer(z.object({ url: z.url() }), body, "a link url").url;
+}
+
+/** POST /v1/account_sessions: the client secret of Stripe's embedded payments and payouts components. */
+export async function createAccountSession(
+  settings: StripeApiSettings,
+  accountId: string,
+): Promise<string> {
+  const body = await postForm(settings, "/v1/account_sessions", {
+    account: accountId,
+    components: {
+      payments: {
+        enabled: true,
+        features: { refund_management: true, dispute_management: true, capture_payments: true },
+      },
+      notification_banner: { enabled: true },
+      payouts: {
+        enabled: true,
+        features: {
+          instant_payouts: true,
+          standard_payouts: true,
+          edit_payout_schedule: true,
+          external_account_collection: true,
+        },
+      },
+    },
+  });
+  return parseAnswer(z.object({ client_secret: z.string().min(1) }), body, "a client secret")
+    .client_secret;
 }
