@@ -29,6 +29,7 @@ import { createContactChannelRoutes } from "./routes/contact-channels";
 import { createCredentialScanningRoutes } from "./routes/credential-scanning";
 import { createDataVaultRoutes } from "./routes/data-vault";
 import { createEmailTemplateRoutes, createEmailThemeRoutes } from "./routes/email-designs";
+import { createEmailDraftRoutes } from "./routes/email-drafts";
 import {
   createEmailRoutes,
   createSendTestEmailRoutes,
@@ -57,6 +58,7 @@ import { createTestModeCheckoutRoutes } from "./routes/test-mode-checkout";
 import { createUserRoutes } from "./routes/users";
 import { createWebhookRoutes } from "./routes/webhooks";
 import { type AuthLogger, silentLogger } from "./services/auth-deps";
+import { holdEmailQueueWorker } from "./services/email-queue";
 import { createEmailSender } from "./services/emails";
 import { createProviderClient, type OAuthSettings } from "./services/oauth/provider-client";
 import { type Argon2Parameters, createPasswordHasher } from "./services/passwords";
@@ -95,9 +97,14 @@ export interface CreateAuthApiOptions {
    * left pending). Unset: only right after an event is emitted and when a retry falls due.
    */
   webhookPollIntervalMs?: number;
+  /**
+   * How often the send queue looks for due e-mails besides being woken by this process's inserts
+   * and its own timers (mail another process queued and did not send); default one minute.
+   */
+  emailQueuePollIntervalMs?: number;
 }
 
-/** The auth API's routes, plus the background work (webhook deliveries) they start. */
+/** The auth API's routes, plus the background work (webhook deliveries, e-mail queue) they start. */
 export type AuthApi = Hono<AuthEnv> & {
   /**
    * Stops the background work and waits for a delivery pass under way; call it before the
@@ -148,6 +155,12 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
       ? {}
       : { pollIntervalMs: options.webhookPollIntervalMs }),
   });
+  const emailQueue = holdEmailQueueWorker({
+    db: options.db,
+    clock,
+    logger,
+    pollIntervalMs: options.emailQueuePollIntervalMs ?? 60_000,
+  });
   const app = new Hono<AuthEnv>();
   app.use("*", protocolHeaders());
   // Ahead of the body parser: the webhook signature covers the raw body.
@@ -194,6 +207,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   app.route("/emails", createEmailRoutes(deps));
   app.route("/internal/email-templates", createEmailTemplateRoutes(deps));
   app.route("/internal/email-themes", createEmailThemeRoutes(deps));
+  app.route("/internal/email-drafts", createEmailDraftRoutes(deps));
   app.route("/internal/send-test-email", createSendTestEmailRoutes());
   app.route("/internal/send-sign-in-invitation", createSignInInvitationRoutes(deps));
   app.route("/internal/emails", createSentEmailRoutes(deps));
@@ -201,5 +215,8 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
 
   app.all("*", (c) => sendText(c, "Not found", 404));
   app.onError(createErrorHandler(deps));
-  return Object.assign(app, { close: () => webhookWorker.release() });
+  const close = async () => {
+    await Promise.all([webhookWorker.release(), emailQueue.release()]);
+  };
+  return Object.assign(app, { close });
 }

@@ -1,13 +1,14 @@
 /**
  * E-mail administration (contract §3.4): templates and themes (built-ins, create, update with
- * rendering, delete, errors), render-email, send-email through the project's SMTP server and the
- * outbox (users, all users, variables, categories and preferences, errors that send nothing),
+ * rendering, delete, errors), render-email, send-email through the outbox's send queue and the
+ * project's SMTP server (users, all users, variables, categories and preferences, errors that queue
+ * nothing; drafts, scheduling, priority and retries are in send-email-queue.test.ts),
  * notification preferences, the test e-mail, and that client and server access stay out of the
  * admin endpoints.
  */
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { builtInTemplateIds, builtInThemeIds } from "../services/email-designs";
 import { notificationCategories } from "../services/email-notifications";
 import { expectKnownError, expectTextError } from "../testing/expect-known-error";
@@ -79,6 +80,20 @@ afterAll(async () => {
 beforeEach(() => {
   delivered.length = 0;
 });
+// send-email answers once the mail is queued; the worker (woken by the request) delivers it. Each
+// test ends when the queue is empty, so no delivery spills into the next test's `delivered`.
+afterEach(async () => {
+  await queueDrained();
+});
+
+/** Waits (without running the worker by hand) until every queued message has been delivered. */
+async function queueDrained(): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while ((await t.readOutbox()).some((row) => row.nextAttemptAt !== null)) {
+    if (Date.now() > deadline) throw new Error("The send queue did not drain");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 const admin = (project = projectId): TestRequestOptions => ({
   accessType: "admin",
@@ -418,12 +433,15 @@ describe("send-email", () => {
     expect(await json(response)).toEqual({
       results: [{ user_id: alice.userId }, { user_id: bob.userId }],
     });
+    await queueDrained();
     const [stored] = await t.readOutbox("alice@example.com");
     expect(stored).toMatchObject({
       subject: "Hello",
       html: '<p>Hi <a href="https://x.example/a">there</a></p>',
       from: '"Mail Project" <team@mail.example>',
       status: "sent",
+      attemptCount: 1,
+      error: null,
     });
     expect(stored?.text).toContain("there (https://x.example/a)");
     expect(delivered.map((mail) => mail.to)).toEqual([["alice@example.com"], ["bob@example.com"]]);
@@ -533,6 +551,18 @@ describe("send-email", () => {
         "Exactly one of user_ids or all_users must be provided",
       ],
       [{ user_ids: [alice.userId] }, "Either template_id, html, or draft_id must be provided"],
+      [
+        { user_ids: [alice.userId], html: "x", subject: "x", draft_id: crypto.randomUUID() },
+        "Either template_id, html, or draft_id must be provided",
+      ],
+      [
+        { user_ids: [alice.userId], html: "x", subject: "x", scheduled_at_millis: "tomorrow" },
+        "body.scheduled_at_millis",
+      ],
+      [
+        { user_ids: [alice.userId], html: "x", subject: "x", is_high_priority: "yes" },
+        "body.is_high_priority",
+      ],
       [{ user_ids: [alice.userId], html: "x" }, "subject is required when html is provided"],
       [{ user_ids: ["nope"], html: "x", subject: "x" }, "body.user_ids"],
     ];

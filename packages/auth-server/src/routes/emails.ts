@@ -12,11 +12,12 @@ import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
 import { findTemplate, findTheme, previewVariables, renderOrThrow } from "../services/email-admin";
-import { sendEmailToUsers, sendTestEmail } from "../services/email-broadcast";
+import { sendTestEmail } from "../services/email-broadcast";
 import {
   listNotificationPreferences,
   setNotificationPreference,
 } from "../services/email-notifications";
+import { type EmailContent, queueEmailToUsers } from "../services/send-email";
 import { listSentEmails } from "../services/sent-emails";
 import { StatusError } from "../services/status-error";
 
@@ -30,10 +31,36 @@ const sendEmailBody = z.strictObject({
   notification_category_name: z.string().optional(),
   theme_id: z.union([z.string().uuid(), z.literal(false), z.null()]).optional(),
   is_high_priority: z.boolean().optional(),
+  // Milliseconds since the epoch; a time already past sends at once.
+  scheduled_at_millis: z.number().int().min(0).max(8_640_000_000_000_000).optional(),
   html: z.string().optional(),
   template_id: z.string().optional(),
   variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  draft_id: z.string().uuid().optional(),
 });
+
+/** The one body kind the request names (checked to be exactly one). */
+function contentOf(body: z.infer<typeof sendEmailBody>): EmailContent {
+  if (body.html !== undefined) {
+    return {
+      kind: "html",
+      html: body.html,
+      subject: body.subject ?? "",
+      categoryName: body.notification_category_name ?? "Transactional",
+    };
+  }
+  if (body.draft_id !== undefined) {
+    return { kind: "draft", draftId: body.draft_id, subject: body.subject };
+  }
+  return {
+    kind: "template",
+    templateId: body.template_id ?? "",
+    subject: body.subject,
+    variables: Object.fromEntries(
+      Object.entries(body.variables ?? {}).map(([key, value]) => [key, String(value)]),
+    ),
+  };
+}
 
 const renderEmailBody = z.strictObject({
   theme_id: z.string().optional(),
@@ -75,7 +102,8 @@ export function createEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
         message: "Exactly one of user_ids or all_users must be provided",
       });
     }
-    if ((body.html === undefined) === (body.template_id === undefined)) {
+    const kinds = [body.html, body.template_id, body.draft_id].filter((kind) => kind !== undefined);
+    if (kinds.length !== 1) {
       throw knownErrors.schemaError({
         message: "Either template_id, html, or draft_id must be provided",
       });
@@ -83,26 +111,13 @@ export function createEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
     if (body.html !== undefined && !body.subject) {
       throw knownErrors.schemaError({ message: "subject is required when html is provided" });
     }
-    const variables = Object.fromEntries(
-      Object.entries(body.variables ?? {}).map(([key, value]) => [key, String(value)]),
-    );
-    const results = await sendEmailToUsers(deps, auth.project, {
+    const results = await queueEmailToUsers(deps, auth.project, {
       userIds: body.user_ids ?? null,
       themeId: body.theme_id,
-      content:
-        body.html !== undefined
-          ? {
-              kind: "html",
-              html: body.html,
-              subject: body.subject ?? "",
-              categoryName: body.notification_category_name ?? "Transactional",
-            }
-          : {
-              kind: "template",
-              templateId: body.template_id ?? "",
-              subject: body.subject,
-              variables,
-            },
+      content: contentOf(body),
+      scheduledAt:
+        body.scheduled_at_millis === undefined ? undefined : new Date(body.scheduled_at_millis),
+      isHighPriority: body.is_high_priority,
     });
     return sendJson(c, { results });
   });

@@ -15,6 +15,7 @@ import { type AuthApi, createAuthApi } from "../app";
 import { type AuthConfig, parseAuthConfig } from "../config";
 import { type EmailOutboxRow, emailOutbox } from "../db/schema";
 import { type AuthLogger, silentLogger } from "../services/auth-deps";
+import { holdEmailQueueWorker } from "../services/email-queue";
 import type { OAuthSettings } from "../services/oauth/provider-client";
 import type { Argon2Parameters } from "../services/passwords";
 import { initAuthPlatform } from "../services/platform-init";
@@ -112,7 +113,12 @@ export interface TestAuthApi {
   readOutbox(to?: string): Promise<EmailOutboxRow[]>;
   /** The `code` of the newest link e-mail to this address whose subject contains `subject`. */
   readCodeFromOutbox(to: string, subject: string): Promise<string>;
-  /** Stops the API's webhook worker, then closes the database; idempotent. */
+  /**
+   * Runs a pass of the send queue (services/email-queue.ts) after the one under way, e.g. after
+   * moving `clock` past a scheduled time or a retry; resolves with the delivery attempts made.
+   */
+  runEmailQueue(): Promise<number>;
+  /** Stops the API's workers (webhooks, e-mail queue), then closes the database; idempotent. */
   close(): Promise<void>;
 }
 
@@ -290,6 +296,15 @@ export async function createTestAuthApi(
       const code = newest?.text.match(/[?&]code=([a-z0-9]+)/i)?.[1];
       if (!code) throw new Error(`No e-mail to ${to} with "${subject}" and a code`);
       return code;
+    },
+    async runEmailQueue() {
+      // The API's own worker (one per database); this extra hold never stops it.
+      const hold = holdEmailQueueWorker({ db, clock, logger: silentLogger });
+      try {
+        return await hold.worker.runNow();
+      } finally {
+        await hold.release();
+      }
     },
     close() {
       closing ??= (async () => {

@@ -1,0 +1,91 @@
+/**
+ * A loopback SMTP server for tests of mail sent through a project's own server: records each
+ * delivered message, can refuse recipients (a delivery error for the sender) and can hold messages
+ * until released (to see a worker with a send in flight).
+ * @module
+ */
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export interface DeliveredMail {
+  to: string[];
+  raw: string;
+}
+
+export interface TestSmtpServer {
+  port: number;
+  /** Messages accepted so far, in order. */
+  delivered: DeliveredMail[];
+  /** Recipients refused with a 550 answer while listed here. */
+  refused: Set<string>;
+  /** Until `release()`, each message is held (its sender waits); `arrived` counts them. */
+  hold(): { arrived: () => number; release: () => void };
+  /** The project config's `emails.server` for a project sending through this server. */
+  projectServer(senderName: string, senderEmail: string): Record<string, unknown>;
+  close(): Promise<void>;
+}
+
+export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+  const delivered: DeliveredMail[] = [];
+  const refused = new Set<string>();
+  let gate: { promise: Promise<void>; arrived: number } | null = null;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refused.has(address.address)) {
+        callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.setEncoding("utf8");
+      stream.on("data", (chunk: string) => {
+        raw += chunk;
+      });
+      stream.on("end", () => {
+        const held = gate;
+        if (held) held.arrived += 1;
+        void (held?.promise ?? Promise.resolve()).then(() => {
+          delivered.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+          callback();
+        });
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  return {
+    port,
+    delivered,
+    refused,
+    hold() {
+      let release: () => void = () => {};
+      const promise = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const held = { promise, arrived: 0 };
+      gate = held;
+      return {
+        arrived: () => held.arrived,
+        release: () => {
+          if (gate === held) gate = null;
+          release();
+        },
+      };
+    },
+    projectServer: (senderName, senderEmail) => ({
+      isShared: false,
+      host: "127.0.0.1",
+      port,
+      username: "",
+      password: "",
+      senderName,
+      senderEmail,
+    }),
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
