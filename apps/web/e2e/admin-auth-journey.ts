@@ -40,11 +40,34 @@ export async function signIn(page: Page, server: TestServer, user: Credentials):
   await page.waitForURL(`${server.url}/admin`);
 }
 
-/** Waits for a notice (Sonner toast) containing all the given texts. */
-export async function expectNotice(page: Page, ...texts: string[]): Promise<void> {
-  let toast = page.locator("[data-sonner-toast]");
-  for (const text of texts) toast = toast.filter({ hasText: text });
-  await toast.first().waitFor({ state: "visible", timeout: 10_000 });
+/** A notice (Sonner toast) as the user reads it: its title and its text, if any. */
+export interface Notice {
+  title: string;
+  description: string | null;
+}
+
+/** The notices on screen now (those closing are left out). */
+export async function readNotices(page: Page): Promise<Notice[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("[data-sonner-toast]:not([data-removed='true'])")].map(
+      (toast) => ({
+        title: toast.querySelector("[data-title]")?.textContent ?? "",
+        description: toast.querySelector("[data-description]")?.textContent ?? null,
+      }),
+    ),
+  );
+}
+
+/**
+ * Waits for a notice with exactly this title and exactly this text (no text when `description`
+ * is left out): a notice whose words drift from the spec's fails, and the failure lists the
+ * notices that were shown instead.
+ */
+export async function expectNotice(page: Page, title: string, description?: string): Promise<void> {
+  const wanted: Notice = { title, description: description ?? null };
+  await expect
+    .poll(() => readNotices(page), { timeout: 10_000, interval: 100 })
+    .toContainEqual(wanted);
 }
 
 /** Closes every notice, so the next step's notice is unambiguous. */

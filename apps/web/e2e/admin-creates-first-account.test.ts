@@ -61,7 +61,7 @@ describe.skipIf(!hasChromium)("the first admin account is created on /login", ()
 
   it("never offers it again, and the action refuses", async () => {
     await page.getByRole("button", { name: "Sign Out" }).click();
-    await expectNotice(page, "Signed out");
+    await expectNotice(page, "Signed out", "You have been successfully signed out.");
     await page.getByRole("heading", { name: "Admin Sign In" }).waitFor();
     await expect(
       page.getByRole("heading", { name: "Create the first admin account" }).count(),

@@ -3,7 +3,7 @@
  * listed and removes one through a keyboard-accessible confirmation; the last admin cannot be
  * removed, and removing yourself signs you out.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, Request, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   dismissNotices,
@@ -19,6 +19,7 @@ import { startTestServer, type TestServer } from "./test-server";
 const admin = { email: "users.admin@example.org", password: "correct-horse-battery" };
 const second = { email: "second.admin@example.org", password: "secret2", name: "Second Admin" };
 const third = { email: "third.admin@example.org", password: "secret3" };
+const fourth = { email: "fourth.admin@example.org", password: "secret4" };
 
 describe.skipIf(!hasChromium)("an admin manages admin users", () => {
   let server: TestServer;
@@ -77,7 +78,7 @@ describe.skipIf(!hasChromium)("an admin manages admin users", () => {
     await card().getByLabel("Email").fill(second.email);
     await card().getByLabel("Password").fill(second.password);
     await card().getByRole("button", { name: "Create User" }).click();
-    await expectNotice(page, `A user with email "${second.email}" already exists.`);
+    await expectNotice(page, "Error", `A user with email "${second.email}" already exists.`);
     await dismissNotices(page);
   });
 
@@ -100,69 +101,114 @@ describe.skipIf(!hasChromium)("an admin manages admin users", () => {
 
     await removeButton.click();
     await dialog.getByRole("button", { name: "Remove user" }).click();
-    await expectNotice(page, "User removed");
+    await expectNotice(page, "User removed", "The admin user was removed.");
     await row(second.email).waitFor({ state: "detached" });
     await dismissNotices(page);
   });
 
-  it("a user who removes their own account is signed out and cannot sign in again", async () => {
-    await card().getByLabel("Email").fill(third.email);
-    await card().getByLabel("Password").fill(third.password);
+  /** Creates `user`, signs out and back in as them, and opens their removal confirmation. */
+  async function confirmOwnRemovalAs(user: { email: string; password: string }) {
+    await card().getByLabel("Email").fill(user.email);
+    await card().getByLabel("Password").fill(user.password);
     await card().getByRole("button", { name: "Create User" }).click();
-    await expectNotice(page, "User created successfully");
+    await expectNotice(page, "Success!", "User created successfully");
     await page.getByRole("button", { name: "Sign Out" }).click();
     await page.waitForURL(`${server.url}/login`);
     await dismissNotices(page);
 
-    await submitSignIn(page, third);
+    await submitSignIn(page, user);
     await page.waitForURL(`${server.url}/admin`);
     await page.goto(`${server.url}/admin/users`);
-    await row(third.email).getByText("(you)").waitFor();
-    await row(third.email)
-      .getByRole("button", { name: `Remove ${third.email}` })
+    await row(user.email).getByText("(you)").waitFor();
+    await row(user.email)
+      .getByRole("button", { name: `Remove ${user.email}` })
       .click();
-    const dialog = page.getByRole("alertdialog", { name: "Remove your own account?" });
-    await holdRevalidationUntilLoginDiscovery(page);
+    return page.getByRole("alertdialog", { name: "Remove your own account?" });
+  }
+
+  /** The sign-in form is on screen (not just the /login address over the admin screen). */
+  async function expectSignInForm() {
+    await page.waitForURL(`${server.url}/login`);
+    await page.getByRole("button", { name: "Sign In" }).waitFor({ timeout: 10_000 });
+    await expect(page.getByText("Signing out...").count()).resolves.toBe(0);
+  }
+
+  it("a user who removes their own account is signed out and cannot sign in again", async () => {
+    const dialog = await confirmOwnRemovalAs(third);
+    const stopHolding = await holdRevalidationAroundLoginDiscovery(page);
     await dialog.getByRole("button", { name: "Remove my account" }).click();
     await expectNotice(page, "Signed out", "You have been successfully signed out.");
-    await page.waitForURL(`${server.url}/login`);
+    await expectSignInForm();
+    await stopHolding();
     await dismissNotices(page);
 
     await submitSignIn(page, third);
     await expectNotice(page, "Authentication Error", "Wrong e-mail or password.");
     expect(errors).toEqual([]);
-    await page.unrouteAll();
+  });
+
+  it("ends on the sign-in form when the list's reload outlasts the sign-out's 5 s wait", async () => {
+    await signIn(page, server, admin);
+    await page.goto(`${server.url}/admin/users`);
+    const dialog = await confirmOwnRemovalAs(fourth);
+    // The sign-out stops waiting for the reload after 5 s and goes to /login while it still runs.
+    const stopHolding = await holdRevalidationAroundLoginDiscovery(page, { holdMs: 6500 });
+    await dialog.getByRole("button", { name: "Remove my account" }).click();
+    await expectNotice(page, "Signed out", "You have been successfully signed out.");
+    await expectSignInForm();
+    // The held reload answers on the sign-in form: the form stays.
+    await page.waitForTimeout(2000);
+    await expectSignInForm();
+    await stopHolding();
+    expect(errors).toEqual([]);
   });
 });
 
 /**
  * Forces the order in which React Router 7.18 once left the admin screen under the /login
- * address (see use-sign-out.ts): the users list's revalidation after the removal answers while
- * the way to /login is still discovering its route. Each held request goes on after at most
- * 2 s, so with the fix (sign-out waits for the revalidation) nothing waits for ever.
+ * address (see use-sign-out.ts): the users list's reload after the removal answers while the way
+ * to /login is still discovering its route. The reload is held until that discovery starts (at
+ * most 2 s), or for `holdMs`; the discovery is held until the reload has answered. With the fix
+ * /login is discovered when the admin area opens, so no discovery is left to race with.
+ * Returns a function that stops holding.
  */
-async function holdRevalidationUntilLoginDiscovery(page: Page): Promise<void> {
+async function holdRevalidationAroundLoginDiscovery(
+  page: Page,
+  { holdMs }: { holdMs?: number } = {},
+): Promise<() => Promise<void>> {
   const loginDiscoveryStarted = signal();
   const revalidationAnswered = signal();
-  const atMost = (promise: Promise<void>) =>
-    Promise.race([promise, new Promise<void>((resolve) => setTimeout(resolve, 2000))]);
+  const atMost = (promise: Promise<void>, ms: number) =>
+    Promise.race([promise, new Promise<void>((resolve) => setTimeout(resolve, ms))]);
   const isRevalidation = (url: URL) => url.pathname === "/admin/users.data";
-  page.on("requestfinished", (request) => {
+  const isLoginDiscovery = (url: URL) =>
+    url.pathname === "/__manifest" &&
+    (url.searchParams.get("paths") ?? "").split(",").includes("/login");
+  const onFinished = (request: Request) => {
     if (request.method() === "GET" && isRevalidation(new URL(request.url())))
       revalidationAnswered.fire();
-  });
-  await page.route(isRevalidation, async (route) => {
-    if (route.request().method() === "GET") await atMost(loginDiscoveryStarted.promise);
-    await route.continue();
-  });
-  await page.route(
-    (url) => url.pathname === "/__manifest" && url.searchParams.get("paths") === "/login",
-    async (route) => {
-      loginDiscoveryStarted.fire();
-      await atMost(revalidationAnswered.promise);
-      await route.continue();
-    },
-  );
+  };
+  page.on("requestfinished", onFinished);
+  const holdRevalidation = async (route: Route) => {
+    if (route.request().method() === "GET") {
+      await (holdMs === undefined
+        ? atMost(loginDiscoveryStarted.promise, 2000)
+        : new Promise((resolve) => setTimeout(resolve, holdMs)));
+    }
+    await route.continue().catch(() => undefined);
+  };
+  const holdDiscovery = async (route: Route) => {
+    loginDiscoveryStarted.fire();
+    await atMost(revalidationAnswered.promise, (holdMs ?? 0) + 2000);
+    await route.continue().catch(() => undefined);
+  };
+  await page.route(isRevalidation, holdRevalidation);
+  await page.route(isLoginDiscovery, holdDiscovery);
+  return async () => {
+    page.off("requestfinished", onFinished);
+    await page.unroute(isRevalidation, holdRevalidation);
+    await page.unroute(isLoginDiscovery, holdDiscovery);
+  };
 }
 
 /** A promise and the function that fulfils it (Node 20 has no Promise.withResolvers). */

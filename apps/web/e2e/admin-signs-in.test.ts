@@ -192,4 +192,27 @@ describe.skipIf(!hasChromium)("an admin signs in and out", () => {
     expect(await robotsMeta(page)).toBe("noindex, nofollow");
     expect(errors).toEqual([]);
   });
+
+  it("says so when signing out fails", async () => {
+    await page.goto(`${server.url}/login`);
+    await submitSignIn(page, admin);
+    await page.waitForURL(`${server.url}/admin`);
+    await dismissNotices(page);
+    const isSignOut = (url: URL) => url.pathname.endsWith("/api/v1/auth/sessions/current");
+    await page.route(isSignOut, (route) =>
+      route.request().method() === "DELETE"
+        ? route.fulfill({ status: 503, contentType: "text/plain", body: "unavailable" })
+        : route.fallback(),
+    );
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expectNotice(page, "Failed to sign out. Please try again.");
+    await expect(
+      page.locator("[data-sonner-toast]").filter({ hasText: "Signed out" }).count(),
+    ).resolves.toBe(0);
+    await page.unroute(isSignOut);
+    // The browser has dropped its tokens all the same (auth-client's signOut), so the guard
+    // sends it to the sign-in form.
+    await page.waitForURL(`${server.url}/login`);
+    await page.getByRole("heading", { name: "Admin Sign In" }).waitFor();
+  });
 });

@@ -16,6 +16,7 @@
  */
 import { Outlet } from "react-router";
 import { AdminGuard } from "../../components/admin/auth/admin-guard";
+import { DiscoverLoginRoute } from "../../components/admin/auth/discover-login-route";
 import { AdminSignOutContext, useSignOut } from "../../components/admin/auth/use-sign-out";
 import { useNavigationTimings } from "../../components/admin/seo/navigation-timing";
 import { AdminNav } from "../../components/admin/shell/admin-nav";
@@ -47,6 +48,9 @@ export default function AdminLayout() {
           </div>
         )}
       </AdminGuard>
+      {/* Outside the guard: /login is known before the guard or Sign Out goes there. Last, so
+          the skip link stays the page's first link (axe recognises skip links by that). */}
+      <DiscoverLoginRoute />
     </AdminSignOutContext>
   );
 }

@@ -25,11 +25,12 @@ export function useSignOut(): AdminSignOut {
   const [isSignedOut, setIsSignedOut] = useState(false);
   const isFetcherBusy = useFetchers().some((fetcher) => fetcher.state !== "idle");
 
-  // The way to /login waits until no fetcher is busy. Besides letting a save that is under way
-  // finish, this avoids a React Router race (7.18): a fetcher's revalidation that ends while the
-  // navigation is still discovering the /login route "completes" that navigation with the old
-  // page's routes, so the address says /login while the admin screen stays (seen when removing
-  // your own account, whose revalidation is still running when the session has ended).
+  // The way to /login waits until no fetcher is busy, so a save under way can finish. It is
+  // also a second guard against a React Router race (7.18): a fetcher's revalidation that ends
+  // while the navigation is still discovering the /login route "completes" that navigation with
+  // the old page's routes (the address says /login, the admin screen stays). The first guard is
+  // the admin layout's DiscoverLoginRoute: /login is discovered before anyone signs out, so
+  // going there after the fallback below, with a revalidation still running, is safe too.
   useEffect(() => {
     if (!isSignedOut) return;
     const goToLogin = () => {
