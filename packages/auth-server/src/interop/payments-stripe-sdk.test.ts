@@ -3,9 +3,11 @@
  * sells through Stripe, over loopback HTTP end to end: `createCheckoutUrl` → this server's Stripe
  * checkout page → the pay button's redirect to a (fake) Stripe Checkout Session → Stripe's signed
  * webhook → the SDK reads the granted items. Without Stripe settings the SDK gets its own
- * StripeAccountInfoNotFound error.
+ * StripeAccountInfoNotFound error. And `StackAdminApp`'s payments setup: `setupPayments`,
+ * `getStripeAccountInfo` (null before setup, as the SDK reads STRIPE_ACCOUNT_INFO_NOT_FOUND) and
+ * `createStripeWidgetAccountSession`.
  */
-import { StackServerApp } from "@stackframe/js";
+import { StackAdminApp, StackServerApp } from "@stackframe/js";
 import { KnownErrors } from "@stackframe/stack-shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stripeSignatureHeader } from "../services/payments/stripe-signature";
@@ -120,5 +122,35 @@ describe("a Stripe purchase through the SDK", () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe("payments setup through StackAdminApp", () => {
+  it("setupPayments, getStripeAccountInfo and createStripeWidgetAccountSession", async () => {
+    const project = await server.t.createProject({ displayName: "Stripe setup interop" });
+    const admin = new StackAdminApp({
+      projectId: project.id,
+      publishableClientKey: project.keys.publishableClientKey,
+      secretServerKey: project.keys.secretServerKey,
+      superSecretAdminKey: project.keys.superSecretAdminKey,
+      baseUrl: server.baseUrl,
+      tokenStore: "memory",
+      noAutomaticPrefetch: true,
+      devTool: false,
+    });
+    // The SDK turns STRIPE_ACCOUNT_INFO_NOT_FOUND into null: "not set up yet".
+    expect(await admin.getStripeAccountInfo()).toBeNull();
+    const { url } = await admin.setupPayments();
+    expect(url).toMatch(/^https:\/\/connect\.stripe\.test\/setup\/acct_/);
+    const info = await admin.getStripeAccountInfo();
+    expect(info).toEqual({
+      account_id: expect.stringMatching(/^acct_/),
+      charges_enabled: false,
+      details_submitted: false,
+      payouts_enabled: false,
+    });
+    expect(url).toContain(info?.account_id);
+    const session = await admin.createStripeWidgetAccountSession();
+    expect(session.client_secret).toMatch(/^accs_secret_/);
   });
 });
