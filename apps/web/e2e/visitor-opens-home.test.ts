@@ -2,8 +2,27 @@ import { createCategory, createProject } from "@heritage/content";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser } from "./browser";
+import { waitForHydration } from "./hydration";
 import { expectNoAxeViolations, newContext, recordErrors, seedContent } from "./journey-helpers";
 import { startTestServer, type TestServer } from "./test-server";
+
+/** The home page's texts in two languages (apps/web/app/i18n), quoted exactly. */
+const languages = [
+  {
+    code: "en",
+    prefix: "",
+    faqTitle: "Frequently Asked Questions",
+    brokenTitle: "Broken image",
+    imageAlt: (title: string) => `Illustration for the project ${title}`,
+  },
+  {
+    code: "de",
+    prefix: "/de",
+    faqTitle: "Häufig gestellte Fragen",
+    brokenTitle: "Kaputtes Bild",
+    imageAlt: (title: string) => `Illustration zum Projekt ${title}`,
+  },
+] as const;
 
 describe.skipIf(!hasChromium)("a visitor opens the home page", () => {
   let server: TestServer;
@@ -25,6 +44,20 @@ describe.skipIf(!hasChromium)("a visitor opens the home page", () => {
     await browser?.close();
     await server?.close();
   });
+
+  // Made by the first image journey, after the filter journey has counted the seeded projects.
+  let brokenImageProject: Promise<unknown> | undefined;
+  function addBrokenImageProject() {
+    brokenImageProject ??= createProject(server.running.database.db, {
+      id: "broken-image",
+      title: "Broken image",
+      title_de: "Kaputtes Bild",
+      category: "community",
+      description: "A project whose image is missing.",
+      image: "/media/does-not-exist.webp",
+    });
+    return brokenImageProject;
+  }
 
   it("gets the hero, projects and FAQ in the server's HTML, and hydrates without errors", async () => {
     const html = await (await fetch(server.url)).text();
@@ -49,6 +82,7 @@ describe.skipIf(!hasChromium)("a visitor opens the home page", () => {
     const page = await context.newPage();
     await page.goto(server.url);
     await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
     const filter = page.getByRole("form", { name: "Filter projects by category" });
     const buttons = filter.getByRole("button");
     await expect(buttons.allTextContents()).resolves.toEqual([
@@ -91,61 +125,92 @@ describe.skipIf(!hasChromium)("a visitor opens the home page", () => {
     await context.close();
   });
 
-  it("opens one FAQ answer at a time, and closes the open one", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await page.goto(server.url);
-    const items = page.getByTestId("faq-item");
-    await expect(items.count()).resolves.toBe(5);
-    const openCount = () =>
-      items.evaluateAll((all) => all.filter((item) => item.hasAttribute("open")).length);
-    await expect(openCount()).resolves.toBe(0);
+  for (const language of languages) {
+    it(`opens one FAQ answer at a time, and closes the open one (${language.code})`, async () => {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      await page.goto(`${server.url}${language.prefix}`);
+      await waitForHydration(page);
+      await page.getByRole("heading", { name: language.faqTitle }).waitFor();
+      const items = page.getByTestId("faq-item");
+      await expect(items.count()).resolves.toBe(5);
+      const openCount = () =>
+        items.evaluateAll((all) => all.filter((item) => item.hasAttribute("open")).length);
+      await expect(openCount()).resolves.toBe(0);
 
-    await items.nth(0).locator("summary").click();
-    await expect.poll(openCount).toBe(1);
-    await expect(items.nth(0).getAttribute("open")).resolves.not.toBeNull();
+      await items.nth(0).locator("summary").click();
+      await expect.poll(openCount).toBe(1);
+      await expect(items.nth(0).getAttribute("open")).resolves.not.toBeNull();
 
-    await items.nth(2).locator("summary").click();
-    await expect.poll(openCount).toBe(1);
-    await expect(items.nth(2).getAttribute("open")).resolves.not.toBeNull();
-    await expect(items.nth(0).getAttribute("open")).resolves.toBeNull();
+      await items.nth(2).locator("summary").click();
+      await expect.poll(openCount).toBe(1);
+      await expect(items.nth(2).getAttribute("open")).resolves.not.toBeNull();
+      await expect(items.nth(0).getAttribute("open")).resolves.toBeNull();
 
-    await items.nth(2).locator("summary").click();
-    await expect.poll(openCount).toBe(0);
-    await context.close();
-  });
-
-  it("loads card images lazily at 400x256, fades them in, and shows a placeholder on error", async () => {
-    await createProject(server.running.database.db, {
-      id: "broken-image",
-      title: "Broken image",
-      category: "community",
-      description: "A project whose image is missing.",
-      image: "/media/does-not-exist.webp",
+      await items.nth(2).locator("summary").click();
+      await expect.poll(openCount).toBe(0);
+      await context.close();
     });
-    const context = await newContext(browser, { viewport: { width: 390, height: 800 } });
-    const page = await context.newPage();
-    await page.goto(server.url);
-    const firstImage = page.getByTestId("project-card").first().locator("img").first();
-    await expect(firstImage.getAttribute("width")).resolves.toBe("400");
-    await expect(firstImage.getAttribute("height")).resolves.toBe("256");
-    // Far below the first screen: not requested yet.
-    await page.waitForLoadState("networkidle");
-    await expect(firstImage.getAttribute("src")).resolves.toBeNull();
+  }
 
-    await firstImage.scrollIntoViewIfNeeded();
-    await expect.poll(() => firstImage.getAttribute("data-loaded")).toBe("");
-    await expect
-      .poll(() => firstImage.evaluate((image) => getComputedStyle(image).opacity))
-      .toBe("1");
+  for (const language of languages) {
+    it(`loads card images lazily (50 px margin) at 400x256, fades them in, and shows a placeholder on error unless priority (${language.code})`, async () => {
+      await addBrokenImageProject();
+      const context = await newContext(browser, { viewport: { width: 390, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(`${server.url}${language.prefix}`);
+      const firstImage = page.getByTestId("project-card").first().locator("img").first();
+      await expect(firstImage.getAttribute("width")).resolves.toBe("400");
+      await expect(firstImage.getAttribute("height")).resolves.toBe("256");
+      // Far below the first screen: not requested yet.
+      await page.waitForLoadState("networkidle");
+      await waitForHydration(page);
+      await expect(firstImage.getAttribute("src")).resolves.toBeNull();
 
-    const broken = page
-      .locator('[data-testid="project-card"]:has-text("Broken image") img')
-      .first();
-    await broken.scrollIntoViewIfNeeded();
-    await expect.poll(() => broken.getAttribute("src")).toBe("/images/placeholder.svg");
-    await context.close();
-  });
+      // 100 px below the window's bottom edge: still outside the 50 px margin.
+      const scrollToBelowBottom = (gap: number) =>
+        firstImage.evaluate((image, gap) => {
+          const top = image.getBoundingClientRect().top + window.scrollY;
+          window.scrollTo(0, top - window.innerHeight - gap);
+        }, gap);
+      await scrollToBelowBottom(100);
+      await page.waitForTimeout(300);
+      await expect(firstImage.getAttribute("src")).resolves.toBeNull();
+      // 30 px below it: inside the margin, so it loads before it is seen.
+      await scrollToBelowBottom(30);
+      await expect.poll(() => firstImage.getAttribute("src")).not.toBeNull();
+      await expect.poll(() => firstImage.getAttribute("data-loaded")).toBe("");
+
+      // Fades in: transparent until loaded, then fully opaque with an opacity transition.
+      await firstImage.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => firstImage.evaluate((image) => getComputedStyle(image).opacity))
+        .toBe("1");
+      await expect(
+        firstImage.evaluate((image) => getComputedStyle(image).transitionProperty),
+      ).resolves.toContain("opacity");
+
+      const brokenCard = page
+        .getByTestId("project-card")
+        .filter({ hasText: language.brokenTitle })
+        .first();
+      const broken = brokenCard.locator("img").first();
+      await broken.scrollIntoViewIfNeeded();
+      await expect.poll(() => broken.getAttribute("src")).toBe("/images/placeholder.svg");
+
+      // The project page's main image is priority: a failure leaves it as it is.
+      await brokenCard.getByRole("link").first().click();
+      await page.waitForURL(`${server.url}${language.prefix}/project/broken-image`);
+      const main = page.getByRole("img", { name: language.imageAlt(language.brokenTitle) });
+      await expect
+        .poll(() => main.evaluate((image: HTMLImageElement) => image.complete))
+        .toBe(true);
+      await expect(main.evaluate((image: HTMLImageElement) => image.naturalWidth)).resolves.toBe(0);
+      await page.waitForTimeout(200);
+      await expect(main.getAttribute("src")).resolves.toBe("/media/does-not-exist.webp");
+      await context.close();
+    });
+  }
 
   it("has no accessibility violations (en, bs, small screen)", async () => {
     await expectNoAxeViolations(browser, server.url);

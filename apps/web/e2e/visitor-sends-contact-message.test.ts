@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser } from "./browser";
+import { waitForHydration } from "./hydration";
 import { expectNoAxeViolations, newContext, recordErrors, seedContent } from "./journey-helpers";
 import { startTestServer, type TestServer } from "./test-server";
 
@@ -163,6 +164,7 @@ describe.skipIf(!hasChromium)("a visitor sends a message through the contact for
       const errors = recordErrors(page);
       await page.goto(`${server.url}${language.prefix}/contact`);
       await page.waitForLoadState("networkidle");
+      await waitForHydration(page);
       const form = page.getByTestId("contact-form");
       const submit = form.getByRole("button", { name: language.submit });
 
@@ -244,6 +246,7 @@ describe.skipIf(!hasChromium)("a visitor sends a message through the contact for
       const page = await context.newPage();
       await page.goto(`${server.url}${language.prefix}/contact`);
       await page.waitForLoadState("networkidle");
+      await waitForHydration(page);
       await fillForm(
         page,
         {
