@@ -5,12 +5,15 @@
  * Performance tab's Core Web Vitals, the Mobile SEO check of the home page at 375 px and the
  * slow-navigation warning.
  */
+import { getGlobalSeo } from "@heritage/content";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  contentApiFailure,
   dismissNotices,
   expectNoAxeViolations,
   expectNotice,
+  failContentApi,
   signedInContext,
   startAdminServer,
 } from "./admin-content-journey";
@@ -196,5 +199,62 @@ describe.skipIf(!hasChromium)("an admin edits the SEO settings", () => {
     const took = /Slow navigation: \/admin\/seo took (\d+) ms \(over 100 ms\)/.exec(text);
     expect(took, text).not.toBeNull();
     expect(Number(took?.[1])).toBeGreaterThanOrEqual(400);
+  });
+
+  it("says why a save failed, keeping the form and the stored settings", async () => {
+    await page.goto(`${server.url}/admin/seo`);
+    await field("Site Name").waitFor();
+    const stored = (await getGlobalSeo(server.running.database.db))?.content;
+    expect(stored).toMatchObject({ site_name: "Sevdah Heritage" });
+    await field("Site Name").fill("Never Saved Heritage");
+    await field("Default Keywords").fill("not, saved");
+    const stopFailing = await failContentApi(page, "site_content", "PUT");
+    await page.getByRole("button", { name: "Save SEO Settings" }).click();
+    await expectNotice(page, "Failed to save SEO settings. Please try again.", contentApiFailure);
+    await expect(field("Site Name").inputValue()).resolves.toBe("Never Saved Heritage");
+    await expect(field("Default Keywords").inputValue()).resolves.toBe("not, saved");
+    const save = page.getByRole("button", { name: "Save SEO Settings" });
+    await expect(save.isEnabled()).resolves.toBe(true);
+    expect((await getGlobalSeo(server.running.database.db))?.content).toEqual(stored);
+    await stopFailing();
+    await dismissNotices(page);
+  });
+
+  it("says so when the settings cannot be loaded", async () => {
+    const stopFailing = await failContentApi(page, "site_content", "GET");
+    await page.reload();
+    await expectNotice(page, "Failed to load SEO settings", contentApiFailure);
+    await page.getByRole("heading", { name: "Global SEO Settings" }).waitFor();
+    await stopFailing();
+    await dismissNotices(page);
+  });
+
+  it("checks the home page again 0.5 s after the admin comes back to the SEO screen", async () => {
+    // The page's timers run on a clock the test holds, so the 0.5 s is measured, not guessed.
+    await page.clock.install();
+    await page.goto(`${server.url}/admin/seo`);
+    await page.getByRole("heading", { name: "Global SEO Settings" }).waitFor();
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: "FAQ" })
+      .click();
+    await page.getByRole("heading", { name: "Manage FAQ" }).waitFor();
+    await page.clock.pauseAt(Date.now() + 5000);
+
+    await page.goBack();
+    await page.getByRole("heading", { name: "Global SEO Settings" }).waitFor();
+    await page
+      .getByRole("tablist", { name: "SEO settings" })
+      .getByRole("tab", { name: "Performance" })
+      .click();
+    await page
+      .locator('iframe[title^="Home page at mobile width"][data-loaded="true"]')
+      .waitFor({ state: "attached" });
+    const score = page.getByTestId("mobile-seo-score");
+    await page.clock.runFor(450);
+    await expect(score.count()).resolves.toBe(0);
+    await page.clock.runFor(100);
+    await score.waitFor({ timeout: 5000 });
+    await page.clock.resume();
   });
 });

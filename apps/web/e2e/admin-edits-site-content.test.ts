@@ -3,12 +3,15 @@
  * English, German and Bosnian forms, a live and sanitised HTML preview, the save notice, the
  * German about page showing the change, and an invalid e-mail refused with the form kept.
  */
+import { getSiteContent } from "@heritage/content";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  contentApiFailure,
   dismissNotices,
   expectNoAxeViolations,
   expectNotice,
+  failContentApi,
   signedInContext,
   startAdminServer,
 } from "./admin-content-journey";
@@ -129,5 +132,34 @@ describe.skipIf(!hasChromium)("an admin edits the site content", () => {
     await expect(
       panel().getByRole("button", { name: "Save Bosnian Content" }).isEnabled(),
     ).resolves.toBe(true);
+  });
+
+  it("says why a save failed, keeping the form and the stored content", async () => {
+    await page.goto(`${server.url}/admin/site-content`);
+    await page.getByRole("tablist", { name: "Site sections" }).waitFor();
+    const stored = await getSiteContent(server.running.database.db, "hero");
+    expect(stored?.content).toMatchObject({ title: "Living Balkan Heritage" });
+    await panel().getByLabel("Title", { exact: true }).fill("Never saved hero");
+    const stopFailing = await failContentApi(page, "site_content", "PUT");
+    await panel().getByRole("button", { name: "Save English Content" }).click();
+    await expectNotice(page, "Error saving content", contentApiFailure);
+    await expect(panel().getByLabel("Title", { exact: true }).inputValue()).resolves.toBe(
+      "Never saved hero",
+    );
+    await expect(
+      panel().getByRole("button", { name: "Save English Content" }).isEnabled(),
+    ).resolves.toBe(true);
+    expect(await getSiteContent(server.running.database.db, "hero")).toEqual(stored);
+    await stopFailing();
+    await dismissNotices(page);
+  });
+
+  it("says so when the content cannot be loaded", async () => {
+    const stopFailing = await failContentApi(page, "site_content", "GET");
+    await page.reload();
+    await expectNotice(page, "Error fetching content", contentApiFailure);
+    await page.getByText(`Error fetching content: ${contentApiFailure}`).waitFor();
+    await stopFailing();
+    await dismissNotices(page);
   });
 });
