@@ -2,10 +2,62 @@ import { createFaq } from "@heritage/content";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { hasChromium, launchBrowser } from "./browser";
+import { waitForHydration } from "./hydration";
 import { expectNoAxeViolations, newContext, recordErrors, seedContent } from "./journey-helpers";
 import { startTestServer, type TestServer } from "./test-server";
 
 const PUBLIC_URL = "https://heritage.example";
+
+/** Loading texts of two languages (apps/web/app/i18n), quoted exactly. */
+const loadingLanguages = [
+  {
+    code: "de",
+    prefix: "/de",
+    about: "Über uns",
+    aboutTitle: "Über uns",
+    homeLink: "Balkan Heritage, zur Startseite",
+    heroTitle: "Das kulturelle Erbe des Balkans bewahren",
+    loading: {
+      page: "Wird geladen...",
+      content: "Inhalte werden geladen...",
+      project: "Projekt wird geladen...",
+    },
+  },
+  {
+    code: "en",
+    prefix: "",
+    about: "About",
+    aboutTitle: "About Us",
+    homeLink: "Balkan Heritage, home page",
+    heroTitle: "Preserving Balkan Heritage",
+    loading: { page: "Loading...", content: "Loading content...", project: "Loading project..." },
+  },
+] as const;
+
+/** The not-found page in each language. */
+const notFoundLanguages = [
+  {
+    code: "en",
+    path: "/no/such/page",
+    title: "Oops! Page not found",
+    returnHome: "Return to Home",
+    home: "/",
+  },
+  {
+    code: "de",
+    path: "/de/gibt-es-nicht",
+    title: "Hoppla! Diese Seite wurde nicht gefunden.",
+    returnHome: "Zur Startseite",
+    home: "/de",
+  },
+  {
+    code: "bs",
+    path: "/bs/ne/postoji",
+    title: "Ups! Stranica nije pronađena",
+    returnHome: "Povratak na početnu",
+    home: "/bs",
+  },
+] as const;
 
 function headOf(html: string): string {
   return html.slice(0, html.indexOf("</head>"));
@@ -55,64 +107,77 @@ describe.skipIf(!hasChromium)("a visitor (or a search engine) reads the content 
     await context.close();
   });
 
-  it("shows the loading texts while a page's data loads after a click", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await page.goto(`${server.url}/de`);
-    await page.waitForLoadState("networkidle");
-    let release: () => void = () => {};
-    await page.route("**/*.data*", async (route) => {
-      await new Promise<void>((resolve) => {
-        release = resolve;
+  for (const language of loadingLanguages) {
+    it(`shows the loading texts and the hero skeleton while a page's data loads after a click (${language.code})`, async () => {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      await page.goto(`${server.url}${language.prefix}`);
+      await page.waitForLoadState("networkidle");
+      await waitForHydration(page);
+      let release: () => void = () => {};
+      await page.route("**/*.data*", async (route) => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        await route.continue();
       });
-      await route.continue();
+      await page
+        .getByRole("navigation")
+        .getByRole("link", { name: language.about, exact: true })
+        .first()
+        .click();
+      await page.getByText(language.loading.content, { exact: true }).waitFor();
+      release();
+      await page.waitForURL(`${server.url}${language.prefix}/about`);
+      await page.locator("h1", { hasText: language.aboutTitle }).waitFor();
+
+      await page.getByRole("link", { name: language.homeLink }).click();
+      const pending = page.getByTestId("page-pending");
+      await pending.waitFor();
+      await pending.getByText(language.loading.page, { exact: true }).waitFor();
+      // The hero's skeleton: title, subtitle and description blocks, pulsing.
+      const skeleton = pending.locator(".animate-pulse");
+      await expect(skeleton.count()).resolves.toBe(3);
+      await expect(skeleton.first().isVisible()).resolves.toBe(true);
+      release();
+      await page.locator("h1", { hasText: language.heroTitle }).waitFor();
+      await expect(pending.count()).resolves.toBe(0);
+
+      await page.getByTestId("project-card").first().getByRole("link").click();
+      await page.getByText(language.loading.project, { exact: true }).waitFor();
+      release();
+      await page.waitForURL(new RegExp(`${language.prefix}/project/`));
+      await context.close();
     });
-    await page.getByRole("navigation").getByRole("link", { name: "Über uns" }).first().click();
-    await page.getByText("Inhalte werden geladen...").waitFor();
-    release();
-    await page.waitForURL(/\/de\/about$/);
-    await page.locator("h1", { hasText: "Über uns" }).waitFor();
+  }
 
-    await page.getByRole("link", { name: "Balkan Heritage, zur Startseite" }).click();
-    await page.getByTestId("page-pending").waitFor();
-    await page.getByText("Wird geladen...").first().waitFor();
-    release();
-    await page.locator("h1", { hasText: "Das kulturelle Erbe des Balkans bewahren" }).waitFor();
-
-    await page.getByTestId("project-card").first().getByRole("link").click();
-    await page.getByText("Projekt wird geladen...").waitFor();
-    release();
-    await page.waitForURL(/\/de\/project\//);
-    await context.close();
-  });
-
-  it('answers unknown paths with 404 "Oops! Page not found", logged, in the page\'s language', async () => {
-    const logged: string[] = [];
-    const spy = vi
-      .spyOn(process.stderr, "write")
-      .mockImplementation((chunk: string | Uint8Array) => {
-        logged.push(String(chunk));
-        return true;
-      });
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    try {
-      const response = await page.goto(`${server.url}/no/such/page`);
-      expect(response?.status()).toBe(404);
-      await expect.poll(() => page.locator("h1").textContent()).toBe("Oops! Page not found");
-      const german = await page.goto(`${server.url}/de/gibt-es-nicht`);
-      expect(german?.status()).toBe(404);
-      await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("de");
-      await page.getByRole("link", { name: "Zur Startseite" }).last().click();
-      await page.waitForURL(`${server.url}/de`);
-    } finally {
-      spy.mockRestore();
-    }
-    expect(logged.join("")).toContain('"path":"/no/such/page"');
-    const html = await (await fetch(`${server.url}/no/such/page`)).text();
-    expect(html).toContain('<meta name="robots" content="noindex"/>');
-    await context.close();
-  });
+  for (const language of notFoundLanguages) {
+    it(`answers an unknown path with 404 "${language.title}", logged, in the page's language (${language.code})`, async () => {
+      const logged: string[] = [];
+      const spy = vi
+        .spyOn(process.stderr, "write")
+        .mockImplementation((chunk: string | Uint8Array) => {
+          logged.push(String(chunk));
+          return true;
+        });
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      try {
+        const response = await page.goto(`${server.url}${language.path}`);
+        expect(response?.status()).toBe(404);
+        await expect.poll(() => page.locator("h1").textContent()).toBe(language.title);
+        await expect(page.locator("html").getAttribute("lang")).resolves.toBe(language.code);
+        await page.getByRole("link", { name: language.returnHome, exact: true }).click();
+        await page.waitForURL(`${server.url}${language.home}`);
+      } finally {
+        spy.mockRestore();
+      }
+      expect(logged.join("")).toContain(`"path":"${language.path}"`);
+      const html = await (await fetch(`${server.url}${language.path}`)).text();
+      expect(html).toContain('<meta name="robots" content="noindex"/>');
+      await context.close();
+    });
+  }
 
   it("carries title, description, canonical, hreflang alternates, Open Graph, Twitter and JSON-LD", async () => {
     const html = headOf(await (await fetch(`${server.url}/de/about`)).text());
