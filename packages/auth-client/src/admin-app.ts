@@ -16,9 +16,11 @@ import {
 import { createDataVaultCalls, type DataVaultCalls } from "./data-vault-calls";
 import {
   createEmailAdminCalls,
+  createEmailDraftCalls,
   createEmailSendCalls,
   createNotificationPreferenceCalls,
   type EmailAdminCalls,
+  type EmailDraftCalls,
   type EmailSendCalls,
   type NotificationPreferenceCalls,
 } from "./email-calls";
@@ -44,6 +46,7 @@ export interface AdminApp
     AdminPlatformCalls,
     DataVaultCalls,
     EmailAdminCalls,
+    EmailDraftCalls,
     EmailSendCalls,
     NotificationPreferenceCalls {
   /** `GET /internal/projects/current`: the project with its admin view (returned as sent). */
@@ -71,6 +74,7 @@ export function createAdminApp(options: AdminAppOptions): AdminApp {
     ...createDataVaultCalls(core),
     ...createAdminPlatformCalls(core),
     ...createEmailAdminCalls(core),
+    ...createEmailDraftCalls(core),
     ...createEmailSendCalls(core),
     ...createNotificationPreferenceCalls(core),
     async getAdminProject() {

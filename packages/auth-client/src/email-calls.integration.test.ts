@@ -1,8 +1,8 @@
 /**
  * E-mail calls through the client library against the real auth server: admin templates, themes,
- * previews, test e-mail and sign-in invitations; sending to users (server app) over the project's
- * SMTP server; the signed-in user's notification preferences (client app); refusals surface as
- * known errors.
+ * previews, test e-mail, sign-in invitations and drafts; sending to users (server app) through the
+ * server's send queue and the project's SMTP server, also a draft at a scheduled time; the
+ * signed-in user's notification preferences (client app); refusals surface as known errors.
  */
 import type { AddressInfo } from "node:net";
 import { isKnownError } from "@heritage/auth-protocol";
@@ -11,6 +11,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminApp } from "./admin-app";
 import { createClientApp } from "./client-app";
+import type { SentEmail } from "./email-calls";
 import { createServerApp } from "./server-app";
 import { testServerRuntime } from "./testing/test-server-runtime";
 import { createMemoryTokenStore } from "./token-stores/memory";
@@ -74,6 +75,19 @@ const newServerApp = () =>
     tokenStore: createMemoryTokenStore(),
     ...runtimeOptions(),
   });
+
+/** The newest outbox entry once `ready` holds for it (waits for the queue, never a fixed time). */
+async function newestSentEmail(
+  ready: (email: SentEmail) => boolean,
+): Promise<SentEmail | undefined> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const [newest] = await newAdminApp().listSentEmails();
+    if (newest && ready(newest)) return newest;
+    if (Date.now() > deadline) throw new Error("The newest e-mail never got ready");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe("admin e-mail calls", () => {
   it("manages templates and themes and previews them", async () => {
@@ -204,8 +218,9 @@ describe("sending and preferences", () => {
       notificationCategoryName: "Marketing",
     });
     expect(sentTo).toEqual([keen.id]);
+    // Queued: the server's worker (woken by the request) delivers it shortly.
+    const newest = await newestSentEmail((email) => email.status !== "queued");
     expect(delivered).toEqual([["keen@example.com"]]);
-    const [newest] = await newAdminApp().listSentEmails();
     expect(newest).toMatchObject({
       subject: "Offer",
       to: ["keen@example.com"],
@@ -218,5 +233,64 @@ describe("sending and preferences", () => {
       .sendEmail({ userIds: [crypto.randomUUID()], html: "<p>x</p>", subject: "x" })
       .catch((error: unknown) => error);
     expect(isKnownError(missing, "USER_ID_DOES_NOT_EXIST")).toBe(true);
+  });
+});
+
+describe("drafts", () => {
+  const source = [
+    '<Subject value="Launch for {{ userDisplayName }}" />',
+    '<NotificationCategory value="Marketing" />',
+    "<p>Soon.</p>",
+  ].join("\n");
+
+  it("manages drafts and sends one at its scheduled time", async () => {
+    const admin = newAdminApp();
+    const { id } = await admin.createEmailDraft({ displayName: "Launch", themeId: false, source });
+    expect(await admin.getEmailDraft(id)).toEqual({
+      id,
+      displayName: "Launch",
+      source,
+      themeId: false,
+      sentAt: null,
+    });
+    await admin.updateEmailDraft(id, { displayName: "Launch day" });
+    const listed = (await admin.listEmailDrafts()).find((draft) => draft.id === id);
+    expect(listed).toMatchObject({ displayName: "Launch day", themeId: false, source });
+
+    const server = newServerApp();
+    const user = await server.createUser({ primaryEmail: "launch@example.com", displayName: "Lu" });
+    delivered.length = 0;
+    const due = new Date(api.clock().getTime() + 3_600_000);
+    expect(
+      await server.sendEmail({
+        userIds: [user.id],
+        draftId: id,
+        scheduledAt: due,
+        isHighPriority: true,
+      }),
+    ).toEqual([user.id]);
+    expect((await admin.getEmailDraft(id)).sentAt).toEqual(api.clock());
+    await api.runEmailQueue();
+    expect((await admin.listSentEmails())[0]).toMatchObject({
+      subject: "Launch for Lu",
+      status: "queued",
+    });
+    expect(delivered).toEqual([]);
+    api.clock.advance(3_600_000);
+    await api.runEmailQueue();
+    expect((await admin.listSentEmails())[0]).toMatchObject({
+      subject: "Launch for Lu",
+      status: "sent",
+    });
+    expect(delivered).toEqual([["launch@example.com"]]);
+
+    await admin.deleteEmailDraft(id);
+    expect(await admin.getEmailDraft(id).catch((error: unknown) => error)).toMatchObject({
+      status: 404,
+    });
+    const unknownDraft = await server
+      .sendEmail({ userIds: [user.id], draftId: id })
+      .catch((error: unknown) => error);
+    expect(unknownDraft).toMatchObject({ status: 400 });
   });
 });

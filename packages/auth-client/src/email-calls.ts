@@ -1,8 +1,8 @@
 /**
  * @module
  * E-mail calls (contract §3.4): notification preferences on every app (the signed-in user's, or with
- * server access any user's), sending to users with server access, and the admin's templates,
- * themes, previews and test e-mail. Template and theme sources are the server's placeholder markup
+ * server access any user's), sending to users with server access (queued, optionally scheduled),
+ * and the admin's templates, themes, drafts, previews and test e-mail. Template and theme sources are the server's placeholder markup
  * (`{{ name }}`, `<Subject value="…" />`, `<NotificationCategory value="…" />`, themes with
  * `{{ content }}`).
  */
@@ -39,15 +39,54 @@ export type SendEmailOptions = (
         variables?: Record<string, string | number | boolean>;
         subject?: string;
         html?: never;
+        draftId?: never;
       }
+    /** An admin's draft (`createEmailDraft`), rendered for each user. */
+    | { draftId: string; subject?: string; html?: never; templateId?: never }
   ) & {
-    /** Omit: the template's or project's theme; null: no theme. */
+    /** Omit: the template's or draft's theme, else the project's; null: no theme. */
     themeId?: string | null;
+    /** Not sent before this time; omit to send at once. */
+    scheduledAt?: Date;
+    /** Goes out before other due mail. */
+    isHighPriority?: boolean;
   };
 
 export interface EmailSendCalls {
-  /** `POST /emails/send-email` (needs the project's own SMTP server); the users mail went to. */
+  /**
+   * `POST /emails/send-email` (needs the project's own SMTP server): queues one message per user
+   * and resolves with the users it was queued for (those with a primary e-mail who did not turn
+   * its category off); the server delivers them, at `scheduledAt` if given.
+   */
   sendEmail(options: SendEmailOptions): Promise<string[]>;
+}
+
+export interface EmailDraftInfo {
+  id: string;
+  displayName: string;
+  source: string;
+  /** Undefined: the project's selected theme; false: none. */
+  themeId?: string | false;
+  /** When it was last sent with `sendEmail({ draftId })`. */
+  sentAt: Date | null;
+}
+
+export interface EmailDraftChanges {
+  displayName?: string;
+  /** null: the project's selected theme; false: none. */
+  themeId?: string | false | null;
+  source?: string;
+}
+
+export interface EmailDraftCalls {
+  /** `GET /internal/email-drafts`: the project's drafts, last changed first. */
+  listEmailDrafts(): Promise<EmailDraftInfo[]>;
+  /** Without `source`, the draft starts with the server's example message. */
+  createEmailDraft(options: EmailDraftChanges & { displayName: string }): Promise<{ id: string }>;
+  getEmailDraft(id: string): Promise<EmailDraftInfo>;
+  /** Changes only the given fields. */
+  updateEmailDraft(id: string, changes: EmailDraftChanges): Promise<void>;
+  deleteEmailDraft(id: string): Promise<void>;
 }
 
 export interface EmailTemplateInfo {
@@ -88,7 +127,10 @@ export interface SentEmail {
   sentAt: Date;
   /** Delivery error, or null. */
   error: string | null;
-  /** queued: kept in the outbox only (no server to deliver it); sent; failed. */
+  /**
+   * queued: waiting in the outbox (scheduled, between retries, or no server to deliver it); sent;
+   * failed (for good).
+   */
   status: "queued" | "sent" | "failed";
 }
 
@@ -190,6 +232,9 @@ export function createEmailSendCalls(core: AppCore): EmailSendCalls {
           template_id: options.templateId,
           variables: "variables" in options ? options.variables : undefined,
           theme_id: options.themeId,
+          draft_id: options.draftId,
+          scheduled_at_millis: options.scheduledAt?.getTime(),
+          is_high_priority: options.isHighPriority,
         },
       });
       const body = expectObject(await response.json(), "send-email");
@@ -343,6 +388,57 @@ export function createEmailAdminCalls(core: AppCore): EmailAdminCalls {
         method: "POST",
         body: { email, callback_url: callbackUrl },
       });
+    },
+  };
+}
+
+function toDraft(value: unknown): EmailDraftInfo {
+  const record = expectObject(value, "draft");
+  const themeId = record.theme_id;
+  const sentAt = record.sent_at_millis;
+  return {
+    id: text(record, "id", "draft"),
+    displayName: text(record, "display_name", "draft"),
+    source: text(record, "tsx_source", "draft"),
+    ...(typeof themeId === "string" || themeId === false ? { themeId } : {}),
+    sentAt: typeof sentAt === "number" ? new Date(sentAt) : null,
+  };
+}
+
+function draftBody(changes: EmailDraftChanges): Record<string, unknown> {
+  return {
+    display_name: changes.displayName,
+    theme_id: changes.themeId,
+    tsx_source: changes.source,
+  };
+}
+
+export function createEmailDraftCalls(core: AppCore): EmailDraftCalls {
+  const { send } = core;
+  return {
+    async listEmailDrafts() {
+      const body = expectObject(await (await send("/internal/email-drafts")).json(), "draft list");
+      if (!Array.isArray(body.drafts)) throw new AuthProtocolError("No drafts in the answer");
+      return body.drafts.map(toDraft);
+    },
+    async createEmailDraft(options) {
+      const response = await send("/internal/email-drafts", {
+        method: "POST",
+        body: draftBody(options),
+      });
+      return { id: text(expectObject(await response.json(), "draft"), "id", "draft") };
+    },
+    async getEmailDraft(id) {
+      return toDraft(await (await send(`/internal/email-drafts/${segment(id)}`)).json());
+    },
+    async updateEmailDraft(id, changes) {
+      await send(`/internal/email-drafts/${segment(id)}`, {
+        method: "PATCH",
+        body: draftBody(changes),
+      });
+    },
+    async deleteEmailDraft(id) {
+      await send(`/internal/email-drafts/${segment(id)}`, { method: "DELETE" });
     },
   };
 }

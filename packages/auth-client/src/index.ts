@@ -71,6 +71,9 @@ export {
 } from "./data-vault-crypto";
 export type {
   EmailAdminCalls,
+  EmailDraftCalls,
+  EmailDraftChanges,
+  EmailDraftInfo,
   EmailPreview,
   EmailPreviewOptions,
   EmailSendCalls,
