@@ -1,7 +1,9 @@
 /**
  * Interop: the official SDK's `StackAdminApp` manages e-mail templates and themes, previews, and
- * the test e-mail against this server; `StackServerApp` stores and reads data vault values (the
- * SDK hashes and encrypts, the server seals at rest) and sends e-mail to users.
+ * the test e-mail against this server, and drafts (create, list, update, delete); `StackServerApp`
+ * stores and reads data vault values (the SDK hashes and encrypts, the server seals at rest) and
+ * sends e-mail to users: HTML, a draft, and mail scheduled for later (kept until the server's
+ * injected clock reaches it).
  */
 import type { AddressInfo } from "node:net";
 import { StackAdminApp, StackServerApp } from "@stackframe/js";
@@ -181,6 +183,8 @@ describe("StackServerApp sendEmail", () => {
       html: "<p>Hello</p>",
       subject: "From the SDK",
     });
+    // Queued by the request; this pass runs after the one the request woke.
+    await server.t.runEmailQueue();
     expect(delivered).toEqual([["sdk-user@example.com"]]);
     const [stored] = await server.t.readOutbox("sdk-user@example.com");
     expect(stored?.subject).toBe("From the SDK");
@@ -191,5 +195,66 @@ describe("StackServerApp sendEmail", () => {
       recipient: "sdk-user@example.com",
       error: null,
     });
+  });
+});
+
+describe("StackAdminApp drafts and StackServerApp sendEmail with a draft or a time", () => {
+  const source = [
+    '<Subject value="Draft for {{ userDisplayName }}" />',
+    '<NotificationCategory value="Transactional" />',
+    "<p>From a draft.</p>",
+  ].join("\n");
+
+  it("creates, lists, updates and deletes drafts, and sends one", async () => {
+    const { id } = await admin.createEmailDraft({ displayName: "SDK draft", themeId: false });
+    const created = (await admin.listEmailDrafts()).find((draft) => draft.id === id);
+    expect(created).toMatchObject({ displayName: "SDK draft", themeId: false, sentAt: null });
+    expect(created?.tsxSource).toContain("<Subject");
+    await admin.updateEmailDraft(id, { displayName: "SDK news", tsxSource: source });
+    expect((await admin.listEmailDrafts()).find((draft) => draft.id === id)).toMatchObject({
+      displayName: "SDK news",
+      tsxSource: source,
+      themeId: false,
+    });
+
+    const user = await serverApp.createUser({
+      primaryEmail: "sdk-draft@example.com",
+      displayName: "Dee",
+    });
+    delivered.length = 0;
+    await serverApp.sendEmail({ userIds: [user.id], draftId: id });
+    await server.t.runEmailQueue();
+    expect(delivered).toEqual([["sdk-draft@example.com"]]);
+    const [stored] = await server.t.readOutbox("sdk-draft@example.com");
+    expect(stored).toMatchObject({ subject: "Draft for Dee", html: "<p>From a draft.</p>" });
+    const sent = (await admin.listEmailDrafts()).find((draft) => draft.id === id);
+    expect(sent?.sentAt).toEqual(server.t.clock());
+
+    await admin.deleteEmailDraft(id);
+    expect((await admin.listEmailDrafts()).some((draft) => draft.id === id)).toBe(false);
+    await expect(serverApp.sendEmail({ userIds: [user.id], draftId: id })).rejects.toThrow(
+      "No draft found with given draft_id",
+    );
+  });
+
+  it("keeps mail scheduled with scheduledAt until it is due", async () => {
+    const user = await serverApp.createUser({ primaryEmail: "sdk-later@example.com" });
+    delivered.length = 0;
+    const scheduledAt = new Date(server.t.clock().getTime() + 2 * 3_600_000);
+    await serverApp.sendEmail({
+      userIds: [user.id],
+      html: "<p>Later</p>",
+      subject: "Scheduled by the SDK",
+      scheduledAt,
+    });
+    await server.t.runEmailQueue();
+    const [queued] = await server.t.readOutbox("sdk-later@example.com");
+    expect(queued).toMatchObject({ status: "queued", scheduledAt });
+    expect(delivered).toEqual([]);
+    server.t.clock.advance(2 * 3_600_000);
+    await server.t.runEmailQueue();
+    expect(delivered).toEqual([["sdk-later@example.com"]]);
+    const [sent] = await server.t.readOutbox("sdk-later@example.com");
+    expect(sent?.status).toBe("sent");
   });
 });
