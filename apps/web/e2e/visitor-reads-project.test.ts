@@ -1,8 +1,50 @@
+import { createProject } from "@heritage/content";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser } from "./browser";
+import { waitForHydration } from "./hydration";
 import { expectNoAxeViolations, newContext, recordErrors, seedContent } from "./journey-helpers";
 import { startTestServer, type TestServer } from "./test-server";
+
+/** What the project page shows in one language (UI strings from apps/web/app/i18n). */
+const languages = [
+  {
+    code: "en",
+    prefix: "",
+    home: "/",
+    backToHome: "Back to home",
+    imageAlt: (title: string) => `Illustration for the project ${title}`,
+    category: "Culture",
+    detailsTitle: "About the project",
+    details: /Together with volunteers in towns and villages/,
+    titles: {
+      stories: "Balkan Stories",
+      beats: "Balkan Beats",
+      heritage: "Heritage Preservation",
+      sevdah: "Sevdah Songs",
+      kilim: "Kilim Weaving",
+    },
+    keywords: "kilim, weaving, heritage",
+  },
+  {
+    code: "de",
+    prefix: "/de",
+    home: "/de",
+    backToHome: "Zurück zur Startseite",
+    imageAlt: (title: string) => `Illustration zum Projekt ${title}`,
+    category: "Kultur",
+    detailsTitle: "Über das Projekt",
+    details: /Gemeinsam mit Ehrenamtlichen in Städten und Dörfern/,
+    titles: {
+      stories: "Geschichten vom Balkan",
+      beats: "Klänge des Balkans",
+      heritage: "Erhalt des Kulturerbes",
+      sevdah: "Sevdah-Lieder",
+      kilim: "Kilim-Weberei",
+    },
+    keywords: "Kilim, Weberei, Kulturerbe",
+  },
+] as const;
 
 describe.skipIf(!hasChromium)("a visitor reads a project", () => {
   let server: TestServer;
@@ -11,6 +53,27 @@ describe.skipIf(!hasChromium)("a visitor reads a project", () => {
   beforeAll(async () => {
     server = await startTestServer();
     await seedContent(server);
+    // The seed has three culture projects; two more make four others for every culture project,
+    // so the limit of 3 related projects decides what is shown.
+    const db = server.running.database.db;
+    await createProject(db, {
+      id: "sevdah-songs",
+      title: "Sevdah Songs",
+      title_de: "Sevdah-Lieder",
+      category: "culture",
+      description: "Recording the love songs of Bosnia.",
+      image: "/images/projects/balkan-beats.svg",
+    });
+    await createProject(db, {
+      id: "kilim-weaving",
+      title: "Kilim Weaving",
+      title_de: "Kilim-Weberei",
+      category: "culture",
+      description: "Keeping the craft of kilim weaving alive.",
+      image: "/images/projects/balkan-stories.svg",
+      seo_keywords: ["kilim", "weaving", "heritage"],
+      seo_keywords_de: ["Kilim", "Weberei", "Kulturerbe"],
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -18,41 +81,101 @@ describe.skipIf(!hasChromium)("a visitor reads a project", () => {
     await server?.close();
   });
 
-  it("shows the project with back link, image on its colour, badge, description, details and related projects", async () => {
-    const context = await newContext(browser);
+  for (const language of languages) {
+    const { titles } = language;
+
+    it(`shows the project with back link, image on its colour, badge, description, details and 3 related projects (${language.code})`, async () => {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      const errors = recordErrors(page);
+      const response = await page.goto(`${server.url}${language.prefix}/project/balkan-stories`);
+      await waitForHydration(page);
+      expect(response?.status()).toBe(200);
+      await expect.poll(() => page.locator("h1").textContent()).toBe(titles.stories);
+      await expect(
+        page.getByRole("link", { name: language.backToHome }).getAttribute("href"),
+      ).resolves.toBe(language.home);
+      const image = page.getByRole("img", { name: language.imageAlt(titles.stories) });
+      await expect(image.getAttribute("src")).resolves.toBe("/images/projects/balkan-stories.svg");
+      await expect(
+        image.evaluate((element) => element.parentElement?.className ?? ""),
+      ).resolves.toContain("bg-sky-100");
+      await page.getByText(language.category, { exact: true }).first().waitFor();
+      await page.getByRole("heading", { name: language.detailsTitle }).waitFor();
+      await page.getByText(language.details).waitFor();
+
+      // Four other culture projects exist: the three oldest are shown, never the page's own.
+      const related = page.locator("#related-title ~ ul [data-testid=project-card]");
+      await expect(related.locator("h3").allTextContents()).resolves.toEqual([
+        titles.beats,
+        titles.heritage,
+        titles.sevdah,
+      ]);
+      await expect(
+        related.evaluateAll((cards) => cards.map((card) => card.getAttribute("data-category"))),
+      ).resolves.toEqual(["culture", "culture", "culture"]);
+      await expect(
+        related
+          .getByRole("link")
+          .evaluateAll((links) => links.map((link) => link.getAttribute("href"))),
+      ).resolves.toEqual(
+        ["balkan-beats", "heritage-preservation", "sevdah-songs"].map(
+          (id) => `${language.prefix}/project/${id}`,
+        ),
+      );
+
+      // Opening a related project shows it from the top of the page.
+      await page.mouse.wheel(0, 2000);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+      await related.getByRole("link", { name: titles.beats }).click();
+      await page.waitForURL(new RegExp(`${language.prefix}/project/balkan-beats$`));
+      await expect.poll(() => page.locator("h1").textContent()).toBe(titles.beats);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      await expect
+        .poll(() => related.locator("h3").allTextContents())
+        .toEqual([titles.stories, titles.heritage, titles.sevdah]);
+
+      // The newest culture project: the limit leaves out the fourth other one, Sevdah Songs.
+      await page.goto(`${server.url}${language.prefix}/project/kilim-weaving`);
+      await expect.poll(() => page.locator("h1").textContent()).toBe(titles.kilim);
+      await expect(related.locator("h3").allTextContents()).resolves.toEqual([
+        titles.stories,
+        titles.beats,
+        titles.heritage,
+      ]);
+      // The project's own keywords in this language (spec section 3: seo_keywords).
+      await expect(page.locator('meta[name="keywords"]').getAttribute("content")).resolves.toBe(
+        language.keywords,
+      );
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("uses the base keywords for a language without its own, and the global ones for a project without any", async () => {
+    const bosnian = await (await fetch(`${server.url}/bs/project/kilim-weaving`)).text();
+    expect(bosnian).toContain('<meta name="keywords" content="kilim, weaving, heritage"/>');
+    const withoutKeywords = await (await fetch(`${server.url}/project/sevdah-songs`)).text();
+    expect(withoutKeywords).toContain(
+      '<meta name="keywords" content="Balkan heritage, Balkan culture, traditions, arts, non-profit"/>',
+    );
+  });
+
+  it("reads the project with JavaScript disabled (en, de)", async () => {
+    const context = await newContext(browser, { javaScriptEnabled: false });
     const page = await context.newPage();
-    const errors = recordErrors(page);
-    const response = await page.goto(`${server.url}/project/balkan-stories`);
-    expect(response?.status()).toBe(200);
-    await expect.poll(() => page.locator("h1").textContent()).toBe("Balkan Stories");
-    await expect(
-      page.getByRole("link", { name: "Back to home" }).getAttribute("href"),
-    ).resolves.toBe("/");
-    const image = page.getByRole("img", { name: "Illustration for the project Balkan Stories" });
-    await expect(image.getAttribute("src")).resolves.toBe("/images/projects/balkan-stories.svg");
-    await expect(
-      image.evaluate((element) => element.parentElement?.className ?? ""),
-    ).resolves.toContain("bg-sky-100");
-    await page.getByText("Culture", { exact: true }).first().waitFor();
-    await page.getByRole("heading", { name: "About the project" }).waitFor();
-    await page.getByText(/Together with volunteers in towns and villages/).waitFor();
-
-    const related = page.locator("#related-title ~ ul [data-testid=project-card]");
-    const relatedTitles = await related.locator("h3").allTextContents();
-    expect(relatedTitles).toEqual(["Balkan Beats", "Heritage Preservation"]);
-    expect(relatedTitles).not.toContain("Balkan Stories");
-    await expect(
-      related.evaluateAll((cards) => cards.map((card) => card.getAttribute("data-category"))),
-    ).resolves.toEqual(["culture", "culture"]);
-
-    // Opening a related project shows it from the top of the page.
-    await page.mouse.wheel(0, 2000);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
-    await related.getByRole("link", { name: "Balkan Beats" }).click();
-    await page.waitForURL(/\/project\/balkan-beats$/);
-    await expect.poll(() => page.locator("h1").textContent()).toBe("Balkan Beats");
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    expect(errors).toEqual([]);
+    for (const language of languages) {
+      await page.goto(`${server.url}${language.prefix}/project/heritage-preservation`);
+      await expect(page.locator("h1").textContent()).resolves.toBe(language.titles.heritage);
+      await expect(
+        page.getByRole("img", { name: language.imageAlt(language.titles.heritage) }).isVisible(),
+      ).resolves.toBe(true);
+      await page.getByRole("heading", { name: language.detailsTitle }).waitFor();
+      const related = page.locator("#related-title ~ ul [data-testid=project-card]");
+      await related.getByRole("link", { name: language.titles.stories }).click();
+      await page.waitForURL(`${server.url}${language.prefix}/project/balkan-stories`);
+      await expect(page.locator("h1").textContent()).resolves.toBe(language.titles.stories);
+    }
     await context.close();
   });
 
@@ -100,6 +223,10 @@ describe.skipIf(!hasChromium)("a visitor reads a project", () => {
       const html = await response.text();
       expect(html).toContain("Klänge des Balkans");
       expect(response.headers.get("cache-control")).toBe("no-store");
+      const english = await fetch(`${server.url}/project/balkan-beats`);
+      expect(english.status).toBe(200);
+      expect(english.headers.get("cache-control")).toBe("no-store");
+      expect(await english.text()).toMatch(/<h1[^>]*>Balkan Beats<\/h1>/);
     } finally {
       await db.execute(sql`alter table content.projects_away rename to projects`);
     }
