@@ -167,6 +167,14 @@ describe.skipIf(!hasChromium)("an admin resets a forgotten password", () => {
     await page.goto(`${server.url}/handler/email-verification?code=${"x".repeat(45)}`);
     await page.getByRole("heading", { name: "Invalid link" }).waitFor();
     await expectNoAxeViolations(page, "/handler/email-verification with an unknown code");
+    await page.goto(`${server.url}/handler/error?errorCode=INVALID_OAUTH_STATE&message=Try+again.`);
+    await page.getByRole("heading", { name: "Something went wrong" }).waitFor();
+    await page.getByRole("alert").filter({ hasText: "Try again." }).waitFor();
+    await page.getByText("Error code: INVALID_OAUTH_STATE").waitFor();
+    await expectNoAxeViolations(page, "/handler/error");
+    await page.goto(`${server.url}/handler/error`);
+    await page.getByRole("alert").filter({ hasText: "An unknown error occurred." }).waitFor();
+    await expectNoAxeViolations(page, "/handler/error without details");
     await page.goto(`${server.url}/handler/sign-in`);
     await page.getByRole("heading", { name: "Sign in to your account" }).waitFor();
     await expectNoAxeViolations(page, "/handler/sign-in");
