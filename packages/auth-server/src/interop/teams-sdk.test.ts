@@ -2,7 +2,8 @@
  * Interop: the official SDK (`@stackframe/js` 2.8.108) drives teams and permissions on this server
  * over a loopback port: a user creates and lists teams, invites by e-mail, the invitee checks and
  * accepts the code read from the outbox, the server SDK adds a member and grants permissions, and
- * both SDKs read the permissions back.
+ * both SDKs read the permissions back. Then the rest of a team's life: an invitation revoked, a
+ * member's own team profile, leaving, removal by the server SDK, and deleting the team.
  */
 import { StackClientApp, StackServerApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -125,5 +126,70 @@ describe("teams and permissions through the official SDK", () => {
 
     await serverGuest.revokePermission(serverTeam, "$update_team");
     expect(await serverGuest.hasPermission(serverTeam, "$update_team")).toBe(false);
+  });
+
+  it("revokes an invitation, edits a member profile, leaves, removes a member and deletes the team", async () => {
+    const stamp = Date.now();
+    const hostEmail = `sdk-life-host-${stamp}@example.com`;
+    const guestEmail = `sdk-life-guest-${stamp}@example.com`;
+    const host = await signedInVerified(hostEmail);
+    const hostUser = await host.getUser({ or: "throw" });
+    server.t.clock.advance(1000);
+    const team = await hostUser.createTeam({ displayName: "SDK Workshop" });
+
+    await team.inviteUser({ email: `sdk-life-later-${stamp}@example.com`, callbackUrl });
+    server.t.clock.advance(1000);
+    await team.inviteUser({ email: guestEmail, callbackUrl });
+    const sent = await team.listInvitations();
+    expect(sent.map((invitation) => invitation.recipientEmail).sort()).toEqual([
+      guestEmail,
+      `sdk-life-later-${stamp}@example.com`,
+    ]);
+    await sent.find((invitation) => invitation.recipientEmail !== guestEmail)?.revoke();
+    expect((await team.listInvitations()).map((invitation) => invitation.recipientEmail)).toEqual([
+      guestEmail,
+    ]);
+
+    const guest = await signedInVerified(guestEmail);
+    const code = await server.t.readCodeFromOutbox(guestEmail, "join");
+    server.t.clock.advance(1000);
+    expect((await guest.acceptTeamInvitation(code)).status).toBe("ok");
+    const guestUser = await guest.getUser({ or: "throw" });
+    const guestTeam = await guestUser.getTeam(team.id);
+    if (!guestTeam) throw new Error("The guest's SDK does not see the team");
+
+    // The guest's own profile in the team; the host sees the new name.
+    const profile = await guestUser.getTeamProfile(guestTeam);
+    await profile.update({ displayName: "Guest Weaver" });
+    expect((await guestUser.getTeamProfile(guestTeam)).displayName).toBe("Guest Weaver");
+    const seenByHost = await team.listUsers();
+    expect(seenByHost.map((member) => [member.id, member.teamProfile.displayName])).toEqual([
+      [hostUser.id, null],
+      [guestUser.id, "Guest Weaver"],
+    ]);
+    await guestUser.leaveTeam(guestTeam);
+    expect((await guestUser.listTeams()).map((t) => t.id)).not.toContain(team.id);
+    expect((await team.listUsers()).map((member) => member.id)).toEqual([hostUser.id]);
+
+    // The server SDK adds and removes a member.
+    const third = await serverApp.createUser({
+      primaryEmail: `sdk-life-third-${stamp}@example.com`,
+    });
+    const serverTeam = await serverApp.getTeam(team.id);
+    if (!serverTeam) throw new Error("The server SDK does not see the team");
+    server.t.clock.advance(1000);
+    await serverTeam.addUser(third.id);
+    expect((await serverTeam.listUsers()).map((member) => member.id)).toEqual([
+      hostUser.id,
+      third.id,
+    ]);
+    await serverTeam.removeUser(third.id);
+    expect((await serverTeam.listUsers()).map((member) => member.id)).toEqual([hostUser.id]);
+    const thirdTeams = (await (await serverApp.getUser(third.id))?.listTeams()) ?? [];
+    expect(thirdTeams.map((t) => t.id)).not.toContain(team.id);
+
+    await team.delete();
+    expect((await hostUser.listTeams()).map((t) => t.id)).not.toContain(team.id);
+    expect(await serverApp.getTeam(team.id)).toBeNull();
   });
 });
