@@ -56,7 +56,7 @@ import { createTeamMembershipRoutes } from "./routes/team-memberships";
 import { createTeamRoutes } from "./routes/teams";
 import { createTestModeCheckoutRoutes } from "./routes/test-mode-checkout";
 import { createUserRoutes } from "./routes/users";
-import { createWebhookRoutes } from "./routes/webhooks";
+import { createSendTestWebhookRoutes, createWebhookRoutes } from "./routes/webhooks";
 import { type AuthLogger, silentLogger } from "./services/auth-deps";
 import { holdEmailQueueWorker } from "./services/email-queue";
 import { createEmailSender } from "./services/emails";
@@ -200,6 +200,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   app.route("/internal/metrics", createInternalMetricsRoutes(deps));
   app.route("/internal/payments", createInternalPaymentRoutes(deps));
   app.route("/webhooks", createWebhookRoutes(deps));
+  app.route("/internal/send-test-webhook", createSendTestWebhookRoutes(deps));
   app.route("/data-vault", createDataVaultRoutes(deps));
   app.route("/payments/test-mode-checkout", createTestModeCheckoutRoutes(deps));
   app.route("/payments/stripe-checkout", createStripeCheckoutRoutes(deps));

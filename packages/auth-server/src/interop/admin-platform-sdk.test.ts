@@ -4,7 +4,10 @@
  * this server over a loopback port: `getSvixToken` answers a token our endpoint-management API
  * accepts, and `getMetrics` the project's metrics, which pass the SDK's own response schema
  * (`MetricsResponseBodySchema`, with unknown keys refused as the reference's route does).
+ * `StackAdminApp.sendTestWebhook` sends a test event to an endpoint (a loopback receiver).
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { StackAdminApp } from "@stackframe/js";
 import { MetricsResponseBodySchema } from "@stackframe/stack-shared/dist/interface/admin-metrics";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,12 +21,13 @@ interface SdkAdminInterface {
 let server: InteropServer;
 let projectId: string;
 let sdk: SdkAdminInterface;
+let admin: StackAdminApp;
 
 beforeAll(async () => {
   server = await startInteropServer();
   const project = await server.t.createProject({ displayName: "SDK platform admin" });
   projectId = project.id;
-  const admin = new StackAdminApp({
+  admin = new StackAdminApp({
     baseUrl: server.baseUrl,
     tokenStore: "memory",
     noAutomaticPrefetch: true,
@@ -90,5 +94,48 @@ describe("StackAdminApp platform administration", () => {
     const { email_overview: _omitted, ...incomplete } = answer;
     await expect(validate(incomplete)).rejects.toThrow(/email_overview/);
     await expect(validate({ ...answer, surplus: 1 })).rejects.toThrow(/surplus/);
+  });
+
+  it("sendTestWebhook delivers a test event to an endpoint and reports a failing one", async () => {
+    const received: string[] = [];
+    let status = 200;
+    const receiver = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk: Buffer) => {
+        body += chunk.toString("utf8");
+      });
+      request.on("end", () => {
+        received.push(body);
+        response.statusCode = status;
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = receiver.address() as AddressInfo;
+      const created = await server.t.request("/webhooks/endpoints", {
+        accessType: "admin",
+        projectId,
+        body: { url: `http://127.0.0.1:${port}/hook` },
+      });
+      const { id } = (await created.json()) as { id: string };
+
+      const ok = await admin.sendTestWebhook({ endpointId: id });
+      expect(ok.status).toBe("ok");
+      expect(received.map((body) => (JSON.parse(body) as { type: string }).type)).toEqual([
+        "stack.test",
+      ]);
+
+      status = 503;
+      const failed = await admin.sendTestWebhook({ endpointId: id });
+      expect(failed.status === "error" && failed.error.errorMessage).toMatch(/answered 503/);
+      const unknown = await admin.sendTestWebhook({ endpointId: crypto.randomUUID() });
+      expect(unknown.status === "error" && unknown.error.errorMessage).toBe(
+        "Endpoint not found. Make sure it still exists.",
+      );
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
   });
 });

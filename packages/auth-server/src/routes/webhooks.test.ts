@@ -3,6 +3,7 @@
  * and deliveries to a real HTTP receiver on loopback, verified with the `standardwebhooks` package:
  * events of user, team and membership changes, retries after a 500, the delivery log, giving up
  * after the last retry, and pending deliveries picked up by a worker started later (a restart).
+ * `POST /internal/send-test-webhook` sends one signed test event and says whether it arrived.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -289,6 +290,90 @@ describe("POST /webhooks/svix-token", () => {
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.projectId, doomed.id));
     expect(rows).toEqual([]);
+  });
+});
+
+describe("POST /internal/send-test-webhook", () => {
+  const sendTest = (endpointId: string, access: object = asAdmin()) =>
+    t.request("/internal/send-test-webhook", { body: { endpoint_id: endpointId }, ...access });
+
+  it("sends one signed stack.test event and reports whether it arrived", async () => {
+    const endpoint = await createEndpoint({ url: receiver.url("/test-event") });
+    try {
+      const sent = await sendTest(endpoint.id);
+      expect(sent.status).toBe(200);
+      expect(await sent.json()).toEqual({ success: true });
+      expect(receiver.received).toHaveLength(1);
+      const [request] = receiver.received;
+      if (!request) throw new Error("nothing received");
+      expect(verified(endpoint.secret, request)).toEqual({
+        type: "stack.test",
+        data: {
+          message: "Webhook test event triggered from the dashboard.",
+          endpointUrl: receiver.url("/test-event"),
+        },
+      });
+      // Not an event of the project: the delivery log stays empty.
+      expect(await readLog(endpoint.id)).toEqual([]);
+
+      receiver.answers.push(500);
+      const failed = await sendTest(endpoint.id);
+      expect(await failed.json()).toEqual({
+        success: false,
+        error_message:
+          "Webhook not delivered: the endpoint answered 500. Make sure the endpoint is configured correctly.",
+      });
+      expect(receiver.received).toHaveLength(2);
+    } finally {
+      await deleteEndpoint(endpoint.id);
+    }
+  });
+
+  it("answers success false for unknown, other projects' and disabled endpoints, sending nothing", async () => {
+    const notFound = {
+      success: false,
+      error_message: "Endpoint not found. Make sure it still exists.",
+    };
+    expect(await (await sendTest(crypto.randomUUID())).json()).toEqual(notFound);
+    expect(await (await sendTest("not-a-uuid")).json()).toEqual(notFound);
+    const foreign = await createEndpoint({ url: receiver.url("/foreign") }, otherProjectId);
+    expect(await (await sendTest(foreign.id)).json()).toEqual(notFound);
+    await deleteEndpoint(foreign.id, otherProjectId);
+    const disabled = await createEndpoint({ url: receiver.url("/disabled"), disabled: true });
+    expect(await (await sendTest(disabled.id)).json()).toEqual({
+      success: false,
+      error_message: "The endpoint is disabled. Enable it to test it.",
+    });
+    await deleteEndpoint(disabled.id);
+    expect(receiver.received).toEqual([]);
+  });
+
+  it("is for admins only", async () => {
+    const endpoint = await createEndpoint({ url: receiver.url("/admins-only") });
+    try {
+      await expectKnownError(
+        await sendTest(endpoint.id, asServer()),
+        "INSUFFICIENT_ACCESS_TYPE",
+        401,
+      );
+      await expectKnownError(
+        await sendTest(endpoint.id, {
+          accessType: "client",
+          projectId,
+          accessToken: owner.accessToken,
+        }),
+        "INSUFFICIENT_ACCESS_TYPE",
+        401,
+      );
+      await expectKnownError(
+        await t.request("/internal/send-test-webhook", { body: {}, ...asAdmin() }),
+        "SCHEMA_ERROR",
+        400,
+      );
+      expect(receiver.received).toEqual([]);
+    } finally {
+      await deleteEndpoint(endpoint.id);
+    }
   });
 });
 

@@ -2,7 +2,7 @@
  * `/webhooks`: `POST /svix-token` (contract §3.8; admin) answers `201 {token}`, a token for our own
  * endpoint-management API below, which takes either that token (`Authorization: Bearer whmt_…`) or
  * admin access: endpoints (create, list, read, update, delete), an endpoint's signing secret and
- * its delivery log.
+ * its delivery log. Also `POST /internal/send-test-webhook` (admin): a test event to one endpoint.
  * @module
  */
 import { knownErrors } from "@heritage/auth-protocol";
@@ -16,6 +16,7 @@ import { validateRequest } from "../http/validate";
 import { findProject } from "../services/projects";
 import { StatusError } from "../services/status-error";
 import { issueManagementToken, readManagementToken } from "../services/webhooks/management-tokens";
+import { sendTestWebhook } from "../services/webhooks/test-webhook";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -131,5 +132,19 @@ export function createWebhookRoutes(deps: RouteDeps): Hono<AuthEnv> {
     return sendJson(c, { items, is_paginated: false });
   });
 
+  return app;
+}
+
+/** `POST /internal/send-test-webhook` (admin): `{endpoint_id}` → `{success, error_message?}`. */
+export function createSendTestWebhookRoutes(deps: RouteDeps): Hono<AuthEnv> {
+  const app = new Hono<AuthEnv>();
+  app.post("/", async (c) => {
+    const auth = requireAccess(c, ["admin"]);
+    const { body } = validateRequest(c, { body: z.strictObject({ endpoint_id: z.string() }) });
+    return sendJson(
+      c,
+      await sendTestWebhook(deps.db, auth.project.id, body.endpoint_id, deps.clock()),
+    );
+  });
   return app;
 }
