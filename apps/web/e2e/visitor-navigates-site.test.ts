@@ -1,9 +1,71 @@
+import { bsCopy, deCopy, enCopy } from "@heritage/content";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSiteAuthKeys } from "./admin-auth-journey";
 import { hasChromium, launchBrowser } from "./browser";
+import { waitForHydration } from "./hydration";
 import { expectNoAxeViolations, newContext, recordErrors, seedContent } from "./journey-helpers";
 import { startTestServer, type TestServer } from "./test-server";
+
+/** The navigation's and footer's texts in each language (apps/web/app/i18n), quoted exactly. */
+const languages = {
+  en: {
+    code: "en",
+    name: "English",
+    prefix: "",
+    copy: enCopy,
+    nav: { home: "Home", about: "About", contact: "Contact", admin: "Admin" },
+    openMenu: "Open menu",
+    closeMenu: "Close menu",
+    education: "Education",
+    footer: {
+      socialLinks: "Social media",
+      socialLink: "Follow us on Facebook",
+      impressum: "Impressum",
+      privacyPolicy: "Privacy Policy",
+      rights: "All rights reserved.",
+    },
+  },
+  de: {
+    code: "de",
+    name: "Deutsch",
+    prefix: "/de",
+    copy: deCopy,
+    nav: { home: "Startseite", about: "Über uns", contact: "Kontakt", admin: "Verwaltung" },
+    openMenu: "Menü öffnen",
+    closeMenu: "Menü schließen",
+    education: "Bildung",
+    footer: {
+      socialLinks: "Soziale Medien",
+      socialLink: "Folgen Sie uns auf Facebook",
+      impressum: "Impressum",
+      privacyPolicy: "Datenschutz",
+      rights: "Alle Rechte vorbehalten.",
+    },
+  },
+  bs: {
+    code: "bs",
+    name: "Bosanski",
+    prefix: "/bs",
+    copy: bsCopy,
+    nav: { home: "Početna", about: "O nama", contact: "Kontakt", admin: "Administracija" },
+    openMenu: "Otvori meni",
+    closeMenu: "Zatvori meni",
+    education: "Obrazovanje",
+    footer: {
+      socialLinks: "Društvene mreže",
+      socialLink: "Pratite nas na mreži Facebook",
+      impressum: "Impresum",
+      privacyPolicy: "Privatnost",
+      rights: "Sva prava zadržana.",
+    },
+  },
+} as const;
+
+type Language = (typeof languages)[keyof typeof languages];
+
+/** The home page of a language: "/" for English, else its prefix. */
+const homePath = (language: Language) => language.prefix || "/";
 
 describe.skipIf(!hasChromium)("a visitor finds their way around the site", () => {
   let server: TestServer;
@@ -19,52 +81,61 @@ describe.skipIf(!hasChromium)("a visitor finds their way around the site", () =>
     await server?.close();
   });
 
-  it("sees the fixed navigation turn white with a shadow after 50 px of scroll", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await page.goto(server.url);
-    await page.waitForLoadState("networkidle");
-    const header = page.locator("header").first();
-    await expect(header.evaluate((element) => getComputedStyle(element).position)).resolves.toBe(
-      "fixed",
-    );
-    await expect(header.getAttribute("data-scrolled")).resolves.toBe("false");
-    await page.evaluate(() => window.scrollTo(0, 40));
-    await page.waitForTimeout(100);
-    await expect(header.getAttribute("data-scrolled")).resolves.toBe("false");
-    await page.evaluate(() => window.scrollTo(0, 120));
-    await expect.poll(() => header.getAttribute("data-scrolled")).toBe("true");
-    await expect
-      .poll(() => header.evaluate((element) => getComputedStyle(element).backgroundColor))
-      .toBe("rgb(255, 255, 255)");
-    await expect(
-      header.evaluate((element) => getComputedStyle(element).boxShadow),
-    ).resolves.not.toBe("none");
-    await context.close();
-  });
+  for (const language of [languages.en, languages.de]) {
+    it(`sees the fixed navigation turn white with a shadow after 50 px of scroll (${language.code})`, async () => {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      await page.goto(`${server.url}${language.prefix}`);
+      await page.waitForLoadState("networkidle");
+      await waitForHydration(page);
+      const header = page.locator("header").first();
+      await expect(header.evaluate((element) => getComputedStyle(element).position)).resolves.toBe(
+        "fixed",
+      );
+      await expect(header.getAttribute("data-scrolled")).resolves.toBe("false");
+      await page.evaluate(() => window.scrollTo(0, 40));
+      await page.waitForTimeout(100);
+      await expect(header.getAttribute("data-scrolled")).resolves.toBe("false");
+      await page.evaluate(() => window.scrollTo(0, 120));
+      await expect.poll(() => header.getAttribute("data-scrolled")).toBe("true");
+      await expect
+        .poll(() => header.evaluate((element) => getComputedStyle(element).backgroundColor))
+        .toBe("rgb(255, 255, 255)");
+      await expect(
+        header.evaluate((element) => getComputedStyle(element).boxShadow),
+      ).resolves.not.toBe("none");
+      await context.close();
+    });
+  }
 
-  it("opens and closes the mobile menu at 375 px, and a link click closes it", async () => {
-    const context = await newContext(browser, { viewport: { width: 375, height: 740 } });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/de`);
-    await page.waitForLoadState("networkidle");
-    const menu = page.getByTestId("mobile-menu");
-    const toggle = menu.locator("summary");
-    await expect(toggle.getAttribute("aria-label")).resolves.toBe("Menü öffnen");
-    await expect(menu.getByRole("link", { name: "Über uns" }).isVisible()).resolves.toBe(false);
-    await toggle.click();
-    await expect.poll(() => menu.getAttribute("open")).not.toBeNull();
-    await expect(toggle.getAttribute("aria-label")).resolves.toBe("Menü schließen");
-    await toggle.click();
-    await expect.poll(() => menu.getAttribute("open")).toBeNull();
+  for (const language of [languages.de, languages.en]) {
+    it(`opens and closes the mobile menu at 375 px, and a link click closes it (${language.code})`, async () => {
+      const context = await newContext(browser, { viewport: { width: 375, height: 740 } });
+      const page = await context.newPage();
+      await page.goto(`${server.url}${language.prefix}`);
+      await page.waitForLoadState("networkidle");
+      await waitForHydration(page);
+      const menu = page.getByTestId("mobile-menu");
+      const toggle = menu.locator("summary");
+      const about = menu.getByRole("link", { name: language.nav.about, exact: true });
+      await expect(toggle.getAttribute("aria-label")).resolves.toBe(language.openMenu);
+      await expect(about.isVisible()).resolves.toBe(false);
+      await toggle.click();
+      await expect.poll(() => menu.getAttribute("open")).not.toBeNull();
+      await expect(about.isVisible()).resolves.toBe(true);
+      await expect(toggle.getAttribute("aria-label")).resolves.toBe(language.closeMenu);
+      await toggle.click();
+      await expect.poll(() => menu.getAttribute("open")).toBeNull();
+      await expect(toggle.getAttribute("aria-label")).resolves.toBe(language.openMenu);
 
-    await toggle.click();
-    await menu.getByRole("link", { name: "Über uns" }).click();
-    await page.waitForURL(/\/de\/about$/);
-    await expect.poll(() => menu.getAttribute("open")).toBeNull();
-    await expect.poll(() => page.locator("h1").textContent()).toBe("Über uns");
-    await context.close();
-  });
+      await toggle.click();
+      await about.click();
+      await page.waitForURL(`${server.url}${language.prefix}/about`);
+      await expect.poll(() => menu.getAttribute("open")).toBeNull();
+      await expect.poll(() => page.locator("h1").textContent()).toBe(language.copy.about.title);
+      await context.close();
+    });
+  }
 
   it("switches language from the dropdown (hover, click, keyboard), keeping the page and the choice", async () => {
     const context = await newContext(browser);
@@ -72,6 +143,7 @@ describe.skipIf(!hasChromium)("a visitor finds their way around the site", () =>
     const errors = recordErrors(page);
     await page.goto(`${server.url}/about`);
     await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
     const switcher = page.getByTestId("language-switcher").filter({ visible: true });
     const summary = switcher.locator("summary");
 
@@ -129,6 +201,49 @@ describe.skipIf(!hasChromium)("a visitor finds their way around the site", () =>
     await context.close();
   });
 
+  it("switches from German to Bosnian with the dropdown, keeping the page, and is taken to Bosnian pages after", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = recordErrors(page);
+    await page.goto(`${server.url}/de/project/balkan-beats`);
+    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
+    const switcher = page.getByTestId("language-switcher").filter({ visible: true });
+    await switcher.locator("summary").hover();
+    await expect.poll(() => switcher.getAttribute("open")).not.toBeNull();
+    await expect(switcher.getByRole("link").allTextContents()).resolves.toEqual([
+      "🇬🇧English",
+      "🇩🇪Deutsch",
+      "🇧🇦Bosanski",
+    ]);
+    const german = switcher.getByRole("link", { name: /Deutsch/ });
+    await expect(german.getAttribute("aria-current")).resolves.toBe("true");
+    await expect(german.locator("svg").count()).resolves.toBe(1);
+    await expect(
+      switcher
+        .getByRole("link", { name: /English/ })
+        .locator("svg")
+        .count(),
+    ).resolves.toBe(0);
+    await switcher.getByRole("link", { name: /Bosanski/ }).click();
+    await page.waitForURL(`${server.url}/bs/project/balkan-beats`);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Balkanski ritmovi");
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("bs");
+    await expect(page.evaluate(() => localStorage.getItem("preferredLanguage"))).resolves.toBe(
+      "bs",
+    );
+
+    // The stored choice takes unprefixed URLs (query kept) to the Bosnian pages.
+    await page.goto(`${server.url}/contact?topic=visit`);
+    await page.waitForURL(`${server.url}/bs/contact?topic=visit`);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(bsCopy.contact.title);
+    await page.goto(server.url);
+    await page.waitForURL(`${server.url}/bs`);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(bsCopy.hero.title);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("remembers a language picked before the page has hydrated", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
@@ -150,28 +265,48 @@ describe.skipIf(!hasChromium)("a visitor finds their way around the site", () =>
     await context.close();
   });
 
-  it("shows the footer's description, contact, social links, links and this year's copyright", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await page.goto(`${server.url}/bs`);
-    const footer = page.getByRole("contentinfo");
-    await footer
-      .getByText(/neprofitna organizacija/i)
-      .first()
-      .waitFor();
-    await expect(
-      footer.getByRole("link", { name: /info@example.org/ }).getAttribute("href"),
-    ).resolves.toBe("mailto:info@example.org");
-    await expect(footer.getByRole("link", { name: /\+387/ }).count()).resolves.toBe(1);
-    await expect(
-      footer.getByRole("list", { name: "Društvene mreže" }).getByRole("link").count(),
-    ).resolves.toBe(3);
-    await expect(
-      footer.getByRole("link", { name: "Privatnost" }).getAttribute("href"),
-    ).resolves.toBe("/bs/datenschutz");
-    await expect(footer.textContent()).resolves.toContain(`© ${new Date().getFullYear()}`);
-    await context.close();
-  });
+  for (const language of [languages.bs, languages.de, languages.en]) {
+    it(`shows the footer's description, contact, social links, links and this year's copyright (${language.code})`, async () => {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      await page.goto(`${server.url}${language.prefix}`);
+      const footer = page.getByRole("contentinfo");
+      const { description, email, phone } = language.copy.footer;
+      await footer.getByText(description, { exact: true }).waitFor();
+      await expect(footer.getByRole("link", { name: email }).getAttribute("href")).resolves.toBe(
+        `mailto:${email}`,
+      );
+      await expect(footer.getByRole("link", { name: phone }).getAttribute("href")).resolves.toBe(
+        `tel:${phone.replace(/[^\d+]/g, "")}`,
+      );
+      const social = footer
+        .getByRole("list", { name: language.footer.socialLinks })
+        .getByRole("link");
+      await expect(social.count()).resolves.toBe(3);
+      await expect(social.first().getAttribute("aria-label")).resolves.toBe(
+        language.footer.socialLink,
+      );
+      const links: [string, string][] = [
+        [language.nav.home, homePath(language)],
+        [language.nav.about, `${language.prefix}/about`],
+        [language.nav.contact, `${language.prefix}/contact`],
+        [language.footer.impressum, `${language.prefix}/impressum`],
+        [language.footer.privacyPolicy, `${language.prefix}/datenschutz`],
+      ];
+      for (const [name, href] of links) {
+        await expect(
+          footer.getByRole("link", { name, exact: true }).getAttribute("href"),
+          name,
+        ).resolves.toBe(href);
+      }
+      await footer
+        .getByText(`© ${new Date().getFullYear()} Balkan Heritage. ${language.footer.rights}`, {
+          exact: true,
+        })
+        .waitFor();
+      await context.close();
+    });
+  }
 
   it('shows an "Admin" link to signed-in visitors only, and keeps their pages private', async () => {
     const anonymous = await fetch(server.url);
@@ -196,40 +331,52 @@ describe.skipIf(!hasChromium)("a visitor finds their way around the site", () =>
       { name: sessionCookie, value: "%7B%22refresh_token%22%3A%22r%22%7D", url: server.url },
     ]);
     const page = await context.newPage();
-    await page.goto(`${server.url}/de`);
-    const admin = page.getByRole("navigation").getByRole("link", { name: "Verwaltung" }).first();
-    await expect(admin.getAttribute("href")).resolves.toBe("/admin");
+    for (const language of [languages.de, languages.en]) {
+      await page.goto(`${server.url}${language.prefix}`);
+      const admin = page
+        .getByRole("navigation")
+        .getByRole("link", { name: language.nav.admin, exact: true })
+        .first();
+      await expect(admin.getAttribute("href")).resolves.toBe("/admin");
+    }
     await context.close();
   });
 
-  it("reads every page and uses the menus with JavaScript disabled", async () => {
-    const context = await newContext(browser, {
-      javaScriptEnabled: false,
-      viewport: { width: 375, height: 740 },
+  for (const [language, target] of [
+    [languages.en, languages.bs],
+    [languages.de, languages.en],
+  ] as const) {
+    it(`reads every page and uses the menus with JavaScript disabled (${language.code})`, async () => {
+      const context = await newContext(browser, {
+        javaScriptEnabled: false,
+        viewport: { width: 375, height: 740 },
+      });
+      const page = await context.newPage();
+      await page.goto(`${server.url}${language.prefix}`);
+      await expect(page.locator("h1").textContent()).resolves.toBe(language.copy.hero.title);
+      await expect(page.getByTestId("project-card").count()).resolves.toBe(6);
+      // Images load natively from the <noscript> copy.
+      await expect(page.locator("noscript").count()).resolves.toBeGreaterThan(0);
+      const faq = page.getByTestId("faq-item").first();
+      await faq.locator("summary").click();
+      await expect(faq.getAttribute("open")).resolves.not.toBeNull();
+      await page.getByRole("button", { name: language.education }).click();
+      await page.waitForURL(/category=education/);
+      await expect(page.getByTestId("project-card").count()).resolves.toBe(1);
+
+      const menu = page.getByTestId("mobile-menu");
+      await menu.locator("summary").click();
+      await menu.getByRole("link", { name: language.nav.about, exact: true }).click();
+      await page.waitForURL(`${server.url}${language.prefix}/about`);
+      await expect(page.locator("h1").textContent()).resolves.toBe(language.copy.about.title);
+      const switcher = page.getByTestId("language-switcher").filter({ visible: true });
+      await switcher.locator("summary").click();
+      await switcher.getByRole("link", { name: new RegExp(target.name) }).click();
+      await page.waitForURL(`${server.url}${target.prefix}/about`);
+      await expect(page.locator("h1").textContent()).resolves.toBe(target.copy.about.title);
+      await context.close();
     });
-    const page = await context.newPage();
-    await page.goto(server.url);
-    await expect(page.getByTestId("project-card").count()).resolves.toBe(6);
-    // Images load natively from the <noscript> copy.
-    await expect(page.locator("noscript").count()).resolves.toBeGreaterThan(0);
-    const faq = page.getByTestId("faq-item").first();
-    await faq.locator("summary").click();
-    await expect(faq.getAttribute("open")).resolves.not.toBeNull();
-    await page.getByRole("button", { name: "Education" }).click();
-    await page.waitForURL(/category=education/);
-    await expect(page.getByTestId("project-card").count()).resolves.toBe(1);
-
-    await page.getByTestId("mobile-menu").locator("summary").click();
-    await page.getByTestId("mobile-menu").getByRole("link", { name: "About" }).click();
-    await page.waitForURL(`${server.url}/about`);
-    await expect.poll(() => page.locator("h1").textContent()).toBe("About Us");
-    const switcher = page.getByTestId("language-switcher").filter({ visible: true });
-    await switcher.locator("summary").click();
-    await switcher.getByRole("link", { name: /Bosanski/ }).click();
-    await page.waitForURL(`${server.url}/bs/about`);
-    await expect.poll(() => page.locator("h1").textContent()).toBe("O nama");
-    await context.close();
-  });
+  }
 
   it("has no accessibility violations at 375 px with the menu open", async () => {
     await expectNoAxeViolations(browser, `${server.url}/about`, {
