@@ -24,6 +24,7 @@ import {
   type EmailSendCalls,
   type NotificationPreferenceCalls,
 } from "./email-calls";
+import { createServerPaymentCalls, type ServerPaymentCalls } from "./payment-calls";
 import { createUserManagement, type UserManagement } from "./server-app";
 import type { AuthSession } from "./session";
 import { type AdminTeamAccess, createAdminTeamAccess } from "./team-access";
@@ -41,6 +42,7 @@ export interface AdminApp
   extends UserFacingApp<AuthServerUser>,
     UserManagement,
     AdminTeamAccess,
+    ServerPaymentCalls,
     ApiKeyServerCalls,
     AdminProjectCalls,
     AdminPlatformCalls,
@@ -69,6 +71,8 @@ export function createAdminApp(options: AdminAppOptions): AdminApp {
     ...createUserFacingApp(core, serverUserSchema, toAuthServerUser),
     ...createUserManagement(core),
     ...createAdminTeamAccess(core),
+    // As the SDK's StackAdminApp extends its server app: items, checkout URLs, quantity changes.
+    ...createServerPaymentCalls(core),
     ...createApiKeyServerCalls(core),
     ...createAdminProjectCalls(core),
     ...createDataVaultCalls(core),

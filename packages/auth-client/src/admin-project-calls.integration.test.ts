@@ -175,7 +175,7 @@ describe("config overrides", () => {
 });
 
 describe("admin app: internal API keys", () => {
-  it("creates, lists and revokes; the revoked secret key is refused", async () => {
+  it("creates, lists, reads, renames and revokes; the renamed key works, the revoked one is refused", async () => {
     const admin = newAdminApp();
     const created = await admin.createInternalApiKey({
       description: "backend",
@@ -188,6 +188,15 @@ describe("admin app: internal API keys", () => {
 
     const listed = (await admin.listInternalApiKeys()).find((key) => key.id === created.id);
     expect(listed?.secretServerKey).toEqual({ lastFour: created.secretServerKey?.slice(-4) });
+
+    const read = await admin.getInternalApiKey(created.id);
+    expect(read?.description).toBe("backend");
+    expect(read?.secretServerKey).toEqual({ lastFour: created.secretServerKey?.slice(-4) });
+    const renamed = await admin.updateInternalApiKey(created.id, { description: "backend (EU)" });
+    expect(renamed.description).toBe("backend (EU)");
+    expect(renamed.isValid()).toBe(true);
+    expect((await admin.getInternalApiKey(created.id))?.description).toBe("backend (EU)");
+    expect(await admin.getInternalApiKey(crypto.randomUUID())).toBeNull();
 
     const server = createServerApp({
       projectId: project.id,

@@ -11,6 +11,7 @@ import {
   adminProjectSchema,
   internalApiKeyFirstViewSchema,
   internalApiKeySchema,
+  isKnownError,
   listEnvelopeSchema,
   type InternalApiKey as WireInternalApiKey,
   type InternalApiKeyFirstView as WireInternalApiKeyFirstView,
@@ -166,6 +167,10 @@ export interface AdminProjectCalls extends ConfigOverrideCalls {
   createInternalApiKey(options: InternalApiKeyCreation): Promise<InternalApiKeyFirstView>;
   /** `GET /internal/api-keys`, newest first. */
   listInternalApiKeys(): Promise<InternalApiKey[]>;
+  /** `GET /internal/api-keys/{id}`; null when the project has no such key set. */
+  getInternalApiKey(id: string): Promise<InternalApiKey | null>;
+  /** `PATCH /internal/api-keys/{id}` with a new `description` (the keys stay as they are). */
+  updateInternalApiKey(id: string, update: { description: string }): Promise<InternalApiKey>;
   /** `PATCH /internal/api-keys/{id}` with `revoked: true`. */
   revokeInternalApiKey(id: string): Promise<InternalApiKey>;
   /**
@@ -259,6 +264,22 @@ export function createAdminProjectCalls(core: AppCore): AdminProjectCalls {
     async listInternalApiKeys() {
       const list = await parseResponse(await send("/internal/api-keys"), internalApiKeyListSchema);
       return list.items.map(toKey);
+    },
+    async getInternalApiKey(id) {
+      try {
+        const response = await send(`/internal/api-keys/${encodeURIComponent(id)}`);
+        return toKey(await parseResponse(response, internalApiKeySchema));
+      } catch (error) {
+        if (isKnownError(error, "API_KEY_NOT_FOUND")) return null;
+        throw error;
+      }
+    },
+    async updateInternalApiKey(id, update) {
+      const response = await send(`/internal/api-keys/${encodeURIComponent(id)}`, {
+        method: "PATCH",
+        body: { description: update.description },
+      });
+      return toKey(await parseResponse(response, internalApiKeySchema));
     },
     revokeInternalApiKey: revoke,
     async getPushedConfigSource() {

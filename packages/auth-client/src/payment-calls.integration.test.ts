@@ -1,12 +1,13 @@
 /**
  * Payments through the client library against the real auth server: items on user objects and team
  * handles (client and server access), server quantity changes (increase, overdraw, try-decrease,
- * expiry), checkout URLs that lead to the test-mode checkout and grant on confirm, and the contract
- * errors arriving as known errors.
+ * expiry), checkout URLs that lead to the test-mode checkout and grant on confirm, the same server
+ * calls on the admin app, and the contract errors arriving as known errors.
  */
 import { isKnownError } from "@heritage/auth-protocol";
 import { createTestAuthApi, type TestAuthApi } from "@heritage/auth-server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAdminApp } from "./admin-app";
 import { createClientApp } from "./client-app";
 import { createServerApp } from "./server-app";
 import { testServerRuntime } from "./testing/test-server-runtime";
@@ -164,5 +165,31 @@ describe("payments (client library)", () => {
     // Plain data still compares and serialises without the calls.
     expect(Object.keys(team)).not.toContain("getItem");
     expect(JSON.stringify(team)).not.toContain("getItem");
+  });
+});
+
+describe("payments (admin app)", () => {
+  it("has the server's payment calls: items, quantity changes and checkout URLs", async () => {
+    const admin = createAdminApp({
+      projectId: project.id,
+      superSecretAdminKey: project.keys.superSecretAdminKey,
+      tokenStore: createMemoryTokenStore(),
+      ...runtimeOptions(),
+    });
+    const { user } = await signedInClient();
+    const ref = { userId: user.id, itemId: "credits" };
+    expect((await admin.getItem(ref)).quantity).toBe(0);
+    await admin.updateItemQuantity(ref, { delta: 7, description: "admin grant" });
+    expect((await admin.getItem(ref)).quantity).toBe(7);
+    const overdraw = await admin.updateItemQuantity(ref, { delta: -8 }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(isKnownError(overdraw, "ITEM_QUANTITY_INSUFFICIENT_AMOUNT")).toBe(true);
+    expect((await admin.getItem(ref)).quantity).toBe(7);
+
+    const url = await admin.createCheckoutUrl({ userId: user.id }, { productId: "starter" });
+    expect((await confirmCheckout(url)).status).toBe(200);
+    expect((await admin.getItem(ref)).quantity).toBe(107);
   });
 });
