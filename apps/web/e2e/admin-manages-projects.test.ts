@@ -2,14 +2,16 @@
  * An admin adds a project with an uploaded image, sees it on the public site, edits it, is told
  * why a save and an upload failed (form kept), and deletes it (site spec, sections 2, 4, 5, 8).
  */
-import { deleteProject } from "@heritage/content";
+import { deleteProject, listProjects } from "@heritage/content";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  contentApiFailure,
   dismissNotices,
   expectNoAxeViolations,
   expectNotice,
+  failContentApi,
   signedInContext,
   startAdminServer,
 } from "./admin-content-journey";
@@ -205,6 +207,7 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
     await expect(
       confirm.getByText("Are you sure you want to delete this project?").count(),
     ).resolves.toBe(1);
+    await expectNoAxeViolations(page, "the project delete confirmation");
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expectNotice(page, "Project deleted successfully");
     await row.waitFor({ state: "detached" });
@@ -235,5 +238,102 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
     await dialog().getByRole("button", { name: "Cancel" }).click();
     await dialog().waitFor({ state: "detached" });
     expect(errors.filter((error) => !/404|Not Found|400|Bad Request/.test(error))).toEqual([]);
+  });
+
+  it("checks a chosen image before sending it, and shows Uploading... while it is sent", async () => {
+    const stored = await listProjects(server.running.database.db);
+    const uploads: string[] = [];
+    const recordUpload = (request: { url: () => string }) => {
+      if (new URL(request.url()).pathname === "/functions/upload-image") uploads.push("sent");
+    };
+    page.on("request", recordUpload);
+    await page.getByRole("button", { name: "Add New Project" }).click();
+    await dialog().getByRole("tab", { name: "Common Fields" }).click();
+    const fileInput = dialog().locator('input[type="file"]');
+    const uploadButton = dialog().getByRole("button", { name: /^(Upload Image|Uploading\.\.\.)$/ });
+
+    // The chooser closed without a file.
+    await fileInput.setInputFiles([]);
+    await expectNotice(page, "Upload Error", "You must select an image to upload.");
+    await dismissNotices(page);
+    // Exactly 5 MB is not less than 5 MB.
+    await fileInput.setInputFiles({
+      name: "huge.png",
+      mimeType: "image/png",
+      buffer: Buffer.alloc(5 * 1024 * 1024),
+    });
+    await expectNotice(page, "Upload Error", "File size must be less than 5MB");
+    await dismissNotices(page);
+    expect(uploads).toEqual([]);
+    await expect(dialog().getByText("No image").count()).resolves.toBe(1);
+
+    // A good file: "Uploading..." (button disabled, local preview) until the upload answers.
+    let answerUpload = () => {};
+    const uploadHeld = new Promise<void>((resolve) => {
+      answerUpload = resolve;
+    });
+    await page.route("**/functions/upload-image", async (route) => {
+      await uploadHeld;
+      await route.continue();
+    });
+    const png = await sharp({
+      create: { width: 40, height: 40, channels: 3, background: "#2b6cb4" },
+    })
+      .png()
+      .toBuffer();
+    await fileInput.setInputFiles({ name: "small.png", mimeType: "image/png", buffer: png });
+    await expect.poll(() => uploadButton.textContent()).toBe("Uploading...");
+    await expect(uploadButton.isDisabled()).resolves.toBe(true);
+    await expect(dialog().getByAltText("Upload preview").getAttribute("src")).resolves.toMatch(
+      /^blob:/,
+    );
+    answerUpload();
+    await expectNotice(page, "Image uploaded successfully to a cloud image service");
+    await expect.poll(() => uploadButton.textContent()).toBe("Upload Image");
+    await expect(dialog().getByLabel("Image URL", { exact: true }).inputValue()).resolves.toMatch(
+      /\/media\//,
+    );
+    await page.unroute("**/functions/upload-image");
+    page.off("request", recordUpload);
+
+    // Cancelled: the upload did not add a project.
+    await dialog().getByRole("button", { name: "Cancel" }).click();
+    await dialog().waitFor({ state: "detached" });
+    await expect(listProjects(server.running.database.db)).resolves.toHaveLength(stored.length);
+    await dismissNotices(page);
+  });
+
+  it("says why a delete failed, and the project stays", async () => {
+    const stored = await listProjects(server.running.database.db);
+    const row = page.getByRole("row").filter({ hasText: "Eco Balkans" }).first();
+    const stopFailing = await failContentApi(page, "projects", "DELETE");
+    await row.getByRole("button", { name: "Delete" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expectNotice(page, "Failed to delete project", contentApiFailure);
+    await stopFailing();
+    await page.keyboard.press("Escape");
+    await confirm.waitFor({ state: "detached" });
+    await expect(row.count()).resolves.toBe(1);
+    await expect(listProjects(server.running.database.db)).resolves.toEqual(stored);
+    await dismissNotices(page);
+  });
+
+  it("says so when the projects cannot be loaded", async () => {
+    const stopFailing = await failContentApi(page, "projects", "GET");
+    await page.reload();
+    await expectNotice(page, "Failed to load data from database", contentApiFailure);
+    await page.getByText(`Failed to load data from database: ${contentApiFailure}`).waitFor();
+    await stopFailing();
+    await dismissNotices(page);
+  });
+
+  it("shows the empty state when there are no projects", async () => {
+    for (const project of await listProjects(server.running.database.db)) {
+      await deleteProject(server.running.database.db, project.id);
+    }
+    await page.reload();
+    await page.getByText("No projects found. Add your first project above.").waitFor();
+    await expect(page.getByRole("table").count()).resolves.toBe(0);
   });
 });
