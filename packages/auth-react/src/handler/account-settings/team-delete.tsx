@@ -55,7 +55,7 @@ export function TeamDelete({
           setStep("confirming");
         }}
       >
-        Delete team
+        Delete
       </button>
     );
   }

@@ -38,10 +38,10 @@ export function TeamRow({
           type="button"
           className={classNames.secondaryButton}
           disabled={busy}
-          aria-label={`Make ${team.displayName} your current team`}
+          aria-label={`Select ${team.displayName} as your current team`}
           onClick={onSelect}
         >
-          Make current
+          Select
         </button>
       )}
       <button

@@ -37,13 +37,13 @@ describe("account settings: teams", () => {
     expect(text(rowOf(page.container, "Archive"))).not.toContain("(current team)");
     expect(() => getButton(page?.container as HTMLElement, "Create team")).toThrow();
 
-    await click(getButton(page.container, "Make Choir your current team"));
+    await click(getButton(page.container, "Select Choir as your current team"));
     expect(page.requestsTo("PATCH /users/me")[0]?.body).toEqual({ selected_team_id: otherTeamId });
     expect(text(rowOf(page.container, "Choir"))).toContain("Choir (current team)");
     expect(() =>
-      getButton(page?.container as HTMLElement, "Make Choir your current team"),
+      getButton(page?.container as HTMLElement, "Select Choir as your current team"),
     ).toThrow();
-    expect(getButton(page.container, "Make Archive your current team")).toBeTruthy();
+    expect(getButton(page.container, "Select Archive as your current team")).toBeTruthy();
     expect(text(page.container)).toContain("Choir is now your current team.");
     // The focused button is gone: the section's heading takes the focus.
     expect(document.activeElement?.textContent).toBe("Teams");
