@@ -65,9 +65,24 @@ export async function readNotices(page: Page): Promise<Notice[]> {
  */
 export async function expectNotice(page: Page, title: string, description?: string): Promise<void> {
   const wanted: Notice = { title, description: description ?? null };
-  await expect
-    .poll(() => readNotices(page), { timeout: 10_000, interval: 100 })
-    .toContainEqual(wanted);
+  // Every notice seen meanwhile, for the failure message (a notice may close before the end).
+  const seen = new Set<string>();
+  try {
+    await expect
+      .poll(
+        async () => {
+          const notices = await readNotices(page);
+          for (const notice of notices) seen.add(JSON.stringify(notice));
+          return notices;
+        },
+        { timeout: 10_000, interval: 100 },
+      )
+      .toContainEqual(wanted);
+  } catch (error) {
+    throw new Error(`No notice ${JSON.stringify(wanted)}; seen: [${[...seen].join(", ")}]`, {
+      cause: error,
+    });
+  }
 }
 
 /** Closes every notice, so the next step's notice is unambiguous. */

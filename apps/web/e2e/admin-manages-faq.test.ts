@@ -3,13 +3,15 @@
  * flags, the answer popover, "Saving...", the confirmation, the notices, a refused save that
  * keeps the form, and the public home page showing the change in German.
  */
-import { deleteFaq } from "@heritage/content";
+import { deleteFaq, listFaqs } from "@heritage/content";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  contentApiFailure,
   dismissNotices,
   expectNoAxeViolations,
   expectNotice,
+  failContentApi,
   signedInContext,
   startAdminServer,
 } from "./admin-content-journey";
@@ -80,6 +82,7 @@ describe.skipIf(!hasChromium)("an admin manages the FAQ", () => {
       popover.getByText("Schreiben Sie uns über das Kontaktformular.").count(),
     ).resolves.toBe(1);
     await expect(popover.getByText("Pišite nam putem kontakt forme.").count()).resolves.toBe(1);
+    await expectNoAxeViolations(page, "the FAQ answer popover");
     await page.keyboard.press("Escape");
     await popover.waitFor({ state: "detached" });
   });
@@ -112,7 +115,7 @@ describe.skipIf(!hasChromium)("an admin manages the FAQ", () => {
     await dialog().getByRole("tab", { name: "Deutsch" }).click();
     await field("Question (German)").fill("Noch nicht gespeichert");
     await dialog().getByRole("button", { name: "Save" }).click();
-    await expectNotice(page, "Failed to save FAQ", "Question is required");
+    await expectNotice(page, "Failed to save FAQ", "question: Question is required");
     await expect(field("Question (German)").inputValue()).resolves.toBe("Noch nicht gespeichert");
     await dialog().getByRole("button", { name: "Cancel" }).click();
     await dialog().waitFor({ state: "detached" });
@@ -124,6 +127,7 @@ describe.skipIf(!hasChromium)("an admin manages the FAQ", () => {
     await row.getByRole("button", { name: "Delete" }).click();
     const confirm = page.getByRole("alertdialog");
     await confirm.getByText("Are you sure you want to delete this FAQ item?").waitFor();
+    await expectNoAxeViolations(page, "the FAQ delete confirmation");
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expectNotice(page, "Success", "FAQ deleted successfully");
     await row.waitFor({ state: "detached" });
@@ -142,6 +146,18 @@ describe.skipIf(!hasChromium)("an admin manages the FAQ", () => {
     await other.getByRole("button", { name: "Delete" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await expectNotice(page, "Error", "Failed to delete FAQ");
+  });
+
+  it("says so when the FAQ cannot be loaded, and nothing changes", async () => {
+    const stored = await listFaqs(server.running.database.db);
+    expect(stored.length).toBeGreaterThan(0);
+    const stopFailing = await failContentApi(page, "faqs", "GET");
+    await page.reload();
+    await expectNotice(page, "Failed to load FAQ data", contentApiFailure);
+    await page.getByText(`Failed to load FAQ data: ${contentApiFailure}`).waitFor();
+    await stopFailing();
+    await dismissNotices(page);
+    await expect(listFaqs(server.running.database.db)).resolves.toEqual(stored);
   });
 
   it("shows the empty state when there are no items", async () => {
