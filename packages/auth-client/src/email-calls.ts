@@ -33,7 +33,13 @@ export type SendEmailOptions = (
   | { allUsers: true; userIds?: never }
 ) &
   (
-    | { html: string; subject: string; notificationCategoryName?: string; templateId?: never }
+    | {
+        html: string;
+        subject: string;
+        notificationCategoryName?: string;
+        templateId?: never;
+        draftId?: never;
+      }
     | {
         templateId: string;
         variables?: Record<string, string | number | boolean>;
