@@ -16,6 +16,7 @@ import { and, asc, desc, eq, isNotNull, lte, min } from "drizzle-orm";
 import { createTransport } from "nodemailer";
 import { type EmailOutboxRow, emailOutbox, projects } from "../db/schema";
 import type { AuthLogger } from "./auth-deps";
+import { perDatabaseWorkers, type WorkerHold } from "./per-database-worker";
 import { parseProjectConfig } from "./project-config";
 import { projectSmtpServer, smtpTransportOptions } from "./project-mail";
 
@@ -215,45 +216,16 @@ export function startEmailQueueWorker(options: EmailQueueOptions): EmailQueueWor
   };
 }
 
-interface SharedWorker {
-  worker: EmailQueueWorker;
-  holders: number;
-}
-const sharedWorkers = new Map<Database, SharedWorker>();
+const emailQueueWorkers = perDatabaseWorkers(startEmailQueueWorker);
 
-export interface EmailQueueHold {
-  worker: EmailQueueWorker;
-  /** The last release stops the worker and resolves when its pass under way is over. */
-  release(): Promise<void>;
-}
+export type EmailQueueHold = WorkerHold<EmailQueueWorker>;
 
-/**
- * The process's one worker for `options.db`, shared by every auth API built on that database. The
- * first holder's options start it; it stops when the last holder releases it.
- */
+/** The process's one e-mail queue worker for `options.db` (see per-database-worker.ts). */
 export function holdEmailQueueWorker(options: EmailQueueOptions): EmailQueueHold {
-  let shared = sharedWorkers.get(options.db);
-  if (!shared) {
-    shared = { worker: startEmailQueueWorker(options), holders: 0 };
-    sharedWorkers.set(options.db, shared);
-  }
-  const held = shared;
-  held.holders += 1;
-  let released = false;
-  return {
-    worker: held.worker,
-    async release() {
-      if (released) return;
-      released = true;
-      held.holders -= 1;
-      if (held.holders > 0) return;
-      if (sharedWorkers.get(options.db) === held) sharedWorkers.delete(options.db);
-      await held.worker.stop();
-    },
-  };
+  return emailQueueWorkers.hold(options);
 }
 
 /** Tells this process's worker for `db` that messages were queued (after their transaction). */
 export function wakeEmailQueue(db: Database): void {
-  void sharedWorkers.get(db)?.worker.runNow();
+  void emailQueueWorkers.running(db)?.runNow();
 }

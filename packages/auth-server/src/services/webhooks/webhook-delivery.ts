@@ -9,6 +9,7 @@ import type { Database } from "@heritage/db";
 import { and, asc, eq, lte } from "drizzle-orm";
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from "../../db/schema";
 import type { AuthLogger } from "../auth-deps";
+import { perDatabaseWorkers, type WorkerHold } from "../per-database-worker";
 import { webhookHeaders } from "./standard-webhooks";
 import { onWebhookWork } from "./webhook-events";
 
@@ -221,44 +222,13 @@ export function startWebhookWorker(
   };
 }
 
-interface SharedWorker {
-  worker: WebhookWorker;
-  holders: number;
-}
-const sharedWorkers = new Map<Database, SharedWorker>();
+const webhookWorkers = perDatabaseWorkers(startWebhookWorker);
 
-/** A hold on the process's worker for one database; `release` is idempotent. */
-export interface WebhookWorkerHold {
-  worker: WebhookWorker;
-  /** The last release stops the worker and resolves when its pass under way is over. */
-  release(): Promise<void>;
-}
+export type WebhookWorkerHold = WorkerHold<WebhookWorker>;
 
-/**
- * The process's one worker for `options.db`, shared by every auth API built on that database
- * (several workers would only race for the same rows). The first holder's options start it; it
- * stops when the last holder releases it.
- */
+/** The process's one webhook worker for `options.db` (see per-database-worker.ts). */
 export function holdWebhookWorker(
   options: WebhookDeliveryOptions & { pollIntervalMs?: number },
 ): WebhookWorkerHold {
-  let shared = sharedWorkers.get(options.db);
-  if (!shared) {
-    shared = { worker: startWebhookWorker(options), holders: 0 };
-    sharedWorkers.set(options.db, shared);
-  }
-  const held = shared;
-  held.holders += 1;
-  let released = false;
-  return {
-    worker: held.worker,
-    async release() {
-      if (released) return;
-      released = true;
-      held.holders -= 1;
-      if (held.holders > 0) return;
-      if (sharedWorkers.get(options.db) === held) sharedWorkers.delete(options.db);
-      await held.worker.stop();
-    },
-  };
+  return webhookWorkers.hold(options);
 }
