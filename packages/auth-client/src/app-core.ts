@@ -95,7 +95,10 @@ export interface UserFacingApp<U>
   getUser(): Promise<U | null>;
   /** `PATCH /users/me`; resolves with the updated user. */
   updateUser(patch: UserUpdate): Promise<U>;
-  /** Ends the session on the server (if it is still valid) and drops the local tokens. */
+  /**
+   * Ends the session on the server (if it is still valid) and drops the local tokens; when the
+   * server cannot be reached or fails, throws and keeps the session so the user can try again.
+   */
   signOut(): Promise<void>;
   /** `GET /projects/current`. */
   getProject(): Promise<AuthProject>;
@@ -283,10 +286,12 @@ export function createUserFacingApp<W, U>(
           await send("/auth/sessions/current", { method: "DELETE", body: {}, session });
         }
       } catch (error) {
+        // Any other failure (offline, a 5xx) keeps the session, as the SDK does: the server may
+        // still hold it, and the user must be able to try again rather than be signed out here
+        // while the session lives on there.
         if (!isSessionEndError(error)) throw error;
-      } finally {
-        session.markInvalid();
       }
+      session.markInvalid();
     },
     async getProject() {
       const response = await send("/projects/current");

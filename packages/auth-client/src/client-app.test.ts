@@ -138,6 +138,21 @@ describe("current user", () => {
     expect(store.read()).toEqual({ refreshToken: null, accessToken: null });
   });
 
+  it("keeps the session when the server fails to end it, so signing out can be tried again", async () => {
+    const accessToken = makeAccessToken();
+    let serverAnswers = false;
+    const { app, store } = setup(
+      () =>
+        serverAnswers ? jsonResponse({ success: true }) : new Response("down", { status: 500 }),
+      { refreshToken, accessToken },
+    );
+    await expect(app.signOut()).rejects.toThrow();
+    expect(store.read()).toEqual({ refreshToken, accessToken });
+    serverAnswers = true;
+    await app.signOut();
+    expect(store.read()).toEqual({ refreshToken: null, accessToken: null });
+  });
+
   it("gives auth headers in the SDK's x-stack-auth format", async () => {
     const accessToken = makeAccessToken();
     const { app } = setup(() => jsonResponse({}), { refreshToken, accessToken });
