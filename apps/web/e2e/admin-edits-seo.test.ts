@@ -225,8 +225,14 @@ describe.skipIf(!hasChromium)("an admin edits the SEO settings", () => {
     await page.reload();
     await expectNotice(page, "Failed to load SEO settings", contentApiFailure);
     await page.getByRole("heading", { name: "Global SEO Settings" }).waitFor();
+    await page.getByText(`Failed to load SEO settings: ${contentApiFailure}`).waitFor();
+    // No form to save: its defaults would overwrite the stored settings.
+    await expect(page.getByRole("button", { name: "Save SEO Settings" }).count()).resolves.toBe(0);
     await stopFailing();
     await dismissNotices(page);
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.getByRole("button", { name: "Save SEO Settings" }).waitFor();
+    await expect(field("Site Name").inputValue()).resolves.not.toBe("");
   });
 
   it("checks the home page again 0.5 s after the admin comes back to the SEO screen", async () => {

@@ -3,6 +3,7 @@
  * Loading, empty and error states of the admin lists, announced to screen readers.
  */
 import { Spinner } from "../../ui/spinner";
+import { adminButton } from "./admin-styles";
 
 export function LoadingState({ label }: { label: string }) {
   return <Spinner label={label} className="justify-center py-12" />;
@@ -12,10 +13,20 @@ export function EmptyState({ text }: { text: string }) {
   return <p className="py-10 text-center text-gray-700">{text}</p>;
 }
 
-export function ErrorState({ text }: { text: string }) {
-  return (
+/** With `onRetry`, a "Try again" button follows the message (for a screen that could not load). */
+export function ErrorState({ text, onRetry }: { text: string; onRetry?: () => void }) {
+  const message = (
     <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-800">
       {text}
     </p>
+  );
+  if (!onRetry) return message;
+  return (
+    <div className="space-y-3">
+      {message}
+      <button type="button" className={adminButton("outline")} onClick={onRetry}>
+        Try again
+      </button>
+    </div>
   );
 }

@@ -7,14 +7,14 @@
 
 import { type GlobalSeoContent, globalSeoContentSchema } from "@heritage/content";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { errorMessage } from "../../../lib/content-client";
 import { adminButton, cardClass } from "../common/admin-styles";
 import { AdminTabs } from "../common/admin-tabs";
 import { TextAreaField, TextField } from "../common/form-fields";
 import { noticeError, noticeSuccess } from "../common/notices";
-import { LoadingState } from "../common/screen-states";
+import { ErrorState, LoadingState } from "../common/screen-states";
 import { SeoCounter, seoLimits } from "../common/seo-counter";
 import { useContentClient } from "../common/use-content-client";
 import { type GlobalSeoFormValues, toGlobalSeoValues } from "./global-seo-form-values";
@@ -42,19 +42,27 @@ export function GlobalSeoScreen() {
   });
   const { register, reset, watch, handleSubmit, formState } = form;
   const [isLoading, setIsLoading] = useState(true);
+  // A failed load offers no form: its defaults, saved, would overwrite the stored settings.
+  const [loadError, setLoadError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
   const [tab, setTab] = useState("general");
   const isSavingRef = useRef(false);
 
-  useEffect(() => {
+  // Returns a cancel function: the effect's cleanup (a retry's is not needed: the screen stays).
+  const load = useCallback(() => {
     let isCurrent = true;
+    setIsLoading(true);
     client
       .getGlobalSeo()
       .then((stored) => {
-        if (isCurrent) reset(toGlobalSeoValues(stored));
+        if (!isCurrent) return;
+        reset(toGlobalSeoValues(stored));
+        setLoadError(null);
       })
       .catch((error: unknown) => {
-        if (isCurrent) noticeError("Failed to load SEO settings", errorMessage(error));
+        if (!isCurrent) return;
+        setLoadError(errorMessage(error));
+        noticeError("Failed to load SEO settings", errorMessage(error));
       })
       .finally(() => {
         if (isCurrent) setIsLoading(false);
@@ -63,6 +71,8 @@ export function GlobalSeoScreen() {
       isCurrent = false;
     };
   }, [client, reset]);
+
+  useEffect(() => load(), [load]);
 
   const save = handleSubmit(
     async (values) => {
@@ -90,6 +100,17 @@ export function GlobalSeoScreen() {
   const description = watch("default_description") ?? "";
 
   if (isLoading) return <LoadingState label="Loading SEO settings..." />;
+  if (loadError !== null) {
+    return (
+      <div className="space-y-6">
+        <h1 className="text-3xl font-semibold">Global SEO Settings</h1>
+        <ErrorState
+          text={`Failed to load SEO settings: ${loadError}`}
+          onRetry={() => void load()}
+        />
+      </div>
+    );
+  }
 
   const url = (name: keyof GlobalSeoFormValues, label: string, placeholder: string) => (
     <TextField

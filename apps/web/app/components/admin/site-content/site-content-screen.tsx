@@ -28,11 +28,17 @@ export function SiteContentScreen() {
       setRows(new Map(list.map((row) => [row.id, row])));
       setLoadError(null);
     } catch (error) {
+      // No forms then: forms filled with the default copy would overwrite what is stored.
       setLoadError(errorMessage(error));
       setRows(new Map());
       noticeError("Error fetching content", errorMessage(error));
     }
   }, [client]);
+
+  const retry = () => {
+    setRows(null);
+    void load();
+  };
 
   useEffect(() => {
     void load();
@@ -43,42 +49,57 @@ export function SiteContentScreen() {
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-semibold">Site Content</h1>
-      {loadError ? <ErrorState text={`Error fetching content: ${loadError}`} /> : null}
-      <AdminTabs
-        label="Site sections"
-        tabs={contentSectionForms.map((section) => ({
-          value: section.id,
-          label: section.tabLabel,
-          content: (
-            <div className="rounded-lg border border-gray-200 bg-white p-6">
-              <AdminTabs
-                label={`${section.tabLabel} language`}
-                tabs={adminLanguages.map((language) => {
-                  const stored = rows.get(section.id)?.[columns[language.code]];
-                  const initial =
-                    stored ??
-                    (defaultPageCopy[language.code][section.id] as unknown as Record<
-                      string,
-                      unknown
-                    >);
-                  return {
-                    value: language.code,
-                    label: language.englishName,
-                    content: (
-                      <SiteContentForm
-                        section={section}
-                        language={language}
-                        initial={initial}
-                        client={client}
-                      />
-                    ),
-                  };
-                })}
-              />
-            </div>
-          ),
-        }))}
-      />
+      {loadError ? (
+        <ErrorState text={`Error fetching content: ${loadError}`} onRetry={retry} />
+      ) : (
+        <SiteContentTabs rows={rows} client={client} />
+      )}
     </div>
+  );
+}
+
+function SiteContentTabs({
+  rows,
+  client,
+}: {
+  rows: Map<string, SiteContentRowAnswer>;
+  client: ReturnType<typeof useContentClient>;
+}) {
+  return (
+    <AdminTabs
+      label="Site sections"
+      tabs={contentSectionForms.map((section) => ({
+        value: section.id,
+        label: section.tabLabel,
+        content: (
+          <div className="rounded-lg border border-gray-200 bg-white p-6">
+            <AdminTabs
+              label={`${section.tabLabel} language`}
+              tabs={adminLanguages.map((language) => {
+                const stored = rows.get(section.id)?.[columns[language.code]];
+                const initial =
+                  stored ??
+                  (defaultPageCopy[language.code][section.id] as unknown as Record<
+                    string,
+                    unknown
+                  >);
+                return {
+                  value: language.code,
+                  label: language.englishName,
+                  content: (
+                    <SiteContentForm
+                      section={section}
+                      language={language}
+                      initial={initial}
+                      client={client}
+                    />
+                  ),
+                };
+              })}
+            />
+          </div>
+        ),
+      }))}
+    />
   );
 }
