@@ -38,6 +38,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // expect.poll waits 1 s by default: too short for a browser on a machine that also runs
+          // the unit tests (a lazy image or a transition then "fails" while it is on its way).
+          expect: { poll: { timeout: 10_000, interval: 50 } },
         },
       },
     ],

@@ -201,6 +201,9 @@ describe.skipIf(!hasChromium)("a visitor opens the home page", () => {
       // The project page's main image is priority: a failure leaves it as it is.
       await brokenCard.getByRole("link").first().click();
       await page.waitForURL(`${server.url}${language.prefix}/project/broken-image`);
+      // The address changes before the home page (whose card image has the same name and shows
+      // the placeholder) has gone: wait for the project page itself.
+      await page.getByRole("heading", { level: 1, name: language.brokenTitle }).waitFor();
       const main = page.getByRole("img", { name: language.imageAlt(language.brokenTitle) });
       await expect
         .poll(() => main.evaluate((image: HTMLImageElement) => image.complete))
