@@ -5,71 +5,16 @@
  * refuses the mail leaves the answer unchanged and the message in the outbox with the error, never
  * sent another way. Both servers are real SMTP servers on loopback.
  */
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestAuthApi, type TestAuthApi } from "../testing/test-auth-api";
+import {
+  type DeliveredMail,
+  startTestSmtpServer,
+  type TestSmtpServer,
+} from "../testing/test-smtp-server";
 
-interface ReceivedMail {
-  from: string | undefined;
-  to: string[];
-  raw: string;
-}
-
-interface LoopbackSmtp {
-  server: SMTPServer;
-  port: number;
-  received: ReceivedMail[];
-}
-
-/** A loopback SMTP server that keeps what it accepts, or refuses every recipient with `refuse`. */
-async function startSmtp(refuse?: string): Promise<LoopbackSmtp> {
-  const received: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (!refuse) return callback();
-      return callback(Object.assign(new Error(refuse), { responseCode: 550 }));
-    },
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.setEncoding("utf8");
-      stream.on("data", (chunk: string) => {
-        raw += chunk;
-      });
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          raw,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, port: (server.server.address() as AddressInfo).port, received };
-}
-
-const stopSmtp = (smtp: LoopbackSmtp) =>
-  new Promise<void>((resolve) => smtp.server.close(() => resolve()));
-
-function standardServer(port: number, senderName: string, senderEmail: string) {
-  return {
-    emails: {
-      server: {
-        isShared: false,
-        host: "127.0.0.1",
-        port,
-        username: "",
-        password: "",
-        senderName,
-        senderEmail,
-      },
-    },
-  };
+function standardServer(smtp: TestSmtpServer, senderName: string, senderEmail: string) {
+  return { emails: { server: smtp.projectServer(senderName, senderEmail) } };
 }
 
 function decodeQuotedPrintable(raw: string): string {
@@ -79,7 +24,7 @@ function decodeQuotedPrintable(raw: string): string {
 }
 
 /** The `code` of the first link in a delivered message to the callback URL. */
-function codeInMail(mail: ReceivedMail | undefined): string {
+function codeInMail(mail: DeliveredMail | undefined): string {
   const match = /some-callback-url\?code=([A-Za-z0-9_-]+)/.exec(
     decodeQuotedPrintable(mail?.raw ?? ""),
   );
@@ -90,17 +35,18 @@ function codeInMail(mail: ReceivedMail | undefined): string {
 const callbackUrl = "http://localhost:12345/some-callback-url";
 
 let t: TestAuthApi;
-let processSmtp: LoopbackSmtp;
-let projectSmtp: LoopbackSmtp;
-let refusingSmtp: LoopbackSmtp;
+let processSmtp: TestSmtpServer;
+let projectSmtp: TestSmtpServer;
+let refusingSmtp: TestSmtpServer;
 let ownServerProject: string;
 let sharedProject: string;
 let refusingProject: string;
 
 beforeAll(async () => {
-  processSmtp = await startSmtp();
-  projectSmtp = await startSmtp();
-  refusingSmtp = await startSmtp("Mailbox unavailable");
+  processSmtp = await startTestSmtpServer();
+  projectSmtp = await startTestSmtpServer();
+  refusingSmtp = await startTestSmtpServer();
+  refusingSmtp.refuseAll = true;
   t = await createTestAuthApi({
     smtpUrl: `smtp://127.0.0.1:${processSmtp.port}`,
     emailFrom: "noreply@heritage.test",
@@ -109,7 +55,7 @@ beforeAll(async () => {
     await t.createProject({
       displayName: "Own Server Project",
       config: {
-        ...standardServer(projectSmtp.port, "Own Sender", "team@own.example"),
+        ...standardServer(projectSmtp, "Own Sender", "team@own.example"),
         auth: { otp: { allowSignIn: true } },
       },
     })
@@ -118,16 +64,16 @@ beforeAll(async () => {
   refusingProject = (
     await t.createProject({
       displayName: "Refusing Project",
-      config: standardServer(refusingSmtp.port, "Refusing Sender", "team@refusing.example"),
+      config: standardServer(refusingSmtp, "Refusing Sender", "team@refusing.example"),
     })
   ).id;
 });
 afterAll(async () => {
   await t.close();
-  await Promise.all([processSmtp, projectSmtp, refusingSmtp].map(stopSmtp));
+  await Promise.all([processSmtp, projectSmtp, refusingSmtp].map((smtp) => smtp.close()));
 });
 beforeEach(() => {
-  for (const smtp of [processSmtp, projectSmtp, refusingSmtp]) smtp.received.length = 0;
+  for (const smtp of [processSmtp, projectSmtp, refusingSmtp]) smtp.delivered.length = 0;
 });
 
 const sendResetCode = (projectId: string, email: string) =>
@@ -142,8 +88,8 @@ describe("a project with its own SMTP server", () => {
     const user = await t.signUpUser(ownServerProject, { email: "own-reset@example.com" });
     expect((await sendResetCode(ownServerProject, user.email)).status).toBe(200);
 
-    expect(processSmtp.received).toEqual([]);
-    const mail = projectSmtp.received.find((message) => message.to.includes(user.email));
+    expect(processSmtp.delivered).toEqual([]);
+    const mail = projectSmtp.delivered.find((message) => message.to.includes(user.email));
     expect(mail?.from).toBe("team@own.example");
     expect(mail?.raw).toMatch(/From: "?Own Sender"? <team@own\.example>/);
     expect(mail?.raw).toContain("Subject: Reset your password at Own Server Project");
@@ -177,8 +123,8 @@ describe("a project with its own SMTP server", () => {
       body: { email, callback_url: callbackUrl },
     });
     expect(response.status).toBe(200);
-    expect(processSmtp.received).toEqual([]);
-    const mail = projectSmtp.received.find((message) => message.to.includes(email));
+    expect(processSmtp.delivered).toEqual([]);
+    const mail = projectSmtp.delivered.find((message) => message.to.includes(email));
     expect(mail?.raw).toContain("Subject: Sign in to Own Server Project: Your code is");
     const signIn = await t.request("/auth/otp/sign-in", {
       accessType: "client",
@@ -195,8 +141,8 @@ describe("a project on the shared e-mail config", () => {
     const user = await t.signUpUser(sharedProject, { email: "shared-reset@example.com" });
     expect((await sendResetCode(sharedProject, user.email)).status).toBe(200);
 
-    expect(projectSmtp.received).toEqual([]);
-    const mail = processSmtp.received.find((message) => message.to.includes(user.email));
+    expect(projectSmtp.delivered).toEqual([]);
+    const mail = processSmtp.delivered.find((message) => message.to.includes(user.email));
     expect(mail?.from).toBe("noreply@heritage.test");
     expect(mail?.raw).toMatch(/From: "?Shared Project"? <noreply@heritage\.test>/);
     const [row] = await t.readOutbox(user.email);
@@ -212,8 +158,8 @@ describe("a project server that fails", () => {
     expect(await response.json()).toEqual({ success: "maybe, only if user with e-mail exists" });
 
     // Not sent another way: the project chose its own server.
-    expect(processSmtp.received).toEqual([]);
-    expect(refusingSmtp.received).toEqual([]);
+    expect(processSmtp.delivered).toEqual([]);
+    expect(refusingSmtp.delivered).toEqual([]);
     const [row] = await t.readOutbox(user.email);
     expect(row).toMatchObject({
       status: "failed",
@@ -232,7 +178,7 @@ describe("a project server that fails", () => {
     });
     const user = await t.signUpUser(id, { email: "half@example.com" });
     expect((await sendResetCode(id, user.email)).status).toBe(200);
-    expect(processSmtp.received).toEqual([]);
+    expect(processSmtp.delivered).toEqual([]);
     const [row] = await t.readOutbox(user.email);
     expect(row?.status).toBe("failed");
     expect(row?.error).toMatch(/not fully configured/);

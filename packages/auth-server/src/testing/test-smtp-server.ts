@@ -8,6 +8,8 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 export interface DeliveredMail {
+  /** The envelope sender (MAIL FROM). */
+  from: string | undefined;
   to: string[];
   raw: string;
 }
@@ -18,6 +20,8 @@ export interface TestSmtpServer {
   delivered: DeliveredMail[];
   /** Recipients refused with a 550 answer while listed here. */
   refused: Set<string>;
+  /** While true, every recipient is refused with a 550 answer. */
+  refuseAll: boolean;
   /** Until `release()`, each message is held (its sender waits); `arrived` counts them. */
   hold(): { arrived: () => number; release: () => void };
   /** The project config's `emails.server` for a project sending through this server. */
@@ -28,13 +32,14 @@ export interface TestSmtpServer {
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const delivered: DeliveredMail[] = [];
   const refused = new Set<string>();
+  const state = { refuseAll: false };
   let gate: { promise: Promise<void>; arrived: number } | null = null;
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (refused.has(address.address)) {
+      if (state.refuseAll || refused.has(address.address)) {
         callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
         return;
       }
@@ -50,7 +55,11 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
         const held = gate;
         if (held) held.arrived += 1;
         void (held?.promise ?? Promise.resolve()).then(() => {
-          delivered.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+          delivered.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+          });
           callback();
         });
       });
@@ -62,6 +71,12 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     port,
     delivered,
     refused,
+    get refuseAll() {
+      return state.refuseAll;
+    },
+    set refuseAll(value: boolean) {
+      state.refuseAll = value;
+    },
     hold() {
       let release: () => void = () => {};
       const promise = new Promise<void>((resolve) => {
