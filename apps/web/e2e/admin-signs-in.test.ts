@@ -76,16 +76,23 @@ describe.skipIf(!hasChromium)("an admin signs in and out", () => {
           url: server.url,
         },
       ]);
-      // The token endpoint answers after 7 s: the guard keeps loading meanwhile.
+      // The token endpoint does not answer until the test is over: the guard keeps loading
+      // meanwhile. (A fixed delay raced the 5 s warning when hydration was slow under load.)
+      let releaseTokenRequest = () => {};
+      const tokenRequestReleased = new Promise<void>((resolve) => {
+        releaseTokenRequest = resolve;
+      });
       await slowPage.route("**/api/v1/auth/oauth/token", async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 7000));
-        await route.continue().catch(() => undefined);
+        await tokenRequestReleased;
+        await route.abort().catch(() => undefined);
       });
       await slowPage.goto(`${server.url}/admin`);
       await slowPage.getByText("Checking your sign-in...").waitFor();
-      await slowPage.getByText("Taking longer than expected...").waitFor({ timeout: 6500 });
+      // The warning comes 5 s after hydration; give slow hydration room.
+      await slowPage.getByText("Taking longer than expected...").waitFor({ timeout: 15_000 });
       await slowPage.getByText("If nothing happens, try refreshing the page.").waitFor();
     } finally {
+      releaseTokenRequest();
       await slowContext.close();
     }
   });
