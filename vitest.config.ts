@@ -23,7 +23,7 @@ export default defineConfig({
         test: {
           name,
           root,
-          include: ["src/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}"],
+          include: ["src/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}", "vite/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

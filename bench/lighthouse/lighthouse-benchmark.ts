@@ -3,7 +3,7 @@
  * Runs the real server (production web build, a scratch embedded database seeded with the
  * default content) and audits the public pages with Lighthouse on the system Chromium.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -16,6 +16,19 @@ import lighthouse from "lighthouse";
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const pages = (process.env.BENCH_PAGES ?? "/,/project/balkan-stories,/about,/contact").split(",");
 const languages = (process.env.BENCH_LANGUAGES ?? "en,de,bs").split(",");
+/** Runs per page: the scores move from run to run on a shared 2-core machine. */
+const runsPerPage = Math.max(1, Number(process.env.BENCH_RUNS ?? 1) || 1);
+const categories = (
+  process.env.BENCH_CATEGORIES ?? "performance,accessibility,best-practices,seo"
+).split(",");
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
 
 function withLanguage(path: string, language: string): string {
   if (language === "en") return path;
@@ -104,51 +117,66 @@ export async function runLighthouseBenchmark(): Promise<void> {
         // Measure a warm server, as visitors meet it: the first render of a page after start
         // also compiles and caches, which is not what the page costs.
         await fetch(`${origin}${path}`).then((response) => response.arrayBuffer());
-        const result = await lighthouse(`${origin}${path}`, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-        });
-        const lhr = result?.lhr;
-        if (!lhr) continue;
-        const audit = (id: string) => lhr.audits[id]?.numericValue;
-        const jsBytes = await javascriptGzipBytes(origin, path);
-        const row = [
-          path.padEnd(30),
-          score(lhr.categories.performance?.score),
-          score(lhr.categories.accessibility?.score),
-          score(lhr.categories["best-practices"]?.score),
-          score(lhr.categories.seo?.score),
-          (audit("cumulative-layout-shift") ?? 0).toFixed(3).padStart(7),
-          String(Math.round(audit("first-contentful-paint") ?? 0)).padStart(9),
-          String(Math.round(audit("speed-index") ?? 0)).padStart(8),
-          String(Math.round(audit("largest-contentful-paint") ?? 0)).padStart(9),
-          String(Math.round(audit("total-blocking-time") ?? 0)).padStart(7),
-          `${(jsBytes / 1024).toFixed(1)} KiB`.padStart(10),
-        ].join("  ");
-        rows.push(row);
-        process.stdout.write(`${row}\n`);
-        const failing = Object.values(lhr.categories)
-          .flatMap((category) => category.auditRefs)
-          .map((ref) => lhr.audits[ref.id])
-          .filter(
-            (item) =>
-              item &&
-              item.score !== null &&
-              item.score < 0.9 &&
-              item.scoreDisplayMode !== "informative" &&
-              item.scoreDisplayMode !== "notApplicable",
-          )
-          .map((item) => item?.id);
-        // A run Lighthouse could not complete (an overloaded machine times out) has no scores.
-        if (lhr.runtimeError) process.stdout.write(`    error: ${lhr.runtimeError.code}\n`);
-        if (failing.length > 0)
-          process.stdout.write(`    below 0.9: ${[...new Set(failing)].join(", ")}\n`);
-        if (process.env.BENCH_DETAILS) printDetails(lhr);
-        if (process.env.BENCH_LHR_DIR) {
-          const file = `${path.replace(/\//g, "_") || "_"}.json`;
-          writeFileSync(join(process.env.BENCH_LHR_DIR, file), JSON.stringify(lhr));
+        const performanceScores: number[] = [];
+        const blockingTimes: number[] = [];
+        for (let run = 1; run <= runsPerPage; run++) {
+          const result = await lighthouse(`${origin}${path}`, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: categories,
+          });
+          const lhr = result?.lhr;
+          if (!lhr) continue;
+          const audit = (id: string) => lhr.audits[id]?.numericValue;
+          const jsBytes = await javascriptGzipBytes(origin, path);
+          if (typeof lhr.categories.performance?.score === "number") {
+            performanceScores.push(lhr.categories.performance.score * 100);
+            blockingTimes.push(audit("total-blocking-time") ?? 0);
+          }
+          const label = runsPerPage > 1 ? `${path} #${run}` : path;
+          const row = [
+            label.padEnd(30),
+            score(lhr.categories.performance?.score),
+            score(lhr.categories.accessibility?.score),
+            score(lhr.categories["best-practices"]?.score),
+            score(lhr.categories.seo?.score),
+            (audit("cumulative-layout-shift") ?? 0).toFixed(3).padStart(7),
+            String(Math.round(audit("first-contentful-paint") ?? 0)).padStart(9),
+            String(Math.round(audit("speed-index") ?? 0)).padStart(8),
+            String(Math.round(audit("largest-contentful-paint") ?? 0)).padStart(9),
+            String(Math.round(audit("total-blocking-time") ?? 0)).padStart(7),
+            `${(jsBytes / 1024).toFixed(1)} KiB`.padStart(10),
+          ].join("  ");
+          rows.push(row);
+          process.stdout.write(`${row}\n`);
+          const failing = Object.values(lhr.categories)
+            .flatMap((category) => category.auditRefs)
+            .map((ref) => lhr.audits[ref.id])
+            .filter(
+              (item) =>
+                item &&
+                item.score !== null &&
+                item.score < 0.9 &&
+                item.scoreDisplayMode !== "informative" &&
+                item.scoreDisplayMode !== "notApplicable",
+            )
+            .map((item) => item?.id);
+          // A run Lighthouse could not complete (an overloaded machine times out) has no scores.
+          if (lhr.runtimeError) process.stdout.write(`    error: ${lhr.runtimeError.code}\n`);
+          if (failing.length > 0)
+            process.stdout.write(`    below 0.9: ${[...new Set(failing)].join(", ")}\n`);
+          if (process.env.BENCH_DETAILS) printDetails(lhr);
+          if (process.env.BENCH_LHR_DIR) {
+            const file = `${path.replace(/\//g, "_") || "_"}${runsPerPage > 1 ? `-${run}` : ""}.json`;
+            mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+            writeFileSync(join(process.env.BENCH_LHR_DIR, file), JSON.stringify(lhr));
+          }
+        }
+        if (runsPerPage > 1 && performanceScores.length > 0) {
+          process.stdout.write(
+            `${`${path} median`.padEnd(30)}  ${String(Math.round(median(performanceScores))).padStart(3)}  of ${performanceScores.length} runs; TBT median ${Math.round(median(blockingTimes))} ms\n`,
+          );
         }
       }
     }

@@ -33,8 +33,12 @@ const replacements: readonly [from: string, to: string][] = [
  */
 export const LOADER_MAX_WAIT_MS = 3000;
 
-/** Preloads started per task: each costs the main thread a little (a request to set up). */
-export const PRELOADS_PER_TASK = 6;
+/**
+ * Preloads started per task. Each costs the main thread a request to set up: about 6 ms on a
+ * 2-core machine under Lighthouse, so even two in one task made a long task at its 4x slowdown.
+ * A public page has six scripts (vite/public-chunks.ts), so one per task is six short tasks.
+ */
+export const PRELOADS_PER_TASK = 1;
 
 /**
  * Starts the deferred preloads and bootstrap once the page has loaded (its images and fonts) and

@@ -24,6 +24,7 @@ import {
 } from "../../lib/language";
 import type { LanguageOption } from "../../lib/site-types";
 import { classNames } from "../ui/class-names";
+import { Flag } from "./flag";
 
 export function rememberLanguage(language: SiteLanguage): void {
   try {
@@ -109,9 +110,7 @@ export function LanguageSwitcher({
       data-testid="language-switcher"
     >
       <summary className="flex min-h-11 list-none items-center gap-2 rounded-full px-3 py-2 font-medium text-(--color-heritage-800) hover:bg-(--color-heritage-50)">
-        <span aria-hidden="true" className="text-lg leading-none">
-          {currentOption?.flag}
-        </span>
+        {currentOption?.flag ? <Flag emoji={currentOption.flag} className="text-lg" /> : null}
         <span lang={languageTags[current].lang}>{current.toUpperCase()}</span>
         <span className="sr-only">
           {` ${strings.nav.chooseLanguage}. ${strings.nav.currentLanguage(currentOption?.name ?? current)}`}
@@ -138,9 +137,11 @@ export function LanguageSwitcher({
                   isCurrent && "font-semibold",
                 )}
               >
-                <span role="img" aria-label={strings.images.flag(option.name)} className="text-lg">
-                  {option.flag}
-                </span>
+                <Flag
+                  emoji={option.flag}
+                  label={strings.images.flag(option.name)}
+                  className="text-lg"
+                />
                 <span className="flex-1">{option.name}</span>
                 {isCurrent ? (
                   <Check aria-hidden="true" className="size-4 text-(--color-terracotta-600)" />
