@@ -30,6 +30,10 @@ const modules = graph(
       `${app}/components/site/language-switcher.tsx`,
     ],
     "\0commonjsHelpers.js": [`${app}/components/site/flag.tsx`],
+    "\0vite/preload-helper.js": [`${app}/components/site/flag.tsx`],
+    "\0/repo/node_modules/dompurify/dist/purify.cjs.js?commonjs-es-import": [
+      `${app}/components/admin/faq/faq-screen.tsx`,
+    ],
   },
   [
     `${app}/root.tsx`,
@@ -48,6 +52,7 @@ describe("createChunkNamer", () => {
     );
     expect(chunkName("/repo/node_modules/react-router/dist/index.mjs")).toBe("framework");
     expect(chunkName("\0commonjsHelpers.js")).toBe("framework");
+    expect(chunkName("\0vite/preload-helper.js")).toBe("framework");
   });
 
   it("puts what the root and the site routes import, directly or not, in the site chunk", () => {
@@ -60,6 +65,9 @@ describe("createChunkNamer", () => {
     expect(chunkName(`${app}/routes/site/layout.tsx`)).toBeUndefined();
     expect(chunkName(`${app}/components/admin/faq/faq-screen.tsx`)).toBeUndefined();
     expect(chunkName(`${app}/components/admin/a.ts`)).toBeUndefined();
+    expect(
+      chunkName("\0/repo/node_modules/dompurify/dist/purify.cjs.js?commonjs-es-import"),
+    ).toBeUndefined();
     expect(chunkName(`${app}/components/site/flag.tsx?worker`)).toBeUndefined();
   });
 });

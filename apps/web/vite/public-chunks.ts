@@ -28,6 +28,12 @@ const frameworkPattern = new RegExp(
   `[\\\\/]node_modules[\\\\/](${frameworkPackages.join("|")})[\\\\/]`,
 );
 
+/**
+ * Rollup's CommonJS interop helpers and Vite's preload helper (virtual modules). Not the other
+ * virtual modules: CommonJS proxies of admin-only packages must stay out of the framework chunk.
+ */
+const bundlerHelperPattern = /^\0(commonjsHelpers\.js$|vite\/)/;
+
 /** The route modules whose imports every public page shares. */
 const publicRoutePattern = /[\\/]app[\\/](root\.tsx|routes[\\/]site[\\/][^\\/]+\.tsx?)$/;
 
@@ -56,7 +62,7 @@ export function createChunkNamer() {
     // Rollup's and Vite's own helpers (CommonJS interop, the preload helper) are used by the
     // framework itself: anywhere else the two chunks would import each other, and a cycle
     // between chunks runs one of them before the other has defined what it exports.
-    if (frameworkPattern.test(id) || id.startsWith("\0")) return "framework";
+    if (frameworkPattern.test(id) || bundlerHelperPattern.test(id)) return "framework";
     // Route modules are entries React Router loads by name: they keep their own files.
     if (graph.getModuleInfo(id)?.isEntry) return undefined;
     if (id.includes("?")) return undefined;
