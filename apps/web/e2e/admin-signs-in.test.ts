@@ -63,6 +63,12 @@ describe.skipIf(!hasChromium)("an admin signs in and out", () => {
     expect(loginHtml).not.toContain(secretServerKey);
     expect(loginHtml).toContain(publishableClientKey);
 
+    // The token endpoint does not answer until the test is over: the guard keeps loading
+    // meanwhile. (A fixed delay raced the 5 s warning when hydration was slow under load.)
+    let releaseTokenRequest = () => {};
+    const tokenRequestReleased = new Promise<void>((resolve) => {
+      releaseTokenRequest = resolve;
+    });
     const slowContext = await browser.newContext();
     try {
       const slowPage = await slowContext.newPage();
@@ -76,12 +82,6 @@ describe.skipIf(!hasChromium)("an admin signs in and out", () => {
           url: server.url,
         },
       ]);
-      // The token endpoint does not answer until the test is over: the guard keeps loading
-      // meanwhile. (A fixed delay raced the 5 s warning when hydration was slow under load.)
-      let releaseTokenRequest = () => {};
-      const tokenRequestReleased = new Promise<void>((resolve) => {
-        releaseTokenRequest = resolve;
-      });
       await slowPage.route("**/api/v1/auth/oauth/token", async (route) => {
         await tokenRequestReleased;
         await route.abort().catch(() => undefined);
