@@ -50,7 +50,12 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();
-          const html = body.pipe(createPaintFirstStream({ nonce }));
+          // Public pages paint first, then start their scripts (decision 005): they are read
+          // without JavaScript. Sign-in, handler and admin pages are forms to fill in at once, so
+          // they keep React Router's preloads and bootstrap as rendered.
+          const html = isPublicPage(routerContext)
+            ? body.pipe(createPaintFirstStream({ nonce }))
+            : body;
           const stream = createReadableStreamFromReadable(html);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
@@ -68,4 +73,11 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** Whether the page is one of the public site's (rendered inside the site layout). */
+function isPublicPage(routerContext: EntryContext): boolean {
+  return routerContext.staticHandlerContext.matches.some(
+    (match) => match.route.id === "site-layout",
+  );
 }

@@ -58,6 +58,9 @@ describe.skipIf(!hasChromium)("an admin signs in and out", () => {
   it("renders the auth interstitials on the server and warns when loading takes long", async () => {
     const loginHtml = await (await fetch(`${server.url}/login`)).text();
     expect(loginHtml).toContain("Processing authentication...");
+    // A form to fill in at once: its scripts start with the HTML, not after the first paint.
+    expect(loginHtml).toContain('rel="modulepreload"');
+    expect(loginHtml).not.toContain("x-paint-first");
     // The secret key never reaches a page; the publishable key does.
     const { projectId, secretServerKey, publishableClientKey } = await readSiteAuthKeys(server);
     expect(loginHtml).not.toContain(secretServerKey);

@@ -65,6 +65,9 @@ describe.skipIf(!hasChromium)("a visitor opens the home page", () => {
     expect(html).toContain("Balkan Stories");
     expect(html).toContain("Frequently Asked Questions");
     expect(html).not.toContain("Loading...");
+    // Paint first (decision 005): the scripts are held back until the page has painted.
+    expect(html).toContain('rel="x-paint-first-modulepreload"');
+    expect(html).not.toContain('rel="modulepreload"');
 
     const context = await newContext(browser);
     const page = await context.newPage();
