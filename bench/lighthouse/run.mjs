@@ -7,6 +7,7 @@
 //   BENCH_DETAILS=1 node bench/lighthouse/run.mjs     also prints the LCP element, its phases, the
 //                                                     longest tasks and blocking requests
 //   BENCH_LHR_DIR=/tmp/lhr node bench/lighthouse/run.mjs   also writes each page's full report (JSON)
+//   BENCH_TRACE_DIR=/tmp/tr node bench/lighthouse/run.mjs  also writes each run's Chromium trace
 import { register } from "tsx/esm/api";
 
 register();

@@ -308,6 +308,28 @@ describe.skipIf(!hasChromium)("a visitor sends a message through the contact for
     });
   }
 
+  it("loads the notices (sonner and its stylesheet) only once the visitor starts on the form", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/contact`);
+    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
+    const toaster = page.locator("section[aria-label^='Notifications']");
+    const hasSonnerStyles = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll("style")].some((style) =>
+          style.textContent?.includes("[data-sonner-toaster]"),
+        ),
+      );
+    await expect(toaster.count()).resolves.toBe(0);
+    await expect(hasSonnerStyles()).resolves.toBe(false);
+
+    await page.getByTestId("contact-form").getByLabel(english.labels.name, { exact: true }).focus();
+    await toaster.waitFor({ state: "attached" });
+    await expect(hasSonnerStyles()).resolves.toBe(true);
+    await context.close();
+  });
+
   it("drops a bot's message silently (honeypot filled)", async () => {
     const before = (await listContactSubmissions(server.running.database.db)).length;
     const body = new URLSearchParams({

@@ -11,7 +11,7 @@ import { Form, useNavigation } from "react-router";
 import { useStrings } from "../../lib/i18n";
 import { buttonClasses } from "../ui/button-styles";
 import { classNames } from "../ui/class-names";
-import { showContactNotice, useIsHydrated } from "./contact-notices";
+import { prepareContactNotices, showContactNotice, useIsHydrated } from "./contact-notices";
 
 export type ContactFieldName = "name" | "email" | "subject" | "message";
 export type ContactFieldError = { key: string } | { text: string };
@@ -175,6 +175,7 @@ export function ContactForm({
         method="post"
         noValidate
         preventScrollReset
+        onFocus={prepareContactNotices}
         className="mt-6 flex flex-col gap-5"
         data-testid="contact-form"
       >

@@ -1,9 +1,11 @@
 /**
  * @module
- * The contact page's toasts (sonner), loaded once the page has hydrated: they only ever show
- * after a submission with JavaScript, so their code (about 10 KiB gzip) stays off the page's
- * first load. A toast made before its `Toaster` subscribes is still shown (sonner replays
- * active toasts to a new subscriber).
+ * The contact page's toasts (sonner), loaded only once a visitor starts on the form: they only
+ * ever show after a submission with JavaScript, and sonner costs about 10 KiB gzip plus a
+ * stylesheet it inserts into the document when it loads (a restyle of the whole page). Loaded
+ * with the page, that came as a long main-thread task right after hydration. A toast made
+ * before its `Toaster` subscribes is still shown (sonner replays active toasts to a new
+ * subscriber).
  */
 import { lazy, Suspense, useSyncExternalStore } from "react";
 
@@ -19,10 +21,33 @@ export function useIsHydrated(): boolean {
   );
 }
 
-/** Where the toasts appear; renders nothing on the server (without JavaScript there are none). */
+/** Whether the toasts have been asked for in this page's life (never reset: they stay mounted). */
+let noticesWanted = false;
+const noticesListeners = new Set<() => void>();
+
+function subscribeToNoticesWanted(listener: () => void): () => void {
+  noticesListeners.add(listener);
+  return () => noticesListeners.delete(listener);
+}
+
+/**
+ * Starts loading the toasts; the form calls it when the visitor first focuses one of its fields,
+ * so the notice after sending appears without a wait.
+ */
+export function prepareContactNotices(): void {
+  if (noticesWanted) return;
+  noticesWanted = true;
+  for (const listener of noticesListeners) listener();
+}
+
+/** Where the toasts appear; renders nothing until they are wanted (and never on the server). */
 export function ContactNotices() {
-  const isHydrated = useIsHydrated();
-  if (!isHydrated) return null;
+  const wanted = useSyncExternalStore(
+    subscribeToNoticesWanted,
+    () => noticesWanted,
+    () => false,
+  );
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <Toaster position="top-center" richColors closeButton />
@@ -36,6 +61,7 @@ export function showContactNotice(
   title: string,
   description: string,
 ): void {
+  prepareContactNotices();
   void import("sonner").then(({ toast }) => {
     toast[tone](title, { description });
   });
