@@ -137,7 +137,6 @@ export async function runLighthouseBenchmark(): Promise<void> {
     chromePath: chromiumPath,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
   });
-  const rows: string[] = [];
   const benchmarkIndexes: number[] = [];
   try {
     if (cpuSlowdown !== throttling.mobileSlow4G.cpuSlowdownMultiplier)
@@ -185,7 +184,6 @@ export async function runLighthouseBenchmark(): Promise<void> {
             String(Math.round(audit("total-blocking-time") ?? 0)).padStart(7),
             `${(jsBytes / 1024).toFixed(1)} KiB`.padStart(10),
           ].join("  ");
-          rows.push(row);
           process.stdout.write(`${row}\n`);
           const failing = Object.values(lhr.categories)
             .flatMap((category) => category.auditRefs)
