@@ -138,6 +138,67 @@ describe("the app", () => {
     });
   });
 
+  describe("the page cache", () => {
+    function appRenderingPages(env: Record<string, string> = {}) {
+      let renders = 0;
+      const app = openApp({
+        config: loadConfig(env),
+        database,
+        logger: silentLogger,
+        migrationSets,
+        siteAuth,
+        web: {
+          handler: async (_request, context) => {
+            renders++;
+            return new Response(`<script nonce="${context.cspNonce}">start()</script>`, {
+              headers: {
+                "Content-Type": "text/html; charset=utf-8",
+                "Cache-Control": "public, max-age=0, must-revalidate",
+                ETag: '"page"',
+              },
+            });
+          },
+        },
+      });
+      return { app, renders: () => renders };
+    }
+    const policyNonce = (response: Response) =>
+      /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+    const pageNonce = async (response: Response) =>
+      /nonce="([^"]+)"/.exec(await response.text())?.[1];
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+    it("serves a stored public page under the policy of the request it answers", async () => {
+      const { app, renders } = appRenderingPages();
+      const first = await app.request("/about");
+      expect(await pageNonce(first)).toBe(policyNonce(first));
+      await settle();
+      const second = await app.request("/about");
+      expect(second.headers.get("x-page-cache")).toBe("hit");
+      expect(renders()).toBe(1);
+      const nonce = policyNonce(second);
+      expect(nonce).toBeTruthy();
+      expect(nonce).not.toBe(policyNonce(first));
+      expect(await pageNonce(second)).toBe(nonce);
+    });
+
+    it("renders for a visitor with cookies, and not at all from the cache at PAGE_CACHE_MB=0", async () => {
+      const cached = appRenderingPages();
+      await (await cached.app.request("/about")).text();
+      await settle();
+      const withCookie = await cached.app.request("/about", { headers: { cookie: "a=1" } });
+      expect(withCookie.headers.get("x-page-cache")).toBeNull();
+      expect(cached.renders()).toBe(2);
+
+      const off = appRenderingPages({ PAGE_CACHE_MB: "0" });
+      await (await off.app.request("/about")).text();
+      await settle();
+      const again = await off.app.request("/about");
+      expect(again.headers.get("x-page-cache")).toBeNull();
+      expect(off.renders()).toBe(2);
+    });
+  });
+
   describe("contact messages", () => {
     it("counts the form and the content API's public insert in one allowance per visitor", async () => {
       const app = openApp({

@@ -5,6 +5,7 @@
  */
 import { isKnownError } from "@heritage/auth-protocol";
 import { createAccessTokenVerifier, createAuthApi } from "@heritage/auth-server";
+import { getContentVersion } from "@heritage/content";
 import type { DatabaseConnection, MigrationSet } from "@heritage/db";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -28,10 +29,14 @@ import { requestId } from "./middleware/request-id";
 import { requestLog } from "./middleware/request-log";
 import { securityHeaders } from "./middleware/security-headers";
 import { createHealthRoutes } from "./routes/health";
+import { createPageCache } from "./routes/page-cache";
 import { createWebRoutes, type WebRequestHandler } from "./routes/web";
 import type { SiteAuth } from "./site-auth/site-auth";
 
 export const AUTH_API_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+
+/** Memory for rendered public pages unless PAGE_CACHE_MB says otherwise (a page is ~20-60 KiB). */
+const DEFAULT_PAGE_CACHE_MB = 32;
 
 export interface AppDeps {
   config: Config;
@@ -121,6 +126,8 @@ export function createApp(deps: AppDeps) {
   app.route("/media", createMediaRoutes({ storage: mediaStorage }));
 
   if (deps.web) {
+    const pageCacheMegabytes =
+      config.PAGE_CACHE_MB ?? (config.NODE_ENV === "development" ? 0 : DEFAULT_PAGE_CACHE_MB);
     const devOutbox = isDevOutboxEnabled(config) ? createDevOutbox(database.db) : null;
     if (devOutbox && config.NODE_ENV === "production") {
       logger.warn("DEV_OUTBOX is on: /dev/outbox shows every mail kept, sign-in links included");
@@ -144,6 +151,14 @@ export function createApp(deps: AppDeps) {
         clientAddress,
         devOutbox,
         ...(deps.web.staticRoot ? { staticRoot: deps.web.staticRoot } : {}),
+        ...(pageCacheMegabytes > 0
+          ? {
+              pageCache: createPageCache({
+                contentVersion: () => getContentVersion(database.db),
+                maxBytes: pageCacheMegabytes * 1024 * 1024,
+              }),
+            }
+          : {}),
       }),
     );
   }

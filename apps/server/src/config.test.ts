@@ -34,6 +34,11 @@ describe("loadConfig", () => {
       "maybe",
       'Invalid configuration: TRUST_PROXY: expected true or false (got "maybe")',
     ],
+    [
+      "PAGE_CACHE_MB",
+      "-1",
+      'Invalid configuration: PAGE_CACHE_MB: expected 0 (off) or more (got "-1")',
+    ],
   ])("rejects %s=%s with one line naming it", (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -72,6 +72,15 @@ export const serverConfigShape = {
     .describe(
       "The development outbox page /dev/outbox: every mail the server kept, sign-in links included. Default: on under `npm run dev` (NODE_ENV=development), off otherwise (404). Never turn it on for a public site.",
     ),
+  PAGE_CACHE_MB: z.coerce
+    .number({ error: "expected a number of MiB" })
+    .int("expected a whole number of MiB")
+    .min(0, "expected 0 (off) or more")
+    .max(4096, "expected at most 4096")
+    .optional()
+    .describe(
+      "Memory (MiB) for the server's cache of rendered public pages: anonymous visitors only, emptied on every content change. 0 turns it off. Default: 32, off under `npm run dev` (NODE_ENV=development).",
+    ),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: "expected a number of milliseconds" })
     .int()

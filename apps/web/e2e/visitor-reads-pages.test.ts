@@ -246,6 +246,14 @@ describe.skipIf(!hasChromium)("a visitor (or a search engine) reads the content 
     expect(first.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
     const again = await fetch(`${server.url}/`, { headers: { "if-none-match": etag ?? "" } });
     expect(again.status).toBe(304);
+    // The server keeps the rendered page for the next anonymous visitor (PAGE_CACHE_MB).
+    await expect
+      .poll(async () => (await fetch(`${server.url}/`)).headers.get("x-page-cache"))
+      .toBe("hit");
+    // The contact form carries the time it was served: no shared cache may keep it.
+    const contact = await fetch(`${server.url}/contact`);
+    expect(contact.headers.get("cache-control")).toBe("private, no-cache");
+    expect(contact.headers.get("x-page-cache")).toBeNull();
 
     await createFaq(server.running.database.db, {
       question: "Can I visit your archive?",
@@ -255,6 +263,9 @@ describe.skipIf(!hasChromium)("a visitor (or a search engine) reads the content 
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
     expect(await changed.text()).toContain("Can I visit your archive?");
+    const fresh = await fetch(`${server.url}/`);
+    expect(fresh.headers.get("x-page-cache")).toBe("miss");
+    expect(await fresh.text()).toContain("Can I visit your archive?");
 
     // A browser's reload revalidates too (304), and the page it keeps still runs its scripts under
     // the policy it was stored with: no CSP error, client-side navigation works.

@@ -13,6 +13,7 @@ import type { ContactProtection } from "../content-api/contact-protection";
 import type { DevOutbox } from "../dev-outbox/dev-outbox";
 import type { ContactNotifier } from "../functions/send-contact-email";
 import type { SiteAuth } from "../site-auth/site-auth";
+import type { PageCache } from "./page-cache";
 
 /**
  * What the web app's loaders and actions receive as their `context` (a type alias, not an
@@ -54,6 +55,8 @@ export interface WebRoutesOptions {
   devOutbox?: DevOutbox | null;
   /** Folder of the client build (`apps/web/build/client`); absent in development. */
   staticRoot?: string;
+  /** The cache of rendered public pages; absent: every page is rendered. */
+  pageCache?: PageCache;
 }
 
 const ONE_YEAR_IN_SECONDS = 31_536_000;
@@ -85,8 +88,16 @@ export function createWebRoutes(options: WebRoutesOptions) {
       }),
     );
   }
-  app.all("*", (c) =>
-    options.handler(c.req.raw, {
+  app.all("*", (c) => {
+    const render = () => options.handler(c.req.raw, loadContext(c));
+    return options.pageCache
+      ? options.pageCache.serve(c.req.raw, c.get("cspNonce"), render)
+      : render();
+  });
+  return app;
+
+  function loadContext(c: Context<AppEnv>): WebLoadContext {
+    return {
       db: options.db,
       cspNonce: c.get("cspNonce"),
       requestId: c.get("requestId"),
@@ -106,7 +117,6 @@ export function createWebRoutes(options: WebRoutesOptions) {
           : { allowed: true };
       },
       devOutbox: options.devOutbox ?? null,
-    }),
-  );
-  return app;
+    };
+  }
 }

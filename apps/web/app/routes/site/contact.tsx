@@ -35,7 +35,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(result, { status, headers: { "Cache-Control": "no-store" } });
 }
 
-export const headers = forwardLayoutHeaders;
+/**
+ * The form carries the time it was served (the "sent too fast" bot check), so no shared cache
+ * (a CDN, the server's page cache) may hand one copy to many visitors; the browser still keeps
+ * the page and revalidates it with the ETag.
+ */
+export function headers(args: Route.HeadersArgs): Headers {
+  const headers = forwardLayoutHeaders(args);
+  if (headers.get("Cache-Control")?.startsWith("public")) {
+    headers.set("Cache-Control", "private, no-cache");
+  }
+  return headers;
+}
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, args.data?.seo);

@@ -1,0 +1,238 @@
+import { describe, expect, it } from "vitest";
+import { createPageCache, PAGE_CACHE_HEADER, type PageCacheOptions } from "./page-cache";
+
+const publicHeaders = {
+  "Content-Type": "text/html; charset=utf-8",
+  "Cache-Control": "public, max-age=0, must-revalidate",
+  ETag: '"v1"',
+};
+
+/** A web app stand-in: renders a page that carries the request's nonce, and counts renders. */
+function fakeApp(headers: Record<string, string> = publicHeaders, status = 200) {
+  const app = {
+    renders: 0,
+    content: "Welcome",
+    render(nonce: string) {
+      return async () => {
+        app.renders++;
+        return new Response(
+          `<html><body><h1>${app.content}</h1><script nonce="${nonce}">start()</script></body></html>`,
+          { status, headers },
+        );
+      };
+    },
+  };
+  return app;
+}
+
+function cacheWith(overrides: Partial<PageCacheOptions> = {}) {
+  const state = { version: "1", clock: 0 };
+  const cache = createPageCache({
+    contentVersion: async () => state.version,
+    maxBytes: 1024 * 1024,
+    now: () => state.clock,
+    ...overrides,
+  });
+  return { cache, state };
+}
+
+const request = (path = "/about", init?: RequestInit) =>
+  new Request(`http://localhost${path}`, init);
+
+/** Serves one request and reads the whole answer, as a visitor would (the cache stores then). */
+async function visit(
+  cache: ReturnType<typeof createPageCache>,
+  app: ReturnType<typeof fakeApp>,
+  nonce: string,
+  incoming: Request = request(),
+) {
+  const response = await cache.serve(incoming, nonce, app.render(nonce));
+  const body = await response.text();
+  // The cache's branch of the stream is read on: let it finish.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return { response, body };
+}
+
+describe("the page cache", () => {
+  it("renders a public page once, then serves it with each request's own nonce", async () => {
+    const { cache } = cacheWith();
+    const app = fakeApp();
+    const first = await visit(cache, app, "nonce-A");
+    expect(first.response.headers.get(PAGE_CACHE_HEADER)).toBe("miss");
+    expect(first.body).toContain('nonce="nonce-A"');
+
+    const second = await visit(cache, app, "nonce-B");
+    expect(app.renders).toBe(1);
+    expect(second.response.status).toBe(200);
+    expect(second.response.headers.get(PAGE_CACHE_HEADER)).toBe("hit");
+    expect(second.body).toContain('<script nonce="nonce-B">start()</script>');
+    expect(second.body).not.toContain("nonce-A");
+    expect(second.response.headers.get("etag")).toBe('"v1"');
+    expect(second.response.headers.get("cache-control")).toBe(publicHeaders["Cache-Control"]);
+    expect(second.response.headers.get("content-type")).toBe(publicHeaders["Content-Type"]);
+    expect(cache.stats()).toMatchObject({ entries: 1, hits: 1, misses: 1 });
+  });
+
+  it("answers HEAD from a stored page without a body", async () => {
+    const { cache } = cacheWith();
+    const app = fakeApp();
+    await visit(cache, app, "n1");
+    const head = await visit(cache, app, "n2", request("/about", { method: "HEAD" }));
+    expect(app.renders).toBe(1);
+    expect(head.response.headers.get(PAGE_CACHE_HEADER)).toBe("hit");
+    expect(head.body).toBe("");
+  });
+
+  it("keeps pages apart by path", async () => {
+    const { cache } = cacheWith();
+    const app = fakeApp();
+    await visit(cache, app, "n1", request("/about"));
+    app.content = "Kontakt";
+    const other = await visit(cache, app, "n2", request("/de/about"));
+    expect(app.renders).toBe(2);
+    expect(other.body).toContain("Kontakt");
+    expect((await visit(cache, app, "n3", request("/about"))).body).toContain("Welcome");
+  });
+
+  it("empties itself when the content version changes, so a change shows on the next request", async () => {
+    const { cache, state } = cacheWith();
+    const app = fakeApp();
+    await visit(cache, app, "n1");
+    state.version = "2";
+    app.content = "Changed";
+    const after = await visit(cache, app, "n2");
+    expect(app.renders).toBe(2);
+    expect(after.body).toContain("Changed");
+    expect(after.response.headers.get(PAGE_CACHE_HEADER)).toBe("miss");
+  });
+
+  it("renders every time while the content version cannot be read", async () => {
+    const app = fakeApp();
+    const { cache } = cacheWith({
+      contentVersion: async () => {
+        throw new Error("database down");
+      },
+    });
+    await visit(cache, app, "n1");
+    const second = await visit(cache, app, "n2");
+    expect(app.renders).toBe(2);
+    expect(second.response.headers.get(PAGE_CACHE_HEADER)).toBeNull();
+  });
+
+  it("lets a stored page expire (a page can depend on the clock)", async () => {
+    const { cache, state } = cacheWith({ maxAgeMs: 1000 });
+    const app = fakeApp();
+    await visit(cache, app, "n1");
+    state.clock = 999;
+    await visit(cache, app, "n2");
+    expect(app.renders).toBe(1);
+    state.clock = 1000;
+    await visit(cache, app, "n3");
+    expect(app.renders).toBe(2);
+  });
+
+  it.each([
+    ["a cookie", request("/about", { headers: { cookie: "session=1" } })],
+    ["Authorization", request("/about", { headers: { authorization: "Bearer t" } })],
+    ["a query string", request("/about?category=music")],
+    [
+      "If-None-Match (the app answers 304)",
+      request("/about", { headers: { "if-none-match": '"v1"' } }),
+    ],
+    ["a form post", request("/about", { method: "POST", body: "x=1" })],
+  ])("neither stores nor serves a request with %s", async (_what, incoming) => {
+    const { cache } = cacheWith();
+    const app = fakeApp();
+    await visit(cache, app, "n1");
+    const answer = await visit(cache, app, "n2", incoming);
+    expect(answer.response.headers.get(PAGE_CACHE_HEADER)).toBeNull();
+    expect(answer.body).toContain('nonce="n2"');
+    expect(app.renders).toBe(2);
+    // And it stored nothing of its own: the anonymous page is still the one served.
+    expect(cache.stats().entries).toBe(1);
+  });
+
+  it.each([
+    ["private", { ...publicHeaders, "Cache-Control": "private, no-cache" }, 200],
+    ["no-store", { ...publicHeaders, "Cache-Control": "public, no-store" }, 200],
+    ["without Cache-Control", { "Content-Type": "text/html", ETag: '"v1"' }, 200],
+    ["without an ETag", { "Content-Type": "text/html", "Cache-Control": "public" }, 200],
+    ["with Set-Cookie", { ...publicHeaders, "Set-Cookie": "a=1" }, 200],
+    ["not HTML", { ...publicHeaders, "Content-Type": "application/xml" }, 200],
+    ["a 404", publicHeaders, 404],
+  ])("does not store an answer that is %s", async (_what, headers, status) => {
+    const { cache } = cacheWith();
+    const app = fakeApp(headers, status);
+    await visit(cache, app, "n1");
+    const second = await visit(cache, app, "n2");
+    expect(app.renders).toBe(2);
+    expect(second.body).toContain('nonce="n2"');
+    expect(cache.stats().entries).toBe(0);
+  });
+
+  it("does not store a page that was rendered from a HEAD request", async () => {
+    const { cache } = cacheWith();
+    const app = fakeApp();
+    await visit(cache, app, "n1", request("/about", { method: "HEAD" }));
+    expect(cache.stats().entries).toBe(0);
+  });
+
+  it("drops the least recently used pages beyond its memory", async () => {
+    const app = fakeApp();
+    const pageBytes = Buffer.byteLength(await (await app.render("n0")()).text());
+    app.renders = 0;
+    const { cache } = cacheWith({ maxBytes: pageBytes * 2 });
+    await visit(cache, app, "n0", request("/a"));
+    await visit(cache, app, "n0", request("/b"));
+    await visit(cache, app, "n0", request("/a")); // /a is now the most recently used
+    await visit(cache, app, "n0", request("/c")); // evicts /b
+    expect(cache.stats()).toMatchObject({ entries: 2, bytes: pageBytes * 2 });
+    await visit(cache, app, "n0", request("/a"));
+    expect(app.renders).toBe(3);
+    await visit(cache, app, "n0", request("/b"));
+    expect(app.renders).toBe(4);
+  });
+
+  it("never stores a page larger than its memory, and is off at 0 bytes", async () => {
+    const app = fakeApp();
+    const small = cacheWith({ maxBytes: 10 });
+    await visit(small.cache, app, "n1");
+    expect(small.cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
+
+    const off = cacheWith({ maxBytes: 0 });
+    await visit(off.cache, app, "n1");
+    const again = await visit(off.cache, app, "n2");
+    expect(again.response.headers.get(PAGE_CACHE_HEADER)).toBeNull();
+    expect(app.renders).toBe(3);
+  });
+
+  it("streams the page to the visitor while storing it", async () => {
+    const { cache } = cacheWith();
+    let sendRest: () => void = () => {};
+    const rest = new Promise<void>((resolve) => {
+      sendRest = resolve;
+    });
+    const encoder = new TextEncoder();
+    const render = async () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          async start(controller) {
+            controller.enqueue(encoder.encode("<html><body>first part"));
+            await rest;
+            controller.enqueue(encoder.encode(" and the rest</body></html>"));
+            controller.close();
+          },
+        }),
+        { headers: publicHeaders },
+      );
+    const response = await cache.serve(request(), "n1", render);
+    const reader = response.body?.getReader();
+    const first = await reader?.read();
+    expect(new TextDecoder().decode(first?.value)).toBe("<html><body>first part");
+    expect(cache.stats().entries).toBe(0);
+    sendRest();
+    while (!(await reader?.read())?.done) {}
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(cache.stats().entries).toBe(1);
+  });
+});
