@@ -4,8 +4,8 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 process.chdir(fileURLToPath(new URL("..", import.meta.url)));
-const benchmarks = ["bench/auth/run.mjs", "bench/lighthouse/run.mjs"].filter((path) =>
-  existsSync(path),
+const benchmarks = ["bench/auth/run.mjs", "bench/pages/run.mjs", "bench/lighthouse/run.mjs"].filter(
+  (path) => existsSync(path),
 );
 for (const benchmark of benchmarks) {
   console.log(`\n=== ${benchmark} ===`);

@@ -11,49 +11,12 @@ import { migrationSet as authMigrations } from "@heritage/auth-server/migrations
 import { connect, migrate } from "@heritage/db";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
+import { measure, type Scenario } from "../load";
 
 const keys = {
   STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY: "pck_bench_publishable_client_key",
   STACK_SEED_INTERNAL_PROJECT_SECRET_SERVER_KEY: "ssk_bench_secret_server_key",
 };
-
-interface Scenario {
-  name: string;
-  /** Sends one request for virtual user `index`; resolves when the response body is read. */
-  send: (index: number) => Promise<Response>;
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
-}
-
-async function measure(scenario: Scenario, concurrency: number, seconds: number) {
-  const latencies: number[] = [];
-  let failures = 0;
-  const deadline = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async (_, worker) => {
-      while (performance.now() < deadline) {
-        const started = performance.now();
-        const response = await scenario.send(worker);
-        await response.arrayBuffer();
-        latencies.push(performance.now() - started);
-        if (!response.ok) failures++;
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return {
-    scenario: scenario.name,
-    concurrency,
-    requests: latencies.length,
-    "req/s": Math.round(latencies.length / seconds),
-    "p50 ms": Number(percentile(latencies, 0.5).toFixed(1)),
-    "p99 ms": Number(percentile(latencies, 0.99).toFixed(1)),
-    failures,
-  };
-}
 
 export async function runAuthBenchmark(): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
