@@ -12,6 +12,7 @@ import { createTransport, type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import { emailOutbox } from "../db/schema";
 import type { AuthLogger } from "./auth-deps";
+import { smtpUrlTransportOptions } from "./smtp-options";
 
 export interface OutgoingEmail {
   projectId: string | null;
@@ -48,7 +49,9 @@ export function createEmailSender(options: {
 }): EmailSender {
   const target = options.transportOptions ?? options.smtpUrl;
   const transport: Transporter | null =
-    target && !options.undeliverableReason ? createTransport(target) : null;
+    target && !options.undeliverableReason
+      ? createTransport(typeof target === "string" ? smtpUrlTransportOptions(target) : target)
+      : null;
   const fromAddress = options.emailFrom ?? defaultEmailFrom;
 
   return {

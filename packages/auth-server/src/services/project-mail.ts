@@ -11,6 +11,7 @@ import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { AuthDeps } from "./auth-deps";
 import { createEmailSender, type EmailSender } from "./emails";
 import type { ProjectConfig } from "./project-config";
+import { smtpTimeouts } from "./smtp-options";
 
 export interface SmtpServerSettings {
   host: string;
@@ -51,10 +52,7 @@ export function smtpTransportOptions(server: SmtpServerSettings): SMTPTransport.
     port: server.port,
     secure: server.port === 465,
     auth: server.username ? { user: server.username, pass: server.password } : undefined,
-    // A wrong host must not hold the caller's request for the library's default two minutes.
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
+    ...smtpTimeouts,
   };
 }
 
