@@ -158,6 +158,7 @@ describe("the page cache", () => {
     ["without Cache-Control", { "Content-Type": "text/html", ETag: '"v1"' }, 200],
     ["without an ETag", { "Content-Type": "text/html", "Cache-Control": "public" }, 200],
     ["with Set-Cookie", { ...publicHeaders, "Set-Cookie": "a=1" }, 200],
+    ["varying by language", { ...publicHeaders, Vary: "Accept-Encoding, Accept-Language" }, 200],
     ["not HTML", { ...publicHeaders, "Content-Type": "application/xml" }, 200],
     ["a 404", publicHeaders, 404],
   ])("does not store an answer that is %s", async (_what, headers, status) => {
@@ -168,6 +169,14 @@ describe("the page cache", () => {
     expect(app.renders).toBe(2);
     expect(second.body).toContain('nonce="n2"');
     expect(cache.stats().entries).toBe(0);
+  });
+
+  it("stores an answer that varies only by Accept-Encoding", async () => {
+    const { cache } = cacheWith();
+    const app = fakeApp({ ...publicHeaders, Vary: "Accept-Encoding" });
+    await visit(cache, app, "n1");
+    await visit(cache, app, "n2");
+    expect(app.renders).toBe(1);
   });
 
   it("does not store a page that was rendered from a HEAD request", async () => {

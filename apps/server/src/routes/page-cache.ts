@@ -6,7 +6,8 @@
  *
  * It behaves like a shared HTTP cache in front of the web app (Varnish's defaults, in effect):
  * - it stores only what a shared cache may keep: a 200 HTML answer with `Cache-Control: public`,
- *   an ETag and no `Set-Cookie`, to a GET without query string, cookies or `Authorization`;
+ *   an ETag, no `Set-Cookie` and no `Vary` on a request header, to a GET without query string,
+ *   cookies or `Authorization`;
  * - it serves stored pages only to such requests (GET or HEAD); a conditional request (one with
  *   `If-None-Match`) goes to the app, which answers 304 before rendering anyway;
  * - every content write changes the content version, and a new version empties the cache, so a
@@ -71,6 +72,12 @@ function isStorableResponse(response: Response): boolean {
   if (response.status !== 200 || !response.body) return false;
   if (!response.headers.get("content-type")?.startsWith("text/html")) return false;
   if (!response.headers.get("etag") || response.headers.has("set-cookie")) return false;
+  // The cache keys by path alone: an answer that varies with a request header cannot be shared
+  // (gzip is applied after the cache, per request).
+  const vary = response.headers.get("vary");
+  if (vary && vary.split(",").some((name) => name.trim().toLowerCase() !== "accept-encoding")) {
+    return false;
+  }
   const cacheControl = (response.headers.get("cache-control") ?? "").toLowerCase();
   const directives = cacheControl.split(",").map((directive) => directive.trim());
   return (
