@@ -74,10 +74,11 @@ function isStorableResponse(response: Response): boolean {
   if (!response.headers.get("etag") || response.headers.has("set-cookie")) return false;
   // The cache keys by path alone: an answer that varies with a request header cannot be shared
   // (gzip is applied after the cache, per request).
-  const vary = response.headers.get("vary");
-  if (vary && vary.split(",").some((name) => name.trim().toLowerCase() !== "accept-encoding")) {
-    return false;
-  }
+  const varies = response.headers
+    .get("vary")
+    ?.split(",")
+    .some((name) => name.trim().toLowerCase() !== "accept-encoding");
+  if (varies) return false;
   const cacheControl = (response.headers.get("cache-control") ?? "").toLowerCase();
   const directives = cacheControl.split(",").map((directive) => directive.trim());
   return (
