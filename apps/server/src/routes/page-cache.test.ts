@@ -215,6 +215,67 @@ describe("the page cache", () => {
     expect(app.renders).toBe(3);
   });
 
+  it("lets visitors who come while a page renders share that render", async () => {
+    const { cache } = cacheWith();
+    let finish: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    let renders = 0;
+    const render = (nonce: string) => async () => {
+      renders++;
+      await held;
+      return new Response(`<p>page</p><script nonce="${nonce}"></script>`, {
+        headers: publicHeaders,
+      });
+    };
+    const answers = ["n1", "n2", "n3"].map((nonce) => cache.serve(request(), nonce, render(nonce)));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    finish();
+    const bodies = await Promise.all(answers.map(async (answer) => (await answer).text()));
+    expect(renders).toBe(1);
+    expect(bodies).toEqual(
+      ["n1", "n2", "n3"].map((n) => `<p>page</p><script nonce="${n}"></script>`),
+    );
+    expect(cache.stats()).toMatchObject({ hits: 2, misses: 1 });
+  });
+
+  it("lets the waiting visitors render for themselves when the page cannot be stored", async () => {
+    const { cache } = cacheWith();
+    let finish: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    let renders = 0;
+    const render = async () => {
+      renders++;
+      await held;
+      return new Response("<p>signed-in view</p>", {
+        headers: { ...publicHeaders, "Cache-Control": "private, no-cache" },
+      });
+    };
+    const answers = [cache.serve(request(), "n1", render), cache.serve(request(), "n2", render)];
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    finish();
+    const statuses = await Promise.all(answers.map(async (answer) => (await answer).status));
+    expect(statuses).toEqual([200, 200]);
+    expect(renders).toBe(2);
+    expect(cache.stats().entries).toBe(0);
+  });
+
+  it("passes a failed render on to its visitor, and the next one renders again", async () => {
+    const { cache } = cacheWith();
+    await expect(
+      cache.serve(request(), "n1", async () => {
+        throw new Error("render failed");
+      }),
+    ).rejects.toThrow("render failed");
+    const app = fakeApp();
+    const next = await visit(cache, app, "n2");
+    expect(next.response.headers.get(PAGE_CACHE_HEADER)).toBe("miss");
+    expect(app.renders).toBe(1);
+  });
+
   it("streams the page to the visitor while storing it", async () => {
     const { cache } = cacheWith();
     let sendRest: () => void = () => {};

@@ -10,6 +10,7 @@
  *   cookies or `Authorization`;
  * - it serves stored pages only to such requests (GET or HEAD); a conditional request (one with
  *   `If-None-Match`) goes to the app, which answers 304 before rendering anyway;
+ * - visitors who ask for a page while it is being rendered wait for that render and share it;
  * - every content write changes the content version, and a new version empties the cache, so a
  *   change is visible on the next request; an entry also expires after `maxAgeMs`, because a
  *   page can depend on the clock (the footer's year);
@@ -111,6 +112,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const now = options.now ?? Date.now;
   /** Path -> entry, least recently used first (a Map keeps insertion order). */
   const entries = new Map<string, Entry>();
+  /** Renders under way, by content version and path: what they store, or null. */
+  const inFlight = new Map<string, Promise<Entry | null>>();
   let version: string | null = null;
   let bytes = 0;
   let hits = 0;
@@ -165,10 +168,38 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         return answer(request, entry, nonce);
       }
       if (entry) remove(path);
-      misses++;
 
-      const response = await render();
+      // A render of this page is under way: wait for it rather than render the page again (after
+      // a content change empties the cache, a burst of visitors would otherwise all render).
+      const flightKey = `${current}\n${path}`;
+      if (inFlight.has(flightKey)) {
+        const stored = await inFlight.get(flightKey);
+        if (!stored) return render();
+        hits++;
+        return answer(request, stored, nonce);
+      }
+      misses++;
+      let settle: (stored: Entry | null) => void = () => {};
+      inFlight.set(
+        flightKey,
+        new Promise<Entry | null>((resolve) => {
+          settle = resolve;
+        }),
+      );
+      const done = (stored: Entry | null) => {
+        inFlight.delete(flightKey);
+        settle(stored);
+      };
+
+      let response: Response;
+      try {
+        response = await render();
+      } catch (error) {
+        done(null);
+        throw error;
+      }
       if (request.method !== "GET" || !isStorableResponse(response) || !response.body) {
+        done(null);
         return response;
       }
       const headers = new Headers(response.headers);
@@ -183,17 +214,23 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         .then((html) => {
           // Stored under the version read before rendering: the page's data is at least that
           // new, and a write since has changed the version, which empties the cache anyway.
-          if (html === null || version !== current) return;
-          store(path, {
+          if (html === null || version !== current) {
+            done(null);
+            return;
+          }
+          const stored = {
             html,
             nonce,
             headers: storedHeaders,
             bytes: Buffer.byteLength(html),
             storedAt,
-          });
+          };
+          store(path, stored);
+          done(stored);
         })
         .catch(() => {
           // A page that failed while streaming is not stored; the visitor's branch reports it.
+          done(null);
         });
       return new Response(toVisitor, { status: response.status, headers });
     },
