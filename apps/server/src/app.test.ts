@@ -8,6 +8,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppDeps, AUTH_API_BODY_LIMIT_BYTES, createApp } from "./app";
 import { loadConfig } from "./config";
+import type { WebRequestHandler } from "./routes/web";
 import { migrationSets } from "./server";
 import { ensureSiteAuth, type SiteAuth } from "./site-auth/site-auth";
 
@@ -41,6 +42,18 @@ describe("the app", () => {
     await Promise.all([...openApps].map((app) => app.close()));
     await database.close();
   });
+
+  /** An app whose web app is `handler` (a stand-in for React Router's). */
+  function appServing(handler: WebRequestHandler, env: Record<string, string> = {}) {
+    return openApp({
+      config: loadConfig(env),
+      database,
+      logger: silentLogger,
+      migrationSets,
+      siteAuth,
+      web: { handler },
+    });
+  }
 
   function appWith(env: Record<string, string> = {}, sets = migrationSets) {
     return openApp({
@@ -103,14 +116,7 @@ describe("the app", () => {
     });
 
     it("leaves the policy off 304 answers, so a revalidated page keeps its own nonce", async () => {
-      const app = openApp({
-        config: loadConfig({}),
-        database,
-        logger: silentLogger,
-        migrationSets,
-        siteAuth,
-        web: { handler: async () => new Response(null, { status: 304 }) },
-      });
+      const app = appServing(async () => new Response(null, { status: 304 }));
       const response = await app.request("/about");
       expect(response.status).toBe(304);
       expect(response.headers.get("content-security-policy")).toBeNull();
@@ -141,25 +147,16 @@ describe("the app", () => {
   describe("the page cache", () => {
     function appRenderingPages(env: Record<string, string> = {}) {
       let renders = 0;
-      const app = openApp({
-        config: loadConfig(env),
-        database,
-        logger: silentLogger,
-        migrationSets,
-        siteAuth,
-        web: {
-          handler: async (_request, context) => {
-            renders++;
-            return new Response(`<script nonce="${context.cspNonce}">start()</script>`, {
-              headers: {
-                "Content-Type": "text/html; charset=utf-8",
-                "Cache-Control": "public, max-age=0, must-revalidate",
-                ETag: '"page"',
-              },
-            });
+      const app = appServing(async (_request, context) => {
+        renders++;
+        return new Response(`<script nonce="${context.cspNonce}">start()</script>`, {
+          headers: {
+            "Content-Type": "text/html; charset=utf-8",
+            "Cache-Control": "public, max-age=0, must-revalidate",
+            ETag: '"page"',
           },
-        },
-      });
+        });
+      }, env);
       return { app, renders: () => renders };
     }
     const policyNonce = (response: Response) =>
@@ -201,17 +198,10 @@ describe("the app", () => {
 
   describe("contact messages", () => {
     it("counts the form and the content API's public insert in one allowance per visitor", async () => {
-      const app = openApp({
-        config: loadConfig({ CONTACT_RATE_LIMIT_MAX: "2", TRUST_PROXY: "true" }),
-        database,
-        logger: silentLogger,
-        migrationSets,
-        siteAuth,
-        web: {
-          handler: async (_request, context) =>
-            Response.json(await context.limitContactSubmission()),
-        },
-      });
+      const app = appServing(
+        async (_request, context) => Response.json(await context.limitContactSubmission()),
+        { CONTACT_RATE_LIMIT_MAX: "2", TRUST_PROXY: "true" },
+      );
       const visitor = { "x-forwarded-for": "203.0.113.7" };
       const viaForm = async (headers: Record<string, string>) =>
         (await app.request("/contact", { method: "POST", headers })).json();

@@ -39,6 +39,15 @@ function cacheWith(overrides: Partial<PageCacheOptions> = {}) {
 const request = (path = "/about", init?: RequestInit) =>
   new Request(`http://localhost${path}`, init);
 
+/** A promise the test resolves when it chooses: a render held until then. */
+function gate() {
+  let open: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { held, open };
+}
+
 /** Serves one request and reads the whole answer, as a visitor would (the cache stores then). */
 async function visit(
   cache: ReturnType<typeof createPageCache>,
@@ -217,10 +226,7 @@ describe("the page cache", () => {
 
   it("lets visitors who come while a page renders share that render", async () => {
     const { cache } = cacheWith();
-    let finish: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      finish = resolve;
-    });
+    const { held, open: finish } = gate();
     let renders = 0;
     const render = (nonce: string) => async () => {
       renders++;
@@ -242,10 +248,7 @@ describe("the page cache", () => {
 
   it("lets the waiting visitors render for themselves when the page cannot be stored", async () => {
     const { cache } = cacheWith();
-    let finish: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      finish = resolve;
-    });
+    const { held, open: finish } = gate();
     let renders = 0;
     const render = async () => {
       renders++;
@@ -278,10 +281,7 @@ describe("the page cache", () => {
 
   it("streams the page to the visitor while storing it", async () => {
     const { cache } = cacheWith();
-    let sendRest: () => void = () => {};
-    const rest = new Promise<void>((resolve) => {
-      sendRest = resolve;
-    });
+    const { held: rest, open: sendRest } = gate();
     const encoder = new TextEncoder();
     const render = async () =>
       new Response(

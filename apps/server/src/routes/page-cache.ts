@@ -70,7 +70,7 @@ function isCacheableRequest(request: Request): boolean {
 
 /** An answer a shared cache may store. */
 function isStorableResponse(response: Response): boolean {
-  if (response.status !== 200 || !response.body) return false;
+  if (response.status !== 200) return false;
   if (!response.headers.get("content-type")?.startsWith("text/html")) return false;
   if (!response.headers.get("etag") || response.headers.has("set-cookie")) return false;
   // The cache keys by path alone: an answer that varies with a request header cannot be shared
