@@ -27,6 +27,12 @@ export interface OutgoingEmail {
 export interface EmailSender {
   /** Stores the message, then delivers it when SMTP is configured; resolves with the outbox id. */
   send(email: OutgoingEmail): Promise<string>;
+  /**
+   * Stores the message and resolves with the outbox id without waiting for the delivery, which
+   * goes on afterwards (recorded and logged as `send` does). For answers whose timing must not
+   * tell whether a mail went out (forgot-password: a slow mail server would reveal the account).
+   */
+  sendInBackground(email: OutgoingEmail): Promise<string>;
 }
 
 /** The sender address when the process sets no `EMAIL_FROM` (the reference's test sender). */
@@ -54,50 +60,76 @@ export function createEmailSender(options: {
       : null;
   const fromAddress = options.emailFrom ?? defaultEmailFrom;
 
-  return {
-    async send(email) {
-      const id = options.generateId();
-      // An EMAIL_FROM that already carries a display name is used as it is.
-      const from = fromAddress.includes("<")
-        ? fromAddress
-        : `"${email.fromName.replace(/["\\\r\n]/g, "")}" <${fromAddress}>`;
-      await options.db.insert(emailOutbox).values({
-        id,
-        projectId: email.projectId,
-        to: email.to,
+  /** Stores the message; resolves with its id and, when it can go out, its delivery. */
+  async function store(
+    email: OutgoingEmail,
+  ): Promise<{ id: string; deliver: () => Promise<void> }> {
+    const id = options.generateId();
+    // An EMAIL_FROM that already carries a display name is used as it is.
+    const from = fromAddress.includes("<")
+      ? fromAddress
+      : `"${email.fromName.replace(/["\\\r\n]/g, "")}" <${fromAddress}>`;
+    await options.db.insert(emailOutbox).values({
+      id,
+      projectId: email.projectId,
+      to: email.to,
+      from,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      status: options.undeliverableReason ? "failed" : "queued",
+      error: options.undeliverableReason ?? null,
+      createdAt: options.clock(),
+    });
+    if (options.undeliverableReason) {
+      options.logger.error({ emailId: id, err: options.undeliverableReason }, "E-mail not sent");
+    }
+    if (!transport) return { id, deliver: async () => {} };
+    return { id, deliver: () => deliver(transport, id, from, email) };
+  }
+
+  async function deliver(
+    transport: Transporter,
+    id: string,
+    from: string,
+    email: OutgoingEmail,
+  ): Promise<void> {
+    try {
+      await transport.sendMail({
         from,
+        to: email.to,
         subject: email.subject,
         text: email.text,
         html: email.html,
-        status: options.undeliverableReason ? "failed" : "queued",
-        error: options.undeliverableReason ?? null,
-        createdAt: options.clock(),
       });
-      if (options.undeliverableReason) {
-        options.logger.error({ emailId: id, err: options.undeliverableReason }, "E-mail not sent");
-      }
-      if (!transport) return id;
-      try {
-        await transport.sendMail({
-          from,
-          to: email.to,
-          subject: email.subject,
-          text: email.text,
-          html: email.html,
-        });
-        await options.db
-          .update(emailOutbox)
-          .set({ status: "sent", sentAt: options.clock() })
-          .where(eq(emailOutbox.id, id));
-      } catch (error) {
+      await options.db
+        .update(emailOutbox)
+        .set({ status: "sent", sentAt: options.clock() })
+        .where(eq(emailOutbox.id, id));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      options.logger.error({ emailId: id, err: message }, "E-mail delivery failed");
+      await options.db
+        .update(emailOutbox)
+        .set({ status: "failed", error: message })
+        .where(eq(emailOutbox.id, id));
+    }
+  }
+
+  return {
+    async send(email) {
+      const stored = await store(email);
+      await stored.deliver();
+      return stored.id;
+    },
+    async sendInBackground(email) {
+      const stored = await store(email);
+      stored.deliver().catch((error: unknown) => {
+        // Delivery errors are recorded inside; only recording them can fail (database gone).
         const message = error instanceof Error ? error.message : String(error);
-        options.logger.error({ emailId: id, err: message }, "E-mail delivery failed");
-        await options.db
-          .update(emailOutbox)
-          .set({ status: "failed", error: message })
-          .where(eq(emailOutbox.id, id));
-      }
-      return id;
+        options.logger.error({ emailId: stored.id, err: message }, "Recording an e-mail failed");
+      });
+      return stored.id;
     },
   };
 }

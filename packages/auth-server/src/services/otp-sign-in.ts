@@ -81,11 +81,12 @@ export async function sendSignInCode(
   input: { email: string; callbackUrl: string },
 ): Promise<{ nonce: string }> {
   assertOtpEnabled(project);
-  const channel = await findAuthEmailChannel(deps, project.id, input.email);
-  assertAddressAllowsOtp(project, channel);
+  // Before the lookup, so an untrusted callback URL gets the same answer for every address.
   if (!isTrustedRedirectUrl(project.config, input.callbackUrl)) {
     throw knownErrors.redirectUrlNotWhitelisted();
   }
+  const channel = await findAuthEmailChannel(deps, project.id, input.email);
+  assertAddressAllowsOtp(project, channel);
   const email = channel?.value ?? normalizeEmail(input.email);
   const code = await createVerificationCode(deps, {
     projectId: project.id,

@@ -54,8 +54,10 @@ async function storePassword(
 
 /**
  * Mails a reset code to the account signing in with this address, if there is one. Answers the same
- * way either way; an untrusted callback URL is only reported for an existing account (as the
- * reference does).
+ * way either way (issue 14): every check that does not depend on the account comes before the
+ * lookup (the reference reports an untrusted callback URL only for an existing account, which tells
+ * who has one), and the mail is only stored before the answer, so a slow mail server does not
+ * make a known address answer later.
  */
 export async function sendPasswordResetCode(
   deps: AuthDeps,
@@ -63,6 +65,9 @@ export async function sendPasswordResetCode(
   input: { email: string; callbackUrl: string },
 ): Promise<void> {
   assertPasswordsEnabled(project);
+  if (!isTrustedRedirectUrl(project.config, input.callbackUrl)) {
+    throw knownErrors.redirectUrlNotWhitelisted();
+  }
   const candidates = [...new Set([input.email, normalizeEmail(input.email)])];
   const [channel] = await deps.db
     .select({ userId: contactChannels.userId, value: contactChannels.value })
@@ -77,9 +82,6 @@ export async function sendPasswordResetCode(
     )
     .limit(1);
   if (!channel) return;
-  if (!isTrustedRedirectUrl(project.config, input.callbackUrl)) {
-    throw knownErrors.redirectUrlNotWhitelisted();
-  }
   const code = await createVerificationCode(deps, {
     projectId: project.id,
     type: "password_reset",
@@ -94,7 +96,7 @@ export async function sendPasswordResetCode(
     () => renderPasswordResetEmail({ projectName: project.displayName, link }),
     deps.logger,
   );
-  await emailSenderFor(deps, project).send({
+  await emailSenderFor(deps, project).sendInBackground({
     projectId: project.id,
     fromName: project.displayName,
     to: channel.value,

@@ -177,6 +177,33 @@ describe("send-sign-in-code (rejected)", () => {
     expect(await countRows(verificationCodes)).toBe(codesBefore);
   });
 
+  it("answers an untrusted callback URL the same for every address (issue 14)", async () => {
+    const { id } = await t.createProject({
+      config: { auth: { otp: { allowSignIn: true }, allowSignUp: false } },
+    });
+    const unverified = newEmail();
+    const created = await t.request("/users", {
+      accessType: "server",
+      projectId: id,
+      body: { primary_email: unverified, primary_email_auth_enabled: true },
+    });
+    expect(created.status).toBe(201);
+    const answers = [];
+    for (const email of [unverified, newEmail()]) {
+      const response = await t.request("/auth/otp/send-sign-in-code", {
+        accessType: "client",
+        projectId: id,
+        body: { email, callback_url: "https://evil.example.com/cb" },
+      });
+      answers.push({ status: response.status, body: await response.json() });
+    }
+    expect(answers[0]).toMatchObject({
+      status: 400,
+      body: { code: "REDIRECT_URL_NOT_WHITELISTED" },
+    });
+    expect(answers[1]).toEqual(answers[0]);
+  });
+
   it("reports every schema problem at once", async () => {
     const response = await post("/send-sign-in-code", { email: "not-an-email", extra: 1 });
     const body = await expectKnownError(response, "SCHEMA_ERROR", 400);
