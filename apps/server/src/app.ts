@@ -31,6 +31,7 @@ import { securityHeaders } from "./middleware/security-headers";
 import { createHealthRoutes } from "./routes/health";
 import { createPageCache } from "./routes/page-cache";
 import { createWebRoutes, type WebRequestHandler } from "./routes/web";
+import { createInProcessAuthApiFetch } from "./site-auth/in-process-auth-api";
 import type { SiteAuth } from "./site-auth/site-auth";
 
 export const AUTH_API_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
@@ -139,6 +140,11 @@ export function createApp(deps: AppDeps) {
         db: database.db,
         publicUrl: config.PUBLIC_URL,
         siteAuth: deps.siteAuth,
+        // The web app's server code calls the auth API in process, never at the request's Host.
+        authApiFetch: createInProcessAuthApiFetch({
+          publicUrl: config.PUBLIC_URL,
+          dispatch: (request) => app.fetch(request),
+        }),
         // The contact form notifies in process, as send-contact-email does for outside callers.
         notifyContact: createContactNotifier({
           db: database.db,

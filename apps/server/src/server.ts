@@ -16,7 +16,7 @@ import pino, { type Logger } from "pino";
 import { createApp } from "./app";
 import { type Config, ConfigError, loadConfig } from "./config";
 import type { WebRequestHandler } from "./routes/web";
-import { ensureSiteAuth } from "./site-auth/site-auth";
+import { ensureSiteAuth, type SiteAuth } from "./site-auth/site-auth";
 
 export const migrationSets = [contentMigrations, authMigrations];
 
@@ -38,6 +38,8 @@ export interface RunningServer {
   database: DatabaseConnection;
   logger: Logger;
   url: string;
+  /** The site's project on the auth platform (its id and keys). */
+  siteAuth: SiteAuth;
   stop(): Promise<void>;
 }
 
@@ -107,7 +109,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     return stopping;
   }
 
-  return { server, config, database, logger, url, stop };
+  return { server, config, database, logger, url, siteAuth, stop };
 }
 
 /** Runs until SIGTERM or SIGINT, then stops gracefully and exits 0. Bad configuration exits 1. */

@@ -30,6 +30,11 @@ export interface WebLoadContext {
     }): Promise<{ userId: string } | null>;
   };
   /**
+   * The auth platform's API, called in process: the `fetch` of every auth client the server makes.
+   * Never call the API at an origin taken from the request (its Host header is the client's word).
+   */
+  authApiFetch(input: string, init: RequestInit): Promise<Response>;
+  /**
    * The send-contact-email function's work, in process: keeps the notification in the outbox and
    * mails it when SMTP is set. Rejects only when the outbox cannot be written.
    */

@@ -12,6 +12,7 @@ import type { AppEnv } from "../app-env";
 import type { ContactProtection } from "../content-api/contact-protection";
 import type { DevOutbox } from "../dev-outbox/dev-outbox";
 import type { ContactNotifier } from "../functions/send-contact-email";
+import type { AuthApiFetch } from "../site-auth/in-process-auth-api";
 import type { SiteAuth } from "../site-auth/site-auth";
 import type { PageCache } from "./page-cache";
 
@@ -26,6 +27,11 @@ export type WebLoadContext = {
   publicUrl: string;
   /** The site's auth project; `secretServerKey` is for server-side code only. */
   siteAuth: SiteAuth;
+  /**
+   * The auth platform's API, called in process (`fetch` for the auth client library). Server code
+   * never calls the API at an origin taken from the request.
+   */
+  authApiFetch: AuthApiFetch;
   /** The send-contact-email function's work, called in process by the contact form. */
   notifyContact: ContactNotifier;
   /**
@@ -46,6 +52,7 @@ export interface WebRoutesOptions {
   db: Database;
   publicUrl: string;
   siteAuth: SiteAuth;
+  authApiFetch: AuthApiFetch;
   notifyContact: ContactNotifier;
   /** Rate limit of contact messages; absent: no limit (tests of other behaviour). */
   contactProtection?: ContactProtection;
@@ -103,6 +110,7 @@ export function createWebRoutes(options: WebRoutesOptions) {
       requestId: c.get("requestId"),
       publicUrl: options.publicUrl,
       siteAuth: options.siteAuth,
+      authApiFetch: options.authApiFetch,
       notifyContact: options.notifyContact,
       limitContactSubmission: async () => {
         if (!options.contactProtection) return { allowed: true };

@@ -88,11 +88,11 @@ export async function getSignedInUser(
 }
 
 /**
- * A server app of the site's project (secret key) that calls the auth API of this very server,
- * at the incoming request's origin (the public URL may not be reachable from here).
+ * A server app of the site's project (secret key) that calls the auth API of this very server in
+ * process (`context.authApiFetch`). Nothing of the request steers where it goes: an origin taken
+ * from the request's Host header would send the secret key wherever a client names.
  */
 export function createSiteServerApp(
-  request: Request,
   context: AppLoadContext,
   tokenStore?: ReturnType<typeof createRequestCookieTokenStore>,
 ): ServerApp {
@@ -101,7 +101,8 @@ export function createSiteServerApp(
     projectId,
     publishableClientKey,
     secretServerKey,
-    baseUrl: new URL(request.url).origin,
+    baseUrl: context.publicUrl,
+    fetch: context.authApiFetch,
     ...(tokenStore ? { tokenStore } : {}),
   });
 }
@@ -120,7 +121,7 @@ export async function requireSiteAdmin(
   context: AppLoadContext,
 ): Promise<AdminCheck> {
   const store = createRequestCookieTokenStore({ projectId: context.siteAuth.projectId, request });
-  const app = createSiteServerApp(request, context, store);
+  const app = createSiteServerApp(context, store);
   const headers = new Headers();
   const withCookies = () => {
     for (const line of store.getSetCookieHeaders()) headers.append("Set-Cookie", line);
@@ -138,5 +139,5 @@ export async function requireSiteAdmin(
   const user = tokens === null ? null : await verifySiteAccessToken(tokens.accessToken, context);
   if (user === null) return { ok: false, headers: withCookies() };
   // User management runs with the secret key alone; the caller's session is not needed for it.
-  return { ok: true, user, app: createSiteServerApp(request, context), headers: withCookies() };
+  return { ok: true, user, app: createSiteServerApp(context), headers: withCookies() };
 }
