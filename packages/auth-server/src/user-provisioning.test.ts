@@ -2,7 +2,11 @@ import { isKnownError } from "@heritage/auth-protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureProject } from "./services/projects";
 import { createTestAuthApi, type TestAuthApi, testArgon2Parameters } from "./testing/test-auth-api";
-import { createUserWithPassword } from "./user-provisioning";
+import {
+  createFirstUserWithPassword,
+  createUserWithPassword,
+  projectHasUsers,
+} from "./user-provisioning";
 
 let t: TestAuthApi;
 
@@ -69,5 +73,35 @@ describe("createUserWithPassword (error)", () => {
     await expect(
       createUserWithPassword(t.db, { ...options, projectId: "missing" }),
     ).rejects.toSatisfy((error) => isKnownError(error, "CURRENT_PROJECT_NOT_FOUND"));
+  });
+});
+
+describe("projectHasUsers and createFirstUserWithPassword (security)", () => {
+  it("do not count anonymous users, so one cannot block the first admin (issue 14)", async () => {
+    await ensureProject(t.db, { id: "site-3", displayName: "Third" });
+    const anonymous = await t.request("/auth/anonymous/sign-up", {
+      accessType: "client",
+      projectId: "site-3",
+      method: "POST",
+    });
+    expect(anonymous.status).toBe(200);
+    await expect(projectHasUsers(t.db, "site-3")).resolves.toBe(false);
+
+    const first = await createFirstUserWithPassword(t.db, {
+      projectId: "site-3",
+      email: "first-admin@example.org",
+      password: "first admin password",
+      passwordHashing: testArgon2Parameters,
+    });
+    expect(first).not.toBeNull();
+    await expect(projectHasUsers(t.db, "site-3")).resolves.toBe(true);
+    await expect(
+      createFirstUserWithPassword(t.db, {
+        projectId: "site-3",
+        email: "second-admin@example.org",
+        password: "second admin password",
+        passwordHashing: testArgon2Parameters,
+      }),
+    ).resolves.toBeNull();
   });
 });

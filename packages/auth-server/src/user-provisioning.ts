@@ -6,7 +6,7 @@
 
 import { knownErrors } from "@heritage/auth-protocol";
 import type { Database } from "@heritage/db";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { users } from "./db/schema";
 import { type Argon2Parameters, createPasswordHasher } from "./services/passwords";
 import { findProject } from "./services/projects";
@@ -81,9 +81,9 @@ export async function createUserWithPassword(
 }
 
 /**
- * Creates the project's first user, or returns null when it has a user already. The check and the
- * insert hold the project's provisioning lock: of several calls at once (several processes
- * included) exactly one creates a user. Throws as `createUserWithPassword` does.
+ * Creates the project's first user, or returns null when it has a real (non-anonymous) user
+ * already. The check and the insert hold the project's provisioning lock: of several calls at once
+ * (several processes included) exactly one creates a user. Throws as `createUserWithPassword` does.
  */
 export async function createFirstUserWithPassword(
   db: Database,
@@ -94,12 +94,16 @@ export async function createFirstUserWithPassword(
   );
 }
 
-/** True when the project has at least one user (anonymous and restricted ones included). */
+/**
+ * True when the project has at least one real user (restricted ones included). Anonymous users do
+ * not count (issue 14): anyone can make one where anonymous sign-up is open, and one of them must
+ * not stand in for the first administrator.
+ */
 export async function projectHasUsers(db: Database, projectId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(eq(users.projectId, projectId))
+    .where(and(eq(users.projectId, projectId), eq(users.isAnonymous, false)))
     .limit(1);
   return row !== undefined;
 }

@@ -95,11 +95,10 @@ describe("anonymous sign-up (happy)", () => {
     ).rejects.toThrow();
   });
 
-  it("works even when sign-up is closed, and accepts an empty JSON body", async () => {
-    const { id } = await t.createProject({ config: { auth: { allowSignUp: false } } });
+  it("accepts an empty JSON body", async () => {
     const response = await t.request("/auth/anonymous/sign-up", {
       accessType: "client",
-      projectId: id,
+      projectId,
       body: {},
     });
     expect(response.status).toBe(200);
@@ -171,6 +170,23 @@ describe("anonymous sign-up (rejected)", () => {
       "ACCESS_TYPE_REQUIRED",
       400,
     );
+    expect(await countUsers()).toBe(usersBefore);
+  });
+
+  it("is closed with SIGN_UP_NOT_ENABLED when the project's sign-up is off (issue 14)", async () => {
+    const { id } = await t.createProject({ config: { auth: { allowSignUp: false } } });
+    const usersBefore = await countUsers();
+    for (const access of ["client", "server"] as const) {
+      await expectKnownError(
+        await t.request("/auth/anonymous/sign-up", {
+          accessType: access,
+          projectId: id,
+          method: "POST",
+        }),
+        "SIGN_UP_NOT_ENABLED",
+        400,
+      );
+    }
     expect(await countUsers()).toBe(usersBefore);
   });
 
@@ -303,9 +319,16 @@ describe("upgrading an anonymous user", () => {
     expect(row?.isAnonymous).toBe(true);
   });
 
-  it("refuses to upgrade when sign-up is closed, leaving the user anonymous", async () => {
-    const { id } = await t.createProject({ config: { auth: { allowSignUp: false } } });
+  it("refuses to upgrade once sign-up is closed, leaving the user anonymous", async () => {
+    const { id } = await t.createProject();
     const anonymous = await signUpAnonymously(id);
+    const closed = await t.request("/internal/projects/current", {
+      accessType: "admin",
+      projectId: id,
+      method: "PATCH",
+      body: { config: { sign_up_enabled: false } },
+    });
+    expect(closed.status).toBe(200);
     await expectKnownError(
       await t.request("/auth/password/sign-up", {
         accessType: "client",

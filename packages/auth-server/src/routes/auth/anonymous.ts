@@ -2,9 +2,12 @@
  * `POST /auth/anonymous/sign-up` (contract §2.13): a new anonymous user (restricted, reason
  * `anonymous`) and a session whose access tokens carry the `{projectId}:anon` audience. Such tokens
  * are only accepted with the allow-anonymous header (§1.3); a later password or OTP sign-up sent
- * with them upgrades the same user. Open even when sign-up is off, as in the reference.
+ * with them upgrades the same user. Closed with SIGN_UP_NOT_ENABLED when the project's sign-up is
+ * off (issue 14): the reference leaves it open, which let anyone add users to a project meant to
+ * have none but those its operator creates (the site's).
  * @module
  */
+import { knownErrors } from "@heritage/auth-protocol";
 import { Hono } from "hono";
 import { z } from "zod";
 import { getClientIp } from "../../http/client-ip";
@@ -25,6 +28,7 @@ export function createAnonymousRoutes(deps: RouteDeps): Hono<AuthEnv> {
   app.post("/sign-up", async (c) => {
     const auth = requireAccess(c);
     validateRequest(c, { body: emptyBody });
+    if (!auth.project.config.auth.allowSignUp) throw knownErrors.signUpNotEnabled();
     const ip = getClientIp(c, deps.trustProxy);
     // Anonymous users cost a row each: they count against the per-IP sign-up limit too.
     await consumeRateLimits(deps, [
