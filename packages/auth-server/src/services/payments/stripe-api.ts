@@ -13,6 +13,8 @@ export interface StripeApiSettings {
   secretKey: string;
   /** e.g. `https://api.stripe.com`, without a trailing slash. */
   apiBase: string;
+  /** Bound on one call (default 20 s). */
+  timeoutMs?: number;
 }
 
 /** A form value tree: Stripe's nested parameters before encoding. */
@@ -78,6 +80,9 @@ async function postForm(
   return send(settings, "POST", path, fields, idempotencyKey);
 }
 
+/** Stripe's own libraries wait 80 s; a checkout a person waits on should fail sooner. */
+const STRIPE_TIMEOUT_MS = 20_000;
+
 async function send(
   settings: StripeApiSettings,
   method: "GET" | "POST",
@@ -90,17 +95,21 @@ async function send(
   // Retries and concurrent requests with the same key get the same object back from Stripe.
   if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
   let response: Response;
+  let text: string;
   try {
     response = await fetch(`${settings.apiBase}${path}`, {
       method,
       headers,
       ...(fields === undefined ? {} : { body: encodeStripeForm(fields) }),
+      // A stalled Stripe must not hold the user's checkout request (and a server slot) for minutes.
+      signal: AbortSignal.timeout(settings.timeoutMs ?? STRIPE_TIMEOUT_MS),
     });
+    // Inside the try: the timeout also bounds a body that stalls halfway.
+    text = await response.text();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new StripeApiError(0, `Stripe could not be reached: ${reason}`, null, null);
   }
-  const text = await response.text();
   let body: unknown;
   try {
     body = JSON.parse(text);
