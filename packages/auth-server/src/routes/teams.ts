@@ -23,8 +23,8 @@ import {
   updateTeam,
 } from "../services/teams";
 import { toClientTeam, toServerTeam } from "../services/users";
+import { metadataSchema } from "./metadata-field";
 
-const metadataSchema = z.json();
 const displayNameSchema = z.string().min(1).max(256);
 
 const clientCreateBody = z.strictObject({

@@ -25,6 +25,7 @@ import {
   type UserWriteInput,
   updateUser,
 } from "../services/users";
+import { metadataSchema } from "./metadata-field";
 
 const serverAccess: readonly AccessType[] = ["server", "admin"];
 
@@ -41,7 +42,6 @@ const displayNameSchema = z
   .transform((value) => (value === "" ? null : value));
 // Stored trimmed and lower-cased (contract §1.7), so surrounding spaces are fine.
 const emailSchema = z.string().trim().min(1).pipe(z.email());
-const metadataSchema = z.json();
 const riskScore = z.int().min(0).max(100);
 
 const clientUpdateBody = z.strictObject({
