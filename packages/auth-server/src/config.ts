@@ -194,9 +194,13 @@ export const authConfigSchema = z.object({
     300,
     "Password sign-in attempts allowed per client IP per window (0 = no limit).",
   ),
+  AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP: limit(
+    10,
+    "Password sign-in attempts allowed for one email address from one client IP per window (0 = no limit); guessing from one client does not lock the owner out on another.",
+  ),
   AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL: limit(
-    30,
-    "Password sign-in attempts allowed per email address per window (0 = no limit).",
+    100,
+    "Password sign-in attempts allowed for one email address from all clients together per window (0 = no limit): a ceiling for guessing spread over many client IPs.",
   ),
   AUTH_RATE_LIMIT_SIGN_UP_PER_IP: limit(
     100,

@@ -1,6 +1,7 @@
 /**
  * Password sign-in and sign-up (contract §1.7): the order of checks, timing-equal failure for unknown
- * emails, bcrypt-to-argon2id upgrade on sign-in, per-IP and per-email rate limits.
+ * emails, bcrypt-to-argon2id upgrade on sign-in, rate limits per IP, per address and IP, and per
+ * address.
  * @module
  */
 import { knownErrors } from "@heritage/auth-protocol";
@@ -55,13 +56,19 @@ export async function signInWithPassword(
   if (!project.config.auth.password.allowSignIn) {
     throw knownErrors.passwordAuthenticationNotEnabled();
   }
+  const address = hashSecret(normalizeEmail(input.email));
+  const ip = input.ip ?? "unknown";
+  // Guesses are stopped per address *and* client (issue 14): someone guessing from one client
+  // does not lock the owner out on another. The per-address ceiling is much higher and only
+  // slows guessing spread over many clients.
   await consumeRateLimits(deps, [
+    { key: `sign-in:ip:${ip}`, limit: deps.config.AUTH_RATE_LIMIT_SIGN_IN_PER_IP },
     {
-      key: `sign-in:ip:${input.ip ?? "unknown"}`,
-      limit: deps.config.AUTH_RATE_LIMIT_SIGN_IN_PER_IP,
+      key: `sign-in:email-ip:${project.id}:${address}:${ip}`,
+      limit: deps.config.AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP,
     },
     {
-      key: `sign-in:email:${project.id}:${hashSecret(normalizeEmail(input.email))}`,
+      key: `sign-in:email:${project.id}:${address}`,
       limit: deps.config.AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL,
     },
   ]);

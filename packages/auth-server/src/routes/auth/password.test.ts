@@ -285,6 +285,27 @@ describe("rate limits (security)", () => {
     expect((await correct()).status).toBe(200);
   });
 
+  it("stops guesses from one client without locking the owner out on another (issue 14)", async () => {
+    // The default limits: before issue 14, 30 wrong passwords from anywhere locked the owner out.
+    const api = await createTestAuthApi({ trustProxy: true });
+    try {
+      const user = await api.signUpUser("internal", { email: "alice@example.com" });
+      const from = (ip: string, password: string) =>
+        signIn(api, { email: user.email, password }, { "x-forwarded-for": ip });
+      const guesses: number[] = [];
+      for (let attempt = 0; attempt < 30; attempt += 1) {
+        guesses.push((await from("198.51.100.66", "wrong password")).status);
+      }
+      expect(guesses.slice(0, 10)).toEqual(Array(10).fill(400));
+      expect(guesses.slice(10)).toEqual(Array(20).fill(429));
+      // The guessing client stays stopped, even with the right password.
+      expect((await from("198.51.100.66", user.password)).status).toBe(429);
+      expect((await from("203.0.113.20", user.password)).status).toBe(200);
+    } finally {
+      await api.close();
+    }
+  });
+
   it("limits sign-in attempts per IP, taking the proxy-appended x-forwarded-for entry", async () => {
     limited.clock.advance(61_000);
     const attempt = (index: number) =>
