@@ -13,6 +13,11 @@ export const contentErrors = {
     status: 400,
     message: "The request body is not valid JSON",
   },
+  INVALID_FORM_DATA: {
+    code: "INVALID_FORM_DATA",
+    status: 400,
+    message: "The request body is not valid multipart form data",
+  },
   UNKNOWN_COLUMN: { code: "UNKNOWN_COLUMN", status: 400, message: "Unknown column" },
   INVALID_QUERY: { code: "INVALID_QUERY", status: 400, message: "Invalid query parameter" },
   MISSING_ID: { code: "MISSING_ID", status: 400, message: "The id is required" },
@@ -97,6 +102,8 @@ export const siteMessages = {
   subjectRequired: "Subject is required",
   messageRequired: "Message is required",
   messageTooShort: "Message must be at least 10 characters long",
+  /** Not in the spec: a NUL or unpaired surrogate character (see storable-text.ts). */
+  textNotStorable: "This text contains characters that cannot be saved",
   imageMissing: "You must select an image to upload.",
   imageTooLarge: "File size must be less than 5MB",
   imageInvalid: "Please select a valid image file",

@@ -212,6 +212,7 @@ export {
   setSiteSetting,
   withSiteSettingsLock,
 } from "./site-settings/site-settings-repository";
+export { findUnstorableText, isStorableText, unstorableTextReason } from "./storable-text";
 export {
   MAX_QUERY_LIMIT,
   type QueryableTableName,

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { siteMessages } from "../content-errors";
 import { contactSubmissionStatuses } from "../db/schema";
 import { rowId } from "../field-schemas";
+import { isStorableText } from "../storable-text";
 
 /** Spec section 9: a message needs at least 10 characters. */
 export const CONTACT_MESSAGE_MIN_LENGTH = 10;
@@ -16,7 +17,9 @@ const required = (message: string, max: number, tooLong: string) =>
     .string({ error: message })
     .trim()
     .min(1, { error: message, abort: true })
-    .max(max, { error: tooLong, abort: true });
+    .max(max, { error: tooLong, abort: true })
+    // The web form stores what this schema passes without another check.
+    .refine(isStorableText, { error: siteMessages.textNotStorable, abort: true });
 
 /** What a visitor sends: name, email, subject and message. */
 export const contactFormSchema = z.object({
