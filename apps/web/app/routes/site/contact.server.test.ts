@@ -14,10 +14,17 @@ const message: ContactForm = {
   message: "I would like to help with the oral history project.",
 };
 
-function contactRequest(values: Record<string, string>) {
+/** When the bot-check tests send their forms (the action's clock). */
+const submittedAt = Date.UTC(2026, 10, 27, 12);
+
+/** The form as a browser sends it; `startedAt` null leaves the start time out. */
+function contactRequest(
+  values: Record<string, string>,
+  startedAt: string | null = String(Date.now() - 60_000),
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(values)) form.set(name, value);
-  form.set(FORM_STARTED_AT_FIELD, String(Date.now() - 60_000));
+  if (startedAt !== null) form.set(FORM_STARTED_AT_FIELD, startedAt);
   return new Request("http://127.0.0.1:3000/contact", { method: "POST", body: form });
 }
 
@@ -88,6 +95,33 @@ describe("the contact form's action", () => {
     expect(result).toMatchObject({ status: "invalid" });
     expect(notify).not.toHaveBeenCalled();
   });
+  it.each([
+    ["without a start time", null],
+    ["with an empty start time", ""],
+    ["with a start time that is no number", "soon"],
+    ["sent too quickly", String(submittedAt - 500)],
+  ])(
+    "drops a message %s as a bot: answered as sent, stored and mailed nowhere (issue 14)",
+    async (_case, startedAt) => {
+      vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+      const before = (await listContactSubmissions(database.db)).length;
+      const notify = vi.fn<AppLoadContext["notifyContact"]>();
+      const limit = vi.fn<AppLoadContext["limitContactSubmission"]>(async () => ({
+        allowed: true,
+      }));
+      const { result, status } = await handleContactSubmission(
+        contactRequest({ ...message, subject: "No start time" }, startedAt),
+        contextWith(notify, limit),
+        submittedAt,
+      );
+      expect({ result, status }).toEqual({ result: { status: "success" }, status: 200 });
+      expect((await listContactSubmissions(database.db)).length).toBe(before);
+      expect(notify).not.toHaveBeenCalled();
+      // A bot's attempts never use up a visitor's allowance.
+      expect(limit).not.toHaveBeenCalled();
+    },
+  );
+
   it("keeps a rate-limited visitor's message in the form, stores and notifies nothing (429)", async () => {
     vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     vi.spyOn(process.stdout, "write").mockImplementation(() => true);

@@ -68,11 +68,17 @@ function readValues(form: FormData): Record<ContactField, string> {
   };
 }
 
+/**
+ * A filled honeypot, or a form sent back sooner than a person could fill it in. A form without a
+ * usable start time counts as too quick (issue 14): the page renders that hidden field with or
+ * without JavaScript, so only a client that never loaded the form leaves it out.
+ */
 function isLikelyBot(form: FormData, now: number): boolean {
   const honeypot = form.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot.trim() !== "") return true;
+  // Absent or empty reads as 0, a file or text as NaN.
   const startedAt = Number(form.get(FORM_STARTED_AT_FIELD));
-  return Number.isFinite(startedAt) && startedAt > 0 && now - startedAt < MIN_FILL_MILLISECONDS;
+  return !Number.isFinite(startedAt) || startedAt <= 0 || now - startedAt < MIN_FILL_MILLISECONDS;
 }
 
 async function notifyByEmail(context: AppLoadContext, message: ContactForm) {
