@@ -8,6 +8,7 @@ export {
   type RowsQueryResultHKT,
   type Transaction,
 } from "./connect";
+export { redactQueryParameters } from "./loggable-error";
 export {
   type MigrateResult,
   type Migration,
