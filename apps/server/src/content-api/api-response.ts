@@ -4,7 +4,14 @@
  * `{ data, error }`. Known failures carry a catalogue code; a zod failure names each field and
  * its reason; anything else is a logged 500 whose cause never reaches the caller.
  */
-import { type ContentApiError, ContentError, type FieldIssue } from "@heritage/content";
+import {
+  type ContentApiError,
+  ContentError,
+  type FieldIssue,
+  findUnstorableText,
+  unstorableTextReason,
+} from "@heritage/content";
+import { redactQueryParameters } from "@heritage/db";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
@@ -56,13 +63,40 @@ export function validationError(error: ZodError): ContentError {
 export function respondToThrown(c: Context, error: unknown, logger: ApiLogger) {
   if (error instanceof ContentError) return respondWithError(c, error);
   if (error instanceof ZodError) return respondWithError(c, validationError(error));
-  logger.error({ err: error, path: c.req.path, method: c.req.method }, "content api failure");
+  // A failed query's error holds its parameters: what the caller sent stays out of the log.
+  logger.error(
+    { err: redactQueryParameters(error), path: c.req.path, method: c.req.method },
+    "content api failure",
+  );
   return respondWithError(c, new ContentError("INTERNAL"));
 }
 
+/** A 400 naming each field whose text cannot be stored (NUL, unpaired surrogates). */
+function unstorableTextError(fields: FieldIssue[]): ContentError {
+  const message = fields.map((issue) => `${issue.field}: ${issue.message}`).join("; ");
+  return new ContentError("VALIDATION_FAILED", message, { fields });
+}
+
 /**
- * Reads the JSON body as an object. Invalid JSON and non-objects are 400s; nothing has been
- * written when they are raised.
+ * Refuses a query string with a parameter name or value the database cannot take (a NUL
+ * arrives as `%00`), naming the parameter; filters, ids and orderings all come from here.
+ */
+export function checkQueryText(url: URL): void {
+  for (const [key, value] of url.searchParams) {
+    const keyReason = unstorableTextReason(key);
+    if (keyReason) {
+      throw new ContentError("INVALID_QUERY", `A query parameter name ${keyReason}`);
+    }
+    const reason = unstorableTextReason(value);
+    if (reason) {
+      throw new ContentError("INVALID_QUERY", `${key}: The value ${reason}`, { parameter: key });
+    }
+  }
+}
+
+/**
+ * Reads the JSON body as an object. Invalid JSON, non-objects and text the database cannot
+ * store are 400s; nothing has been written when they are raised.
  */
 export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
   let body: unknown;
@@ -76,5 +110,7 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
       fields: [{ field: "body", message: "The body must be a JSON object" }],
     });
   }
+  const unstorable = findUnstorableText(body);
+  if (unstorable.length > 0) throw unstorableTextError(unstorable);
   return body as Record<string, unknown>;
 }

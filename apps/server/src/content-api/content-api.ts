@@ -29,6 +29,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { AdminVerifier } from "./admin-guard";
 import {
   type ApiLogger,
+  checkQueryText,
   readJsonObject,
   respondToThrown,
   respondWithData,
@@ -56,6 +57,7 @@ export const CONTENT_API_BODY_LIMIT_BYTES = 1024 * 1024;
 const reservedParameters = new Set(["order", "limit", "single", "select"]);
 
 function parseQuery(table: ContentTable, url: URL): { query: RowQuery; single: boolean } {
+  checkQueryText(url);
   const columns = new Set(queryableColumnNames(table.name));
   const requireColumn = (column: string) => {
     if (!columns.has(column)) {
@@ -225,6 +227,7 @@ export function createContentApi(deps: ContentApiDeps): Hono {
       if (refusal) return refusal;
       const update = table.update;
       if (!update) return respondWithError(c, new ContentError("METHOD_NOT_ALLOWED"));
+      checkQueryText(new URL(c.req.url));
       const body = await readJsonObject(c);
       const id = body.id ?? c.req.query("id");
       if (typeof id !== "string" || id.trim() === "") {
@@ -243,6 +246,7 @@ export function createContentApi(deps: ContentApiDeps): Hono {
       if (refusal) return refusal;
       const remove = table.remove;
       if (!remove) return respondWithError(c, new ContentError("METHOD_NOT_ALLOWED"));
+      checkQueryText(new URL(c.req.url));
       const id = c.req.query("id");
       if (!id) {
         throw new ContentError("MISSING_ID", "The id query parameter is required (?id=...)");
