@@ -10,7 +10,13 @@ import type { Database } from "@heritage/db";
 import type { Context } from "hono";
 import type { AdminVerifier } from "../content-api/admin-guard";
 import { type ApiLogger, respondWithError } from "../content-api/api-response";
-import { InvalidImageError, MAX_UPLOAD_BYTES, processImage } from "../media/image-processing";
+import {
+  InvalidImageError,
+  MAX_INPUT_PIXELS,
+  MAX_UPLOAD_BYTES,
+  processImage,
+  TooManyPixelsError,
+} from "../media/image-processing";
 import type { MediaStorage } from "../media/media-storage";
 
 export interface UploadImageDeps {
@@ -27,6 +33,35 @@ type Upload = { bytes: Uint8Array; filename: string | null };
 
 const dataUrlPattern = /^data:([^;,]*)((?:;[^;,=]+=[^;,]+)*)(;base64)?,/i;
 
+const MAX_FILE_NAME_LENGTH = 255;
+// C0 and C1 controls and DEL (NUL among them).
+const controlCharacter = /\p{Cc}/u;
+const pathSeparator = /[/\\]/;
+const unpairedSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * The client's file name is only kept as a label (`original_filename`; stored files are named by
+ * id), but it must be one the database can store and that no later use can mistake for a path:
+ * anything else is refused before a byte is written.
+ */
+function checkFileName(name: string | null): string | null {
+  if (name === null || name === "") return null;
+  let problem: string | null = null;
+  if (name.length > MAX_FILE_NAME_LENGTH) {
+    problem = `must be at most ${MAX_FILE_NAME_LENGTH} characters`;
+  } else if (controlCharacter.test(name)) {
+    problem = "must not contain control characters";
+  } else if (pathSeparator.test(name)) {
+    problem = "must not contain / or \\";
+  } else if (unpairedSurrogate.test(name)) {
+    problem = "must not contain unpaired surrogate characters";
+  }
+  if (!problem) return name;
+  throw new ContentError("VALIDATION_FAILED", `filename: The file name ${problem}`, {
+    fields: [{ field: "filename", message: `The file name ${problem}` }],
+  });
+}
+
 async function readUpload(c: Context): Promise<Upload | null> {
   const contentType = c.req.header("content-type") ?? "";
   if (contentType.startsWith("multipart/form-data")) {
@@ -34,7 +69,8 @@ async function readUpload(c: Context): Promise<Upload | null> {
     const file = form.image ?? form.file;
     if (!(file instanceof File) || file.size === 0) return null;
     if (file.size >= MAX_UPLOAD_BYTES) throw new ContentError("IMAGE_TOO_LARGE");
-    return { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name || null };
+    const filename = checkFileName(file.name || null);
+    return { bytes: new Uint8Array(await file.arrayBuffer()), filename };
   }
   let body: unknown;
   try {
@@ -45,6 +81,7 @@ async function readUpload(c: Context): Promise<Upload | null> {
   const image =
     body && typeof body === "object" ? (body as { image?: unknown; filename?: unknown }) : {};
   if (typeof image.image !== "string" || image.image === "") return null;
+  const filename = checkFileName(typeof image.filename === "string" ? image.filename : null);
   const match = dataUrlPattern.exec(image.image);
   if (!match?.[3]) throw new ContentError("IMAGE_INVALID");
   const base64 = image.image.slice(match[0].length);
@@ -52,10 +89,7 @@ async function readUpload(c: Context): Promise<Upload | null> {
   if (Math.floor((base64.replace(/=+$/, "").length * 3) / 4) >= MAX_UPLOAD_BYTES) {
     throw new ContentError("IMAGE_TOO_LARGE");
   }
-  return {
-    bytes: new Uint8Array(Buffer.from(base64, "base64")),
-    filename: typeof image.filename === "string" ? image.filename.slice(0, 255) : null,
-  };
+  return { bytes: new Uint8Array(Buffer.from(base64, "base64")), filename };
 }
 
 export function createUploadImageHandler(deps: UploadImageDeps) {
@@ -77,6 +111,16 @@ export function createUploadImageHandler(deps: UploadImageDeps) {
     try {
       processed = await processImage(upload.bytes);
     } catch (error) {
+      if (error instanceof TooManyPixelsError) {
+        deps.logger.warn({ reason: error.message }, "upload refused: too many pixels");
+        return respondWithError(
+          c,
+          new ContentError(
+            "IMAGE_INVALID",
+            `The image must have at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels (it has ${error.width} x ${error.height})`,
+          ),
+        );
+      }
       if (error instanceof InvalidImageError) {
         deps.logger.warn({ reason: error.message }, "upload refused: not a valid image");
         return respondWithError(c, new ContentError("IMAGE_INVALID"));
@@ -86,12 +130,19 @@ export function createUploadImageHandler(deps: UploadImageDeps) {
 
     const id = randomUUID();
     const originalKey = `${id}/original.${processed.original.extension}`;
+    // Every key a write was started for; a failure later on removes them all, so a failed upload
+    // leaves no file behind that is served under /media but belongs to no media record.
+    const started: string[] = [];
+    const put = (key: string, bytes: Uint8Array, contentType: string) => {
+      started.push(key);
+      return deps.storage.put(key, bytes, contentType);
+    };
     try {
-      await deps.storage.put(originalKey, processed.original.bytes, processed.original.contentType);
+      await put(originalKey, processed.original.bytes, processed.original.contentType);
       const variants: MediaVariant[] = [];
       for (const variant of processed.variants) {
         const key = `${id}/w${variant.width}.webp`;
-        await deps.storage.put(key, variant.bytes, "image/webp");
+        await put(key, variant.bytes, "image/webp");
         variants.push({
           width: variant.width,
           height: variant.height,
@@ -118,7 +169,20 @@ export function createUploadImageHandler(deps: UploadImageDeps) {
       return c.json({ url, data: media, error: null }, 201);
     } catch (error) {
       deps.logger.error({ err: error, mediaId: id }, "upload failed");
+      await removeFiles(deps, id, started);
       return respondWithError(c, new ContentError("UPLOAD_FAILED"));
     }
   };
+}
+
+async function removeFiles(deps: UploadImageDeps, mediaId: string, keys: string[]): Promise<void> {
+  const results = await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
+  results.forEach((result, index) => {
+    if (result.status === "rejected") {
+      deps.logger.error(
+        { err: result.reason, mediaId, key: keys[index] },
+        "could not remove a file of a failed upload",
+      );
+    }
+  });
 }

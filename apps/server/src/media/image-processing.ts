@@ -11,8 +11,12 @@ import sharp from "sharp";
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Widths of the responsive WebP variants; only those narrower than the original are made. */
 export const VARIANT_WIDTHS = [400, 800, 1200, 1600] as const;
-/** Decoding bombs: refuse images above this many pixels. */
-const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * Decoding bombs: an image whose header declares more pixels than this is refused before any pixel
+ * is decoded (40 megapixels, e.g. 8000 x 5000: more than any camera photo a site needs, and about
+ * 160 MB decoded, which two uploads at once can afford).
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
 
 export type RasterFormat = "png" | "jpeg" | "webp" | "gif";
 
@@ -38,13 +42,42 @@ export interface ProcessedImage {
 
 export class InvalidImageError extends Error {}
 
+/** The image's header declares more than {@link MAX_INPUT_PIXELS} pixels. */
+export class TooManyPixelsError extends InvalidImageError {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
+    super(`${width} x ${height} pixels is more than ${MAX_INPUT_PIXELS}`);
+  }
+}
+
+/** The dimensions the image's header declares; reads the header only, decodes no pixel. */
+async function declaredSize(bytes: Uint8Array): Promise<{ width: number; height: number }> {
+  try {
+    // No pixel limit here: only the header is read, and the comparison below gives the reason.
+    const { width, height } = await sharp(bytes, {
+      animated: false,
+      limitInputPixels: false,
+    }).metadata();
+    return { width, height };
+  } catch (error) {
+    throw new InvalidImageError(error instanceof Error ? error.message : "unreadable image header");
+  }
+}
+
 /**
- * Re-encodes an image and makes its variants. Throws `InvalidImageError` when the bytes are not
- * a decodable PNG, JPEG, WebP or GIF.
+ * Re-encodes an image and makes its variants. Throws `TooManyPixelsError` when its header declares
+ * more than MAX_INPUT_PIXELS, and `InvalidImageError` when the bytes are not a decodable PNG,
+ * JPEG, WebP or GIF.
  */
 export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
   const format = sniffImageFormat(bytes);
   if (!format) throw new InvalidImageError("not a raster image");
+  const declared = await declaredSize(bytes);
+  if (declared.width * declared.height > MAX_INPUT_PIXELS) {
+    throw new TooManyPixelsError(declared.width, declared.height);
+  }
   const input = () =>
     // rotate() applies the EXIF orientation before the metadata is dropped.
     sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false, failOn: "error" }).rotate();

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,6 +26,8 @@ describe("disk media storage", () => {
     expect([...(stored?.body ?? [])]).toEqual([137, 80, 78, 71]);
     await storage.delete(key);
     expect(await storage.get(key)).toBeNull();
+    // The media id's folder goes with its last file.
+    expect(await readdir(root)).toEqual([]);
     expect(storage.urlFor(key)).toBe(`/media/${key}`);
   });
 
@@ -38,6 +40,17 @@ describe("disk media storage", () => {
     await expect(storage.put("../escape.png", new Uint8Array([1]), "image/png")).rejects.toThrow(
       "Invalid media key",
     );
+  });
+
+  it("leaves no temporary file behind when a write fails", async () => {
+    const storage = createDiskMediaStorage({ root });
+    const folder = "5d0c3a59-8c8e-4f8e-9a6e-0f5d9b1c2e33";
+    // A directory where the file should go makes the final rename fail.
+    await mkdir(join(root, folder, "original.png", "occupied"), { recursive: true });
+    await expect(
+      storage.put(`${folder}/original.png`, new Uint8Array([1, 2, 3]), "image/png"),
+    ).rejects.toThrow();
+    expect(await readdir(join(root, folder))).toEqual(["original.png"]);
   });
 
   it("names the content type of each stored format", () => {

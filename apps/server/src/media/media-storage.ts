@@ -4,7 +4,7 @@
  * S3-compatible bucket (see s3-media-storage.ts). Keys look like `{uuid}/original.png` or
  * `{uuid}/w800.webp`; anything else is refused, so a key can never leave the storage root.
  */
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 
 export interface StoredMedia {
@@ -58,8 +58,14 @@ export function createDiskMediaStorage(options: { root: string }): MediaStorage 
       await mkdir(dirname(path), { recursive: true });
       // Write then rename, so a reader never sees half a file.
       const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(temporary, body);
-      await rename(temporary, path);
+      try {
+        await writeFile(temporary, body);
+        await rename(temporary, path);
+      } catch (error) {
+        // A full disk leaves half a temporary file: not served, but it would stay forever.
+        await rm(temporary, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       if (!isMediaKey(key)) return null;
@@ -71,7 +77,12 @@ export function createDiskMediaStorage(options: { root: string }): MediaStorage 
       }
     },
     async delete(key) {
-      await rm(pathOf(key), { force: true });
+      const path = pathOf(key);
+      await rm(path, { force: true });
+      // The folder of a media id goes with its last file.
+      await rmdir(dirname(path)).catch((error: { code?: string }) => {
+        if (!["ENOTEMPTY", "EEXIST", "ENOENT"].includes(error.code ?? "")) throw error;
+      });
     },
     urlFor: (key) => `/media/${key}`,
   };

@@ -1,7 +1,8 @@
 /**
  * @module
  * Security headers on every response. Pages get a nonce-based Content-Security-Policy: the only
- * inline scripts allowed are the ones React Router renders with this response's nonce.
+ * inline scripts allowed are the ones React Router renders with this response's nonce. Responses
+ * that set their own policy (e.g. `/media`) keep it.
  */
 import { randomBytes } from "node:crypto";
 import { createMiddleware } from "hono/factory";
@@ -55,8 +56,9 @@ export function securityHeaders(options: SecurityHeaderOptions) {
     await next();
     const headers = c.res.headers;
     // A 304 revalidates a page the browser already has, with the nonce of its first response: a
-    // new policy here would replace that one and block the cached page's scripts.
-    if (c.res.status !== 304) {
+    // new policy here would replace that one and block the cached page's scripts. A response that
+    // brings its own policy keeps it: uploaded media are sandboxed, checkout pages allow no script.
+    if (c.res.status !== 304 && !headers.has("Content-Security-Policy")) {
       headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, options.isDevelopment));
     }
     headers.set("X-Content-Type-Options", "nosniff");
