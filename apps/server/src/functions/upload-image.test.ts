@@ -237,6 +237,29 @@ describe("upload-image", () => {
       await expectNothingStored();
     });
 
+    it.each([
+      ["without a boundary", "multipart/form-data"],
+      ["whose boundary is not in the body", "multipart/form-data; boundary=elsewhere"],
+    ])("answers multipart %s with 400, not 500 (issue 14)", async (_case, contentType) => {
+      const response = await app.request("/functions/upload-image", {
+        method: "POST",
+        headers: {
+          "content-type": contentType,
+          authorization: `Bearer ${context.admin.accessToken}`,
+        },
+        body: '--x\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nPNG\r\n--x--\r\n',
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        data: null,
+        error: {
+          code: "INVALID_FORM_DATA",
+          message: "The request body is not valid multipart form data",
+        },
+      });
+      await expectNothingStored();
+    });
+
     it("refuses anonymous callers and users of another project", async () => {
       const image = dataUrl(await pngWithLocation(), "image/png");
       const anonymous = await app.request("/functions/upload-image", {

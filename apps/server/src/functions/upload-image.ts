@@ -65,7 +65,13 @@ function checkFileName(name: string | null): string | null {
 async function readUpload(c: Context): Promise<Upload | null> {
   const contentType = c.req.header("content-type") ?? "";
   if (contentType.startsWith("multipart/form-data")) {
-    const form = await c.req.parseBody();
+    let form: Awaited<ReturnType<typeof c.req.parseBody>>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      // No boundary, or a body that does not follow it: the client's mistake, not ours.
+      throw new ContentError("INVALID_FORM_DATA");
+    }
     const file = form.image ?? form.file;
     if (!(file instanceof File) || file.size === 0) return null;
     if (file.size >= MAX_UPLOAD_BYTES) throw new ContentError("IMAGE_TOO_LARGE");
