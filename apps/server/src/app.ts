@@ -6,7 +6,7 @@
 import { isKnownError } from "@heritage/auth-protocol";
 import { createAccessTokenVerifier, createAuthApi } from "@heritage/auth-server";
 import { getContentVersion } from "@heritage/content";
-import type { DatabaseConnection, MigrationSet } from "@heritage/db";
+import { type DatabaseConnection, type MigrationSet, redactQueryParameters } from "@heritage/db";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
@@ -172,7 +172,8 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => c.text("Not found", 404));
   app.onError((error, c) => {
     // The cause goes to the log only; the client gets an id to quote.
-    c.get("logger").error({ err: error }, "unhandled error");
+    // A failed query's parameters are what a visitor sent: they stay out of the log.
+    c.get("logger").error({ err: redactQueryParameters(error) }, "unhandled error");
     return c.text(`Something went wrong. Request ID: ${c.get("requestId")}`, 500);
   });
 

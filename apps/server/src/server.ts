@@ -12,9 +12,10 @@ import { seedDefaultContent } from "@heritage/content";
 import { migrationSet as contentMigrations } from "@heritage/content/migrations";
 import { connect, type DatabaseConnection, migrate } from "@heritage/db";
 import { getRequestListener } from "@hono/node-server";
-import pino, { type Logger } from "pino";
+import type { Logger } from "pino";
 import { createApp } from "./app";
 import { type Config, ConfigError, loadConfig } from "./config";
+import { createLogger } from "./logger";
 import type { WebRequestHandler } from "./routes/web";
 import { ensureSiteAuth, type SiteAuth } from "./site-auth/site-auth";
 
@@ -45,7 +46,7 @@ export interface RunningServer {
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = loadConfig(options.env);
-  const logger = pino({ level: config.LOG_LEVEL, base: { service: "heritage" } });
+  const logger = createLogger(config.LOG_LEVEL);
 
   const database =
     options.database ??
