@@ -8,7 +8,6 @@ import { createAccessTokenVerifier, createAuthApi } from "@heritage/auth-server"
 import { getContentVersion } from "@heritage/content";
 import { type DatabaseConnection, type MigrationSet, redactQueryParameters } from "@heritage/db";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import type { Logger } from "pino";
 import type { AppEnv } from "./app-env";
@@ -25,6 +24,7 @@ import { createMailerFromConfig } from "./functions/mailer";
 import { createContactNotifier } from "./functions/send-contact-email";
 import { createMediaRoutes } from "./media/media-routes";
 import { createMediaStorageFromConfig } from "./media/media-storage-from-config";
+import { authApiBodyLimit } from "./middleware/body-limits";
 import { requestId } from "./middleware/request-id";
 import { requestLog } from "./middleware/request-log";
 import { securityHeaders } from "./middleware/security-headers";
@@ -34,7 +34,7 @@ import { createWebRoutes, type WebRequestHandler } from "./routes/web";
 import { createInProcessAuthApiFetch } from "./site-auth/in-process-auth-api";
 import type { SiteAuth } from "./site-auth/site-auth";
 
-export const AUTH_API_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+export { AUTH_API_BODY_LIMIT_BYTES } from "./middleware/body-limits";
 
 /** Memory for rendered public pages unless PAGE_CACHE_MB says otherwise (a page is ~20-60 KiB). */
 const DEFAULT_PAGE_CACHE_MB = 32;
@@ -66,14 +66,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", createHealthRoutes(database, deps.migrationSets));
 
   // The auth platform, under both prefixes the Stack Auth clients use. Its largest legitimate
-  // body is a profile image sent as a data URL.
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: AUTH_API_BODY_LIMIT_BYTES,
-      onError: (c) => c.text("Request body too large", 413),
-    }),
-  );
+  // body is a profile image sent as a data URL: 8 MiB on those routes, 1 MiB on the others.
+  app.use("/api/*", authApiBodyLimit());
   const authApi = createAuthApi({
     db: database.db,
     config,

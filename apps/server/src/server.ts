@@ -16,6 +16,7 @@ import type { Logger } from "pino";
 import { createApp } from "./app";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { createLogger } from "./logger";
+import { closeConnectionOnUnreadBody } from "./middleware/close-on-unread-body";
 import type { WebRequestHandler } from "./routes/web";
 import { ensureSiteAuth, type SiteAuth } from "./site-auth/site-auth";
 
@@ -91,7 +92,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ...(web ? { web } : {}),
   });
   const listener = getRequestListener(app.fetch) as NodeListener;
-  handle = options.wrapListener ? options.wrapListener(listener) : listener;
+  handle = closeConnectionOnUnreadBody(
+    options.wrapListener ? options.wrapListener(listener) : listener,
+  );
   logger.info({ url, engine: database.engine }, "listening");
 
   let stopping: Promise<void> | undefined;

@@ -12,6 +12,7 @@ import type { AppEnv } from "../app-env";
 import type { ContactProtection } from "../content-api/contact-protection";
 import type { DevOutbox } from "../dev-outbox/dev-outbox";
 import type { ContactNotifier } from "../functions/send-contact-email";
+import { webFormBodyLimit } from "../middleware/body-limits";
 import type { AuthApiFetch } from "../site-auth/in-process-auth-api";
 import type { SiteAuth } from "../site-auth/site-auth";
 import type { PageCache } from "./page-cache";
@@ -95,6 +96,8 @@ export function createWebRoutes(options: WebRoutesOptions) {
       }),
     );
   }
+  // Pages' form actions read the whole body (request.formData()): bounded like every other route.
+  app.use("*", webFormBodyLimit());
   app.all("*", (c) => {
     const render = () => options.handler(c.req.raw, loadContext(c));
     return options.pageCache
