@@ -1,8 +1,12 @@
 // `npm test`: every test of every workspace, browser journeys included. Without a Chromium the
 // browser journeys cannot run: say so loudly, and they skip themselves (see apps/web/e2e/browser.ts).
+//
+// `npm test -- --database-only`: only the test files that depend on the database engine (see
+// database-test-files.mjs); CI's second pass on PostgreSQL uses it. Other arguments go to Vitest.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { listDatabaseTestFiles } from "./database-test-files.mjs";
 
 process.chdir(fileURLToPath(new URL("..", import.meta.url)));
 
@@ -22,5 +26,12 @@ console.log(
   `Database engine for this run: ${process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : "PGlite (embedded)"}`,
 );
 
-const result = spawnSync("npx", ["vitest", "run", ...process.argv.slice(2)], { stdio: "inherit" });
+const DATABASE_ONLY = "--database-only";
+const passThrough = process.argv.slice(2).filter((argument) => argument !== DATABASE_ONLY);
+let files = [];
+if (process.argv.includes(DATABASE_ONLY)) {
+  files = await listDatabaseTestFiles(process.cwd());
+  console.log(`Only the ${files.length} test files that depend on the database engine.`);
+}
+const result = spawnSync("npx", ["vitest", "run", ...passThrough, ...files], { stdio: "inherit" });
 process.exit(result.status ?? 1);
