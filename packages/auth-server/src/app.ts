@@ -9,10 +9,11 @@ import { Hono } from "hono";
 import type { AuthConfig } from "./config";
 import { parseBody } from "./http/body-parser";
 import type { AuthEnv, RouteDeps } from "./http/context";
-import { createErrorHandler } from "./http/error-response";
+import { createErrorHandler, notFoundResponse } from "./http/error-response";
+import { rejectUnstorableText } from "./http/input-guard";
 import { authenticate } from "./http/project-access";
 import { protocolHeaders } from "./http/protocol-headers";
-import { sendText } from "./http/respond";
+import { answerUnknownRoutes } from "./http/unknown-routes";
 import { createSigningKeyStore } from "./keys/signing-keys";
 import { createApiKeyRoutes } from "./routes/api-keys";
 import { createAnonymousRoutes } from "./routes/auth/anonymous";
@@ -163,9 +164,11 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   });
   const app = new Hono<AuthEnv>();
   app.use("*", protocolHeaders());
+  app.use("*", answerUnknownRoutes(app));
   // Ahead of the body parser: the webhook signature covers the raw body.
   app.route("/integrations/stripe/webhooks", createStripeWebhookRoutes(deps));
   app.use("*", parseBody());
+  app.use("*", rejectUnstorableText());
   app.use("*", authenticate(deps));
 
   app.route("/", createProbeRoutes());
@@ -214,7 +217,8 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   app.route("/internal/emails", createSentEmailRoutes(deps));
   app.route("/", createJwksRoutes(deps));
 
-  app.all("*", (c) => sendText(c, "Not found", 404));
+  // Paths the table above matches but Hono does not (a trailing slash) end here.
+  app.all("*", (c) => notFoundResponse(new URL(c.req.url).pathname));
   app.onError(createErrorHandler(deps));
   const close = async () => {
     await Promise.all([webhookWorker.release(), emailQueue.release()]);

@@ -10,6 +10,7 @@ export { createAuthApi, initAuthPlatform } from "./app";
 export type { AuthConfig } from "./config";
 export { authConfigSchema, parseAuthConfig } from "./config";
 export type { AuthEnv } from "./http/context";
+export { createUnknownApiRoutes } from "./http/unknown-routes";
 export type { AuthLogger } from "./services/auth-deps";
 export type { EmailOutboxRow } from "./services/outbox-listing";
 export { listNewestOutboxEmails } from "./services/outbox-listing";

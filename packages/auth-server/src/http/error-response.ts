@@ -1,10 +1,14 @@
 /**
  * The one error mapper (contract §1.4): a KnownError becomes its JSON body with both known-error
  * headers; a StatusError becomes its plain-text message; anything else is logged with the request id
- * and answered with a 500 whose body never carries the cause in production.
+ * and answered with a 500 whose body never carries the cause in production. The log gets the error
+ * without its query parameters (`redactQueryParameters`): they are the request's data (e-mail
+ * addresses, names, metadata) and must not end up in log files (issue 14), whatever logger the
+ * API was given.
  * @module
  */
 import { KnownError, knownErrorHeaderNames, toWireError } from "@heritage/auth-protocol";
+import { redactQueryParameters } from "@heritage/db";
 import type { Context } from "hono";
 import type { AuthLogger } from "../services/auth-deps";
 import { StatusError } from "../services/status-error";
@@ -26,13 +30,33 @@ export function statusErrorResponse(error: StatusError): Response {
   });
 }
 
+/**
+ * A path no route serves, in the reference's wording (its answer is plain text; ours is JSON, like
+ * every other `/api/*` miss). The link to the reference's hosted docs is left out.
+ */
+export function notFoundResponse(pathname: string): Response {
+  const body = { error: `404 — this page does not exist in Stack Auth's API.\n\nURL: ${pathname}` };
+  return new Response(JSON.stringify(body), {
+    status: 404,
+    headers: { "content-type": jsonContentType },
+  });
+}
+
+/** A method the path (or the protocol) does not take; `Allow` lists the ones it does. */
+export function methodNotAllowedResponse(allowedMethods: readonly string[]): Response {
+  return new Response(JSON.stringify({ error: "Method not allowed" }), {
+    status: 405,
+    headers: { "content-type": jsonContentType, allow: allowedMethods.join(", ") },
+  });
+}
+
 export function createErrorHandler(options: { logger: AuthLogger; isDevelopment: boolean }) {
   return (error: unknown, c: Context<AuthEnv>): Response => {
     if (error instanceof KnownError) return knownErrorResponse(error);
     if (error instanceof StatusError) return statusErrorResponse(error);
     const requestId = c.get("requestId");
     options.logger.error(
-      { err: error, requestId, method: c.req.method, path: c.req.path },
+      { err: redactQueryParameters(error), requestId, method: c.req.method, path: c.req.path },
       "Unhandled error in auth API",
     );
     const message = error instanceof Error ? error.message : String(error);

@@ -3,11 +3,14 @@
  * (errors and OPTIONS included), override-error-status, 405, body parsing and SCHEMA_ERROR wording,
  * and the 500 mapper that never leaks the cause in production.
  */
+import { randomUUID } from "node:crypto";
+import { inspect } from "node:util";
 import { corsExposeHeaders } from "@heritage/auth-protocol";
+import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { silentLogger } from "../services/auth-deps";
-import { expectKnownError, expectTextError } from "../testing/expect-known-error";
+import { expectKnownError } from "../testing/expect-known-error";
 import { createTestAuthApi, type TestAuthApi } from "../testing/test-auth-api";
 import type { AuthEnv } from "./context";
 import { createErrorHandler } from "./error-response";
@@ -21,6 +24,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+/** A JSON error that is not a known error (no known-error header); returns the body. */
+async function expectJsonError(response: Response, status: number): Promise<unknown> {
+  expect(response.status).toBe(status);
+  expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+  expect(response.headers.get("x-stack-known-error")).toBeNull();
+  return response.json();
+}
 
 function expectProtocolHeaders(response: Response): void {
   const requestId = response.headers.get("x-stack-request-id");
@@ -83,13 +94,36 @@ describe("error responses (error)", () => {
     }
   });
 
-  it("answers methods outside the protocol with a plain 405", async () => {
+  it("answers methods outside the protocol with a JSON 405", async () => {
     const response = await t.request("/users/me", { method: "PROPFIND" });
-    await expectTextError(response, 405, "Method not allowed");
+    expect(await expectJsonError(response, 405)).toEqual({ error: "Method not allowed" });
+    expect(response.headers.get("allow")).toBe("GET, POST, PUT, PATCH, DELETE, OPTIONS");
   });
 
-  it("answers unknown paths with a plain 404", async () => {
-    await expectTextError(await t.request("/no/such/path"), 404, "Not found");
+  it("answers unknown paths with a JSON 404 in the reference's wording, before authentication", async () => {
+    for (const path of ["/api/v1/no/such/path", "/api/latest/users/me/extra", "/api/v1/usersx"]) {
+      // Keys of no project: the path is refused before anyone is authenticated.
+      const response = await t.request(path, { accessType: "admin", keys: null });
+      expect(await expectJsonError(response, 404)).toEqual({
+        error: `404 — this page does not exist in Stack Auth's API.\n\nURL: ${path}`,
+      });
+      expectProtocolHeaders(response);
+    }
+  });
+
+  it("answers a known path asked with another method with a JSON 405 and Allow", async () => {
+    const signIn = await t.request("/auth/password/sign-in", {
+      method: "GET",
+      accessType: "client",
+    });
+    expect(await expectJsonError(signIn, 405)).toEqual({ error: "Method not allowed" });
+    expect(signIn.headers.get("allow")).toBe("OPTIONS, POST");
+    const user = await t.request("/users/me", { method: "PUT", accessType: "client", body: {} });
+    expect(await expectJsonError(user, 405)).toEqual({ error: "Method not allowed" });
+    expect(user.headers.get("allow")).toBe("DELETE, GET, OPTIONS, PATCH");
+    const withParam = await t.request(`/users/${randomUUID()}`, { method: "POST", body: {} });
+    expect(withParam.status).toBe(405);
+    expect(withParam.headers.get("allow")).toBe("DELETE, GET, OPTIONS, PATCH");
   });
 
   it("rejects malformed JSON and unknown content types", async () => {
@@ -130,6 +164,127 @@ describe("error responses (error)", () => {
   });
 });
 
+describe("malformed input (security)", () => {
+  const schemaError = (method: string, path: string, problem: string) =>
+    `Request validation failed on ${method} ${path}:\n  - ${problem}`;
+
+  it("refuses a NUL character in a JSON field and stores nothing", async () => {
+    const user = await t.signUpUser();
+    const response = await t.request("/users/me", {
+      method: "PATCH",
+      accessType: "client",
+      accessToken: user.accessToken,
+      body: { display_name: "Ada\u0000Lovelace" },
+    });
+    expect((await expectKnownError(response, "SCHEMA_ERROR", 400)).error).toBe(
+      schemaError("PATCH", "/api/v1/users/me", "body.display_name must not contain NUL characters"),
+    );
+    const me = await t.request("/users/me", {
+      accessType: "client",
+      accessToken: user.accessToken,
+    });
+    expect(((await me.json()) as { display_name: unknown }).display_name).toBeNull();
+  });
+
+  it("refuses NUL in nested values, property names, the query, path parameters and forms", async () => {
+    const email = `nul-${randomUUID()}@example.com`;
+    const created = await t.request("/users", {
+      accessType: "server",
+      body: { primary_email: email, client_metadata: { tags: ["ok", "b\u0000d"] } },
+    });
+    expect((await expectKnownError(created, "SCHEMA_ERROR", 400)).error).toBe(
+      schemaError(
+        "POST",
+        "/api/v1/users",
+        "body.client_metadata.tags[1] must not contain NUL characters",
+      ),
+    );
+    const listed = await t.request(`/users?query=${encodeURIComponent(email)}`, {
+      accessType: "server",
+    });
+    expect(((await listed.json()) as { items: unknown[] }).items).toEqual([]);
+
+    const team = await t.request("/teams", {
+      accessType: "server",
+      body: { display_name: "Team", server_metadata: { "\u0000": 1 } },
+    });
+    expect((await expectKnownError(team, "SCHEMA_ERROR", 400)).error).toBe(
+      schemaError(
+        "POST",
+        "/api/v1/teams",
+        "body.server_metadata property names must not contain NUL characters",
+      ),
+    );
+    const query = await t.request("/users?query=%00", { accessType: "server" });
+    expect((await expectKnownError(query, "SCHEMA_ERROR", 400)).error).toBe(
+      schemaError("GET", "/api/v1/users", "query.query must not contain NUL characters"),
+    );
+    const path = await t.request("/users/%00", { accessType: "server" });
+    expect((await expectKnownError(path, "SCHEMA_ERROR", 400)).error).toBe(
+      schemaError("GET", "/api/v1/users/%00", "params must not contain NUL characters"),
+    );
+    const form = await t.request("/auth/oauth/token", {
+      accessType: "client",
+      body: new URLSearchParams({ grant_type: "refresh_token", client_id: "\u0000" }),
+    });
+    expect((await expectKnownError(form, "SCHEMA_ERROR", 400)).error).toBe(
+      schemaError(
+        "POST",
+        "/api/v1/auth/oauth/token",
+        "body.client_id must not contain NUL characters",
+      ),
+    );
+  });
+
+  it("refuses a lone surrogate and takes a well-formed pair", async () => {
+    const lone = await t.request("/auth/password/sign-in", {
+      accessType: "client",
+      body: '{"email":"a@example.com","password":"\\ud800x"}',
+      headers: { "content-type": "application/json" },
+    });
+    expect((await expectKnownError(lone, "SCHEMA_ERROR", 400)).error).toBe(
+      schemaError(
+        "POST",
+        "/api/v1/auth/password/sign-in",
+        "body.password must not contain unpaired surrogates (invalid Unicode)",
+      ),
+    );
+    const user = await t.signUpUser();
+    const pair = await t.request("/users/me", {
+      method: "PATCH",
+      accessType: "client",
+      accessToken: user.accessToken,
+      body: '{"display_name":"\\ud83d\\udca5 Boom"}',
+      headers: { "content-type": "application/json" },
+    });
+    expect(pair.status).toBe(200);
+    expect(((await pair.json()) as { display_name: string }).display_name).toBe("💥 Boom");
+  });
+
+  it("refuses JSON nested deeper than 64 levels before parsing it", async () => {
+    const deep = await t.request("/auth/password/sign-in", {
+      accessType: "client",
+      body: `${"[".repeat(5000)}${"]".repeat(5000)}`,
+      headers: { "content-type": "application/json" },
+    });
+    expect((await expectKnownError(deep, "BODY_PARSING_ERROR", 400)).error).toBe(
+      "JSON in request body is nested more than 64 levels deep",
+    );
+    // 64 levels pass the parser (validation answers), and brackets inside strings do not count.
+    for (const body of [
+      `{"email":${"[".repeat(63)}${"]".repeat(63)}}`,
+      `{"email":"${"[".repeat(5000)}"}`,
+    ]) {
+      const response = await t.request("/auth/password/sign-in", {
+        accessType: "client",
+        body,
+        headers: { "content-type": "application/json" },
+      });
+      await expectKnownError(response, "SCHEMA_ERROR", 400);
+    }
+  });
+});
+
 describe("unexpected errors (security)", () => {
   function appThatThrows(isDevelopment: boolean, logged: unknown[]) {
     const app = new Hono<AuthEnv>();
@@ -164,5 +319,39 @@ describe("unexpected errors (security)", () => {
     expect(await response.text()).toMatch(
       /^Internal Server Error\. The error message follows, but will be stripped in production\. secret database detail/,
     );
+  });
+
+  it("logs a failed query without the request's values", async () => {
+    const logged: unknown[] = [];
+    const app = new Hono<AuthEnv>();
+    app.use("*", protocolHeaders());
+    // A query fed with the request's data that PostgreSQL refuses, as a route's bug would do.
+    app.post("/lookup", async (c) => {
+      const { email } = (await c.req.json()) as { email: string };
+      await t.db.execute(sql`select ${email}::uuid as id`);
+      return c.text("unreachable");
+    });
+    app.onError(
+      createErrorHandler({
+        logger: { ...silentLogger, error: (data) => logged.push(data) },
+        isDevelopment: false,
+      }),
+    );
+    const secret = "ada.lovelace@example.org";
+    const response = await app.request("/lookup", {
+      method: "POST",
+      body: JSON.stringify({ email: secret }),
+    });
+    expect(response.status).toBe(500);
+    expect(await response.text()).not.toContain(secret);
+    // Everything the entry holds, as a logger would print it: messages, stacks, causes, fields.
+    const entry = inspect(logged, { depth: Number.POSITIVE_INFINITY, showHidden: true });
+    expect(entry).not.toContain(secret);
+    expect(entry).not.toContain("ada.lovelace");
+    // What a reader needs to find the fault stays: the statement and PostgreSQL's code.
+    const { err } = logged[0] as { err: Error & { query: string; cause: { code: string } } };
+    expect(err.message).toMatch(/^Failed query: select \$1::uuid as id\n/);
+    expect(err.query).toBe("select $1::uuid as id");
+    expect(err.cause.code).toBe("22P02");
   });
 });

@@ -2,7 +2,7 @@
  * Headers every auth API response carries (contract §1.1, §1.4): request id in both spellings,
  * `cache-control: no-store, max-age=0` unless the route set its own, CORS (errors included), and the
  * override-error-status rewrite of 4xx to 200 with the actual status in both header spellings.
- * OPTIONS answers an empty 200; methods outside the protocol get a plain 405.
+ * OPTIONS answers an empty 200; methods outside the protocol get the API's JSON 405.
  * @module
  */
 import { randomUUID } from "node:crypto";
@@ -17,7 +17,7 @@ import {
 } from "@heritage/auth-protocol";
 import type { MiddlewareHandler } from "hono";
 import type { AuthEnv } from "./context";
-import { textContentType } from "./error-response";
+import { methodNotAllowedResponse } from "./error-response";
 
 const allowedMethods = new Set<string>(corsAllowMethods);
 
@@ -36,10 +36,7 @@ export function protocolHeaders(): MiddlewareHandler<AuthEnv> {
     if (c.req.method === "OPTIONS") {
       c.res = new Response(null, { status: 200 });
     } else if (!allowedMethods.has(c.req.method)) {
-      c.res = new Response("Method not allowed", {
-        status: 405,
-        headers: { "content-type": textContentType },
-      });
+      c.res = methodNotAllowedResponse(corsAllowMethods);
     } else {
       await next();
     }

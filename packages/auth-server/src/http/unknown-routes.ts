@@ -1,0 +1,61 @@
+/**
+ * Answers for requests that no route of the auth API takes (issue 14): an unknown path gets a JSON
+ * 404 in the reference's wording ("404 — this page does not exist in Stack Auth's API."), a known
+ * path asked with another method a JSON 405 "Method not allowed" with an `Allow` header. The
+ * decision is made from the API's own mount table before the body is parsed or the caller is
+ * authenticated, so nothing else runs for such a request. JSON rather than the reference's plain
+ * text so that every `/api/*` miss reads the same, the site's paths answering HTML never among them.
+ * @module
+ */
+import { Hono, type MiddlewareHandler } from "hono";
+import { baseRoutePath } from "hono/route";
+import { PatternRouter } from "hono/router/pattern-router";
+import type { AuthEnv } from "./context";
+import { methodNotAllowedResponse, notFoundResponse } from "./error-response";
+import { protocolHeaders } from "./protocol-headers";
+
+interface MountedRoute {
+  method: string;
+  path: string;
+}
+
+function buildMethodTable(routes: readonly MountedRoute[]): PatternRouter<string> {
+  const table = new PatternRouter<string>();
+  for (const route of routes) {
+    // Middleware sits on wildcard paths; every endpoint has a concrete one.
+    if (route.path.endsWith("*")) continue;
+    table.add("ALL", route.path, route.method);
+  }
+  return table;
+}
+
+/**
+ * 404 and 405 ahead of the rest of the pipeline. `app` is read at the first request, when every
+ * route is registered. Its paths are relative; the mount prefix (`/api/v1`, `/api/latest`) is cut
+ * from the request path first.
+ */
+export function answerUnknownRoutes(app: Hono<AuthEnv>): MiddlewareHandler<AuthEnv> {
+  let table: PatternRouter<string> | undefined;
+  return async (c, next) => {
+    table ??= buildMethodTable(app.routes);
+    const prefix = baseRoutePath(c).replace(/\/+$/, "");
+    const path = c.req.path.slice(prefix.length) || "/";
+    const methods = new Set(table.match("ALL", path)[0].map(([method]) => method));
+    if (methods.size === 0) return notFoundResponse(new URL(c.req.url).pathname);
+    if (!methods.has(c.req.method) && !methods.has("ALL")) {
+      return methodNotAllowedResponse([...methods, "OPTIONS"].sort());
+    }
+    await next();
+  };
+}
+
+/**
+ * For `/api/*` paths outside the API's mounts (`/api/v2/...`, `/api/whatever`): the API's headers
+ * and OPTIONS answer, and its JSON 404, instead of the site's HTML page.
+ */
+export function createUnknownApiRoutes(): Hono<AuthEnv> {
+  const app = new Hono<AuthEnv>();
+  app.use("*", protocolHeaders());
+  app.all("*", (c) => notFoundResponse(new URL(c.req.url).pathname));
+  return app;
+}
