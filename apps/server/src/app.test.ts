@@ -242,6 +242,33 @@ describe("the app", () => {
       expect(response.status).toBe(413);
     });
 
+    it("answers unknown /api/* paths and wrong methods with JSON, never the site's page", async () => {
+      const app = appServing(
+        async () =>
+          new Response("<!doctype html><title>Not found</title>", {
+            status: 404,
+            headers: { "content-type": "text/html; charset=utf-8" },
+          }),
+      );
+      for (const path of ["/api", "/api/", "/api/v2/x", "/api/whatever", "/api/v1/no/such/route"]) {
+        const response = await app.request(path, { method: "POST" });
+        expect({ path, status: response.status }).toEqual({ path, status: 404 });
+        expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+        expect(await response.json()).toEqual({
+          error: `404 — this page does not exist in Stack Auth's API.\n\nURL: ${path}`,
+        });
+        expect(response.headers.get("access-control-allow-origin")).toBe("*");
+      }
+      const wrongMethod = await app.request("/api/latest/auth/password/sign-in");
+      expect(wrongMethod.status).toBe(405);
+      expect(await wrongMethod.json()).toEqual({ error: "Method not allowed" });
+      const preflight = await app.request("/api/v2/x", { method: "OPTIONS" });
+      expect(preflight.status).toBe(200);
+      expect(preflight.headers.get("access-control-allow-methods")).toContain("PATCH");
+      // The site itself still answers its own unknown pages.
+      expect((await app.request("/apis")).headers.get("content-type")).toContain("text/html");
+    });
+
     it("reports a known error with both header spellings and CORS", async () => {
       const response = await appWith().request("/api/v1/users/me", {
         headers: { "x-stack-access-type": "client", "x-stack-project-id": "no-such-project" },

@@ -4,7 +4,11 @@
  * every part is mounted here. It never listens (main.ts does), so tests call `app.request()`.
  */
 import { isKnownError } from "@heritage/auth-protocol";
-import { createAccessTokenVerifier, createAuthApi } from "@heritage/auth-server";
+import {
+  createAccessTokenVerifier,
+  createAuthApi,
+  createUnknownApiRoutes,
+} from "@heritage/auth-server";
 import { getContentVersion } from "@heritage/content";
 import { type DatabaseConnection, type MigrationSet, redactQueryParameters } from "@heritage/db";
 import { Hono } from "hono";
@@ -83,6 +87,8 @@ export function createApp(deps: AppDeps) {
   });
   app.route("/api/v1", authApi);
   app.route("/api/latest", authApi);
+  // Any other `/api/*` path gets the API's JSON 404 (and CORS), never the site's HTML page.
+  app.route("/api", createUnknownApiRoutes());
 
   // The site's content API and functions (site spec, section 7). Writes need an admin of the
   // site's auth project, verified in process with the platform's keys.
