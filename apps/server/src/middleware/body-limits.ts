@@ -22,10 +22,16 @@ const pictureRoutes =
 
 const tooLarge = (c: Context) => c.text("Request body too large", 413);
 
+/** As the auth API answers every error: with CORS, so a browser client can read the status. */
+const apiTooLarge = (c: Context) => {
+  c.header("access-control-allow-origin", "*");
+  return tooLarge(c);
+};
+
 /** The auth API's limit for the request's route: 8 MiB where a picture may come, else 1 MiB. */
 export function authApiBodyLimit(): MiddlewareHandler {
-  const pictures = bodyLimit({ maxSize: PROFILE_IMAGE_BODY_LIMIT_BYTES, onError: tooLarge });
-  const others = bodyLimit({ maxSize: AUTH_API_BODY_LIMIT_BYTES, onError: tooLarge });
+  const pictures = bodyLimit({ maxSize: PROFILE_IMAGE_BODY_LIMIT_BYTES, onError: apiTooLarge });
+  const others = bodyLimit({ maxSize: AUTH_API_BODY_LIMIT_BYTES, onError: apiTooLarge });
   return (c, next) => (pictureRoutes.test(c.req.path) ? pictures : others)(c, next);
 }
 

@@ -135,6 +135,19 @@ describe("body limits over a keep-alive connection", () => {
     },
   );
 
+  it("answers the auth API's 413 with CORS, as its other errors", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const refused = await send(agent, "POST", "/api/latest/auth/password/sign-in", {
+        bytes: AUTH_API_BODY_LIMIT_BYTES + 1,
+      });
+      expect(refused.status).toBe(413);
+      expect(refused.headers["access-control-allow-origin"]).toBe("*");
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it("refuses a chunked body once it passes the limit, and closes the connection", async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
