@@ -2,13 +2,31 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { createPaintFirstStream } from "./lib/html-rewrite.server";
 import { matchesIfNoneMatch } from "./lib/http-cache.server";
+import { describeError, describeStack, logServerEvent } from "./lib/log.server";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Unexpected errors of loaders, actions and rendering. React Router's default prints the whole
+ * error, and a failed query's error holds its parameters (a visitor's message, an address): one
+ * JSON line without them instead (issue 14).
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  // A 500 response made from a thrown error keeps that error (unwrapped as the default does).
+  const cause = isRouteErrorResponse(error)
+    ? ((error as { error?: unknown }).error ?? error)
+    : error;
+  logServerEvent("error", "unexpected error in a loader, action or render", {
+    error: describeError(cause),
+    stack: describeStack(cause),
+  });
+};
 
 export default function handleRequest(
   request: Request,

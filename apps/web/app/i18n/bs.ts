@@ -75,6 +75,7 @@ export const bs = {
       subjectRequired: "Predmet je obavezan",
       messageRequired: "Poruka je obavezna",
       messageTooShort: "Poruka mora imati najmanje 10 znakova",
+      textNotStorable: "Ovaj tekst sadrži znakove koji se ne mogu sačuvati",
     },
     notices: {
       successTitle: "Poruka je poslana!",

@@ -75,6 +75,7 @@ export const de = {
       subjectRequired: "Bitte geben Sie einen Betreff ein.",
       messageRequired: "Bitte geben Sie eine Nachricht ein.",
       messageTooShort: "Die Nachricht muss mindestens 10 Zeichen lang sein.",
+      textNotStorable: "Dieser Text enthält Zeichen, die nicht gespeichert werden können.",
     },
     notices: {
       successTitle: "Nachricht gesendet!",

@@ -85,6 +85,7 @@ export const en = {
       subjectRequired: "Subject is required",
       messageRequired: "Message is required",
       messageTooShort: "Message must be at least 10 characters long",
+      textNotStorable: "This text contains characters that cannot be saved",
     },
     notices: {
       successTitle: "Message sent!",

@@ -109,6 +109,8 @@ describe("UI strings", () => {
       subjectRequired: "Subject is required",
       messageRequired: "Message is required",
       messageTooShort: "Message must be at least 10 characters long",
+      // Not in the spec: the server's answer to a NUL or unpaired surrogate (issue 14).
+      textNotStorable: "This text contains characters that cannot be saved",
     });
     expect(en.contact.notices).toEqual({
       successTitle: "Message sent!",

@@ -14,6 +14,7 @@ import {
   readAdminUserInput,
   validateAdminUserInput,
 } from "../../components/admin/users/admin-user-input";
+import { readFormData } from "../../lib/form-data.server";
 import { describeError, logServerEvent } from "../../lib/log.server";
 import { requireSiteAdmin } from "../../lib/site-session.server";
 
@@ -171,7 +172,7 @@ export async function runUsersAction(
   request: Request,
   context: AppLoadContext,
 ): Promise<{ body: UsersActionData; status: number; headers: Headers }> {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = form.get("intent") === "delete" ? "delete" : "create";
   const admin = await requireSiteAdmin(request, context);
   if (!admin.ok) {

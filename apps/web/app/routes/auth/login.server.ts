@@ -11,6 +11,7 @@ import {
   readAdminUserInput,
   validateAdminUserInput,
 } from "../../components/admin/users/admin-user-input";
+import { readFormData } from "../../lib/form-data.server";
 import { describeError, logServerEvent } from "../../lib/log.server";
 
 export type FirstAdminResult =
@@ -47,7 +48,7 @@ export async function createFirstAdmin(
   request: Request,
   context: AppLoadContext,
 ): Promise<FirstAdminResult> {
-  const input = readAdminUserInput(await request.formData());
+  const input = readAdminUserInput(await readFormData(request));
   const fieldErrors = validateAdminUserInput(input);
   if (hasErrors(fieldErrors)) {
     return { ok: false, message: "Please correct the highlighted fields.", fieldErrors };

@@ -14,6 +14,7 @@ import {
 } from "@heritage/content";
 import type { AppLoadContext } from "react-router";
 import { FORM_STARTED_AT_FIELD, HONEYPOT_FIELD } from "../../lib/contact-form-fields";
+import { readFormData } from "../../lib/form-data.server";
 import { describeError, logServerEvent } from "../../lib/log.server";
 
 /** A person needs longer than this to fill in four fields; faster is a bot. */
@@ -29,7 +30,8 @@ export type ValidationKey =
   | "emailInvalid"
   | "subjectRequired"
   | "messageRequired"
-  | "messageTooShort";
+  | "messageTooShort"
+  | "textNotStorable";
 
 const validationKeys = new Map<string, ValidationKey>(
   (
@@ -40,6 +42,7 @@ const validationKeys = new Map<string, ValidationKey>(
       "subjectRequired",
       "messageRequired",
       "messageTooShort",
+      "textNotStorable",
     ] as const
   ).map((key) => [siteMessages[key], key]),
 );
@@ -101,7 +104,7 @@ export async function handleContactSubmission(
   context: AppLoadContext,
   now = Date.now(),
 ): Promise<{ result: ContactActionResult; status: number }> {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const values = readValues(form);
   const parsed = contactFormSchema.safeParse(values);
   if (!parsed.success) {

@@ -5,6 +5,7 @@
  * and in the actions. The platform has no minimum for users created with the secret key, so
  * the spec's 6 applies; its maximum is 70.
  */
+import { isStorableText } from "@heritage/content";
 
 /** Site spec, section 9. */
 export const adminPasswordMinLength = 6;
@@ -34,6 +35,12 @@ export function validateAdminUserInput(input: AdminUserInput): AdminUserErrors {
   }
   if (input.displayName.trim().length > 256) {
     errors.displayName = "Display name must be at most 256 characters";
+  }
+  // Only a script sends these (a NUL, an unpaired surrogate); the database would refuse them.
+  for (const field of ["email", "displayName"] as const) {
+    if (!errors[field] && !isStorableText(input[field])) {
+      errors[field] = "This text contains characters that cannot be saved";
+    }
   }
   return errors;
 }
