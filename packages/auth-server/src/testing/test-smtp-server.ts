@@ -15,7 +15,11 @@ export interface DeliveredMail {
 }
 
 export interface TestSmtpServer {
+  /** The loopback address it listens on (127.0.0.1 unless asked otherwise). */
+  host: string;
   port: number;
+  /** Connections opened to it so far (a refused target must never count one). */
+  connections: number;
   /** Messages accepted so far, in order. */
   delivered: DeliveredMail[];
   /** Recipients refused with a 550 answer while listed here. */
@@ -29,15 +33,22 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+export async function startTestSmtpServer(
+  options: { host?: string } = {},
+): Promise<TestSmtpServer> {
+  const host = options.host ?? "127.0.0.1";
   const delivered: DeliveredMail[] = [];
   const refused = new Set<string>();
-  const state = { refuseAll: false };
+  const state = { refuseAll: false, connections: 0 };
   let gate: { promise: Promise<void>; arrived: number } | null = null;
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onConnect(_session, callback) {
+      state.connections += 1;
+      callback();
+    },
     onRcptTo(address, _session, callback) {
       if (state.refuseAll || refused.has(address.address)) {
         callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
@@ -65,10 +76,14 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       });
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => smtp.listen(0, host, resolve));
   const port = (smtp.server.address() as AddressInfo).port;
   return {
+    host,
     port,
+    get connections() {
+      return state.connections;
+    },
     delivered,
     refused,
     get refuseAll() {
@@ -94,7 +109,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     },
     projectServer: (senderName, senderEmail) => ({
       isShared: false,
-      host: "127.0.0.1",
+      host,
       port,
       username: "",
       password: "",
