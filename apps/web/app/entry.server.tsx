@@ -18,6 +18,8 @@ export const streamTimeout = 5_000;
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // A 4xx React Router answered itself (a POST to a page without an action): the client's mistake.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   // A 500 response made from a thrown error keeps that error (unwrapped as the default does).
   const cause = isRouteErrorResponse(error)
     ? ((error as { error?: unknown }).error ?? error)
