@@ -25,6 +25,8 @@ export async function runAuthBenchmark(): Promise<void> {
   await migrate(connection.db, [authMigrations]);
   const config = parseAuthConfig({
     ...keys,
+    // Stored secrets are encrypted at rest; the bench's throwaway database needs some key.
+    SECRETS_KEY: "this-secrets-key-is-for-the-auth-benchmark-only",
     AUTH_RATE_LIMIT_SIGN_IN_PER_IP: "0",
     AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL: "0",
     AUTH_RATE_LIMIT_SIGN_UP_PER_IP: "0",

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { testSecretsKey } from "@heritage/auth-server/testing";
 import { seedDefaultContent } from "@heritage/content";
 import type { DatabaseConnection } from "@heritage/db";
 import { createTestDatabase } from "@heritage/db/testing";
@@ -30,7 +31,7 @@ describe("the app", () => {
     database = await createTestDatabase();
     siteAuth = await ensureSiteAuth(
       database.db,
-      {},
+      { SECRETS_KEY: testSecretsKey },
       {
         baseUrl: "http://localhost:3000",
         logger: silentLogger,
@@ -46,7 +47,7 @@ describe("the app", () => {
   /** An app whose web app is `handler` (a stand-in for React Router's). */
   function appServing(handler: WebRequestHandler, env: Record<string, string> = {}) {
     return openApp({
-      config: loadConfig(env),
+      config: loadConfig({ SECRETS_KEY: testSecretsKey, ...env }),
       database,
       logger: silentLogger,
       migrationSets,
@@ -57,7 +58,7 @@ describe("the app", () => {
 
   function appWith(env: Record<string, string> = {}, sets = migrationSets) {
     return openApp({
-      config: loadConfig(env),
+      config: loadConfig({ SECRETS_KEY: testSecretsKey, ...env }),
       database,
       logger: silentLogger,
       migrationSets: sets,

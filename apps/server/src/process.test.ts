@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 
 const fixture = fileURLToPath(new URL("./testing/slow-server-fixture.ts", import.meta.url));
 const dataDirs: string[] = [];
+const fixtureSecretsKey = "this-secrets-key-is-for-the-process-tests-only";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -23,7 +24,15 @@ function freePort(): Promise<number> {
 
 function startFixture(env: Record<string, string>, dataDir = newDataDir()) {
   const child = spawn(process.execPath, ["--import", "tsx", fixture], {
-    env: { ...process.env, DATA_DIR: dataDir, HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      // With DATABASE_URL every run shares one database: one key for all runs, not one per DATA_DIR.
+      SECRETS_KEY: fixtureSecretsKey,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";

@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { resolve } from "node:path";
-import { initAuthPlatform } from "@heritage/auth-server";
+import { initAuthPlatform, UnreadableSecretError } from "@heritage/auth-server";
 import { migrationSet as authMigrations } from "@heritage/auth-server/migrations";
 import { seedDefaultContent } from "@heritage/content";
 import { migrationSet as contentMigrations } from "@heritage/content/migrations";
@@ -18,6 +18,7 @@ import { type Config, ConfigError, loadConfig } from "./config";
 import { createLogger } from "./logger";
 import { closeConnectionOnUnreadBody } from "./middleware/close-on-unread-body";
 import type { WebRequestHandler } from "./routes/web";
+import { resolveSecretsKey } from "./secrets-key";
 import { ensureSiteAuth, type SiteAuth } from "./site-auth/site-auth";
 
 export const migrationSets = [contentMigrations, authMigrations];
@@ -76,6 +77,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (applied.length > 0) logger.info({ applied }, "migrations applied");
   const seeded = await seedDefaultContent(database.db);
   if (seeded.seeded) logger.info("seeded the default content (first start)");
+  config.SECRETS_KEY = await resolveSecretsKey(config, logger);
   await initAuthPlatform(database.db, config, logger);
   const siteAuth = await ensureSiteAuth(database.db, config, {
     baseUrl: config.PUBLIC_URL,
@@ -116,13 +118,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   return { server, config, database, logger, url, siteAuth, stop };
 }
 
-/** Runs until SIGTERM or SIGINT, then stops gracefully and exits 0. Bad configuration exits 1. */
+/**
+ * Runs until SIGTERM or SIGINT, then stops gracefully and exits 0. Bad configuration, or stored
+ * secrets this process has no key for, exit 1 with one line on stderr.
+ */
 export async function runServer(options: StartOptions = {}): Promise<void> {
   let running: RunningServer;
   try {
     running = await startServer(options);
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof UnreadableSecretError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }

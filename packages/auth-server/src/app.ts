@@ -63,6 +63,7 @@ import { holdEmailQueueWorker } from "./services/email-queue";
 import { createEmailSender } from "./services/emails";
 import { createProviderClient, type OAuthSettings } from "./services/oauth/provider-client";
 import { type Argon2Parameters, createPasswordHasher } from "./services/passwords";
+import { secretBoxFromSettings } from "./services/secret-box";
 import { defaultIdGenerators, type IdGenerators } from "./services/secrets";
 import { holdWebhookWorker } from "./services/webhooks/webhook-delivery";
 
@@ -119,6 +120,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   const clock = options.clock ?? (() => new Date());
   const logger = options.logger ?? silentLogger;
   const ids = options.ids ?? defaultIdGenerators;
+  const secrets = secretBoxFromSettings(options.config);
   const deps: RouteDeps = {
     db: options.db,
     config: options.config,
@@ -130,7 +132,9 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
     signingKeys: createSigningKeyStore(options.db, {
       clock,
       tokenLifetimeSeconds: options.config.STACK_ACCESS_TOKEN_EXPIRATION_TIME,
+      secrets,
     }),
+    secrets,
     emails: createEmailSender({
       db: options.db,
       clock,
@@ -152,6 +156,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
     db: options.db,
     clock,
     logger,
+    secrets,
     ...(options.webhookPollIntervalMs === undefined
       ? {}
       : { pollIntervalMs: options.webhookPollIntervalMs }),

@@ -128,6 +128,39 @@ function sharedOAuthProviders(description: string) {
     .describe(description);
 }
 
+const secretsKeyMessage =
+  "must be at least 32 characters, e.g. the output of `openssl rand -base64 32`";
+
+/** A key to encrypt stored secrets with; used as it is given, so it must be long and random. */
+function secretsKey(description: string) {
+  return z
+    .preprocess(emptyAsUndefined, z.string().min(32, secretsKeyMessage).optional())
+    .describe(description);
+}
+
+/** Comma-separated keys (base64 has no commas); unset means none. */
+function secretsKeyList(description: string) {
+  return z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .optional()
+        .transform((text, ctx) => {
+          const keys = (text ?? "")
+            .split(",")
+            .map((key) => key.trim())
+            .filter((key) => key !== "");
+          if (keys.some((key) => key.length < 32)) {
+            ctx.addIssue({ code: "custom", message: `each key ${secretsKeyMessage}` });
+            return z.NEVER;
+          }
+          return keys;
+        }),
+    )
+    .describe(description);
+}
+
 /** An http(s) base URL without a trailing slash. */
 function baseUrl(defaultValue: string, description: string) {
   return z
@@ -166,6 +199,12 @@ export const authConfigSchema = z.object({
   ),
   STACK_DATA_VAULT_SECRET: optionalSecret(
     "Secret the server encrypts data vault values and OAuth provider tokens with at rest (AES-256-GCM, key derived per value by HKDF). Changing it makes stored values unreadable. Unset: the data vault answers 500 and provider tokens are not kept (connected accounts get none), except in development (fixed development secret).",
+  ),
+  SECRETS_KEY: secretsKey(
+    "Key the stored secrets are encrypted with (signing keys, TOTP secrets, webhook secrets, the site project's secret server key; AES-256-GCM), at least 32 characters. Unset: generated once into DATA_DIR/secrets.key (mode 0600) and read from there on every start. Set it, the same in every process, when processes on different machines share one PostgreSQL database.",
+  ),
+  SECRETS_KEY_PREVIOUS: secretsKeyList(
+    "Former SECRETS_KEY values, comma-separated, during a key rotation: values encrypted with them are still read, and each start re-encrypts them with SECRETS_KEY. Remove once every process has restarted with the new key.",
   ),
   STACK_ACCESS_TOKEN_EXPIRATION_TIME: duration(
     "10min",

@@ -18,6 +18,14 @@ export type { Argon2Parameters } from "./services/passwords";
 export type { ProjectConfig, ProjectConfigOverride } from "./services/project-config";
 export type { EnsureProjectOptions, EnsureProjectResult } from "./services/projects";
 export { ensureProject } from "./services/projects";
+export type { SecretBox, SecretsKeySettings } from "./services/secret-box";
+export {
+  createSecretBox,
+  keyMismatchError,
+  secretBoxFromSettings,
+  secretsKeyMinLength,
+  UnreadableSecretError,
+} from "./services/secret-box";
 export type { CreateUserWithPasswordOptions } from "./user-provisioning";
 export {
   createFirstUserWithPassword,

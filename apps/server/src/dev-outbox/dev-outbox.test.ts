@@ -1,3 +1,4 @@
+import { testSecretsKey } from "@heritage/auth-server/testing";
 import { createOutboxEmail } from "@heritage/content";
 import type { DatabaseConnection } from "@heritage/db";
 import { createTestDatabase } from "@heritage/db/testing";
@@ -39,7 +40,7 @@ describe("the development outbox", () => {
     database = await createTestDatabase();
     siteAuth = await ensureSiteAuth(
       database.db,
-      {},
+      { SECRETS_KEY: testSecretsKey },
       { baseUrl: "http://localhost:3000", logger: silentLogger },
     );
   });
@@ -114,7 +115,7 @@ describe("the development outbox", () => {
   it("reaches the web app only when on", async () => {
     const seen = async (env: Record<string, string>) => {
       const app = createApp({
-        config: loadConfig(env),
+        config: loadConfig({ SECRETS_KEY: testSecretsKey, ...env }),
         database,
         logger: silentLogger,
         migrationSets,

@@ -4,6 +4,7 @@
  * admins. The calls below really run at once (on PostgreSQL, on separate pool connections).
  */
 import { randomUUID } from "node:crypto";
+import { testSecretsKey } from "@heritage/auth-server/testing";
 import type { DatabaseConnection } from "@heritage/db";
 import { createTestDatabase } from "@heritage/db/testing";
 import pino from "pino";
@@ -49,7 +50,13 @@ describe("the first admin of the site's project", () => {
 
   /** The project's users as the auth API lists them, oldest first. */
   async function listEmails(siteAuth: SiteAuth): Promise<string[]> {
-    const app = openApp({ config: loadConfig({}), database, logger, migrationSets, siteAuth });
+    const app = openApp({
+      config: loadConfig({ SECRETS_KEY: testSecretsKey }),
+      database,
+      logger,
+      migrationSets,
+      siteAuth,
+    });
     const response = await app.request("/api/v1/users?order_by=signed_up_at&desc=false", {
       headers: {
         "x-stack-access-type": "server",

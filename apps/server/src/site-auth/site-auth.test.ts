@@ -1,3 +1,4 @@
+import { testSecretsKey } from "@heritage/auth-server/testing";
 import type { DatabaseConnection } from "@heritage/db";
 import { createTestDatabase } from "@heritage/db/testing";
 import pino from "pino";
@@ -17,6 +18,7 @@ function openApp(deps: AppDeps): ReturnType<typeof createApp> {
 
 const logger = pino({ level: "silent" });
 const baseUrl = "http://localhost:3000";
+const keySettings = { SECRETS_KEY: testSecretsKey };
 
 describe("the site's auth project", () => {
   let database: DatabaseConnection;
@@ -31,13 +33,13 @@ describe("the site's auth project", () => {
   });
 
   it("is created once, with sign-up off, and found again on the next start", async () => {
-    const first = await ensureSiteAuth(database.db, {}, { baseUrl, logger });
-    const second = await ensureSiteAuth(database.db, {}, { baseUrl, logger });
+    const first = await ensureSiteAuth(database.db, keySettings, { baseUrl, logger });
+    const second = await ensureSiteAuth(database.db, keySettings, { baseUrl, logger });
     expect(second.projectId).toBe(first.projectId);
     expect(second.publishableClientKey).toBe(first.publishableClientKey);
 
     const app = openApp({
-      config: loadConfig({}),
+      config: loadConfig(keySettings),
       database,
       logger,
       migrationSets,
@@ -59,13 +61,20 @@ describe("the site's auth project", () => {
 
   it("creates the ADMIN_EMAIL admin once, who can sign in and whose token verifies", async () => {
     const settings = {
+      ...keySettings,
       ADMIN_EMAIL: "first.admin@example.org",
       ADMIN_PASSWORD: "correct horse battery",
     };
     const siteAuth = await ensureSiteAuth(database.db, settings, { baseUrl, logger });
     await ensureSiteAuth(database.db, settings, { baseUrl, logger });
 
-    const app = openApp({ config: loadConfig({}), database, logger, migrationSets, siteAuth });
+    const app = openApp({
+      config: loadConfig(keySettings),
+      database,
+      logger,
+      migrationSets,
+      siteAuth,
+    });
     const signIn = await app.request("/api/v1/auth/password/sign-in", {
       method: "POST",
       headers: {
@@ -103,7 +112,13 @@ describe("the site's auth project", () => {
     };
     const siteAuth = await ensureSiteAuth(database.db, settings, { baseUrl, logger });
     expect(siteAuth.projectId).toBe(settings.SITE_AUTH_PROJECT_ID);
-    const app = openApp({ config: loadConfig({}), database, logger, migrationSets, siteAuth });
+    const app = openApp({
+      config: loadConfig(keySettings),
+      database,
+      logger,
+      migrationSets,
+      siteAuth,
+    });
     const project = await app.request("/api/v1/projects/current", {
       headers: {
         "x-stack-access-type": "client",

@@ -1,7 +1,7 @@
 /**
  * @module
- * The site's project on the auth platform: found or created at start, its keys kept by the server.
- * The site's admins are that project's users (sign-up is off: admins are created by admins).
+ * The site's project on the auth platform: found or created at start, its keys kept by the server
+ * (in the database, the secret server key encrypted with SECRETS_KEY). The site's admins are that project's users (sign-up is off: admins are created by admins).
  */
 import { isKnownError } from "@heritage/auth-protocol";
 import {
@@ -9,7 +9,11 @@ import {
   createFirstUserWithPassword,
   createUserWithPassword,
   ensureProject,
+  keyMismatchError,
   projectHasUsers,
+  type SecretBox,
+  type SecretsKeySettings,
+  secretBoxFromSettings,
 } from "@heritage/auth-server";
 import { getSiteSetting, setSiteSetting, withSiteSettingsLock } from "@heritage/content";
 import type { Database } from "@heritage/db";
@@ -48,6 +52,7 @@ const siteProjectDescription = "Administrators of the public website";
 /** Where a project the server created itself is remembered (content's site settings). */
 export const SITE_AUTH_PROJECT_SETTING = "site_auth_project";
 
+/** `secretServerKey` is stored encrypted (SECRETS_KEY); versions before that stored it plain. */
 const storedProjectSchema = z.object({
   projectId: z.string().min(1),
   publishableClientKey: z.string().min(1),
@@ -56,13 +61,40 @@ const storedProjectSchema = z.object({
 
 type StoredProject = z.infer<typeof storedProjectSchema>;
 
-async function findOrCreateStoredProject(db: Database): Promise<StoredProject> {
+/** Binds the stored key to this setting and project: a value copied elsewhere does not open. */
+function secretServerKeyContext(projectId: string): string {
+  return `content.site_settings.${SITE_AUTH_PROJECT_SETTING}.secretServerKey:${projectId}`;
+}
+
+function sealStoredProject(secrets: SecretBox, project: StoredProject): StoredProject {
+  const context = secretServerKeyContext(project.projectId);
+  return { ...project, secretServerKey: secrets.seal(project.secretServerKey, context) };
+}
+
+async function findOrCreateStoredProject(db: Database, secrets: SecretBox): Promise<StoredProject> {
   // Several processes may start at once: they queue on the lock and the first creates the project.
   return withSiteSettingsLock(db, async (tx) => {
     const stored = storedProjectSchema.safeParse(
       await getSiteSetting(tx, SITE_AUTH_PROJECT_SETTING),
     );
-    if (stored.success) return stored.data;
+    if (stored.success) {
+      const sealedKey = stored.data.secretServerKey;
+      const state = secrets.stateOf(sealedKey);
+      if (state === "unknown-key") {
+        throw keyMismatchError(secrets, `content.site_settings (${SITE_AUTH_PROJECT_SETTING})`, [
+          secrets.keyIdOf(sealedKey) ?? "?",
+        ]);
+      }
+      const project = {
+        ...stored.data,
+        secretServerKey: secrets.open(sealedKey, secretServerKeyContext(stored.data.projectId)),
+      };
+      // Plain (stored by an older version) or under a previous key: re-stored under SECRETS_KEY.
+      if (state !== "current") {
+        await setSiteSetting(tx, SITE_AUTH_PROJECT_SETTING, sealStoredProject(secrets, project));
+      }
+      return project;
+    }
     const created = await ensureProject(tx, {
       displayName: siteProjectDisplayName,
       description: siteProjectDescription,
@@ -76,14 +108,15 @@ async function findOrCreateStoredProject(db: Database): Promise<StoredProject> {
       publishableClientKey: created.publishableClientKey,
       secretServerKey: created.secretServerKey,
     };
-    await setSiteSetting(tx, SITE_AUTH_PROJECT_SETTING, project);
+    await setSiteSetting(tx, SITE_AUTH_PROJECT_SETTING, sealStoredProject(secrets, project));
     return project;
   });
 }
 
+/** `settings` carries SECRETS_KEY when the project's keys are kept in the database. */
 export async function ensureSiteAuth(
   db: Database,
-  settings: SiteAuthSettings,
+  settings: SiteAuthSettings & SecretsKeySettings,
   options: { baseUrl: string; logger: Logger },
 ): Promise<SiteAuth> {
   const fromEnvironment =
@@ -96,7 +129,8 @@ export async function ensureSiteAuth(
           secretServerKey: settings.SITE_AUTH_SECRET_SERVER_KEY,
         }
       : undefined;
-  const project = fromEnvironment ?? (await findOrCreateStoredProject(db));
+  const project =
+    fromEnvironment ?? (await findOrCreateStoredProject(db, secretBoxFromSettings(settings)));
 
   const { created } = await ensureProject(db, {
     id: project.projectId,

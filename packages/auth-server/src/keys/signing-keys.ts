@@ -2,7 +2,8 @@
  * ES256 signing keys, one active pair per audience kind (normal, anonymous, restricted; contract
  * §1.5), kept in `auth.signing_keys` so every process signs and verifies with the same keys.
  * Rotation retires the active pair; a retired key stays in the JWKS (and verifies) until every
- * token it signed has expired.
+ * token it signed has expired. The private halves are stored encrypted (services/secret-box.ts):
+ * a database dump alone cannot sign tokens.
  * @module
  */
 import { randomBytes } from "node:crypto";
@@ -11,6 +12,7 @@ import type { Database } from "@heritage/db";
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import { exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
 import { signingKeys } from "../db/schema";
+import { type SecretBox, secretContexts } from "../services/secret-box";
 
 export const audienceKinds: readonly AccessTokenKind[] = ["normal", "anonymous", "restricted"];
 
@@ -46,10 +48,30 @@ function isAccessTokenKind(value: string): value is AccessTokenKind {
   return (audienceKinds as readonly string[]).includes(value);
 }
 
-async function insertKeyPair(db: Database, kind: AccessTokenKind, now: Date): Promise<void> {
+/** The `private_jwk` column's value: the JWK as sealed JSON (a JSON string in the jsonb column). */
+export function sealPrivateJwk(secrets: SecretBox, kid: string, privateJwk: JWK): string {
+  return secrets.seal(JSON.stringify(privateJwk), secretContexts.signingKey(kid));
+}
+
+/** The private JWK of a stored row; a JWK object is a row stored before keys were encrypted. */
+export function openPrivateJwk(secrets: SecretBox, kid: string, stored: unknown): JWK {
+  if (typeof stored !== "string") return stored as JWK;
+  return JSON.parse(secrets.open(stored, secretContexts.signingKey(kid))) as JWK;
+}
+
+async function insertKeyPair(
+  db: Database,
+  secrets: SecretBox,
+  kind: AccessTokenKind,
+  now: Date,
+): Promise<void> {
   const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
   const kid = randomBytes(9).toString("base64url");
-  const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: "ES256" };
+  const privateJwk = sealPrivateJwk(secrets, kid, {
+    ...(await exportJWK(privateKey)),
+    kid,
+    alg: "ES256",
+  });
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: "ES256" };
   // The partial unique index allows one active key per kind: a concurrent creator simply wins.
   await db
@@ -59,20 +81,25 @@ async function insertKeyPair(db: Database, kind: AccessTokenKind, now: Date): Pr
 }
 
 /** Creates the missing active key pairs (first start). Idempotent and safe to run concurrently. */
-export async function ensureSigningKeys(db: Database, now: Date): Promise<void> {
+export async function ensureSigningKeys(
+  db: Database,
+  secrets: SecretBox,
+  now: Date,
+): Promise<void> {
   const active = await db
     .select({ kind: signingKeys.audienceKind })
     .from(signingKeys)
     .where(isNull(signingKeys.retiredAt));
   const present = new Set(active.map((row) => row.kind));
   for (const kind of audienceKinds) {
-    if (!present.has(kind)) await insertKeyPair(db, kind, now);
+    if (!present.has(kind)) await insertKeyPair(db, secrets, kind, now);
   }
 }
 
 /** Retires the active key pairs of the given kinds and creates new ones. */
 export async function rotateSigningKeys(
   db: Database,
+  secrets: SecretBox,
   now: Date,
   kinds: readonly AccessTokenKind[] = audienceKinds,
 ): Promise<void> {
@@ -82,7 +109,7 @@ export async function rotateSigningKeys(
         .update(signingKeys)
         .set({ retiredAt: now })
         .where(and(eq(signingKeys.audienceKind, kind), isNull(signingKeys.retiredAt)));
-      await insertKeyPair(tx, kind, now);
+      await insertKeyPair(tx, secrets, kind, now);
     }
   });
 }
@@ -100,6 +127,8 @@ export interface SigningKeyStoreOptions {
   tokenLifetimeSeconds: number;
   /** How long the active keys are cached before re-reading them (rotation by another process). */
   cacheSeconds?: number;
+  /** Opens and seals the private keys; without it the store only verifies (getActiveKey throws). */
+  secrets?: SecretBox;
 }
 
 // Tokens are checked with no clock tolerance, but allow a minute of skew between processes.
@@ -114,6 +143,8 @@ export function createSigningKeyStore(
   const verification = new Map<string, VerificationKey | null>();
 
   async function loadActiveKey(kind: AccessTokenKind): Promise<ActiveSigningKey> {
+    const secrets = options.secrets;
+    if (!secrets) throw new Error("This signing key store only verifies: it has no secrets key");
     for (let attempt = 0; attempt < 2; attempt++) {
       const [row] = await db
         .select()
@@ -121,11 +152,12 @@ export function createSigningKeyStore(
         .where(and(eq(signingKeys.audienceKind, kind), isNull(signingKeys.retiredAt)))
         .limit(1);
       if (row) {
-        const privateKey = await importJWK(row.privateJwk as JWK, "ES256");
+        const jwk = openPrivateJwk(secrets, row.id, row.privateJwk);
+        const privateKey = await importJWK(jwk, "ES256");
         if (!(privateKey instanceof CryptoKey)) throw new Error("Signing key is not an EC key");
         return { kid: row.id, privateKey };
       }
-      await insertKeyPair(db, kind, options.clock());
+      await insertKeyPair(db, secrets, kind, options.clock());
     }
     throw new Error(`No active signing key for ${kind} tokens`);
   }

@@ -91,7 +91,7 @@ describe("access tokens (happy)", () => {
   it("rotates keys: old tokens keep verifying, the old key leaves the JWKS after they expire", async () => {
     const before = await t.signUpUser();
     const oldKid = decodeProtectedHeader(before.accessToken).kid;
-    await rotateSigningKeys(t.db, t.clock());
+    await rotateSigningKeys(t.db, t.secrets, t.clock());
     // Processes re-read the active keys at most 60 s after a rotation.
     t.clock.advance(61_000);
     const jwks = await fetchJwks("internal");

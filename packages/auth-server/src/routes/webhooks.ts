@@ -92,7 +92,14 @@ export function createWebhookRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const { body } = validateRequest(c, { body: createBody });
     return sendJson(
       c,
-      await createWebhookEndpoint(deps.db, deps.ids, projectId, body, deps.clock()),
+      await createWebhookEndpoint(
+        deps.db,
+        deps.ids,
+        deps.secrets,
+        projectId,
+        body,
+        deps.clock(),
+      ),
       201,
     );
   });
@@ -120,7 +127,12 @@ export function createWebhookRoutes(deps: RouteDeps): Hono<AuthEnv> {
 
   app.get("/endpoints/:endpoint_id/secret", async (c) => {
     const projectId = await managedProjectId(c);
-    const secret = await getWebhookEndpointSecret(deps.db, projectId, readEndpointId(c));
+    const secret = await getWebhookEndpointSecret(
+      deps.db,
+      deps.secrets,
+      projectId,
+      readEndpointId(c),
+    );
     return sendJson(c, { key: secret });
   });
 
@@ -143,7 +155,13 @@ export function createSendTestWebhookRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const { body } = validateRequest(c, { body: z.strictObject({ endpoint_id: z.string() }) });
     return sendJson(
       c,
-      await sendTestWebhook(deps.db, auth.project.id, body.endpoint_id, deps.clock()),
+      await sendTestWebhook(
+        deps.db,
+        deps.secrets,
+        auth.project.id,
+        body.endpoint_id,
+        deps.clock(),
+      ),
     );
   });
   return app;

@@ -9,6 +9,7 @@ import type { AuthConfig } from "../config";
 import type { SigningKeyStore } from "../keys/signing-keys";
 import type { EmailSender } from "./emails";
 import type { PasswordHasher } from "./passwords";
+import type { SecretBox } from "./secret-box";
 import type { IdGenerators } from "./secrets";
 
 /** A pino-compatible logger: structured data first, then the message. */
@@ -28,6 +29,8 @@ export interface AuthDeps {
   ids: IdGenerators;
   passwords: PasswordHasher;
   signingKeys: SigningKeyStore;
+  /** Encrypts and decrypts the secrets kept at rest (`SECRETS_KEY`, services/secret-box.ts). */
+  secrets: SecretBox;
   /**
    * The process-wide sender (`SMTP_URL`, else the outbox alone); a project's mail goes through
    * `emailSenderFor` (services/project-mail.ts), which prefers the project's own SMTP server.

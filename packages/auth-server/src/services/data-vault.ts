@@ -7,12 +7,13 @@
  * `0x01 ‖ salt (16) ‖ nonce (12) ‖ ciphertext ‖ tag (16)`.
  * @module
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { hkdfSync, randomBytes } from "node:crypto";
 import { knownErrors } from "@heritage/auth-protocol";
 import { and, eq } from "drizzle-orm";
 import { dataVaultEntries } from "../db/schema";
 import type { AuthDeps } from "./auth-deps";
 import type { LoadedProject } from "./projects";
+import { aesGcmOpen, aesGcmSeal } from "./secret-box";
 import { StatusError } from "./status-error";
 
 /**
@@ -48,17 +49,8 @@ function deriveKey(secret: string, salt: Buffer): Buffer {
 
 export function sealValue(secret: string, address: EntryAddress, value: string): string {
   const salt = randomBytes(16);
-  const nonce = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", deriveKey(secret, salt), nonce);
-  cipher.setAAD(additionalData(address));
-  const body = Buffer.concat([cipher.update(value, "utf8"), cipher.final()]);
-  return Buffer.concat([
-    Buffer.from([sealVersion]),
-    salt,
-    nonce,
-    body,
-    cipher.getAuthTag(),
-  ]).toString("base64");
+  const { nonce, sealed } = aesGcmSeal(deriveKey(secret, salt), additionalData(address), value);
+  return Buffer.concat([Buffer.from([sealVersion]), salt, nonce, sealed]).toString("base64");
 }
 
 export function openValue(secret: string, address: EntryAddress, sealed: string): string {
@@ -67,15 +59,12 @@ export function openValue(secret: string, address: EntryAddress, sealed: string)
     throw new Error("Unknown data vault seal format");
   }
   const salt = bytes.subarray(1, 17);
-  const nonce = bytes.subarray(17, 29);
-  const tag = bytes.subarray(bytes.length - 16);
-  const decipher = createDecipheriv("aes-256-gcm", deriveKey(secret, salt), nonce);
-  decipher.setAAD(additionalData(address));
-  decipher.setAuthTag(tag);
-  return Buffer.concat([
-    decipher.update(bytes.subarray(29, bytes.length - 16)),
-    decipher.final(),
-  ]).toString("utf8");
+  return aesGcmOpen(
+    deriveKey(secret, salt),
+    bytes.subarray(17, 29),
+    additionalData(address),
+    bytes.subarray(29),
+  ).toString("utf8");
 }
 
 function requireStore(project: LoadedProject, storeId: string): void {

@@ -11,7 +11,7 @@ import type { AuthDeps } from "./auth-deps";
 import type { SignInTokens } from "./first-factor-sign-in";
 import type { LoadedProject } from "./projects";
 import { startSession } from "./sessions";
-import { claimTotpStep, findTotpStep } from "./totp";
+import { claimTotpStep, findTotpStep, openTotpSecret } from "./totp";
 import { findUser } from "./users";
 import { redeemVerificationCode } from "./verification-codes";
 
@@ -32,8 +32,9 @@ export async function signInWithTotp(
   const data = attemptDataSchema.parse(await redeem(false));
   const user = await findUser(deps.db, project.id, data.user_id);
   // Deleted since, or TOTP turned off since: the attempt no longer leads anywhere.
-  const secret = user?.row.totpSecretBase64;
-  if (!user || !secret) throw knownErrors.verificationCodeNotFound();
+  const stored = user?.row.totpSecretBase64;
+  if (!user || !stored) throw knownErrors.verificationCodeNotFound();
+  const secret = openTotpSecret(deps.secrets, user.row.id, stored);
   const step = findTotpStep(secret, input.totp, deps.clock());
   if (step === null || !(await claimTotpStep(deps.db, user.row.id, step))) {
     throw knownErrors.invalidTotpCode();

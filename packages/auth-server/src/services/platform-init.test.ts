@@ -4,12 +4,18 @@ import { count, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseAuthConfig } from "../config";
 import { projectApiKeys, projects, signingKeys, teams } from "../db/schema";
+import { testSecretsKey } from "../testing/test-auth-api";
 import type { AuthLogger } from "./auth-deps";
 import { initAuthPlatform, internalOwnerTeamId } from "./platform-init";
 import { parseProjectConfig, toClientProjectConfig } from "./project-config";
 import { isLiveProjectKey } from "./project-keys";
 
 let connection: DatabaseConnection;
+
+/** The auth configuration of these variables, with the tests' secrets key. */
+function configOf(env: Record<string, string>) {
+  return parseAuthConfig({ SECRETS_KEY: testSecretsKey, ...env });
+}
 
 beforeEach(async () => {
   connection = await createTestDatabase();
@@ -44,7 +50,7 @@ async function countRows() {
 
 describe("initAuthPlatform (happy)", () => {
   it("seeds the internal project, its owner team, env keys and signing keys, idempotently", async () => {
-    const config = parseAuthConfig({
+    const config = configOf({
       STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY: "pck_from_environment",
       STACK_SEED_INTERNAL_PROJECT_SECRET_SERVER_KEY: "ssk_from_environment",
       STACK_SEED_INTERNAL_PROJECT_SUPER_SECRET_ADMIN_KEY: "sak_from_environment",
@@ -73,7 +79,7 @@ describe("initAuthPlatform (happy)", () => {
 
   it("generates keys once when the environment has none, and logs them that one time", async () => {
     const { logger, entries } = recordingLogger();
-    const config = parseAuthConfig({});
+    const config = configOf({});
     await initAuthPlatform(connection.db, config, logger);
     await initAuthPlatform(connection.db, config, logger);
     const warnings = entries.filter((entry) => entry.level === "warn");
@@ -96,10 +102,10 @@ describe("initAuthPlatform (happy)", () => {
   });
 
   it("applies sign-up and allow-localhost from the environment at every start", async () => {
-    await initAuthPlatform(connection.db, parseAuthConfig({}));
+    await initAuthPlatform(connection.db, configOf({}));
     await initAuthPlatform(
       connection.db,
-      parseAuthConfig({
+      configOf({
         STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED: "false",
         STACK_SEED_INTERNAL_PROJECT_ALLOW_LOCALHOST: "false",
       }),
@@ -115,7 +121,7 @@ describe("initAuthPlatform (happy)", () => {
     const credentials = { clientId: "shared-id", clientSecret: "shared-secret" };
     await initAuthPlatform(
       connection.db,
-      parseAuthConfig({
+      configOf({
         STACK_SHARED_OAUTH_PROVIDERS: JSON.stringify({
           github: credentials,
           spotify: credentials,
@@ -141,7 +147,7 @@ describe("initAuthPlatform (happy)", () => {
     // Later starts leave the providers to the admin, whatever credentials appear.
     await initAuthPlatform(
       connection.db,
-      parseAuthConfig({
+      configOf({
         STACK_SHARED_OAUTH_PROVIDERS: JSON.stringify({
           google: credentials,
           microsoft: credentials,
@@ -155,7 +161,7 @@ describe("initAuthPlatform (happy)", () => {
   });
 
   it("seeds no OAuth providers without platform credentials", async () => {
-    await initAuthPlatform(connection.db, parseAuthConfig({}));
+    await initAuthPlatform(connection.db, configOf({}));
     const [row] = await connection.db.select().from(projects).where(eq(projects.id, "internal"));
     const config = parseProjectConfig(row?.config);
     expect(config.auth.oauth.providers).toEqual({});

@@ -1,7 +1,8 @@
 /**
  * What runs when the platform starts: seed the `internal` project (contract §5.2, the parts Tier 1
- * needs), its owner team, its keys (from the environment, or generated and logged exactly once) and
- * the signing keys. Idempotent; an advisory lock makes concurrent starts of several processes safe.
+ * needs), its owner team, its keys (from the environment, or generated and logged exactly once),
+ * the signing keys, and every stored secret under the current `SECRETS_KEY` (seal-stored-secrets.ts).
+ * Idempotent; an advisory lock makes concurrent starts of several processes safe.
  * @module
  */
 import type { Database } from "@heritage/db";
@@ -23,6 +24,8 @@ import {
   type ProjectKeys,
 } from "./project-keys";
 import { pruneRateLimitBuckets } from "./rate-limits";
+import { sealStoredSecrets } from "./seal-stored-secrets";
+import { secretBoxFromSettings } from "./secret-box";
 import { defaultIdGenerators } from "./secrets";
 
 export const internalProjectId = "internal";
@@ -120,6 +123,9 @@ async function seedInternalKeys(
  * Prepares the platform on start: the internal project (display name "Stack Dashboard", owner team
  * "Internal Team", shared OAuth providers that have platform credentials), sign-up, OTP sign-in and
  * allow-localhost from the environment (applied at every start), its keys, and the signing keys.
+ * Stored secrets are encrypted (plain ones from before encryption at rest) or re-encrypted (after a
+ * key rotation) first; a secret of a key this process lacks stops the start with
+ * UnreadableSecretError, before any signing key is made.
  */
 export async function initAuthPlatform(
   db: Database,
@@ -128,6 +134,7 @@ export async function initAuthPlatform(
   options: { now?: Date } = {},
 ): Promise<void> {
   const now = options.now ?? new Date();
+  const secrets = secretBoxFromSettings(config);
   const fromEnv: ProjectConfigOverride = {
     auth: {
       allowSignUp: config.STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED,
@@ -137,6 +144,13 @@ export async function initAuthPlatform(
   };
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${initLockKey})`);
+    const sealed = await sealStoredSecrets(tx, secrets);
+    if (sealed.encrypted + sealed.reencrypted > 0) {
+      log.info(
+        { ...sealed, keyId: secrets.keyId },
+        "Stored secrets encrypted with SECRETS_KEY (plain ones from an older version, or under a previous key)",
+      );
+    }
     const [existing] = await tx
       .select({ config: projects.config })
       .from(projects)
@@ -174,7 +188,7 @@ export async function initAuthPlatform(
       })
       .onConflictDoNothing();
     await seedInternalKeys(tx, config, log, now);
-    await ensureSigningKeys(tx, now);
+    await ensureSigningKeys(tx, secrets, now);
   });
   await pruneRateLimitBuckets({ db, config, clock: () => now });
 }

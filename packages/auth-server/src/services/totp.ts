@@ -1,18 +1,36 @@
 /**
  * TOTP checks for MFA sign-in (contract §2.14): RFC 6238 with a 30-second step, 6 digits and SHA-1 over
- * the user's stored secret (base64). A code is accepted once: the step it belongs to is recorded on the
- * user, and only a later step passes afterwards, so a code seen over someone's shoulder is worthless.
+ * the user's secret (base64, stored encrypted: services/secret-box.ts). A code is accepted once: the
+ * step it belongs to is recorded on the user, and only a later step passes afterwards, so a code
+ * seen over someone's shoulder is worthless.
  * @module
  */
 import type { Database } from "@heritage/db";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { users } from "../db/schema";
+import { type SecretBox, secretContexts } from "./secret-box";
 
 export const totpPeriodSeconds = 30;
 export const totpDigits = 6;
 /** Codes of the neighbouring steps are accepted too, for clocks a little off. */
 const totpWindow = 1;
+
+/** The stored form of a user's TOTP secret: encrypted at rest, bound to the user. */
+export function sealTotpSecret(
+  secrets: SecretBox | undefined,
+  userId: string,
+  secretBase64: string,
+): string {
+  // Only the auth API sets TOTP secrets; in-process provisioning (no key at hand) never does.
+  if (!secrets) throw new Error("Storing a TOTP secret needs the secrets key");
+  return secrets.seal(secretBase64, secretContexts.totpSecret(userId));
+}
+
+/** The base64 secret of a stored value (a plain one was stored before encryption at rest). */
+export function openTotpSecret(secrets: SecretBox, userId: string, stored: string): string {
+  return secrets.open(stored, secretContexts.totpSecret(userId));
+}
 
 function totpFor(secretBase64: string): TOTP {
   const bytes = Buffer.from(secretBase64, "base64");

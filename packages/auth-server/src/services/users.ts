@@ -33,6 +33,7 @@ import type { ProjectConfig } from "./project-config";
 import type { LoadedProject } from "./projects";
 import { isUniqueViolation, StatusError } from "./status-error";
 import { addTeamMember, createTeam, grantPermissions, isTeamMember, requireTeam } from "./teams";
+import { sealTotpSecret } from "./totp";
 import { emitWebhookEvent } from "./webhooks/webhook-events";
 
 export interface PrimaryEmail {
@@ -248,7 +249,8 @@ export interface UserWriteInput {
   risk_scores?: { sign_up: { bot: number; free_trial_abuse: number } };
 }
 
-type WriteDeps = Pick<AuthDeps, "ids" | "passwords" | "clock">;
+/** `secrets` is needed only to store a TOTP secret. */
+type WriteDeps = Pick<AuthDeps, "ids" | "passwords" | "clock"> & Partial<Pick<AuthDeps, "secrets">>;
 
 function checkRestrictionFields(input: UserWriteInput, restrictedByAdmin: boolean): void {
   if (input.restricted_by_admin_reason && !restrictedByAdmin) {
@@ -383,7 +385,10 @@ export async function createUser(
       otpAuthEnabled: input.otp_auth_enabled ?? false,
       // True only once a passkey is registered (POST /auth/passkey/register), as in the reference.
       passkeyAuthEnabled: false,
-      totpSecretBase64: input.totp_secret_base64 ?? null,
+      totpSecretBase64:
+        input.totp_secret_base64 == null
+          ? null
+          : sealTotpSecret(deps.secrets, userId, input.totp_secret_base64),
       signedUpAt: now,
       lastActiveAt: now,
     });
@@ -583,7 +588,10 @@ export async function updateUser(
   if (input.server_metadata !== undefined) changes.serverMetadata = input.server_metadata;
   if (input.selected_team_id !== undefined) changes.selectedTeamId = input.selected_team_id;
   if (input.totp_secret_base64 !== undefined) {
-    changes.totpSecretBase64 = input.totp_secret_base64;
+    changes.totpSecretBase64 =
+      input.totp_secret_base64 === null
+        ? null
+        : sealTotpSecret(deps.secrets, userId, input.totp_secret_base64);
     // A new secret starts a new sequence of codes (see services/totp.ts).
     changes.totpLastUsedStep = null;
   }

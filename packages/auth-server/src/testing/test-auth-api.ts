@@ -21,6 +21,7 @@ import type { Argon2Parameters } from "../services/passwords";
 import { initAuthPlatform } from "../services/platform-init";
 import type { ProjectConfigOverride } from "../services/project-config";
 import { ensureProject } from "../services/projects";
+import { type SecretBox, secretBoxFromSettings } from "../services/secret-box";
 
 /** Far below production cost: hashing takes well under a millisecond. */
 export const testArgon2Parameters: Argon2Parameters = {
@@ -34,6 +35,9 @@ export const testInternalKeys = {
   secretServerKey: "this-secret-server-key-is-for-local-development-only",
   superSecretAdminKey: "this-super-secret-admin-key-is-for-local-development-only",
 } as const;
+
+/** The fixed `SECRETS_KEY` of tests (no key file is written); never use it outside tests. */
+export const testSecretsKey = "this-secrets-key-is-for-tests-only-0123456789";
 
 export interface FullProjectKeys {
   publishableClientKey: string;
@@ -94,6 +98,8 @@ export interface TestAuthApi {
   db: Database;
   connection: DatabaseConnection;
   config: AuthConfig;
+  /** The box of the test `SECRETS_KEY` (to read or write stored secrets as the platform does). */
+  secrets: SecretBox;
   clock: TestClock;
   baseUrl: string;
   internalProject: { id: "internal"; keys: FullProjectKeys };
@@ -118,13 +124,21 @@ export interface TestAuthApi {
    * moving `clock` past a scheduled time or a retry; resolves with the delivery attempts made.
    */
   runEmailQueue(): Promise<number>;
-  /** Stops the API's workers (webhooks, e-mail queue), then closes the database; idempotent. */
+  /**
+   * Stops the API's workers (webhooks, e-mail queue), then closes the database (unless it was
+   * given as `connection`); idempotent.
+   */
   close(): Promise<void>;
 }
 
 export interface CreateTestAuthApiOptions {
   /** Environment variables (strings) over the test defaults. */
   env?: Record<string, string>;
+  /**
+   * The database of an earlier harness, to start the platform on it again (a restart, e.g. with
+   * other keys); it stays open when this harness closes. Default: a fresh database.
+   */
+  connection?: DatabaseConnection;
   clock?: TestClock;
   trustProxy?: boolean;
   isDevelopment?: boolean;
@@ -141,7 +155,7 @@ let emailCounter = 0;
 export async function createTestAuthApi(
   options: CreateTestAuthApiOptions = {},
 ): Promise<TestAuthApi> {
-  const connection = await createTestDatabase();
+  const connection = options.connection ?? (await createTestDatabase());
   const db = connection.db;
   const config = parseAuthConfig({
     STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY: testInternalKeys.publishableClientKey,
@@ -153,6 +167,7 @@ export async function createTestAuthApi(
     AUTH_RATE_LIMIT_SEND_CODE_PER_EMAIL: "0",
     AUTH_RATE_LIMIT_CHECK_CODE_PER_IP: "0",
     AUTH_EMAIL_LOOKUP_MIN_DURATION_MS: "0",
+    SECRETS_KEY: testSecretsKey,
     ...options.env,
   });
   const clock = options.clock ?? createTestClock();
@@ -238,6 +253,7 @@ export async function createTestAuthApi(
     db,
     connection,
     config,
+    secrets: secretBoxFromSettings(config),
     clock,
     baseUrl,
     internalProject: { id: "internal", keys: { ...testInternalKeys } },
@@ -310,7 +326,7 @@ export async function createTestAuthApi(
       closing ??= (async () => {
         // The webhook worker first, so no delivery pass runs against a closed database.
         await api.close();
-        await connection.close();
+        if (!options.connection) await connection.close();
       })();
       return closing;
     },

@@ -13,7 +13,11 @@ import {
   parseProjectConfig,
 } from "../../services/project-config";
 import { expectKnownError, expectTextError } from "../../testing/expect-known-error";
-import { createTestAuthApi, type TestAuthApi } from "../../testing/test-auth-api";
+import {
+  createTestAuthApi,
+  type TestAuthApi,
+  testSecretsKey,
+} from "../../testing/test-auth-api";
 
 let t: TestAuthApi;
 let projectId: string;
@@ -464,7 +468,7 @@ describe("the internal project", () => {
       expect(await magicLinkEnabled(enabled)).toBe(true);
       expect((await sendOnInternal(enabled)).status).toBe(200);
       // A restart without the variable turns it off again.
-      await initAuthPlatform(enabled.db, parseAuthConfig({}));
+      await initAuthPlatform(enabled.db, parseAuthConfig({ SECRETS_KEY: testSecretsKey }));
       expect(await magicLinkEnabled(enabled)).toBe(false);
     } finally {
       await enabled.close();

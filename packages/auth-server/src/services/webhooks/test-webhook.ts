@@ -10,7 +10,9 @@ import type { Database } from "@heritage/db";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { webhookEndpoints } from "../../db/schema";
+import type { SecretBox } from "../secret-box";
 import { webhookHeaders } from "./standard-webhooks";
+import { openWebhookSecret } from "./webhook-endpoints";
 
 export type TestWebhookResult = { success: true } | { success: false; error_message: string };
 
@@ -18,6 +20,7 @@ const testTimeoutMs = 10_000;
 
 export async function sendTestWebhook(
   db: Database,
+  secrets: SecretBox,
   projectId: string,
   endpointId: string,
   now: Date,
@@ -45,7 +48,7 @@ export async function sendTestWebhook(
   try {
     const response = await fetch(endpoint.url, {
       method: "POST",
-      headers: webhookHeaders(endpoint.secret, {
+      headers: webhookHeaders(openWebhookSecret(secrets, endpoint), {
         id: `msg_test_${randomUUID()}`,
         timestampSeconds: Math.floor(now.getTime() / 1000),
         body,

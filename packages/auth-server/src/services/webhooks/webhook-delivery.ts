@@ -10,7 +10,9 @@ import { and, asc, eq, lte } from "drizzle-orm";
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from "../../db/schema";
 import type { AuthLogger } from "../auth-deps";
 import { perDatabaseWorkers, type WorkerHold } from "../per-database-worker";
+import type { SecretBox } from "../secret-box";
 import { webhookHeaders } from "./standard-webhooks";
+import { openWebhookSecret } from "./webhook-endpoints";
 import { onWebhookWork } from "./webhook-events";
 
 /** Delays before the 2nd, 3rd, … attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (as Svix). */
@@ -22,6 +24,8 @@ export interface WebhookDeliveryOptions {
   db: Database;
   clock: () => Date;
   logger: AuthLogger;
+  /** Opens the endpoints' signing secrets (stored encrypted). */
+  secrets: SecretBox;
   fetch?: typeof fetch;
   retryDelaysMs?: readonly number[];
   /** Per attempt; a slower receiver counts as failed. */
@@ -96,7 +100,7 @@ async function attemptDelivery(
     try {
       const response = await (options.fetch ?? fetch)(endpoint.url, {
         method: "POST",
-        headers: webhookHeaders(endpoint.secret, {
+        headers: webhookHeaders(openWebhookSecret(options.secrets, endpoint), {
           id: delivery.id,
           timestampSeconds: Math.floor(attemptedAt.getTime() / 1000),
           body,

@@ -11,6 +11,7 @@ import {
   webhookDeliveryAttempts,
   webhookEndpoints,
 } from "../../db/schema";
+import { type SecretBox, secretContexts } from "../secret-box";
 import type { IdGenerators } from "../secrets";
 import { StatusError } from "../status-error";
 import { generateWebhookSecret } from "./standard-webhooks";
@@ -60,21 +61,32 @@ async function requireEndpointRow(
 }
 
 /** Creates an endpoint; the answer is the only one besides GET …/secret that shows the secret. */
+/** The `whsec_` secret deliveries sign with; it is stored encrypted, bound to its endpoint. */
+export function openWebhookSecret(
+  secrets: SecretBox,
+  row: Pick<WebhookEndpointRow, "id" | "secret">,
+): string {
+  return secrets.open(row.secret, secretContexts.webhookSecret(row.id));
+}
+
 export async function createWebhookEndpoint(
   db: Database,
   ids: IdGenerators,
+  secrets: SecretBox,
   projectId: string,
   input: WebhookEndpointWrite & { url: string },
   now: Date,
 ): Promise<WebhookEndpoint & { secret: string }> {
+  const id = ids.generateId();
+  const secret = generateWebhookSecret();
   const [row] = await db
     .insert(webhookEndpoints)
     .values({
-      id: ids.generateId(),
+      id,
       projectId,
       url: input.url,
       description: input.description ?? "",
-      secret: generateWebhookSecret(),
+      secret: secrets.seal(secret, secretContexts.webhookSecret(id)),
       eventTypes: input.event_types ?? null,
       disabled: input.disabled ?? false,
       createdAt: now,
@@ -82,7 +94,7 @@ export async function createWebhookEndpoint(
     })
     .returning();
   if (!row) throw new Error("Insert returned no webhook endpoint");
-  return { ...toEndpoint(row), secret: row.secret };
+  return { ...toEndpoint(row), secret };
 }
 
 export async function listWebhookEndpoints(
@@ -107,10 +119,11 @@ export async function getWebhookEndpoint(
 
 export async function getWebhookEndpointSecret(
   db: Database,
+  secrets: SecretBox,
   projectId: string,
   endpointId: string,
 ): Promise<string> {
-  return (await requireEndpointRow(db, projectId, endpointId)).secret;
+  return openWebhookSecret(secrets, await requireEndpointRow(db, projectId, endpointId));
 }
 
 export async function updateWebhookEndpoint(

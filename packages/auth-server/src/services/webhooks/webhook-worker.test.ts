@@ -107,6 +107,7 @@ describe("webhook worker stop", () => {
       db: t.db,
       clock: () => new Date(),
       logger,
+      secrets: t.secrets,
       fetch: receiver.fetch,
       pollIntervalMs: 20,
     });
@@ -150,8 +151,18 @@ describe("webhook worker stop", () => {
 describe("one worker per database", () => {
   it("is shared by every holder and stops with the last release", async () => {
     // The test API already holds the worker of t.db.
-    const first = holdWebhookWorker({ db: t.db, clock: () => new Date(), logger });
-    const second = holdWebhookWorker({ db: t.db, clock: () => new Date(), logger });
+    const first = holdWebhookWorker({
+      db: t.db,
+      clock: () => new Date(),
+      logger,
+      secrets: t.secrets,
+    });
+    const second = holdWebhookWorker({
+      db: t.db,
+      clock: () => new Date(),
+      logger,
+      secrets: t.secrets,
+    });
     expect(second.worker).toBe(first.worker);
     await first.release();
     await first.release();
@@ -165,7 +176,12 @@ describe("one worker per database", () => {
     });
 
     await t.api.close();
-    const fresh = holdWebhookWorker({ db: t.db, clock: () => new Date(), logger });
+    const fresh = holdWebhookWorker({
+      db: t.db,
+      clock: () => new Date(),
+      logger,
+      secrets: t.secrets,
+    });
     expect(fresh.worker).not.toBe(first.worker);
     await fresh.release();
   });
