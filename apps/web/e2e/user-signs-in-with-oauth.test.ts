@@ -41,7 +41,12 @@ describe.skipIf(!hasChromium)("a user signs in with OAuth", () => {
 
   beforeAll(async () => {
     [server, provider, browser] = await Promise.all([
-      startTestServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }),
+      // The provider listens on loopback, which projects may not aim at unless the operator says so.
+      startTestServer({
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        OUTGOING_ALLOW_PRIVATE_NETWORKS: "true",
+      }),
       startTestOAuthProvider({ consentPage: true }),
       launchBrowser(),
     ]);

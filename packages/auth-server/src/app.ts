@@ -15,6 +15,7 @@ import { authenticate } from "./http/project-access";
 import { protocolHeaders } from "./http/protocol-headers";
 import { answerUnknownRoutes } from "./http/unknown-routes";
 import { createSigningKeyStore } from "./keys/signing-keys";
+import { createOutgoingPolicy, type OutgoingPolicy } from "./outgoing/outgoing-policy";
 import { createApiKeyRoutes } from "./routes/api-keys";
 import { createAnonymousRoutes } from "./routes/auth/anonymous";
 import { createCliAuthRoutes } from "./routes/auth/cli";
@@ -104,6 +105,11 @@ export interface CreateAuthApiOptions {
    * and its own timers (mail another process queued and did not send); default one minute.
    */
   emailQueuePollIntervalMs?: number;
+  /**
+   * Tests only: a resolver instead of DNS and a wider notion of a public address, to show the
+   * outgoing-request policy at work without sending anything beyond loopback.
+   */
+  outgoing?: Partial<Pick<OutgoingPolicy, "resolveHost" | "isPublicAddress">>;
 }
 
 /** The auth API's routes, plus the background work (webhook deliveries, e-mail queue) they start. */
@@ -121,6 +127,11 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   const logger = options.logger ?? silentLogger;
   const ids = options.ids ?? defaultIdGenerators;
   const secrets = secretBoxFromSettings(options.config);
+  const outgoing = createOutgoingPolicy({
+    allowPrivateNetworks: options.config.OUTGOING_ALLOW_PRIVATE_NETWORKS,
+    resolveHost: options.outgoing?.resolveHost,
+    isPublicAddress: options.outgoing?.isPublicAddress,
+  });
   const deps: RouteDeps = {
     db: options.db,
     config: options.config,
@@ -143,20 +154,22 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
       smtpUrl: options.smtpUrl,
       emailFrom: options.emailFrom,
     }),
+    outgoing,
     isDevelopment: options.isDevelopment ?? false,
     trustProxy: options.trustProxy ?? false,
   };
 
-  const oauthClient = createProviderClient({
-    sharedCredentials: options.config.STACK_SHARED_OAUTH_PROVIDERS,
-    ...options.oauth,
-  });
+  const oauthClient = createProviderClient(
+    { sharedCredentials: options.config.STACK_SHARED_OAUTH_PROVIDERS, ...options.oauth },
+    outgoing,
+  );
   // One worker per database in this process, however many APIs are built on it.
   const webhookWorker = holdWebhookWorker({
     db: options.db,
     clock,
     logger,
     secrets,
+    outgoing,
     ...(options.webhookPollIntervalMs === undefined
       ? {}
       : { pollIntervalMs: options.webhookPollIntervalMs }),
@@ -165,6 +178,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
     db: options.db,
     clock,
     logger,
+    outgoing,
     pollIntervalMs: options.emailQueuePollIntervalMs ?? 60_000,
   });
   const app = new Hono<AuthEnv>();
@@ -217,7 +231,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   app.route("/internal/email-templates", createEmailTemplateRoutes(deps));
   app.route("/internal/email-themes", createEmailThemeRoutes(deps));
   app.route("/internal/email-drafts", createEmailDraftRoutes(deps));
-  app.route("/internal/send-test-email", createSendTestEmailRoutes());
+  app.route("/internal/send-test-email", createSendTestEmailRoutes(deps));
   app.route("/internal/send-sign-in-invitation", createSignInInvitationRoutes(deps));
   app.route("/internal/emails", createSentEmailRoutes(deps));
   app.route("/", createJwksRoutes(deps));

@@ -8,13 +8,14 @@ describe("parseAuthConfig (happy)", () => {
       STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY: undefined,
       STACK_SEED_INTERNAL_PROJECT_SECRET_SERVER_KEY: undefined,
       STACK_SEED_INTERNAL_PROJECT_SUPER_SECRET_ADMIN_KEY: undefined,
-      STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED: true,
+      STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED: false,
       STACK_SEED_INTERNAL_PROJECT_ALLOW_LOCALHOST: true,
       STACK_SEED_INTERNAL_PROJECT_OTP_ENABLED: false,
       SECRETS_KEY: undefined,
       SECRETS_KEY_PREVIOUS: [],
       STACK_ACCESS_TOKEN_EXPIRATION_TIME: 600,
       STACK_SHARED_OAUTH_PROVIDERS: {},
+      OUTGOING_ALLOW_PRIVATE_NETWORKS: false,
       STRIPE_SECRET_KEY: undefined,
       STRIPE_WEBHOOK_SECRET: undefined,
       STRIPE_API_BASE: "https://api.stripe.com",
@@ -37,12 +38,14 @@ describe("parseAuthConfig (happy)", () => {
   it("reads durations, flags and limits; empty means default", () => {
     const config = parseAuthConfig({
       STACK_ACCESS_TOKEN_EXPIRATION_TIME: "1h",
-      STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED: "false",
+      STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED: "true",
       STACK_SEED_INTERNAL_PROJECT_ALLOW_LOCALHOST: "",
+      OUTGOING_ALLOW_PRIVATE_NETWORKS: "1",
       AUTH_RATE_LIMIT_SIGN_IN_PER_IP: "0",
     });
     expect(config.STACK_ACCESS_TOKEN_EXPIRATION_TIME).toBe(3600);
-    expect(config.STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED).toBe(false);
+    expect(config.STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED).toBe(true);
+    expect(config.OUTGOING_ALLOW_PRIVATE_NETWORKS).toBe(true);
     expect(config.STACK_SEED_INTERNAL_PROJECT_ALLOW_LOCALHOST).toBe(true);
     expect(config.AUTH_RATE_LIMIT_SIGN_IN_PER_IP).toBe(0);
     expect(parseDurationSeconds("60s")).toBe(60);

@@ -186,8 +186,8 @@ export const authConfigSchema = z.object({
     "Super secret admin key of the internal project. Unset: generated on first start and logged once.",
   ),
   STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED: booleanFlag(
-    true,
-    "Whether anyone may sign up to the internal project (the dashboard's own users); applied at every start.",
+    false,
+    "Whether anyone may sign up to the internal project (the dashboard's own users, who can create projects); applied at every start. Off by default: on a public server, anyone could otherwise create projects.",
   ),
   STACK_SEED_INTERNAL_PROJECT_ALLOW_LOCALHOST: booleanFlag(
     true,
@@ -213,6 +213,10 @@ export const authConfigSchema = z.object({
   ),
   STACK_SHARED_OAUTH_PROVIDERS: sharedOAuthProviders(
     'Credentials of the platform\'s shared (development) OAuth apps by provider type, as JSON: {"github":{"clientId":"…","clientSecret":"…"}}. Providers a project marks as shared use them. Unset: shared providers are off.',
+  ),
+  OUTGOING_ALLOW_PRIVATE_NETWORKS: booleanFlag(
+    false,
+    "Whether requests that projects can aim (webhook deliveries, custom OIDC providers, a project's own SMTP server) may reach loopback, private, link-local and other non-public addresses. Off: only public addresses, checked when the target is saved and again on every connection. Turn on only when every project admin is trusted (tests, a private network).",
   ),
   STRIPE_SECRET_KEY: optionalSecret(
     "Stripe secret API key (sk_live_… or sk_test_…). With STRIPE_WEBHOOK_SECRET, purchase URLs of projects outside payments test mode lead to Stripe Checkout. Unset: such projects get STRIPE_ACCOUNT_INFO_NOT_FOUND.",

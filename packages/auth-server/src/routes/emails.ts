@@ -203,7 +203,7 @@ export function createSentEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
   return app;
 }
 
-export function createSendTestEmailRoutes(): Hono<AuthEnv> {
+export function createSendTestEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
   app.post("/", async (c) => {
     requireAccess(c, adminAccess);
@@ -219,6 +219,7 @@ export function createSendTestEmailRoutes(): Hono<AuthEnv> {
         senderEmail: config.sender_email,
       },
       body.recipient_email,
+      deps.outgoing,
     );
     return sendJson(c, result);
   });

@@ -77,7 +77,14 @@ export function createInternalConfigRoutes(deps: RouteDeps): Hono<AuthEnv> {
       throwSchemaError(c, ["body.source must be defined for the branch level"]);
     }
     const override = parseJson(c, "config_string", body.config_string);
-    await replaceConfigOverride(deps.db, auth.project, params.level, override, deps.clock());
+    await replaceConfigOverride(
+      deps.db,
+      auth.project,
+      params.level,
+      override,
+      deps.clock(),
+      deps.outgoing,
+    );
     // Only the branch level has a source (as the reference); it is kept once the config is in.
     if (params.level === "branch" && body.source) {
       await setBranchConfigSource(deps.db, auth.project.id, body.source, deps.clock());
@@ -90,7 +97,14 @@ export function createInternalConfigRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const { params, body } = validateRequest(c, { params: levelParams, body: patchBody });
     checkLevelAccess(auth, params.level);
     const override = parseJson(c, "config_override_string", body.config_override_string);
-    await patchConfigOverride(deps.db, auth.project, params.level, override, deps.clock());
+    await patchConfigOverride(
+      deps.db,
+      auth.project,
+      params.level,
+      override,
+      deps.clock(),
+      deps.outgoing,
+    );
     return sendSuccess(c);
   });
 
@@ -98,7 +112,14 @@ export function createInternalConfigRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const auth = requireAccess(c, ["server", "admin"]);
     const { params, body } = validateRequest(c, { params: resetParams, body: resetBody });
     checkLevelAccess(auth, params.level);
-    await resetConfigOverrideKeys(deps.db, auth.project, params.level, body.keys, deps.clock());
+    await resetConfigOverrideKeys(
+      deps.db,
+      auth.project,
+      params.level,
+      body.keys,
+      deps.clock(),
+      deps.outgoing,
+    );
     return sendSuccess(c);
   });
 

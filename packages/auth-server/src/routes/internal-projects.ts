@@ -47,7 +47,10 @@ export function createInternalProjectRoutes(deps: RouteDeps): Hono<AuthEnv> {
   app.patch("/current", async (c) => {
     const auth = requireAccess(c, ["admin"]);
     const { body } = validateRequest(c, { ...noQuery, body: adminProjectUpdateSchema });
-    return sendJson(c, await updateAdminProject(deps.db, auth.project, body, deps.clock()));
+    return sendJson(
+      c,
+      await updateAdminProject(deps.db, auth.project, body, deps.clock(), deps.outgoing),
+    );
   });
 
   app.delete("/current", async (c) => {
@@ -74,7 +77,14 @@ export function createInternalProjectRoutes(deps: RouteDeps): Hono<AuthEnv> {
   app.post("/", async (c) => {
     const userId = requireInternalUser(requireAccess(c));
     const { body } = validateRequest(c, { body: adminProjectCreateSchema });
-    const project = await createOwnedProject(deps.db, deps.ids, userId, body, deps.clock());
+    const project = await createOwnedProject(
+      deps.db,
+      deps.ids,
+      userId,
+      body,
+      deps.clock(),
+      deps.outgoing,
+    );
     return sendJson(c, project, 201);
   });
 

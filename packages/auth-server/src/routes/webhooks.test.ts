@@ -671,7 +671,13 @@ describe("webhook deliveries", () => {
       attempts: [{ response_status: 500, error: null }],
     });
     // Not due before the backoff has passed.
-    const options = { db: t.db, clock: t.clock, logger: silentLogger, secrets: t.secrets };
+    const options = {
+      db: t.db,
+      clock: t.clock,
+      logger: silentLogger,
+      outgoing: t.outgoing,
+      secrets: t.secrets,
+    };
     expect((await deliverDueWebhooks(options)).attempts).toBe(0);
     t.clock.advance(5_000);
     expect(await deliverDueWebhooks(options)).toEqual({ attempts: 1, nextRetryInMs: null });
@@ -715,7 +721,13 @@ describe("webhook deliveries", () => {
       (log) => log[0]?.attempts.length === 1,
     );
     await settle();
-    const options = { db: t.db, clock: t.clock, logger: silentLogger, secrets: t.secrets };
+    const options = {
+      db: t.db,
+      clock: t.clock,
+      logger: silentLogger,
+      outgoing: t.outgoing,
+      secrets: t.secrets,
+    };
     for (let retry = 0; retry < 7; retry += 1) {
       t.clock.advance(36_000_000);
       expect((await deliverDueWebhooks(options)).attempts).toBe(2);
@@ -751,6 +763,7 @@ describe("webhook deliveries", () => {
       db: t.db,
       clock: t.clock,
       logger: silentLogger,
+      outgoing: t.outgoing,
       secrets: t.secrets,
       pollIntervalMs: 50,
     });

@@ -96,6 +96,7 @@ export function createWebhookRoutes(deps: RouteDeps): Hono<AuthEnv> {
         deps.db,
         deps.ids,
         deps.secrets,
+        deps.outgoing,
         projectId,
         body,
         deps.clock(),
@@ -115,7 +116,14 @@ export function createWebhookRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const { body } = validateRequest(c, { body: updateBody });
     return sendJson(
       c,
-      await updateWebhookEndpoint(deps.db, projectId, endpointId, body, deps.clock()),
+      await updateWebhookEndpoint(
+        deps.db,
+        deps.outgoing,
+        projectId,
+        endpointId,
+        body,
+        deps.clock(),
+      ),
     );
   });
 
@@ -158,6 +166,7 @@ export function createSendTestWebhookRoutes(deps: RouteDeps): Hono<AuthEnv> {
       await sendTestWebhook(
         deps.db,
         deps.secrets,
+        deps.outgoing,
         auth.project.id,
         body.endpoint_id,
         deps.clock(),

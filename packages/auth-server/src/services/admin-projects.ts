@@ -16,6 +16,8 @@ import {
 import type { Database } from "@heritage/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { projects, teamMembers } from "../db/schema";
+import type { OutgoingPolicy } from "../outgoing/outgoing-policy";
+import { assertProjectTargetsAllowed } from "../outgoing/project-targets";
 import { recordLevelEntries } from "./config-overrides";
 import {
   listPermissionDefinitions,
@@ -331,6 +333,7 @@ export async function updateAdminProject(
   project: LoadedProject,
   update: AdminProjectUpdate,
   now: Date,
+  outgoing: OutgoingPolicy,
 ): Promise<AdminProject> {
   const config = update.config ? applyLegacyConfigUpdate(project.config, update.config) : undefined;
   assertProductionModeAllowed(
@@ -338,6 +341,7 @@ export async function updateAdminProject(
     update.is_production_mode ?? project.isProductionMode,
     config ?? project.config,
   );
+  if (config) await assertProjectTargetsAllowed(project.config, config, outgoing);
   const fields = rowUpdateFields(update);
   if (config) fields.config = config;
   if (Object.keys(fields).length > 0) {
@@ -399,12 +403,14 @@ export async function createOwnedProject(
   userId: string,
   input: AdminProjectCreate,
   now: Date,
+  outgoing: OutgoingPolicy,
 ): Promise<AdminProject> {
   await requireInternalTeamMember(db, input.owner_team_id, userId);
   const projectId = ids.generateId();
   const base = parseProjectConfig(newProjectConfigDefaults);
   const config = input.config ? applyLegacyConfigUpdate(base, input.config) : base;
   assertProductionModeAllowed(projectId, input.is_production_mode ?? false, config);
+  await assertProjectTargetsAllowed(null, config, outgoing);
   await ensureProject(db, {
     id: projectId,
     displayName: input.display_name,

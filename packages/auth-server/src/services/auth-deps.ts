@@ -7,6 +7,7 @@
 import type { Database } from "@heritage/db";
 import type { AuthConfig } from "../config";
 import type { SigningKeyStore } from "../keys/signing-keys";
+import type { OutgoingPolicy } from "../outgoing/outgoing-policy";
 import type { EmailSender } from "./emails";
 import type { PasswordHasher } from "./passwords";
 import type { SecretBox } from "./secret-box";
@@ -36,6 +37,8 @@ export interface AuthDeps {
    * `emailSenderFor` (services/project-mail.ts), which prefers the project's own SMTP server.
    */
   emails: EmailSender;
+  /** Where requests a project can aim may go (webhooks, OIDC providers, its own SMTP server). */
+  outgoing: OutgoingPolicy;
   /** Development or test: allows the development override key and verbose 500 bodies. */
   isDevelopment: boolean;
 }

@@ -5,15 +5,21 @@
  * @module
  */
 import { createTransport } from "nodemailer";
+import { findRefusal, type OutgoingPolicy } from "../outgoing/outgoing-policy";
 import { escapeHtml } from "./email-designs";
 import { type SmtpServerSettings, smtpTransportOptions } from "./project-mail";
 
-/** Sends one message over the given server right away; reports the failure instead of throwing. */
+/**
+ * Sends one message over the given server right away; reports the failure instead of throwing. The
+ * server comes from the request, so it is reached under the outgoing-request policy; a refused
+ * host is reported as refused, nothing having been sent to it.
+ */
 export async function sendTestEmail(
   server: SmtpServerSettings,
   recipient: string,
+  outgoing: OutgoingPolicy,
 ): Promise<{ success: true } | { success: false; error_message: string }> {
-  const transport = createTransport(smtpTransportOptions(server));
+  const transport = createTransport(smtpTransportOptions(server, outgoing));
   const name = escapeHtml(server.senderName);
   try {
     await transport.sendMail({
@@ -25,9 +31,14 @@ export async function sendTestEmail(
     });
     return { success: true };
   } catch (error) {
+    const refusal = findRefusal(error);
     return {
       success: false,
-      error_message: error instanceof Error ? error.message : String(error),
+      error_message: refusal
+        ? `Refused: ${refusal.message}.`
+        : error instanceof Error
+          ? error.message
+          : String(error),
     };
   } finally {
     transport.close();

@@ -27,7 +27,7 @@ beforeAll(async () => {
       config: { emails: { server: smtp.projectServer("Worker", "worker@mail.example") } },
     })
   ).id;
-  options = { db: t.db, clock: t.clock, logger: silentLogger };
+  options = { db: t.db, clock: t.clock, logger: silentLogger, outgoing: t.outgoing };
 });
 afterAll(async () => {
   await t.close();

@@ -15,6 +15,7 @@ import type { Database } from "@heritage/db";
 import { and, asc, desc, eq, isNotNull, lte, min } from "drizzle-orm";
 import { createTransport } from "nodemailer";
 import { type EmailOutboxRow, emailOutbox, projects } from "../db/schema";
+import { findRefusal, type OutgoingPolicy } from "../outgoing/outgoing-policy";
 import type { AuthLogger } from "./auth-deps";
 import { perDatabaseWorkers, type WorkerHold } from "./per-database-worker";
 import { parseProjectConfig } from "./project-config";
@@ -32,6 +33,8 @@ export interface EmailQueueOptions {
   db: Database;
   clock: () => Date;
   logger: AuthLogger;
+  /** A project's own SMTP server is user-aimed: its connections go out under this policy. */
+  outgoing: OutgoingPolicy;
   retryDelaysMs?: readonly number[];
   /** Also look for due messages this often (those another process queued and did not send). */
   pollIntervalMs?: number;
@@ -88,7 +91,7 @@ async function deliver(options: EmailQueueOptions, email: QueuedEmail): Promise<
   if (own?.kind !== "standard") {
     return "The project has no own e-mail server configured (host, port and sender e-mail).";
   }
-  const transport = createTransport(smtpTransportOptions(own.server));
+  const transport = createTransport(smtpTransportOptions(own.server, options.outgoing));
   try {
     await transport.sendMail({
       from: email.from,
@@ -99,6 +102,8 @@ async function deliver(options: EmailQueueOptions, email: QueuedEmail): Promise<
     });
     return null;
   } catch (error) {
+    const refusal = findRefusal(error);
+    if (refusal) return `Refused: ${refusal.message}`;
     return error instanceof Error ? error.message : String(error);
   } finally {
     transport.close();

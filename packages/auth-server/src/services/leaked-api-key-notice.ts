@@ -61,7 +61,7 @@ async function recipientsOf(
 
 /** Mails the owners of a key that was just revoked as leaked; resolves with the addresses. */
 export async function sendLeakedApiKeyNotice(
-  deps: Pick<AuthDeps, "db" | "clock" | "ids" | "logger" | "emails">,
+  deps: Pick<AuthDeps, "db" | "clock" | "ids" | "logger" | "emails" | "outgoing">,
   key: CustomerApiKeyRow,
 ): Promise<string[]> {
   const project = await findProject(deps.db, key.projectId);

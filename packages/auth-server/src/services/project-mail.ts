@@ -4,10 +4,14 @@
  * (`SMTP_URL` with `EMAIL_FROM`, or the outbox alone without `SMTP_URL`). Every message is stored
  * in the outbox first whichever server sends it (services/emails.ts). A project's server that
  * fails does not make the mail go out another way: the reference never falls back to the shared
- * server either; the outbox keeps the message with the server's error.
+ * server either; the outbox keeps the message with the server's error. The project's server is
+ * reached under the outgoing-request policy (outgoing/smtp-guard.ts): its host is set through the
+ * API, so it may not be an internal address.
  * @module
  */
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
+import type { OutgoingPolicy } from "../outgoing/outgoing-policy";
+import { withSmtpGuard } from "../outgoing/smtp-guard";
 import type { AuthDeps } from "./auth-deps";
 import { createEmailSender, type EmailSender } from "./emails";
 import type { ProjectConfig } from "./project-config";
@@ -45,18 +49,27 @@ export function projectSmtpServer(config: ProjectConfig): ProjectSmtpServer {
   };
 }
 
-/** A custom server's settings as nodemailer options; 465 is implicit TLS, others STARTTLS. */
-export function smtpTransportOptions(server: SmtpServerSettings): SMTPTransport.Options {
-  return {
-    host: server.host,
-    port: server.port,
-    secure: server.port === 465,
-    auth: server.username ? { user: server.username, pass: server.password } : undefined,
-    ...smtpTimeouts,
-  };
+/**
+ * A custom server's settings as nodemailer options; 465 is implicit TLS, others STARTTLS. The
+ * connection is opened under the outgoing-request policy.
+ */
+export function smtpTransportOptions(
+  server: SmtpServerSettings,
+  outgoing: OutgoingPolicy,
+): SMTPTransport.Options {
+  return withSmtpGuard(
+    {
+      host: server.host,
+      port: server.port,
+      secure: server.port === 465,
+      auth: server.username ? { user: server.username, pass: server.password } : undefined,
+      ...smtpTimeouts,
+    },
+    outgoing,
+  );
 }
 
-type SenderDeps = Pick<AuthDeps, "db" | "clock" | "ids" | "logger">;
+type SenderDeps = Pick<AuthDeps, "db" | "clock" | "ids" | "logger" | "outgoing">;
 
 /** A sender over the project's own server, from its sender name (else the project's) and address. */
 export function createProjectServerSender(
@@ -69,7 +82,7 @@ export function createProjectServerSender(
     clock: deps.clock,
     generateId: deps.ids.generateId,
     logger: deps.logger,
-    transportOptions: smtpTransportOptions(server),
+    transportOptions: smtpTransportOptions(server, deps.outgoing),
     emailFrom: senderName ? `"${senderName}" <${server.senderEmail}>` : server.senderEmail,
   });
 }

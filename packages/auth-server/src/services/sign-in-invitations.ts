@@ -17,7 +17,7 @@ import type { LoadedProject } from "./projects";
 
 /** Mails the invitation; resolves with the outbox id. */
 export async function sendSignInInvitation(
-  deps: Pick<AuthDeps, "db" | "clock" | "ids" | "emails" | "logger">,
+  deps: Pick<AuthDeps, "db" | "clock" | "ids" | "emails" | "logger" | "outgoing">,
   project: LoadedProject,
   input: { email: string; callbackUrl: string },
 ): Promise<string> {

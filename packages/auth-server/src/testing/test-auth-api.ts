@@ -14,6 +14,7 @@ import { Hono } from "hono";
 import { type AuthApi, createAuthApi } from "../app";
 import { type AuthConfig, parseAuthConfig } from "../config";
 import { type EmailOutboxRow, emailOutbox } from "../db/schema";
+import { createOutgoingPolicy, type OutgoingPolicy } from "../outgoing/outgoing-policy";
 import { type AuthLogger, silentLogger } from "../services/auth-deps";
 import { holdEmailQueueWorker } from "../services/email-queue";
 import type { OAuthSettings } from "../services/oauth/provider-client";
@@ -98,6 +99,8 @@ export interface TestAuthApi {
   db: Database;
   connection: DatabaseConnection;
   config: AuthConfig;
+  /** The outgoing-request policy the API runs under (for workers a test drives itself). */
+  outgoing: OutgoingPolicy;
   /** The box of the test `SECRETS_KEY` (to read or write stored secrets as the platform does). */
   secrets: SecretBox;
   clock: TestClock;
@@ -148,6 +151,12 @@ export interface CreateTestAuthApiOptions {
   emailFrom?: string;
   /** OAuth settings, e.g. endpoints of a loopback provider (testing/test-oauth-provider.ts). */
   oauth?: OAuthSettings;
+  /**
+   * The outgoing-request policy's resolver and notion of a public address (createAuthApi's
+   * `outgoing`): with `OUTGOING_ALLOW_PRIVATE_NETWORKS: "false"` in `env`, tests show what it
+   * refuses without sending anything beyond loopback.
+   */
+  outgoing?: Partial<Pick<OutgoingPolicy, "resolveHost" | "isPublicAddress">>;
 }
 
 let emailCounter = 0;
@@ -168,7 +177,16 @@ export async function createTestAuthApi(
     AUTH_RATE_LIMIT_CHECK_CODE_PER_IP: "0",
     AUTH_EMAIL_LOOKUP_MIN_DURATION_MS: "0",
     SECRETS_KEY: testSecretsKey,
+    // Tests sign users up on `internal` (off by default) and send webhooks, OIDC and project SMTP
+    // traffic to loopback servers, which the outgoing-request policy refuses by default; tests of
+    // those defaults turn them back off through `env`.
+    STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED: "true",
+    OUTGOING_ALLOW_PRIVATE_NETWORKS: "true",
     ...options.env,
+  });
+  const outgoing = createOutgoingPolicy({
+    allowPrivateNetworks: config.OUTGOING_ALLOW_PRIVATE_NETWORKS,
+    ...options.outgoing,
   });
   const clock = options.clock ?? createTestClock();
   const baseUrl = options.baseUrl ?? "http://localhost:8102";
@@ -185,6 +203,7 @@ export async function createTestAuthApi(
     ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
     ...(options.emailFrom ? { emailFrom: options.emailFrom } : {}),
     ...(options.oauth ? { oauth: options.oauth } : {}),
+    ...(options.outgoing ? { outgoing: options.outgoing } : {}),
   });
   const app = new Hono();
   app.route("/api/v1", api);
@@ -253,6 +272,7 @@ export async function createTestAuthApi(
     db,
     connection,
     config,
+    outgoing,
     secrets: secretBoxFromSettings(config),
     clock,
     baseUrl,
@@ -315,7 +335,12 @@ export async function createTestAuthApi(
     },
     async runEmailQueue() {
       // The API's own worker (one per database); this extra hold never stops it.
-      const hold = holdEmailQueueWorker({ db, clock, logger: silentLogger });
+      const hold = holdEmailQueueWorker({
+        db,
+        clock,
+        logger: silentLogger,
+        outgoing,
+      });
       try {
         return await hold.worker.runNow();
       } finally {

@@ -2,11 +2,16 @@
  * Talking to an OAuth provider as its client: resolving a project's provider config into endpoints
  * and credentials (shared development apps or the project's own), the authorization URL with our
  * own PKCE, the code and refresh grants, and reading the profile (id_token verified against the
- * provider's JWKS where it has one).
+ * provider's JWKS where it has one). Every request to a provider (discovery, token, userinfo,
+ * JWKS) goes out under the outgoing-request policy: a custom OIDC provider's issuer and the
+ * endpoints its discovery document names are the project's to choose, so none of them may reach an
+ * internal address; each call has a deadline.
  * @module
  */
 import { knownErrors } from "@heritage/auth-protocol";
-import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from "jose";
+import { createRemoteJWKSet, customFetch, type JWTVerifyGetKey, jwtVerify } from "jose";
+import { type GuardedFetch, guardedFetch } from "../../outgoing/guarded-fetch";
+import { findRefusal, type OutgoingPolicy } from "../../outgoing/outgoing-policy";
 import type { ProjectConfig } from "../project-config";
 import {
   type ProviderEndpoints,
@@ -51,6 +56,8 @@ export interface ResolvedProvider {
   scopeSeparator: string;
   idTokenVerification: IdTokenVerification | null;
   mapProfile: ProviderPreset["mapProfile"];
+  /** How this provider is reached: the guarded client of the API that resolved it. */
+  http: GuardedFetch;
 }
 
 /** Tokens a provider issued. */
@@ -91,6 +98,15 @@ export interface ProviderClient {
   settings: OAuthSettings;
 }
 
+/** Why a provider call did not get an answer; a refused target says only that it was refused. */
+function unreachable(what: string, error: unknown): ProviderError {
+  const refusal = findRefusal(error);
+  return new ProviderError(
+    "unavailable",
+    refusal ? `${what} refused: ${refusal.message}` : `${what} failed: ${String(error)}`,
+  );
+}
+
 const oidcDefaultScopes = ["openid", "email", "profile"] as const;
 
 async function readJson(response: Response, what: string): Promise<Record<string, unknown>> {
@@ -106,13 +122,13 @@ async function readJson(response: Response, what: string): Promise<Record<string
   throw new ProviderError("unavailable", `${what} did not answer with JSON (${response.status})`);
 }
 
-async function fetchDiscovery(issuerUrl: string): Promise<DiscoveryDocument> {
+async function fetchDiscovery(http: GuardedFetch, issuerUrl: string): Promise<DiscoveryDocument> {
   const url = `${issuerUrl.replace(/\/+$/, "")}/.well-known/openid-configuration`;
   let response: Response;
   try {
-    response = await fetch(url, { headers: { accept: "application/json" } });
+    response = await http(url, { headers: { accept: "application/json" } });
   } catch (error) {
-    throw new ProviderError("unavailable", `OIDC discovery at ${url} failed: ${String(error)}`);
+    throw unreachable(`OIDC discovery at ${url}`, error);
   }
   if (!response.ok) {
     throw new ProviderError("unavailable", `OIDC discovery at ${url} answered ${response.status}`);
@@ -137,14 +153,18 @@ async function fetchDiscovery(issuerUrl: string): Promise<DiscoveryDocument> {
   };
 }
 
-export function createProviderClient(settings: OAuthSettings = {}): ProviderClient {
+export function createProviderClient(
+  settings: OAuthSettings,
+  outgoing: OutgoingPolicy,
+): ProviderClient {
   const discoveries = new Map<string, Promise<DiscoveryDocument>>();
   const jwksSets = new Map<string, JWTVerifyGetKey>();
+  const http: GuardedFetch = (url, init) => guardedFetch(outgoing, url, init);
 
   function discover(issuerUrl: string): Promise<DiscoveryDocument> {
     let pending = discoveries.get(issuerUrl);
     if (!pending) {
-      pending = fetchDiscovery(issuerUrl);
+      pending = fetchDiscovery(http, issuerUrl);
       // A failed discovery is retried on the next sign-in rather than cached.
       pending.catch(() => discoveries.delete(issuerUrl));
       discoveries.set(issuerUrl, pending);
@@ -173,10 +193,16 @@ export function createProviderClient(settings: OAuthSettings = {}): ProviderClie
       allowConnectedAccounts: entry.allowConnectedAccounts,
       clientId: credentials.clientId,
       clientSecret: credentials.clientSecret,
+      http,
     };
     if (entry.type === "oidc") {
       if (!entry.issuerUrl) throw knownErrors.oauthProviderNotFoundOrNotEnabled();
-      const discovery = await discover(entry.issuerUrl);
+      // An issuer that does not answer (or is refused) is the provider's outage for the caller, a
+      // 503 known error wherever a flow resolves it, never an unhandled error.
+      const discovery = await discover(entry.issuerUrl).catch((error: unknown) => {
+        if (error instanceof ProviderError) throw knownErrors.oauthProviderTemporarilyUnavailable();
+        throw error;
+      });
       return {
         ...common,
         endpoints: {
@@ -243,7 +269,10 @@ export function createProviderClient(settings: OAuthSettings = {}): ProviderClie
     jwks(uri) {
       let set = jwksSets.get(uri);
       if (!set) {
-        set = createRemoteJWKSet(new URL(uri));
+        set = createRemoteJWKSet(new URL(uri), {
+          [customFetch]: (url, init) =>
+            http(url, { headers: init.headers, signal: init.signal, maxRedirects: 0 }),
+        });
         jwksSets.set(uri, set);
       }
       return set;
@@ -291,9 +320,13 @@ async function requestTokens(
   }
   let response: Response;
   try {
-    response = await fetch(provider.endpoints.tokenEndpoint, { method: "POST", headers, body });
+    response = await provider.http(provider.endpoints.tokenEndpoint, {
+      method: "POST",
+      headers,
+      body,
+    });
   } catch (error) {
-    throw new ProviderError("unavailable", `Token endpoint unreachable: ${String(error)}`);
+    throw unreachable("Token endpoint request", error);
   }
   const json = await readJson(response, "Token endpoint");
   if (typeof json.error === "string") {
@@ -390,13 +423,18 @@ export async function fetchProviderProfile(
       endpoints: provider.endpoints,
       clientId: provider.clientId,
       async fetchJson(url, headers = {}) {
-        const response = await fetch(url, {
-          headers: {
-            accept: "application/json",
-            authorization: `Bearer ${tokens.accessToken}`,
-            ...headers,
-          },
-        });
+        let response: Response;
+        try {
+          response = await provider.http(url, {
+            headers: {
+              accept: "application/json",
+              authorization: `Bearer ${tokens.accessToken}`,
+              ...headers,
+            },
+          });
+        } catch (error) {
+          throw unreachable(url, error);
+        }
         if (!response.ok) {
           throw new ProviderError("unavailable", `${url} answered ${response.status}`);
         }

@@ -3,6 +3,8 @@
  * `stack.test` event straight to an endpoint of the project, answered with whether it arrived (a 2xx).
  * As the reference, failures are answers (`success: false` with a reason), not errors. The test is
  * sent once, without retries, and stays out of the delivery log (it is no event of the project).
+ * It goes out under the outgoing-request policy: a refused target is reported as refused, with
+ * nothing sent, so the answer never tells what listens on an internal address.
  * @module
  */
 import { randomUUID } from "node:crypto";
@@ -10,6 +12,8 @@ import type { Database } from "@heritage/db";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { webhookEndpoints } from "../../db/schema";
+import { guardedFetch } from "../../outgoing/guarded-fetch";
+import { findRefusal, type OutgoingPolicy } from "../../outgoing/outgoing-policy";
 import type { SecretBox } from "../secret-box";
 import { webhookHeaders } from "./standard-webhooks";
 import { openWebhookSecret } from "./webhook-endpoints";
@@ -21,6 +25,7 @@ const testTimeoutMs = 10_000;
 export async function sendTestWebhook(
   db: Database,
   secrets: SecretBox,
+  outgoing: OutgoingPolicy,
   projectId: string,
   endpointId: string,
   now: Date,
@@ -46,7 +51,7 @@ export async function sendTestWebhook(
     },
   });
   try {
-    const response = await fetch(endpoint.url, {
+    const response = await guardedFetch(outgoing, endpoint.url, {
       method: "POST",
       headers: webhookHeaders(openWebhookSecret(secrets, endpoint), {
         id: `msg_test_${randomUUID()}`,
@@ -54,8 +59,8 @@ export async function sendTestWebhook(
         body,
       }),
       body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(testTimeoutMs),
+      maxRedirects: 0,
+      timeoutMs: testTimeoutMs,
     });
     await response.body?.cancel();
     if (response.status >= 200 && response.status < 300) return { success: true };
@@ -64,6 +69,13 @@ export async function sendTestWebhook(
       error_message: `Webhook not delivered: the endpoint answered ${response.status}. Make sure the endpoint is configured correctly.`,
     };
   } catch (error) {
+    const refusal = findRefusal(error);
+    if (refusal) {
+      return {
+        success: false,
+        error_message: `Webhook not sent: ${refusal.message}.`,
+      };
+    }
     const reason = error instanceof Error ? error.message : String(error);
     return {
       success: false,

@@ -1,13 +1,16 @@
 /**
  * Sending pending webhook deliveries. The queue is the `webhook_deliveries` table, so deliveries
  * survive a restart; each HTTP attempt is logged in `webhook_delivery_attempts`. A failed attempt
- * (non-2xx answer, network error or timeout) is retried on the Svix schedule, then the delivery is
- * marked `failed`.
+ * (non-2xx answer, network error, timeout, or a target the outgoing-request policy refuses) is
+ * retried on the Svix schedule, then the delivery is marked `failed`. Redirects are not followed
+ * (as Svix): a 3xx answer is a failed attempt.
  * @module
  */
 import type { Database } from "@heritage/db";
 import { and, asc, eq, lte } from "drizzle-orm";
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from "../../db/schema";
+import { guardedFetch } from "../../outgoing/guarded-fetch";
+import { findRefusal, type OutgoingPolicy } from "../../outgoing/outgoing-policy";
 import type { AuthLogger } from "../auth-deps";
 import { perDatabaseWorkers, type WorkerHold } from "../per-database-worker";
 import type { SecretBox } from "../secret-box";
@@ -26,7 +29,13 @@ export interface WebhookDeliveryOptions {
   logger: AuthLogger;
   /** Opens the endpoints' signing secrets (stored encrypted). */
   secrets: SecretBox;
-  fetch?: typeof fetch;
+  /** Endpoint URLs are user-aimed: every attempt connects under this policy. */
+  outgoing: OutgoingPolicy;
+  /** Tests only: sends instead of the policy's guarded client. */
+  fetch?: (
+    url: string,
+    init: { method: string; headers: Record<string, string>; body: string },
+  ) => Promise<Response>;
   retryDelaysMs?: readonly number[];
   /** Per attempt; a slower receiver counts as failed. */
   timeoutMs?: number;
@@ -97,22 +106,32 @@ async function attemptDelivery(
     error = "Endpoint disabled";
   } else {
     const body = JSON.stringify(delivery.payload);
-    try {
-      const response = await (options.fetch ?? fetch)(endpoint.url, {
-        method: "POST",
-        headers: webhookHeaders(openWebhookSecret(options.secrets, endpoint), {
-          id: delivery.id,
-          timestampSeconds: Math.floor(attemptedAt.getTime() / 1000),
-          body,
-        }),
+    const request = {
+      method: "POST",
+      headers: webhookHeaders(openWebhookSecret(options.secrets, endpoint), {
+        id: delivery.id,
+        timestampSeconds: Math.floor(attemptedAt.getTime() / 1000),
         body,
-        redirect: "manual",
-        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
-      });
+      }),
+      body,
+    };
+    try {
+      const response = options.fetch
+        ? await options.fetch(endpoint.url, request)
+        : await guardedFetch(options.outgoing, endpoint.url, {
+            ...request,
+            maxRedirects: 0,
+            timeoutMs: options.timeoutMs ?? 15_000,
+          });
       responseStatus = response.status;
       await response.body?.cancel();
     } catch (cause) {
-      error = cause instanceof Error ? cause.message : String(cause);
+      const refusal = findRefusal(cause);
+      error = refusal
+        ? `Refused: ${refusal.message}`
+        : cause instanceof Error
+          ? cause.message
+          : String(cause);
     }
   }
   const durationMs = Math.round(performance.now() - started);

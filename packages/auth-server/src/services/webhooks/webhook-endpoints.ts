@@ -1,6 +1,8 @@
 /**
  * A project's webhook endpoints and their delivery log, as the endpoint-management API shows them.
- * Unknown ids (or ids of another project) answer 404 and change nothing.
+ * Unknown ids (or ids of another project) answer 404 and change nothing. An endpoint URL the
+ * outgoing-request policy already refuses (an internal address, or a name resolving to one) is
+ * refused with a 400 when it is set; deliveries check it again on every connection.
  * @module
  */
 import type { Database } from "@heritage/db";
@@ -11,6 +13,7 @@ import {
   webhookDeliveryAttempts,
   webhookEndpoints,
 } from "../../db/schema";
+import { findTargetRefusal, type OutgoingPolicy } from "../../outgoing/outgoing-policy";
 import { type SecretBox, secretContexts } from "../secret-box";
 import type { IdGenerators } from "../secrets";
 import { StatusError } from "../status-error";
@@ -60,7 +63,12 @@ async function requireEndpointRow(
   return row;
 }
 
-/** Creates an endpoint; the answer is the only one besides GET …/secret that shows the secret. */
+/** Refuses (text 400, nothing stored) a URL the server would never deliver to. */
+async function assertDeliverableUrl(url: string, outgoing: OutgoingPolicy): Promise<void> {
+  const refusal = await findTargetRefusal({ url }, outgoing);
+  if (refusal) throw new StatusError(400, `Invalid webhook URL: ${refusal}.`);
+}
+
 /** The `whsec_` secret deliveries sign with; it is stored encrypted, bound to its endpoint. */
 export function openWebhookSecret(
   secrets: SecretBox,
@@ -69,14 +77,17 @@ export function openWebhookSecret(
   return secrets.open(row.secret, secretContexts.webhookSecret(row.id));
 }
 
+/** Creates an endpoint; the answer is the only one besides GET …/secret that shows the secret. */
 export async function createWebhookEndpoint(
   db: Database,
   ids: IdGenerators,
   secrets: SecretBox,
+  outgoing: OutgoingPolicy,
   projectId: string,
   input: WebhookEndpointWrite & { url: string },
   now: Date,
 ): Promise<WebhookEndpoint & { secret: string }> {
+  await assertDeliverableUrl(input.url, outgoing);
   const id = ids.generateId();
   const secret = generateWebhookSecret();
   const [row] = await db
@@ -128,12 +139,14 @@ export async function getWebhookEndpointSecret(
 
 export async function updateWebhookEndpoint(
   db: Database,
+  outgoing: OutgoingPolicy,
   projectId: string,
   endpointId: string,
   input: WebhookEndpointWrite,
   now: Date,
 ): Promise<WebhookEndpoint> {
   await requireEndpointRow(db, projectId, endpointId);
+  if (input.url !== undefined) await assertDeliverableUrl(input.url, outgoing);
   const [row] = await db
     .update(webhookEndpoints)
     .set({

@@ -107,6 +107,7 @@ describe("webhook worker stop", () => {
       db: t.db,
       clock: () => new Date(),
       logger,
+      outgoing: t.outgoing,
       secrets: t.secrets,
       fetch: receiver.fetch,
       pollIntervalMs: 20,
@@ -155,12 +156,14 @@ describe("one worker per database", () => {
       db: t.db,
       clock: () => new Date(),
       logger,
+      outgoing: t.outgoing,
       secrets: t.secrets,
     });
     const second = holdWebhookWorker({
       db: t.db,
       clock: () => new Date(),
       logger,
+      outgoing: t.outgoing,
       secrets: t.secrets,
     });
     expect(second.worker).toBe(first.worker);
@@ -180,6 +183,7 @@ describe("one worker per database", () => {
       db: t.db,
       clock: () => new Date(),
       logger,
+      outgoing: t.outgoing,
       secrets: t.secrets,
     });
     expect(fresh.worker).not.toBe(first.worker);
