@@ -27,6 +27,8 @@ export async function runAuthBenchmark(): Promise<void> {
     ...keys,
     // Stored secrets are encrypted at rest; the bench's throwaway database needs some key.
     SECRETS_KEY: "this-secrets-key-is-for-the-auth-benchmark-only",
+    // The virtual users sign up on `internal`, where sign-up is off by default.
+    STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED: "true",
     AUTH_RATE_LIMIT_SIGN_IN_PER_IP: "0",
     AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL: "0",
     AUTH_RATE_LIMIT_SIGN_UP_PER_IP: "0",

@@ -123,9 +123,11 @@ describe("the server process", () => {
     async () => {
       const dataDir = newDataDir();
       const credentials = { email: "durable@example.org", password: "survives a hard kill" };
+      // The user signs up on `internal`, where sign-up is off by default.
+      const signUpOn = { STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED: "true" };
 
       const port = await freePort();
-      const first = startFixture({ PORT: String(port) }, dataDir);
+      const first = startFixture({ PORT: String(port), ...signUpOn }, dataDir);
       await waitForOutput(() => first.output().stdout, "fixture-ready", first.child);
       const signUp = await postJson(
         `http://127.0.0.1:${port}/api/v1/auth/password/sign-up`,
@@ -136,7 +138,7 @@ describe("the server process", () => {
       await first.exited;
 
       const secondPort = await freePort();
-      const second = startFixture({ PORT: String(secondPort) }, dataDir);
+      const second = startFixture({ PORT: String(secondPort), ...signUpOn }, dataDir);
       await waitForOutput(() => second.output().stdout, "fixture-ready", second.child);
       const signIn = await postJson(
         `http://127.0.0.1:${secondPort}/api/v1/auth/password/sign-in`,
