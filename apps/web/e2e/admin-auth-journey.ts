@@ -4,8 +4,6 @@
  * bootstrap admin), signing in through /login, notices (Sonner toasts) and an axe-core audit
  * injected through the DevTools protocol (the page's CSP stays enforced).
  */
-import { getSiteSetting } from "@heritage/content";
-import { SITE_AUTH_PROJECT_SETTING } from "@heritage/server/site-auth";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 import { collectAxeViolations } from "./axe-audit";
@@ -113,17 +111,13 @@ export async function robotsMeta(page: Page): Promise<string | null> {
   return page.locator('meta[name="robots"]').first().getAttribute("content");
 }
 
-/** The site's auth project as the server stored it on first start (content's site settings). */
+/** The site's auth project (id and keys) of the running server. */
 export async function readSiteAuthKeys(server: TestServer): Promise<{
   projectId: string;
   publishableClientKey: string;
   secretServerKey: string;
 }> {
-  const stored = (await getSiteSetting(server.running.database.db, SITE_AUTH_PROJECT_SETTING)) as {
-    projectId: string;
-    publishableClientKey: string;
-    secretServerKey: string;
-  } | null;
-  if (!stored) throw new Error("The site's auth project is not stored");
-  return stored;
+  // The running server's own view: the stored setting keeps the secret key encrypted.
+  const { projectId, publishableClientKey, secretServerKey } = server.running.siteAuth;
+  return { projectId, publishableClientKey, secretServerKey };
 }

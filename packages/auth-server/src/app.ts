@@ -15,7 +15,11 @@ import { authenticate } from "./http/project-access";
 import { protocolHeaders } from "./http/protocol-headers";
 import { answerUnknownRoutes } from "./http/unknown-routes";
 import { createSigningKeyStore } from "./keys/signing-keys";
-import { createOutgoingPolicy, type OutgoingPolicy } from "./outgoing/outgoing-policy";
+import {
+  allowsPrivateNetworks,
+  createOutgoingPolicy,
+  type OutgoingPolicy,
+} from "./outgoing/outgoing-policy";
 import { createApiKeyRoutes } from "./routes/api-keys";
 import { createAnonymousRoutes } from "./routes/auth/anonymous";
 import { createCliAuthRoutes } from "./routes/auth/cli";
@@ -128,7 +132,10 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   const ids = options.ids ?? defaultIdGenerators;
   const secrets = secretBoxFromSettings(options.config);
   const outgoing = createOutgoingPolicy({
-    allowPrivateNetworks: options.config.OUTGOING_ALLOW_PRIVATE_NETWORKS,
+    allowPrivateNetworks: allowsPrivateNetworks(
+      options.config.OUTGOING_ALLOW_PRIVATE_NETWORKS,
+      options.isDevelopment ?? false,
+    ),
     resolveHost: options.outgoing?.resolveHost,
     isPublicAddress: options.outgoing?.isPublicAddress,
   });

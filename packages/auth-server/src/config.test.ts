@@ -15,7 +15,7 @@ describe("parseAuthConfig (happy)", () => {
       SECRETS_KEY_PREVIOUS: [],
       STACK_ACCESS_TOKEN_EXPIRATION_TIME: 600,
       STACK_SHARED_OAUTH_PROVIDERS: {},
-      OUTGOING_ALLOW_PRIVATE_NETWORKS: false,
+      OUTGOING_ALLOW_PRIVATE_NETWORKS: undefined,
       STRIPE_SECRET_KEY: undefined,
       STRIPE_WEBHOOK_SECRET: undefined,
       STRIPE_API_BASE: "https://api.stripe.com",

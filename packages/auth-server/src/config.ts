@@ -62,6 +62,21 @@ function booleanFlag(defaultValue: boolean, description: string) {
     .describe(description);
 }
 
+/** A flag whose default depends on the run mode: unset stays `undefined` for the caller to decide. */
+function optionalBooleanFlag(description: string) {
+  return z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+        .optional()
+        .transform((value) =>
+          value === undefined ? undefined : value === "true" || value === "1",
+        ),
+    )
+    .describe(description);
+}
+
 function duration(defaultValue: string, minimumSeconds: number, description: string) {
   return z
     .preprocess(
@@ -214,9 +229,8 @@ export const authConfigSchema = z.object({
   STACK_SHARED_OAUTH_PROVIDERS: sharedOAuthProviders(
     'Credentials of the platform\'s shared (development) OAuth apps by provider type, as JSON: {"github":{"clientId":"…","clientSecret":"…"}}. Providers a project marks as shared use them. Unset: shared providers are off.',
   ),
-  OUTGOING_ALLOW_PRIVATE_NETWORKS: booleanFlag(
-    false,
-    "Whether requests that projects can aim (webhook deliveries, custom OIDC providers, a project's own SMTP server) may reach loopback, private, link-local and other non-public addresses. Off: only public addresses, checked when the target is saved and again on every connection. Turn on only when every project admin is trusted (tests, a private network).",
+  OUTGOING_ALLOW_PRIVATE_NETWORKS: optionalBooleanFlag(
+    "Whether requests that projects can aim (webhook deliveries, custom OIDC providers, a project's own SMTP server) may reach loopback, private, link-local and other non-public addresses. Off: only public addresses, checked when the target is saved and again on every connection. Turn on only when every project admin is trusted (tests, a private network). Unset: off in production, on when NODE_ENV is not production (`npm run dev`, where the developer's own mail catcher and webhook receiver run on localhost).",
   ),
   STRIPE_SECRET_KEY: optionalSecret(
     "Stripe secret API key (sk_live_… or sk_test_…). With STRIPE_WEBHOOK_SECRET, purchase URLs of projects outside payments test mode lead to Stripe Checkout. Unset: such projects get STRIPE_ACCOUNT_INFO_NOT_FOUND.",

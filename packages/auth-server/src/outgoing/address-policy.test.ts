@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { addressRange, isPublicAddress } from "./address-policy";
+import { allowsPrivateNetworks } from "./outgoing-policy";
 
 describe("isPublicAddress", () => {
   it.each([
@@ -57,5 +58,14 @@ describe("isPublicAddress", () => {
     "64:ff9b::808:808",
   ])("allows the public address %s", (address) => {
     expect(isPublicAddress(address)).toBe(true);
+  });
+});
+
+describe("the operator's switch, unset", () => {
+  it("admits private networks only on a development server", () => {
+    expect(allowsPrivateNetworks(undefined, false)).toBe(false);
+    expect(allowsPrivateNetworks(undefined, true)).toBe(true);
+    expect(allowsPrivateNetworks(false, true)).toBe(false);
+    expect(allowsPrivateNetworks(true, false)).toBe(true);
   });
 });

@@ -165,3 +165,14 @@ export function findRefusal(error: unknown): OutgoingRequestRefusedError | null 
   }
   return null;
 }
+
+/**
+ * Whether the policy admits private networks: as the operator said, or, unset, only on a
+ * development server (it talks to the developer's own mail catcher and webhook receiver).
+ */
+export function allowsPrivateNetworks(
+  setting: boolean | undefined,
+  isDevelopment: boolean,
+): boolean {
+  return setting ?? isDevelopment;
+}

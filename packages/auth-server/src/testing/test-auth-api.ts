@@ -185,7 +185,7 @@ export async function createTestAuthApi(
     ...options.env,
   });
   const outgoing = createOutgoingPolicy({
-    allowPrivateNetworks: config.OUTGOING_ALLOW_PRIVATE_NETWORKS,
+    allowPrivateNetworks: config.OUTGOING_ALLOW_PRIVATE_NETWORKS ?? false,
     ...options.outgoing,
   });
   const clock = options.clock ?? createTestClock();
