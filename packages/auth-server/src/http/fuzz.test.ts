@@ -136,6 +136,17 @@ const malformedFieldValues = [
 ];
 const alwaysTriedFieldValues = 2;
 
+/**
+ * For fields that carry JSON text (`config_string`, `config_override_string`): JSON the edge of the
+ * API cannot see, since it is a string there.
+ */
+const malformedJsonTextValues = [
+  JSON.stringify(`${"[".repeat(5000)}${"]".repeat(5000)}`),
+  JSON.stringify('{"domains.trustedDomains.fuzz":{"baseUrl":"https://a\\u0000b"}}'),
+  JSON.stringify('{"\\ud800":1}'),
+  JSON.stringify("{not json"),
+];
+
 /** Field names the routes use, offered together; the SCHEMA_ERROR says which a route does not know. */
 const fieldDictionary = [
   "display_name",
@@ -230,7 +241,7 @@ function plausibleParam(name: string): string {
   if (name === "team_id") return teamId;
   if (name === "project_id") return "internal";
   if (name === "provider_id") return "github";
-  if (name === "level") return "project";
+  if (name === "level") return "environment";
   if (name === "customer_type") return "user";
   if (name === "item_id" || name === "store_id") return "fuzz";
   return unknownUuid;
@@ -474,7 +485,10 @@ describe("fuzz: malformed requests on every route of the auth API (security)", (
         const takers = [...learned.keys()].filter((type) =>
           learned.get(type)?.fields.includes(field),
         );
-        const values = inTurn(malformedFieldValues, alwaysTriedFieldValues, 2, turn++);
+        const values = [
+          ...inTurn(malformedFieldValues, alwaysTriedFieldValues, 2, turn++),
+          ...(field.endsWith("_string") ? malformedJsonTextValues : []),
+        ];
         for (const [index, value] of values.entries()) {
           const access = takers[index % takers.length] ?? "admin";
           const rest = JSON.stringify({ ...learned.get(access)?.base, [field]: undefined });

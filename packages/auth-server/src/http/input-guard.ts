@@ -6,7 +6,8 @@
  * sends them, so the answer is a SCHEMA_ERROR that names where the text was.
  * @module
  */
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { jsonNestsDeeperThan, maxJsonDepth } from "./body-parser";
 import type { AuthEnv } from "./context";
 import { throwSchemaError } from "./validate";
 
@@ -80,4 +81,25 @@ export function rejectUnstorableText(): MiddlewareHandler<AuthEnv> {
     if (problems.length > 0) throwSchemaError(c, problems);
     await next();
   };
+}
+
+/**
+ * JSON sent as text inside a field (`config_override_string`): the body parser saw a string there,
+ * so its limits and this module's checks are applied to the parsed text here. Problems are
+ * SCHEMA_ERROR lines naming the field.
+ */
+export function parseJsonField(c: Context<AuthEnv>, field: string, text: string): unknown {
+  const where = `body.${field}`;
+  if (jsonNestsDeeperThan(text, maxJsonDepth)) {
+    throwSchemaError(c, [`${where} must not nest JSON more than ${maxJsonDepth} levels deep`]);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throwSchemaError(c, [`${where} must be valid JSON`]);
+  }
+  const problem = findUnstorableText(value, where);
+  if (problem) throwSchemaError(c, [problem]);
+  return value;
 }

@@ -167,6 +167,42 @@ describe("PATCH /internal/config/override/{level}", () => {
     expect(await renderedConfig()).toEqual(before);
   });
 
+  it("refuses JSON text nested too deep or holding NUL or a lone surrogate (issue 14)", async () => {
+    const before = await renderedConfig();
+    const cases: [string, string][] = [
+      [
+        `{"auth.allowSignUp":${"[".repeat(5000)}${"]".repeat(5000)}}`,
+        "body.config_override_string must not nest JSON more than 64 levels deep",
+      ],
+      [
+        // A key the config takes: before the check this reached the database (a 500).
+        '{"domains.trustedDomains.site":{"baseUrl":"https://a\\u0000b.example"}}',
+        "body.config_override_string.domains.trustedDomains.site.baseUrl must not contain NUL characters",
+      ],
+      [
+        '{"\\ud800":true}',
+        "body.config_override_string property names must not contain unpaired surrogates (invalid Unicode)",
+      ],
+    ];
+    for (const [text, problem] of cases) {
+      for (const [method, body] of [
+        ["PATCH", { config_override_string: text }],
+        ["PUT", { config_string: text }],
+      ] as const) {
+        const response = await t.request("/internal/config/override/environment", {
+          ...asAdmin(),
+          method,
+          body,
+        });
+        const field = method === "PATCH" ? "config_override_string" : "config_string";
+        expect((await expectKnownError(response, "SCHEMA_ERROR", 400)).error).toBe(
+          `Request validation failed on ${method} /api/v1/internal/config/override/environment:\n  - ${problem.replace("config_override_string", field)}`,
+        );
+      }
+    }
+    expect(await renderedConfig()).toEqual(before);
+  });
+
   it("a project in production mode stays valid", async () => {
     const production = await t.createProject({
       config: {

@@ -5,10 +5,10 @@
  * for the `branch` override level (as the reference).
  * @module
  */
-import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
+import { parseJsonField } from "../http/input-guard";
 import { requireAccess } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { throwSchemaError, validateRequest } from "../http/validate";
@@ -44,14 +44,6 @@ function checkLevelAccess(auth: RequestAuth, level: ConfigLevel): void {
   }
 }
 
-function parseJson(c: Context<AuthEnv>, field: string, text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throwSchemaError(c, [`body.${field} must be valid JSON`]);
-  }
-}
-
 export function createInternalConfigRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
@@ -76,7 +68,7 @@ export function createInternalConfigRoutes(deps: RouteDeps): Hono<AuthEnv> {
     if (params.level === "branch" && !body.source) {
       throwSchemaError(c, ["body.source must be defined for the branch level"]);
     }
-    const override = parseJson(c, "config_string", body.config_string);
+    const override = parseJsonField(c, "config_string", body.config_string);
     await replaceConfigOverride(
       deps.db,
       auth.project,
@@ -96,7 +88,7 @@ export function createInternalConfigRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const auth = requireAccess(c, ["server", "admin"]);
     const { params, body } = validateRequest(c, { params: levelParams, body: patchBody });
     checkLevelAccess(auth, params.level);
-    const override = parseJson(c, "config_override_string", body.config_override_string);
+    const override = parseJsonField(c, "config_override_string", body.config_override_string);
     await patchConfigOverride(
       deps.db,
       auth.project,
