@@ -13,11 +13,7 @@ import {
   parseProjectConfig,
 } from "../../services/project-config";
 import { expectKnownError, expectTextError } from "../../testing/expect-known-error";
-import {
-  createTestAuthApi,
-  type TestAuthApi,
-  testSecretsKey,
-} from "../../testing/test-auth-api";
+import { createTestAuthApi, type TestAuthApi, testSecretsKey } from "../../testing/test-auth-api";
 
 let t: TestAuthApi;
 let projectId: string;
