@@ -9,7 +9,7 @@ import {
   createAuthApi,
   createUnknownApiRoutes,
 } from "@heritage/auth-server";
-import { getContentVersion } from "@heritage/content";
+import { CONTENT_CHANGED_CHANNEL } from "@heritage/content";
 import { type DatabaseConnection, type MigrationSet, redactQueryParameters } from "@heritage/db";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
@@ -31,9 +31,12 @@ import { createMediaStorageFromConfig } from "./media/media-storage-from-config"
 import { authApiBodyLimit } from "./middleware/body-limits";
 import { requestId } from "./middleware/request-id";
 import { requestLog } from "./middleware/request-log";
-import { securityHeaders } from "./middleware/security-headers";
+import {
+  contentSecurityPolicyForScriptHashes,
+  securityHeaders,
+} from "./middleware/security-headers";
+import { createPageCache, type PageCache } from "./page-cache/page-cache";
 import { createHealthRoutes } from "./routes/health";
-import { createPageCache } from "./routes/page-cache";
 import { createWebRoutes, type WebRequestHandler } from "./routes/web";
 import { createInProcessAuthApiFetch } from "./site-auth/in-process-auth-api";
 import type { SiteAuth } from "./site-auth/site-auth";
@@ -42,6 +45,15 @@ export { AUTH_API_BODY_LIMIT_BYTES } from "./middleware/body-limits";
 
 /** Memory for rendered public pages unless PAGE_CACHE_MB says otherwise (a page is ~20-60 KiB). */
 const DEFAULT_PAGE_CACHE_MB = 32;
+/** The content API's tables that public pages show (the ones whose writes the database announces). */
+const PAGE_CONTENT_TABLES = new Set([
+  "projects",
+  "categories",
+  "faqs",
+  "languages",
+  "site_content",
+  "media",
+]);
 
 export interface AppDeps {
   config: Config;
@@ -90,6 +102,21 @@ export function createApp(deps: AppDeps) {
   // Any other `/api/*` path gets the API's JSON 404 (and CORS), never the site's HTML page.
   app.route("/api", createUnknownApiRoutes());
 
+  // Rendered public pages, kept until content changes (decisions 007 and 011).
+  let pageCache: PageCache | undefined;
+  const pageCacheMegabytes =
+    config.PAGE_CACHE_MB ?? (config.NODE_ENV === "development" ? 0 : DEFAULT_PAGE_CACHE_MB);
+  if (deps.web && pageCacheMegabytes > 0) {
+    pageCache = createPageCache({
+      // The database's triggers announce every content write to every process (decision 011).
+      watchContentChanges: (onChange) => database.listen(CONTENT_CHANGED_CHANNEL, onChange),
+      policyForScriptHashes: contentSecurityPolicyForScriptHashes,
+      maxBytes: pageCacheMegabytes * 1024 * 1024,
+      onWatchError: (error) =>
+        logger.error({ err: error }, "page cache off: cannot listen for content changes"),
+    });
+  }
+
   // The site's content API and functions (site spec, section 7). Writes need an admin of the
   // site's auth project, verified in process with the platform's keys.
   const tokenVerifier = createAccessTokenVerifier(database.db, { baseUrl: config.PUBLIC_URL });
@@ -108,7 +135,19 @@ export function createApp(deps: AppDeps) {
   const mailer = createMailerFromConfig(config);
   app.route(
     "/functions",
-    createContentApi({ db: database.db, verifyAdmin, logger, contactProtection, clientAddress }),
+    createContentApi({
+      db: database.db,
+      verifyAdmin,
+      logger,
+      contactProtection,
+      clientAddress,
+      // This process's own writes to what pages show empty its page cache before the write is
+      // answered; the database's announcement reaches the other processes (and this one again).
+      // A visitor's contact message is no page's content: it must not empty the cache.
+      onContentChanged: (change) => {
+        if (PAGE_CONTENT_TABLES.has(change.table)) pageCache?.contentChanged();
+      },
+    }),
   );
   app.route(
     "/functions",
@@ -127,8 +166,6 @@ export function createApp(deps: AppDeps) {
   app.route("/media", createMediaRoutes({ storage: mediaStorage }));
 
   if (deps.web) {
-    const pageCacheMegabytes =
-      config.PAGE_CACHE_MB ?? (config.NODE_ENV === "development" ? 0 : DEFAULT_PAGE_CACHE_MB);
     const devOutbox = isDevOutboxEnabled(config) ? createDevOutbox(database.db) : null;
     if (devOutbox && config.NODE_ENV === "production") {
       logger.warn("DEV_OUTBOX is on: /dev/outbox shows every mail kept, sign-in links included");
@@ -157,14 +194,7 @@ export function createApp(deps: AppDeps) {
         clientAddress,
         devOutbox,
         ...(deps.web.staticRoot ? { staticRoot: deps.web.staticRoot } : {}),
-        ...(pageCacheMegabytes > 0
-          ? {
-              pageCache: createPageCache({
-                contentVersion: () => getContentVersion(database.db),
-                maxBytes: pageCacheMegabytes * 1024 * 1024,
-              }),
-            }
-          : {}),
+        ...(pageCache ? { pageCache } : {}),
       }),
     );
   }
@@ -178,5 +208,11 @@ export function createApp(deps: AppDeps) {
   });
 
   // Background work (the auth platform's webhook deliveries) stops before the database closes.
-  return Object.assign(app, { close: () => authApi.close() });
+  // The page cache stops listening for content changes before then too.
+  return Object.assign(app, {
+    close: async () => {
+      await Promise.all([authApi.close(), pageCache?.close()]);
+    },
+    pageCache,
+  });
 }

@@ -1,8 +1,9 @@
 /**
  * @module
  * Security headers on every response. Pages get a nonce-based Content-Security-Policy: the only
- * inline scripts allowed are the ones React Router renders with this response's nonce. Responses
- * that set their own policy (e.g. `/media`) keep it.
+ * inline scripts allowed are the ones React Router renders with this response's nonce (decision
+ * 002). Responses that set their own policy keep it: `/media`, and pages from the page cache,
+ * whose stored policy names their scripts by hash instead (decision 011).
  */
 import { randomBytes } from "node:crypto";
 import { createMiddleware } from "hono/factory";
@@ -18,9 +19,22 @@ export interface SecurityHeaderOptions {
 const TWO_YEARS_IN_SECONDS = 63_072_000;
 
 export function contentSecurityPolicy(nonce: string, isDevelopment: boolean): string {
-  const scriptSources = isDevelopment
-    ? "'self' 'unsafe-inline' 'unsafe-eval'"
-    : `'self' 'nonce-${nonce}'`;
+  return policyWithScriptSources(
+    isDevelopment ? "'self' 'unsafe-inline' 'unsafe-eval'" : `'self' 'nonce-${nonce}'`,
+    isDevelopment,
+  );
+}
+
+/**
+ * The policy of a page served from the page cache (decision 011): its own inline scripts by their
+ * hashes, and what they load by `'strict-dynamic'` (which also makes CSP3 browsers ignore
+ * `'self'`, left for older ones). Stable per stored page, so the page goes out as stored bytes.
+ */
+export function contentSecurityPolicyForScriptHashes(hashes: string[]): string {
+  return policyWithScriptSources(["'self'", ...hashes, "'strict-dynamic'"].join(" "), false);
+}
+
+function policyWithScriptSources(scriptSources: string, isDevelopment: boolean): string {
   return [
     "default-src 'self'",
     `script-src ${scriptSources}`,

@@ -13,9 +13,9 @@ import type { ContactProtection } from "../content-api/contact-protection";
 import type { DevOutbox } from "../dev-outbox/dev-outbox";
 import type { ContactNotifier } from "../functions/send-contact-email";
 import { webFormBodyLimit } from "../middleware/body-limits";
+import type { PageCache } from "../page-cache/page-cache";
 import type { AuthApiFetch } from "../site-auth/in-process-auth-api";
 import type { SiteAuth } from "../site-auth/site-auth";
-import type { PageCache } from "./page-cache";
 
 /**
  * What the web app's loaders and actions receive as their `context` (a type alias, not an

@@ -20,8 +20,9 @@ export interface PageCacheInput {
 /**
  * Headers for a public page. Anonymous pages may be stored by browsers and shared caches but
  * are revalidated on every use (a 304 when nothing changed), so a content change is visible on
- * the next request; pages for signed-in visitors are private. Without a content version (the
- * database could not be read) nothing may be stored.
+ * the next request; pages for signed-in visitors are private, and so is any answer to a request
+ * with cookies or credentials (a CDN that ignores cookies must not share it). Without a content
+ * version (the database could not be read) nothing may be stored.
  */
 export function pageCacheHeaders({ request, contentVersion, signedIn }: PageCacheInput): Headers {
   const headers = new Headers();
@@ -35,9 +36,11 @@ export function pageCacheHeaders({ request, contentVersion, signedIn }: PageCach
     .digest("base64url")
     .slice(0, 27);
   headers.set("ETag", `"${tag}"`);
+  const personal =
+    signedIn || request.headers.has("cookie") || request.headers.has("authorization");
   headers.set(
     "Cache-Control",
-    signedIn ? "private, no-cache" : "public, max-age=0, must-revalidate",
+    personal ? "private, no-cache" : "public, max-age=0, must-revalidate",
   );
   return headers;
 }

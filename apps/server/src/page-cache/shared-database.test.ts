@@ -1,0 +1,139 @@
+/**
+ * Two server instances on one database, as two processes behind a load balancer are: an edit
+ * made through one is visible on the very next request to the other, although neither reads the
+ * database to serve a stored page. On PostgreSQL each instance has its own connections (its own
+ * LISTEN), as a process has; PGlite is one process's database, so there they share it.
+ */
+import { createHash } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { testSecretsKey } from "@heritage/auth-server/testing";
+import { createFaq } from "@heritage/content";
+import { connect, type DatabaseConnection } from "@heritage/db";
+import { createTestDatabase, testEngine } from "@heritage/db/testing";
+import { serve } from "@hono/node-server";
+import { sql } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../app";
+import { loadConfig } from "../config";
+import type { WebRequestHandler } from "../routes/web";
+import { migrationSets } from "../server";
+import { ensureSiteAuth } from "../site-auth/site-auth";
+
+const silentLogger = pino({ level: "silent" });
+
+/** A web app stand-in: a public page listing the FAQ questions, read from the database. */
+const faqPage: WebRequestHandler = async (_request, context) => {
+  const { rows } = await context.db.execute<{ questions: string | null }>(
+    sql`select string_agg(question, ' | ' order by question) as questions from content.faqs`,
+  );
+  const questions = rows[0]?.questions ?? "";
+  const etag = `"${createHash("sha256").update(questions).digest("base64url").slice(0, 16)}"`;
+  return new Response(
+    `<html><body><p>${questions}</p><script nonce="${context.cspNonce}">start()</script></body></html>`,
+    {
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        "Cache-Control": "public, max-age=0, must-revalidate",
+        ETag: etag,
+      },
+    },
+  );
+};
+
+interface Instance {
+  url: string;
+  app: ReturnType<typeof createApp>;
+  close(): Promise<void>;
+}
+
+async function startInstance(database: DatabaseConnection): Promise<Instance> {
+  const siteAuth = await ensureSiteAuth(
+    database.db,
+    { SECRETS_KEY: testSecretsKey },
+    { baseUrl: "http://localhost:3000", logger: silentLogger },
+  );
+  const app = createApp({
+    config: loadConfig({ SECRETS_KEY: testSecretsKey }),
+    database,
+    logger: silentLogger,
+    migrationSets,
+    siteAuth,
+    web: { handler: faqPage },
+  });
+  await app.pageCache?.idle();
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const listening = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, () =>
+      resolve(listening),
+    );
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await app.close();
+    },
+  };
+}
+
+describe("two server instances sharing a database", () => {
+  let first: DatabaseConnection;
+  let second: DatabaseConnection;
+  let a: Instance;
+  let b: Instance;
+
+  beforeAll(async () => {
+    first = await createTestDatabase();
+    if (testEngine() === "postgres") {
+      const { rows } = await first.db.execute<{ name: string }>(
+        sql`select current_database() as name`,
+      );
+      const url = new URL(process.env.DATABASE_URL ?? "");
+      url.pathname = `/${rows[0]?.name}`;
+      second = await connect({ databaseUrl: url.toString(), poolSize: 2 });
+    } else {
+      second = first;
+    }
+    a = await startInstance(first);
+    b = await startInstance(second);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    if (second !== first) await second?.close();
+    await first?.close();
+  });
+
+  /** One anonymous visit: the page's text and whether the cache answered. */
+  const visit = async (instance: Instance) => {
+    const response = await fetch(`${instance.url}/faq`);
+    const text = await response.text();
+    await instance.app.pageCache?.idle();
+    return { text, cache: response.headers.get("x-page-cache") };
+  };
+
+  it("shows an edit made through one on the very next request to the other", async () => {
+    await createFaq(first.db, { question: "Opening hours?", answer: "Daily." });
+    await visit(a);
+    await visit(b);
+    expect((await visit(a)).cache).toBe("hit");
+    expect(await visit(b)).toMatchObject({
+      cache: "hit",
+      text: expect.stringContaining("Opening"),
+    });
+
+    // Written through the first instance's connection, as its content API writes.
+    await createFaq(first.db, { question: "Guided tours?", answer: "On Saturdays." });
+    const other = await visit(b);
+    expect(other.text).toContain("Guided tours?");
+    expect(other.cache).toBe("miss");
+    expect((await visit(a)).text).toContain("Guided tours?");
+
+    // And the other way round, a second time.
+    await createFaq(second.db, { question: "Can I volunteer?", answer: "Yes." });
+    expect((await visit(a)).text).toContain("Can I volunteer?");
+    expect((await visit(b)).text).toContain("Can I volunteer?");
+  });
+});
