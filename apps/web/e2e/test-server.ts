@@ -16,14 +16,29 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+type WebRequestHandler = Awaited<ReturnType<typeof loadWebBuild>>["handler"];
+
+export interface TestServerOptions {
+  /** Wraps the web app's handler (a journey that plays a flaw of the app, e.g. unsanitised HTML). */
+  wrapWebHandler?: (handler: WebRequestHandler) => WebRequestHandler;
+}
+
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "heritage-e2e-"));
   const database = await createTestDatabase();
   const running = await startServer({
     env: { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
     database,
     // HERITAGE_WEB_BUILD_DIR points journeys at another build of the web app (default: apps/web/build).
-    loadWeb: () => loadWebBuild(process.env.HERITAGE_WEB_BUILD_DIR || undefined),
+    loadWeb: async () => {
+      const web = await loadWebBuild(process.env.HERITAGE_WEB_BUILD_DIR || undefined);
+      return options.wrapWebHandler
+        ? { ...web, handler: options.wrapWebHandler(web.handler) }
+        : web;
+    },
   });
   return {
     url: running.url,
