@@ -18,7 +18,7 @@ describe("the web routes", () => {
   let rendered: string[] = [];
   // Only the handler and the static root matter here; the load context is never read.
   const app = createWebRoutes({
-    handler: async (request) => {
+    handler: async (request: Request) => {
       rendered.push(new URL(request.url).pathname);
       return new Response("page");
     },
