@@ -5,6 +5,8 @@ import {
   getProtocolHeaderNames,
   protocolHeaderSuffixes,
   readProtocolHeader,
+  requestHeaderSpelling,
+  responseHeaderName,
 } from "./headers";
 
 describe("readProtocolHeader", () => {
@@ -34,6 +36,17 @@ describe("readProtocolHeader", () => {
 
   it("returns undefined when neither spelling is present", () => {
     expect(readProtocolHeader(new Headers(), "refresh-token")).toBeUndefined();
+  });
+});
+
+describe("requestHeaderSpelling", () => {
+  it("is hexclave when any x-hexclave-* header is sent, else the reference's stack", () => {
+    expect(requestHeaderSpelling(new Headers({ "X-Hexclave-Project-Id": "p" }))).toBe("hexclave");
+    expect(requestHeaderSpelling(new Headers({ "x-stack-project-id": "p" }))).toBe("stack");
+    expect(requestHeaderSpelling(new Headers({ accept: "*/*" }))).toBe("stack");
+    expect(responseHeaderName(["x-hexclave-known-error", "x-stack-known-error"], "stack")).toBe(
+      "x-stack-known-error",
+    );
   });
 });
 

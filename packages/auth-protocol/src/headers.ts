@@ -55,14 +55,41 @@ export function readProtocolHeader(
   return undefined;
 }
 
-/** Response header carrying the known-error code; emit both, the SDK reads hexclave first (§1.4). */
+/** The two header families: `x-hexclave-*` (SDK 2.8.108) and `x-stack-*` (the reference, older SDKs). */
+export type HeaderSpelling = "hexclave" | "stack";
+
+/**
+ * The spelling a request used: `hexclave` when it carries any `x-hexclave-*` header, else `stack`.
+ * The server answers in that spelling only (the reference sends `x-stack-*` response headers alone;
+ * SDK 2.8.108 reads `x-hexclave-*` first and falls back to `x-stack-*`), so a request with no
+ * protocol header at all (a browser redirect, a JWKS fetch) gets the reference's `x-stack-*`.
+ */
+export function requestHeaderSpelling(headers: Headers): HeaderSpelling {
+  for (const name of headers.keys()) {
+    if (name.startsWith("x-hexclave-")) return "hexclave";
+  }
+  return "stack";
+}
+
+/** A response header pair's name in one spelling (the pairs below list hexclave first). */
+export function responseHeaderName(
+  names: readonly [string, string],
+  spelling: HeaderSpelling,
+): string {
+  return spelling === "hexclave" ? names[0] : names[1];
+}
+
+/**
+ * Response header carrying the known-error code, in both spellings; a response carries the one
+ * its request used (§1.4, `requestHeaderSpelling`).
+ */
 export const knownErrorHeaderNames = ["x-hexclave-known-error", "x-stack-known-error"] as const;
 /** Response header with the real status when override-error-status turned a 4xx into a 200 (§1.4). */
 export const actualStatusHeaderNames = [
   "x-hexclave-actual-status",
   "x-stack-actual-status",
 ] as const;
-/** Response header with the request id, present on every response (§1.1). */
+/** Response header with the request id, present on every response in the request's spelling (§1.1). */
 export const requestIdHeaderNames = ["x-hexclave-request-id", "x-stack-request-id"] as const;
 
 /** `Access-Control-Allow-Methods` for `/api/*` (§1.1). */

@@ -4,7 +4,7 @@
  * @module
  */
 
-export type { AccessType, ProtocolHeaderSuffix } from "./headers";
+export type { AccessType, HeaderSpelling, ProtocolHeaderSuffix } from "./headers";
 export {
   accessTypeSchema,
   accessTypes,
@@ -17,7 +17,9 @@ export {
   knownErrorHeaderNames,
   protocolHeaderSuffixes,
   readProtocolHeader,
+  requestHeaderSpelling,
   requestIdHeaderNames,
+  responseHeaderName,
 } from "./headers";
 export type { AccessTokenClaims, AccessTokenKind } from "./jwt-claims";
 export {

@@ -1,8 +1,10 @@
 /**
- * Headers every auth API response carries (contract §1.1, §1.4): request id in both spellings,
+ * Headers every auth API response carries (contract §1.1, §1.4): the request id, the known-error and
+ * actual-status headers in the one spelling the request used (`x-stack-*` unless it sent any
+ * `x-hexclave-*` header, as the reference answers `x-stack-*` only),
  * `cache-control: no-store, max-age=0` unless the route set its own, CORS (errors included), and the
- * override-error-status rewrite of 4xx to 200 with the actual status in both header spellings.
- * OPTIONS answers an empty 200; methods outside the protocol get the API's JSON 405.
+ * override-error-status rewrite of 4xx to 200 with the actual status. OPTIONS answers an empty 200
+ * with the CORS headers only (as the reference's); methods outside the protocol get the API's JSON 405.
  * @module
  */
 import { randomUUID } from "node:crypto";
@@ -12,8 +14,12 @@ import {
   corsAllowMethods,
   corsExposeHeaders,
   corsMaxAgeSeconds,
+  type HeaderSpelling,
+  knownErrorHeaderNames,
   readProtocolHeader,
+  requestHeaderSpelling,
   requestIdHeaderNames,
+  responseHeaderName,
 } from "@heritage/auth-protocol";
 import type { MiddlewareHandler } from "hono";
 import type { AuthEnv } from "./context";
@@ -29,10 +35,34 @@ function setCorsHeaders(headers: Headers, requestedHeaders: string | undefined):
   headers.set("access-control-expose-headers", corsExposeHeaders.join(", "));
 }
 
+/**
+ * Keeps one spelling of a response header pair: the error mapper sets both known-error names
+ * because it does not see the request.
+ */
+function keepSpelling(
+  headers: Headers,
+  names: readonly [string, string],
+  spelling: HeaderSpelling,
+  value: string | null,
+): void {
+  for (const name of names) headers.delete(name);
+  if (value !== null) headers.set(responseHeaderName(names, spelling), value);
+}
+
+function firstHeader(headers: Headers, names: readonly string[]): string | null {
+  for (const name of names) {
+    const value = headers.get(name);
+    if (value !== null) return value;
+  }
+  return null;
+}
+
 export function protocolHeaders(): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
-    const requestId = randomUUID().replaceAll("-", "");
+    // Mounted in the site's process, the request already has the id its log lines carry.
+    const requestId = c.get("requestId") ?? randomUUID().replaceAll("-", "");
     c.set("requestId", requestId);
+    const spelling = requestHeaderSpelling(c.req.raw.headers);
     if (c.req.method === "OPTIONS") {
       c.res = new Response(null, { status: 200 });
     } else if (!allowedMethods.has(c.req.method)) {
@@ -52,10 +82,25 @@ export function protocolHeaders(): MiddlewareHandler<AuthEnv> {
       statusText: shouldOverride ? "OK" : response.statusText,
       headers: response.headers,
     });
-    if (shouldOverride) {
-      for (const name of actualStatusHeaderNames) response.headers.set(name, String(actualStatus));
-    }
-    for (const name of requestIdHeaderNames) response.headers.set(name, requestId);
+    const headers = response.headers;
+    keepSpelling(
+      headers,
+      knownErrorHeaderNames,
+      spelling,
+      firstHeader(headers, knownErrorHeaderNames),
+    );
+    keepSpelling(
+      headers,
+      actualStatusHeaderNames,
+      spelling,
+      shouldOverride ? String(actualStatus) : null,
+    );
+    keepSpelling(
+      headers,
+      requestIdHeaderNames,
+      spelling,
+      c.req.method === "OPTIONS" ? null : requestId,
+    );
     if (!response.headers.has("cache-control")) {
       response.headers.set("cache-control", "no-store, max-age=0");
     }
