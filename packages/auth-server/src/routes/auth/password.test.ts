@@ -90,6 +90,13 @@ describe("sign-up (error)", () => {
       400,
     );
     expect(short.details).toEqual({ min_length: 8 });
+    // An empty password is too short too (the reference's answer), not a schema error.
+    const empty = await expectKnownError(
+      await signUp(t, { email: "empty@example.com", password: "" }),
+      "PASSWORD_TOO_SHORT",
+      400,
+    );
+    expect(empty.details).toEqual({ min_length: 8 });
     const long = await expectKnownError(
       await signUp(t, { email: "long@example.com", password: "x".repeat(71) }),
       "PASSWORD_TOO_LONG",

@@ -36,8 +36,9 @@ const signInBody = z.strictObject({
 
 const signUpBody = z.strictObject({
   email: z.string().min(1).max(256).pipe(z.email()),
-  // Length rules are answered with PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG, not a schema error.
-  password: z.string().min(1),
+  // Length rules (an empty password included) are answered with PASSWORD_TOO_SHORT /
+  // PASSWORD_TOO_LONG, not a schema error.
+  password: z.string(),
   verification_callback_url: z.url().optional(),
   bot_challenge_token: z.string().optional(),
   bot_challenge_phase: z.enum(["invisible", "visible"]).optional(),
