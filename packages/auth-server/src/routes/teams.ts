@@ -20,9 +20,10 @@ import {
   listTeams,
   requireTeam,
   requireTeamMember,
+  toClientTeam,
+  toServerTeam,
   updateTeam,
 } from "../services/teams";
-import { toClientTeam, toServerTeam } from "../services/users";
 import { metadataSchema } from "./metadata-field";
 
 const displayNameSchema = z.string().min(1).max(256);

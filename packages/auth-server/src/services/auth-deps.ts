@@ -8,17 +8,15 @@ import type { Database } from "@heritage/db";
 import type { AuthConfig } from "../config";
 import type { SigningKeyStore } from "../keys/signing-keys";
 import type { OutgoingPolicy } from "../outgoing/outgoing-policy";
+import type { AuthLogger } from "./auth-logger";
 import type { EmailSender } from "./emails";
 import type { PasswordHasher } from "./passwords";
 import type { SecretBox } from "./secret-box";
 import type { IdGenerators } from "./secrets";
 
-/** A pino-compatible logger: structured data first, then the message. */
-export interface AuthLogger {
-  info(data: Record<string, unknown>, message: string): void;
-  warn(data: Record<string, unknown>, message: string): void;
-  error(data: Record<string, unknown>, message: string): void;
-}
+// The logger lives in its own module so that services AuthDeps names (emails.ts) can use it
+// without importing this one back; its users may keep importing it from here.
+export { type AuthLogger, silentLogger } from "./auth-logger";
 
 export interface AuthDeps {
   db: Database;
@@ -42,9 +40,3 @@ export interface AuthDeps {
   /** Development or test: allows the development override key and verbose 500 bodies. */
   isDevelopment: boolean;
 }
-
-export const silentLogger: AuthLogger = {
-  info: () => {},
-  warn: () => {},
-  error: () => {},
-};

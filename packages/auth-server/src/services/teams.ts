@@ -4,15 +4,49 @@
  * default permissions) and remove them (their team permissions and team selection go with them).
  * @module
  */
-import { knownErrors } from "@heritage/auth-protocol";
+import { type ClientTeam, knownErrors, type ServerTeam } from "@heritage/auth-protocol";
 import type { Database } from "@heritage/db";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { permissionGrants, type TeamRow, teamMembers, teams, users } from "../db/schema";
 import type { AuthDeps } from "./auth-deps";
 import type { LoadedProject } from "./projects";
 import type { IdGenerators } from "./secrets";
-import { requireUser, toServerTeam } from "./users";
 import { emitWebhookEvent } from "./webhooks/webhook-events";
+
+/** The team as client access sees it (contract §2.7). */
+export function toClientTeam(team: TeamRow): ClientTeam {
+  return {
+    id: team.id,
+    display_name: team.displayName,
+    profile_image_url: team.profileImageUrl,
+    client_metadata: (team.clientMetadata ?? null) as ClientTeam["client_metadata"],
+    client_read_only_metadata: (team.clientReadOnlyMetadata ??
+      null) as ClientTeam["client_read_only_metadata"],
+  };
+}
+
+/** The team as server and admin access see it. */
+export function toServerTeam(team: TeamRow): ServerTeam {
+  return {
+    ...toClientTeam(team),
+    created_at_millis: team.createdAt.getTime(),
+    server_metadata: (team.serverMetadata ?? null) as ServerTeam["server_metadata"],
+  };
+}
+
+/**
+ * Throws the contract's USER_NOT_FOUND unless the user exists in the project: the check users.ts's
+ * `requireUser` makes, without loading the user (and without importing users.ts, which imports
+ * this module).
+ */
+async function requireUserInProject(db: Database, projectId: string, userId: string) {
+  const [found] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.projectId, projectId), eq(users.id, userId)))
+    .limit(1);
+  if (!found) throw knownErrors.userNotFound();
+}
 
 export async function createTeam(
   db: Database,
@@ -193,7 +227,8 @@ export async function createTeamWithCreator(
   input: TeamWriteInput & { display_name: string; creatorUserId: string | null },
 ): Promise<TeamRow> {
   return deps.db.transaction(async (tx) => {
-    if (input.creatorUserId !== null) await requireUser(tx, project.id, input.creatorUserId);
+    if (input.creatorUserId !== null)
+      await requireUserInProject(tx, project.id, input.creatorUserId);
     const id = deps.ids.generateId();
     await tx.insert(teams).values({
       id,
@@ -261,7 +296,7 @@ export async function addMemberToTeam(
   input: { teamId: string; userId: string },
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    await requireUser(tx, project.id, input.userId);
+    await requireUserInProject(tx, project.id, input.userId);
     await requireTeam(tx, project.id, input.teamId);
     if (await isTeamMember(tx, project.id, input.teamId, input.userId)) {
       throw knownErrors.teamMembershipAlreadyExists();

@@ -5,10 +5,8 @@
  * @module
  */
 import type {
-  ClientTeam,
   ClientUser,
   RestrictedReason,
-  ServerTeam,
   ServerUser,
   UserOAuthProvider,
 } from "@heritage/auth-protocol";
@@ -32,7 +30,15 @@ import { isSupportedBcryptHash } from "./passwords";
 import type { ProjectConfig } from "./project-config";
 import type { LoadedProject } from "./projects";
 import { isUniqueViolation, StatusError } from "./status-error";
-import { addTeamMember, createTeam, grantPermissions, isTeamMember, requireTeam } from "./teams";
+import {
+  addTeamMember,
+  createTeam,
+  grantPermissions,
+  isTeamMember,
+  requireTeam,
+  toClientTeam,
+  toServerTeam,
+} from "./teams";
 import { sealTotpSecret } from "./totp";
 import { emitWebhookEvent } from "./webhooks/webhook-events";
 
@@ -144,27 +150,6 @@ export function restrictedReasonOf(
   }
   if (user.row.restrictedByAdmin) return { type: "restricted_by_administrator" };
   return null;
-}
-
-/** The team as client access sees it (contract §2.7). */
-export function toClientTeam(team: TeamRow): ClientTeam {
-  return {
-    id: team.id,
-    display_name: team.displayName,
-    profile_image_url: team.profileImageUrl,
-    client_metadata: (team.clientMetadata ?? null) as ClientTeam["client_metadata"],
-    client_read_only_metadata: (team.clientReadOnlyMetadata ??
-      null) as ClientTeam["client_read_only_metadata"],
-  };
-}
-
-/** The team as server and admin access see it. */
-export function toServerTeam(team: TeamRow): ServerTeam {
-  return {
-    ...toClientTeam(team),
-    created_at_millis: team.createdAt.getTime(),
-    server_metadata: (team.serverMetadata ?? null) as ServerTeam["server_metadata"],
-  };
 }
 
 function clientFields(user: LoadedUser, config: ProjectConfig): Omit<ClientUser, "selected_team"> {
