@@ -5,7 +5,7 @@
  * links mailed by the server. Expected failures (wrong code, short password, …) are `AuthResult`s.
  */
 import { isKnownError } from "@heritage/auth-protocol";
-import type { AppCore, AuthResult } from "./app-core";
+import type { AppCore, AuthResult } from "./calls-core";
 import { AuthProtocolError } from "./errors";
 
 /** One of the signed-in user's e-mail addresses. */

@@ -14,7 +14,7 @@ import {
   webhookDeliverySchema,
   webhookEndpointSchema,
 } from "@heritage/auth-protocol";
-import { type AppCore, parseResponse, type ResponseSchema } from "./app-core";
+import { type AppCore, parseResponse, type ResponseSchema } from "./calls-core";
 
 export interface WebhookEndpointInput {
   url: string;

@@ -16,13 +16,8 @@ import {
   type InternalApiKey as WireInternalApiKey,
   type InternalApiKeyFirstView as WireInternalApiKeyFirstView,
 } from "@heritage/auth-protocol";
-import {
-  type AppCore,
-  type AppOptions,
-  createAppCore,
-  parseResponse,
-  type ResponseSchema,
-} from "./app-core";
+import { type AppOptions, createAppCore } from "./app-core";
+import { type AppCore, parseResponse, type ResponseSchema } from "./calls-core";
 import { AuthProtocolError } from "./errors";
 import type { AuthSession } from "./session";
 

@@ -5,7 +5,7 @@
  * turns that user into a regular one with the same id.
  */
 import { signInResponseSchema } from "@heritage/auth-protocol";
-import { type AppCore, parseResponse } from "./app-core";
+import { type AppCore, parseResponse } from "./calls-core";
 
 export interface AnonymousSignUpCalls {
   /** `POST /auth/anonymous/sign-up`; stores the anonymous session, resolves with its user id. */

@@ -17,7 +17,7 @@ import {
   type UserApiKey as WireUserApiKey,
   type UserApiKeyFirstView as WireUserApiKeyFirstView,
 } from "@heritage/auth-protocol";
-import { type AppCore, parseResponse } from "./app-core";
+import { type AppCore, parseResponse } from "./calls-core";
 import type { AuthSession } from "./session";
 
 export type ApiKeyType = "user" | "team";

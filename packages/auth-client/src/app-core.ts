@@ -9,21 +9,20 @@ import {
   clientProjectSchema,
   isKnownError,
   isKnownErrorInFamily,
-  type KnownError,
   signInResponseSchema,
 } from "@heritage/auth-protocol";
 import { type AccountCredentialCalls, createAccountCredentialCalls } from "./account-credentials";
 import { type AnonymousSignUpCalls, createAnonymousSignUpCalls } from "./anonymous-sign-up";
 import { type ApiKeyCalls, createApiKeyCalls } from "./api-key-calls";
+import { type AppCore, type AuthResult, parseResponse, type ResponseSchema } from "./calls-core";
 import { type CliAuthCalls, createCliAuthCalls } from "./cli-auth-calls";
 import { type ContactChannelCalls, createContactChannelCalls } from "./contact-channel-calls";
-import { AuthProtocolError } from "./errors";
 import { createMagicLinkCalls, type MagicLinkCalls } from "./magic-link-calls";
 import { createMfaCalls, type MfaCalls } from "./mfa-calls";
 import { createOAuthCalls, type OAuthCalls } from "./oauth-calls";
 import { createPasskeyCalls, type PasskeyCalls } from "./passkey-calls";
 import { createAccessTokenRefresher } from "./request/refresh-access-token";
-import { createRequestSender, type SendRequest } from "./request/send-request";
+import { createRequestSender } from "./request/send-request";
 import { type AuthRuntime, resolveRuntime } from "./runtime";
 import { type AuthSession, createSession, handedOutAccessTokenMaxAgeMs } from "./session";
 import { createSessionCalls, type SessionCalls } from "./session-calls";
@@ -49,9 +48,6 @@ export interface AppOptions extends Partial<AuthRuntime> {
   /** Headers added to every API request. */
   extraRequestHeaders?: Record<string, string>;
 }
-
-/** Outcome of a call whose expected failures are data: the server's `KnownError` (code + message). */
-export type AuthResult<T> = { status: "ok"; data: T } | { status: "error"; error: KnownError };
 
 export interface AuthChangeEvent<U> {
   /** `signed-in`: a new session; `signed-out`: no session any more; `user-updated`: `updateUser`. */
@@ -110,37 +106,12 @@ export interface UserFacingApp<U>
   onAuthChange(listener: (event: AuthChangeEvent<U>) => void): () => void;
 }
 
-/** Structural view of a zod schema, so this package needs no direct zod dependency. */
-export interface ResponseSchema<T> {
-  safeParse(data: unknown): { success: true; data: T } | { success: false; error: unknown };
-}
-
-export async function parseResponse<T>(response: Response, schema: ResponseSchema<T>): Promise<T> {
-  const result = schema.safeParse(await response.json());
-  if (!result.success) {
-    throw new AuthProtocolError(`Unexpected response from ${response.url || "the auth server"}`, {
-      cause: result.error,
-    });
-  }
-  return result.data;
-}
-
 export interface AccessOptions {
   accessType: AccessType;
   secretServerKey?: string | undefined;
   superSecretAdminKey?: string | undefined;
   adminSession?: AuthSession | undefined;
   defaultTokenStore: "cookie" | "memory";
-}
-
-export interface AppCore {
-  projectId: string;
-  /** `{baseUrl}/api/v1`: calls outside the request sender (OAuth token endpoint) start here. */
-  apiUrl: string;
-  publishableClientKey: string | undefined;
-  runtime: AuthRuntime;
-  session: AuthSession;
-  send: SendRequest;
 }
 
 function resolveTokenStore(options: AppOptions, fallback: "cookie" | "memory", now: () => number) {

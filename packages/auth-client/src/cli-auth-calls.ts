@@ -10,7 +10,7 @@ import {
   isKnownError,
   knownErrors,
 } from "@heritage/auth-protocol";
-import { type AppCore, type AuthResult, parseResponse } from "./app-core";
+import { type AppCore, type AuthResult, parseResponse } from "./calls-core";
 import { AuthHttpError } from "./errors";
 
 export interface PromptCliLoginOptions {

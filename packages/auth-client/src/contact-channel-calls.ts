@@ -6,7 +6,7 @@
  */
 import { isKnownError } from "@heritage/auth-protocol";
 import type { ContactChannel } from "./account-credentials";
-import type { AppCore, AuthResult } from "./app-core";
+import type { AppCore, AuthResult } from "./calls-core";
 import { AuthProtocolError } from "./errors";
 
 export interface ContactChannelCalls {

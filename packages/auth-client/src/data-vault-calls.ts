@@ -4,7 +4,7 @@
  * encrypted here (data-vault-crypto.ts), so the server only ever holds opaque strings.
  */
 import { isKnownError } from "@heritage/auth-protocol";
-import type { AppCore } from "./app-core";
+import type { AppCore } from "./calls-core";
 import {
   decryptDataVaultValue,
   encryptDataVaultValue,

@@ -6,7 +6,7 @@
  * (`{{ name }}`, `<Subject value="…" />`, `<NotificationCategory value="…" />`, themes with
  * `{{ content }}`).
  */
-import type { AppCore } from "./app-core";
+import type { AppCore } from "./calls-core";
 import { AuthProtocolError } from "./errors";
 
 export interface NotificationPreference {

@@ -45,12 +45,12 @@ export type {
 export type {
   AppOptions,
   AuthChangeEvent,
-  AuthResult,
   SignInInput,
   SignUpInput,
   UserFacingApp,
 } from "./app-core";
 export { clientVersion } from "./app-core";
+export type { AuthResult } from "./calls-core";
 export type { CliAuthCalls, PromptCliLoginOptions } from "./cli-auth-calls";
 export { defaultCliConfirmPath } from "./cli-auth-calls";
 export type { ClientApp, ClientAppOptions } from "./client-app";

@@ -13,7 +13,7 @@
  * if (sent.status === "ok") await auth.signInWithOtp({ otp, nonce: sent.data.nonce });
  */
 import { isKnownError, sendSignInCodeResponseSchema } from "@heritage/auth-protocol";
-import { type AppCore, type AuthResult, parseResponse } from "./app-core";
+import { type AppCore, type AuthResult, parseResponse } from "./calls-core";
 import { type SignedIn, storeSignInResponse } from "./sign-in-response";
 
 export interface MagicLinkCalls {

@@ -11,7 +11,7 @@
  * if (attemptCode) await auth.signInWithMfa({ attemptCode, totp: codeTypedByTheUser });
  */
 import { isKnownError } from "@heritage/auth-protocol";
-import type { AppCore, AuthResult } from "./app-core";
+import type { AppCore, AuthResult } from "./calls-core";
 import { type SignedIn, storeSignInResponse } from "./sign-in-response";
 
 export interface MfaCalls {

@@ -13,7 +13,7 @@
  * if (result.status === "ok" && result.data) location.assign(result.data.afterCallbackRedirectUrl ?? "/");
  */
 import { isKnownError, type KnownError, parseWireError } from "@heritage/auth-protocol";
-import type { AppCore, AuthResult } from "./app-core";
+import type { AppCore, AuthResult } from "./calls-core";
 import { AuthHttpError, AuthProtocolError } from "./errors";
 import { getActualStatus, readKnownError } from "./request/parse-error";
 import { publicClientSecretSentinel } from "./request/refresh-access-token";

@@ -9,7 +9,7 @@
  */
 import { isKnownError } from "@heritage/auth-protocol";
 import { z } from "zod";
-import { type AppCore, type AuthResult, parseResponse } from "./app-core";
+import { type AppCore, type AuthResult, parseResponse } from "./calls-core";
 import { AuthHttpError } from "./errors";
 
 const wireProviderSchema = z.object({

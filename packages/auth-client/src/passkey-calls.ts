@@ -17,7 +17,7 @@ import {
   startRegistration,
   WebAuthnError,
 } from "@simplewebauthn/browser";
-import type { AppCore, AuthResult } from "./app-core";
+import type { AppCore, AuthResult } from "./calls-core";
 import { AuthProtocolError } from "./errors";
 import { type SignedIn, storeSignInResponse } from "./sign-in-response";
 

@@ -9,7 +9,7 @@
  */
 import { isKnownError } from "@heritage/auth-protocol";
 import { z } from "zod";
-import { type AppCore, parseResponse } from "./app-core";
+import { type AppCore, parseResponse } from "./calls-core";
 
 export type CustomerRef = { userId: string } | { teamId: string } | { customCustomerId: string };
 

@@ -11,7 +11,7 @@ import {
   projectPermissionSchema,
   teamPermissionSchema,
 } from "@heritage/auth-protocol";
-import { type AppCore, parseResponse } from "./app-core";
+import { type AppCore, parseResponse } from "./calls-core";
 
 /** A permission a user holds; `teamId` is null for project permissions. */
 export interface GrantedPermission {

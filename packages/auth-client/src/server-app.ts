@@ -12,13 +12,12 @@ import {
 import { type ConfigOverrideCalls, createConfigOverrideCalls } from "./admin-project-calls";
 import { type ApiKeyServerCalls, createApiKeyServerCalls } from "./api-key-calls";
 import {
-  type AppCore,
   type AppOptions,
   createAppCore,
   createUserFacingApp,
-  parseResponse,
   type UserFacingApp,
 } from "./app-core";
+import { type AppCore, parseResponse } from "./calls-core";
 import { createDataVaultCalls, type DataVaultCalls } from "./data-vault-calls";
 import {
   createEmailSendCalls,

@@ -9,7 +9,7 @@ import {
   type Session,
   sessionListResponseSchema,
 } from "@heritage/auth-protocol";
-import { type AppCore, parseResponse } from "./app-core";
+import { type AppCore, parseResponse } from "./calls-core";
 
 /** One session of a user, as `listSessions` hands it out. */
 export interface ActiveSession {

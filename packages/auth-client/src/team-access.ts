@@ -4,7 +4,7 @@
  * spread: client (the signed-in user's teams and permissions), server (any team, granting and
  * revoking) and admin (server plus permission definitions).
  */
-import type { AppCore } from "./app-core";
+import type { AppCore } from "./calls-core";
 import {
   createPermissionDefinitionCalls,
   createPermissionManagement,

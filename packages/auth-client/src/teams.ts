@@ -21,7 +21,7 @@ import {
   teamInvitationDetailsSchema,
   teamInvitationSchema,
 } from "@heritage/auth-protocol";
-import { type AppCore, type AuthResult, parseResponse, type ResponseSchema } from "./app-core";
+import { type AppCore, type AuthResult, parseResponse, type ResponseSchema } from "./calls-core";
 import {
   attachCustomerCalls,
   type CustomerCalls,
