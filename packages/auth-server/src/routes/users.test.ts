@@ -199,8 +199,14 @@ describe("user management (happy)", () => {
       primary_email_auth_enabled: false,
       has_password: false,
       display_name: null,
-      selected_team: { display_name: "Personal Team" },
+      // As the reference answers: read before the personal team was made.
+      selected_team: null,
+      selected_team_id: null,
     });
+    // The personal team exists and is selected all the same.
+    const read = serverUserSchema.parse(await (await serverRequest(`/users/${user.id}`)).json());
+    expect(read.selected_team).toMatchObject({ display_name: "Personal Team" });
+    expect(read.selected_team_id).toBe(read.selected_team?.id);
   });
 
   it("creates a user with every field and stores the email normalized", async () => {
@@ -220,12 +226,15 @@ describe("user management (happy)", () => {
       risk_scores: { sign_up: { bot: 10, free_trial_abuse: 20 } },
     });
     expect(response.status).toBe(201);
-    expect(serverUserSchema.parse(await response.json())).toMatchObject({
+    const created = serverUserSchema.parse(await response.json());
+    const read = serverUserSchema.parse(await (await serverRequest(`/users/${created.id}`)).json());
+    expect(read.selected_team).toMatchObject({ display_name: "Full Fields's Team" });
+    expect(created).toMatchObject({
       primary_email: "full.fields@example.com",
       primary_email_verified: true,
       has_password: true,
       display_name: "Full Fields",
-      selected_team: { display_name: "Full Fields's Team" },
+      selected_team: null,
       is_restricted: true,
       restricted_reason: { type: "restricted_by_administrator" },
       restricted_by_admin_private_details: "reported twice",
