@@ -43,10 +43,14 @@ async function withAdminClient<T>(databaseUrl: string, run: (client: pg.Client) 
 
 /**
  * Migrates the template for this run and publishes where it is through the environment, which
- * test workers inherit. Returns a teardown that removes it.
+ * test workers inherit. Returns a teardown that removes it. `databaseUrl` (default: the
+ * environment's `DATABASE_URL`) picks PostgreSQL; without one the template is PGlite's. A run that
+ * covers both engines calls it twice: the two templates are published under different names.
  */
-export async function prepareTestTemplate(sets: MigrationSet[]): Promise<() => Promise<void>> {
-  const databaseUrl = process.env.DATABASE_URL;
+export async function prepareTestTemplate(
+  sets: MigrationSet[],
+  databaseUrl = process.env.DATABASE_URL,
+): Promise<() => Promise<void>> {
   if (databaseUrl) {
     const baseName = new URL(databaseUrl).pathname.slice(1) || "postgres";
     const templateName = `${baseName}_tpl_${process.pid}`;
