@@ -18,6 +18,8 @@ export const contentErrors = {
     status: 400,
     message: "The request body is not valid multipart form data",
   },
+  UNKNOWN_TABLE: { code: "UNKNOWN_TABLE", status: 404, message: "Unknown table" },
+  NOT_FOUND: { code: "NOT_FOUND", status: 404, message: "No such function" },
   UNKNOWN_COLUMN: { code: "UNKNOWN_COLUMN", status: 400, message: "Unknown column" },
   INVALID_QUERY: { code: "INVALID_QUERY", status: 400, message: "Invalid query parameter" },
   MISSING_ID: { code: "MISSING_ID", status: 400, message: "The id is required" },

@@ -173,6 +173,7 @@ export { defaultGlobalSeo, defaultPageCopy } from "./site-content/default-conten
 export {
   aboutContentSchema,
   contactContentSchema,
+  findUnknownSiteContentFields,
   footerContentSchema,
   GLOBAL_SEO_CONTENT_TYPE,
   GLOBAL_SEO_ID,
@@ -223,3 +224,4 @@ export {
   type RowQuery,
   selectRows,
 } from "./table-query";
+export { findUnknownFields } from "./unknown-fields";

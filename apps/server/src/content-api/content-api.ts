@@ -118,6 +118,27 @@ function parseQuery(table: ContentTable, url: URL): { query: RowQuery; single: b
 
 const noRows = () => new ContentError("NO_ROWS");
 
+/**
+ * Refuses a write carrying fields the table does not have (issue 19, defect 8): a misspelt
+ * field would otherwise vanish while the write succeeds. Raised before anything is written.
+ */
+function refuseUnknownFields(
+  table: ContentTable,
+  body: Record<string, unknown>,
+  operation: "create" | "update",
+) {
+  const unknown = table.unknownFields?.(body, operation) ?? [];
+  if (unknown.length === 0) return;
+  const fields = unknown.map((field) => ({ field, message: `Unknown field for a write to ${table.name}` }));
+  throw new ContentError(
+    "VALIDATION_FAILED",
+    fields.map((issue) => `${issue.field}: ${issue.message}`).join("; "),
+    { fields },
+  );
+}
+
+const tableNames = () => contentApiTables.map((table) => table.name).join(", ");
+
 /** Builds the content API. The app mounts it with `app.route("/functions", contentApi)`. */
 export function createContentApi(deps: ContentApiDeps): Hono {
   const app = new Hono();
@@ -184,6 +205,7 @@ export function createContentApi(deps: ContentApiDeps): Hono {
       const create = table.create;
       if (!create) return respondWithError(c, new ContentError("METHOD_NOT_ALLOWED"));
       const body = await readJsonObject(c);
+      refuseUnknownFields(table, body, "create");
 
       if (table.isContactForm) {
         const verdict = await protection.check({
@@ -229,6 +251,7 @@ export function createContentApi(deps: ContentApiDeps): Hono {
       if (!update) return respondWithError(c, new ContentError("METHOD_NOT_ALLOWED"));
       checkQueryText(new URL(c.req.url));
       const body = await readJsonObject(c);
+      refuseUnknownFields(table, body, "update");
       const id = body.id ?? c.req.query("id");
       if (typeof id !== "string" || id.trim() === "") {
         throw new ContentError("MISSING_ID", "id: The id is required", {
@@ -256,7 +279,21 @@ export function createContentApi(deps: ContentApiDeps): Hono {
       announce(table, "delete", row);
       return respondWithData(c, present(table, row));
     });
+
+    // Any other verb on a known table: the API's JSON 405, not the site's HTML page.
+    app.all(path, (c) => respondWithError(c, new ContentError("METHOD_NOT_ALLOWED")));
   }
+
+  // A table the API does not have (`/functions/api-users`): JSON 404 naming the tables it has.
+  app.all("/:table{api-.*}", (c) =>
+    respondWithError(
+      c,
+      new ContentError(
+        "UNKNOWN_TABLE",
+        `Unknown table "${c.req.param("table").slice("api-".length)}"; the content API has: ${tableNames()}`,
+      ),
+    ),
+  );
 
   app.onError((error, c) => respondToThrown(c, error, deps.logger));
   return app;

@@ -6,6 +6,10 @@
  * read-only and for admins.
  */
 import {
+  categoryCreateSchema,
+  categoryUpdateSchema,
+  contactFormSchema,
+  contactSubmissionUpdateSchema,
   createCategory,
   createContactSubmission,
   createFaq,
@@ -17,7 +21,15 @@ import {
   deleteLanguage,
   deleteProject,
   deleteSiteContent,
+  faqCreateSchema,
+  faqUpdateSchema,
+  findUnknownFields,
+  findUnknownSiteContentFields,
+  languageCreateSchema,
+  languageUpdateSchema,
   parseSiteContentRow,
+  projectCreateSchema,
+  projectUpdateSchema,
   type QueryableTableName,
   type RowOrder,
   type SiteContentRow,
@@ -30,6 +42,8 @@ import {
   updateProject,
 } from "@heritage/content";
 import type { Database } from "@heritage/db";
+import type { z } from "zod";
+import { FORM_STARTED_AT_FIELD, HONEYPOT_FIELD } from "./contact-protection";
 
 /** Who may perform a verb: anyone, a signed-in admin, or nobody (405). */
 export type AccessLevel = "public" | "admin" | "none";
@@ -47,6 +61,8 @@ export interface ContentTable {
   isContactForm?: boolean;
   /** Row shape on the wire (site content: JSON strings parsed). */
   present?: (row: Row) => Row;
+  /** Dotted paths of the body's fields this write would not store (refused with a 400). */
+  unknownFields?: (body: Row, operation: "create" | "update") => string[];
   create?: Write;
   update?: Write;
   remove?: (db: Database, id: string) => Promise<Row | null>;
@@ -67,12 +83,28 @@ const publicContent = {
   remove: "admin",
 } as const;
 
+/**
+ * Columns the server sets itself. Clients written to the spec send `updated_at` with an update
+ * (section 7); they are known fields, and the server's own time is stored.
+ */
+const serverOwnedColumns = new Set(["created_at", "updated_at"]);
+
+/** Unknown fields as the table's create and update schemas see them. */
+function fieldsOf(create: z.ZodType, update: z.ZodType, alsoKnown: readonly string[] = []) {
+  const known = new Set([...serverOwnedColumns, ...alsoKnown]);
+  return (body: Row, operation: "create" | "update") =>
+    findUnknownFields(operation === "create" ? create : update, body).filter(
+      (field) => !known.has(field),
+    );
+}
+
 // Repositories validate their input with the shared zod schemas; `never` hands them the body.
 export const contentApiTables: readonly ContentTable[] = [
   {
     name: "projects",
     access: publicContent,
     defaultOrder: oldestFirst,
+    unknownFields: fieldsOf(projectCreateSchema, projectUpdateSchema),
     create: (db, body) => createProject(db, body as never),
     update: (db, body) => updateProject(db, body as never),
     remove: deleteProject,
@@ -81,6 +113,7 @@ export const contentApiTables: readonly ContentTable[] = [
     name: "categories",
     access: publicContent,
     defaultOrder: oldestFirst,
+    unknownFields: fieldsOf(categoryCreateSchema, categoryUpdateSchema),
     create: (db, body) => createCategory(db, body as never),
     update: (db, body) => updateCategory(db, body as never),
     remove: deleteCategory,
@@ -89,6 +122,7 @@ export const contentApiTables: readonly ContentTable[] = [
     name: "faqs",
     access: publicContent,
     defaultOrder: oldestFirst,
+    unknownFields: fieldsOf(faqCreateSchema, faqUpdateSchema),
     create: (db, body) => createFaq(db, body as never),
     update: (db, body) => updateFaq(db, body as never),
     remove: deleteFaq,
@@ -97,6 +131,7 @@ export const contentApiTables: readonly ContentTable[] = [
     name: "languages",
     access: publicContent,
     defaultOrder: [{ column: "is_default", direction: "desc" }, ...oldestFirst],
+    unknownFields: fieldsOf(languageCreateSchema, languageUpdateSchema),
     create: (db, body) => createLanguage(db, body as never),
     update: (db, body) => updateLanguage(db, body as never),
     remove: deleteLanguage,
@@ -106,6 +141,8 @@ export const contentApiTables: readonly ContentTable[] = [
     access: publicContent,
     defaultOrder: [{ column: "id", direction: "asc" }],
     present: (row) => parseSiteContentRow(row as SiteContentRow),
+    unknownFields: (body) =>
+      findUnknownSiteContentFields(body).filter((field) => !serverOwnedColumns.has(field)),
     // Saving updates the row when it exists and inserts it otherwise (spec section 4).
     create: (db, body) => saveSiteContentRow(db, body as SiteContentRowInput),
     update: (db, body) => saveSiteContentRow(db, body as SiteContentRowInput),
@@ -116,6 +153,11 @@ export const contentApiTables: readonly ContentTable[] = [
     access: { read: "admin", create: "public", update: "admin", remove: "admin" },
     defaultOrder: newestFirst,
     isContactForm: true,
+    // The form's spam-protection fields are read by the protection, never stored.
+    unknownFields: fieldsOf(contactFormSchema, contactSubmissionUpdateSchema, [
+      HONEYPOT_FIELD,
+      FORM_STARTED_AT_FIELD,
+    ]),
     create: (db, body) => createContactSubmission(db, body as never),
     update: (db, body) => updateContactSubmissionStatus(db, body as never),
     remove: deleteContactSubmission,

@@ -63,6 +63,18 @@ export function createFunctionsApi(deps: FunctionsApiDeps): Hono {
     }),
   );
 
+  // Other verbs on the functions, and paths under /functions that nothing answers, get JSON
+  // (the app mounts these after the content API, so its `api-*` paths are answered first).
+  app.all("/send-contact-email", (c) =>
+    respondWithError(c, new ContentError("METHOD_NOT_ALLOWED", "Only POST is allowed here")),
+  );
+  app.all("/upload-image", (c) =>
+    respondWithError(c, new ContentError("METHOD_NOT_ALLOWED", "Only POST is allowed here")),
+  );
+  app.all("*", (c) =>
+    respondWithError(c, new ContentError("NOT_FOUND", `No function at ${c.req.path}`)),
+  );
+
   app.onError((error, c) => respondToThrown(c, error, deps.logger));
   return app;
 }

@@ -9,6 +9,7 @@ import { keywordList, optionalEmail, optionalText, optionalUrl } from "../field-
 import type { SiteLanguage } from "../localise";
 import { projectBackgroundColors } from "../projects/project-input";
 import { sanitizeRichText } from "../sanitize-html";
+import { findUnknownFields } from "../unknown-fields";
 
 /** Ids of the page sections the site stores (spec section 3). */
 export const siteContentSections = [
@@ -201,3 +202,23 @@ export const siteContentRowSchema = z
   });
 export type SiteContentRowInput = z.input<typeof siteContentRowSchema>;
 export type SiteContentRowWrite = z.output<typeof siteContentRowSchema>;
+
+/**
+ * Fields of a site content write that nothing reads: top-level keys beside id, content_type and
+ * the language columns, and keys inside a column's content that its section does not have
+ * (`content_de.titel`). An unknown id is the schema's error, not this one's.
+ */
+export function findUnknownSiteContentFields(body: Record<string, unknown>): string[] {
+  const unknownTopLevel = findUnknownFields(siteContentRowSchema, body);
+  const id = typeof body.id === "string" ? body.id.trim() : "";
+  const contentType = typeof body.content_type === "string" ? body.content_type.trim() : null;
+  const kind = siteContentKindOf(id, contentType);
+  if (!kind) return unknownTopLevel;
+  const schema = siteContentSchemas[kind];
+  return [
+    ...unknownTopLevel,
+    ...Object.values(siteContentColumns).flatMap((column) =>
+      findUnknownFields(schema, parseContentValue(body[column]), column),
+    ),
+  ];
+}
