@@ -2,7 +2,7 @@
  * The Hono environment of the auth API: what the pipeline puts on each request's context.
  * @module
  */
-import type { AccessTokenClaims, AccessType } from "@heritage/auth-protocol";
+import type { AccessTokenClaims, AccessType, HeaderSpelling } from "@heritage/auth-protocol";
 import type { AuthDeps } from "../services/auth-deps";
 import type { LoadedProject } from "../services/projects";
 import type { LoadedUser } from "../services/users";
@@ -20,6 +20,8 @@ export interface RequestAuth {
 export interface AuthEnv {
   Variables: {
     requestId: string;
+    /** The protocol spelling the request used; answers follow it (http/protocol-headers.ts). */
+    headerSpelling: HeaderSpelling;
     /** The request body parsed by content type (undefined when there is none). */
     body: unknown;
     /** Null for a request without an access type (anonymous request). */

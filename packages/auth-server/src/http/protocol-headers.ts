@@ -63,6 +63,7 @@ export function protocolHeaders(): MiddlewareHandler<AuthEnv> {
     const requestId = c.get("requestId") ?? randomUUID().replaceAll("-", "");
     c.set("requestId", requestId);
     const spelling = requestHeaderSpelling(c.req.raw.headers);
+    c.set("headerSpelling", spelling);
     if (c.req.method === "OPTIONS") {
       c.res = new Response(null, { status: 200 });
     } else if (!allowedMethods.has(c.req.method)) {

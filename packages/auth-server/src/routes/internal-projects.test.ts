@@ -25,6 +25,7 @@ interface WireProject {
   onboarding_status: string;
   logo_url: string | null;
   created_at_millis: number;
+  is_development_environment?: boolean;
   config: Record<string, unknown> & {
     domains: { domain: string; handler_path: string }[];
     oauth_providers: Record<string, unknown>[];
@@ -82,9 +83,12 @@ const asAdmin = (projectId: string, user: TestUser = owner) => ({
   adminAccessToken: user.accessToken,
 });
 
+// These helpers speak SDK 2.8.108's x-hexclave-* dialect, whose project view has every field; the
+// reference's x-stack-* view is tested on its own below.
 async function createOwnedProject(body: Record<string, unknown> = {}): Promise<WireProject> {
   const response = await t.request("/internal/projects", {
     ...asInternalUser(owner),
+    spelling: "hexclave",
     body: { display_name: "Shop", owner_team_id: ownerTeamId, ...body },
   });
   expect(response.status).toBe(201);
@@ -92,13 +96,21 @@ async function createOwnedProject(body: Record<string, unknown> = {}): Promise<W
 }
 
 async function readProject(projectId: string): Promise<WireProject> {
-  const response = await t.request("/internal/projects/current", asAdmin(projectId));
+  const response = await t.request("/internal/projects/current", {
+    ...asAdmin(projectId),
+    spelling: "hexclave",
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as WireProject;
 }
 
 async function patchProject(projectId: string, body: unknown): Promise<Response> {
-  return t.request("/internal/projects/current", { ...asAdmin(projectId), method: "PATCH", body });
+  return t.request("/internal/projects/current", {
+    ...asAdmin(projectId),
+    spelling: "hexclave",
+    method: "PATCH",
+    body,
+  });
 }
 
 /** Projects created here have keys nobody saw: their admin creates users with the admin token. */
@@ -123,6 +135,56 @@ beforeAll(async () => {
   await grantTeamPermission(ownerTeamId, owner, "team_admin");
 });
 afterAll(() => t.close());
+
+describe("the project view in the reference's x-stack-* dialect", () => {
+  it("leaves out the fields Stack Auth does not send and names enabled providers by id", async () => {
+    const project = await createOwnedProject();
+    const update = {
+      config: {
+        require_email_verification: true,
+        oauth_providers: [{ id: "github", type: "shared" }],
+      },
+    };
+    expect((await patchProject(project.id, update)).status).toBe(200);
+    const full = await readProject(project.id);
+    expect(full.is_development_environment).toBe(false);
+    expect(full.config.require_email_verification).toBe(true);
+    const asStack = async (response: Response) => {
+      expect(response.status).toBeLessThan(300);
+      return (await response.json()) as WireProject;
+    };
+    const stackViews = [
+      await asStack(await t.request("/internal/projects/current", asAdmin(project.id))),
+      await asStack(
+        await t.request("/internal/projects/current", {
+          ...asAdmin(project.id),
+          method: "PATCH",
+          body: { display_name: "Shop" },
+        }),
+      ),
+      ...(
+        (await asStack(
+          await t.request("/internal/projects", asInternalUser(owner)),
+        )) as unknown as {
+          items: WireProject[];
+        }
+      ).items.filter((item) => item.id === project.id),
+    ];
+    expect(stackViews).toHaveLength(3);
+    for (const view of stackViews) {
+      expect(view).not.toHaveProperty("is_development_environment");
+      expect(view.config).not.toHaveProperty("require_email_verification");
+      expect(view.config.enabled_oauth_providers).toEqual([{ id: "github" }]);
+      expect(view.config.oauth_providers).toEqual(full.config.oauth_providers);
+    }
+    const client = await t.request("/projects/current", {
+      accessType: "client",
+      projectId: project.id,
+      keys: null,
+    });
+    expect((await asStack(client)).config).not.toHaveProperty("allow_localhost");
+  });
+});
 
 describe("POST and GET /internal/projects", () => {
   it("creates a project owned by the user's team, with the new-project defaults", async () => {
@@ -374,6 +436,7 @@ describe("PATCH /internal/projects/current", () => {
       accessType: "client",
       projectId: project.id,
       keys: null,
+      spelling: "hexclave",
     });
     expect(await clientView.json()).toMatchObject({
       display_name: "Shop 2",

@@ -14,6 +14,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
 import { requireAccess } from "../http/project-access";
+import { adminProjectView } from "../http/project-views";
 import { sendJson, sendSuccess } from "../http/respond";
 import { validateRequest } from "../http/validate";
 import {
@@ -41,16 +42,20 @@ export function createInternalProjectRoutes(deps: RouteDeps): Hono<AuthEnv> {
   app.get("/current", (c) => {
     const auth = requireAccess(c, ["admin"]);
     validateRequest(c, noQuery);
-    return sendJson(c, toAdminProject(auth.project));
+    return sendJson(c, adminProjectView(toAdminProject(auth.project), c.get("headerSpelling")));
   });
 
   app.patch("/current", async (c) => {
     const auth = requireAccess(c, ["admin"]);
     const { body } = validateRequest(c, { ...noQuery, body: adminProjectUpdateSchema });
-    return sendJson(
-      c,
-      await updateAdminProject(deps.db, auth.project, body, deps.clock(), deps.outgoing),
+    const updated = await updateAdminProject(
+      deps.db,
+      auth.project,
+      body,
+      deps.clock(),
+      deps.outgoing,
     );
+    return sendJson(c, adminProjectView(updated, c.get("headerSpelling")));
   });
 
   app.delete("/current", async (c) => {
@@ -71,7 +76,11 @@ export function createInternalProjectRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const userId = requireInternalUser(requireAccess(c));
     validateRequest(c, noQuery);
     const items = await listOwnedProjects(deps.db, userId);
-    return sendJson(c, { items, is_paginated: false });
+    const spelling = c.get("headerSpelling");
+    return sendJson(c, {
+      items: items.map((project) => adminProjectView(project, spelling)),
+      is_paginated: false,
+    });
   });
 
   app.post("/", async (c) => {
@@ -85,7 +94,7 @@ export function createInternalProjectRoutes(deps: RouteDeps): Hono<AuthEnv> {
       deps.clock(),
       deps.outgoing,
     );
-    return sendJson(c, project, 201);
+    return sendJson(c, adminProjectView(project, c.get("headerSpelling")), 201);
   });
 
   return app;

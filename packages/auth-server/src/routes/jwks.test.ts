@@ -144,7 +144,10 @@ describe("JWKS (error)", () => {
 
 describe("GET /projects/current (happy)", () => {
   it("returns the client project object of the internal project", async () => {
-    const response = await t.request("/projects/current", { accessType: "client" });
+    const response = await t.request("/projects/current", {
+      accessType: "client",
+      spelling: "hexclave",
+    });
     expect(clientProjectSchema.parse(await response.json())).toEqual({
       id: "internal",
       display_name: "Stack Dashboard",
@@ -162,6 +165,11 @@ describe("GET /projects/current (happy)", () => {
         domains: [],
       },
     });
+    // The reference's own dialect has no allow_localhost in the client project (SDK 2.8.108 reads it).
+    const asStack = await t.request("/projects/current", { accessType: "client" });
+    expect(((await asStack.json()) as { config: object }).config).not.toHaveProperty(
+      "allow_localhost",
+    );
   });
 
   it("lists trusted domains sorted", async () => {
@@ -178,6 +186,7 @@ describe("GET /projects/current (happy)", () => {
     const response = await t.request("/projects/current", {
       accessType: "client",
       projectId: project.id,
+      spelling: "hexclave",
     });
     const body = clientProjectSchema.parse(await response.json());
     expect(body.config.domains).toEqual([

@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AuthEnv } from "../http/context";
 import { requireAccess } from "../http/project-access";
+import { clientProjectView } from "../http/project-views";
 import { sendJson } from "../http/respond";
 import { validateRequest } from "../http/validate";
 import { toClientProjectConfig } from "../services/project-config";
@@ -16,7 +17,8 @@ export function createProjectRoutes(): Hono<AuthEnv> {
   app.get("/current", (c) => {
     const auth = requireAccess(c);
     validateRequest(c, { query: z.strictObject({}) });
-    return sendJson(c, toClientProject(auth.project, toClientProjectConfig));
+    const project = toClientProject(auth.project, toClientProjectConfig);
+    return sendJson(c, clientProjectView(project, c.get("headerSpelling")));
   });
   return app;
 }
