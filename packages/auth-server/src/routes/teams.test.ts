@@ -352,6 +352,14 @@ describe("updating and deleting teams", () => {
       server_metadata: { s: 1 },
       client_read_only_metadata: { r: 2 },
     });
+    // An empty display name is a name like any other, as in the reference.
+    const emptied = await t.request(`/teams/${team.id}`, {
+      ...asServer(),
+      method: "PATCH",
+      body: { display_name: "" },
+    });
+    expect(await emptied.json()).toMatchObject({ display_name: "" });
+    expect((await storedTeam(team.id))?.displayName).toBe("");
     await expectKnownError(
       await t.request("/teams/00000000-0000-4000-8000-000000000002", {
         ...asServer(),

@@ -26,7 +26,8 @@ import {
 } from "../services/teams";
 import { metadataSchema } from "./metadata-field";
 
-const displayNameSchema = z.string().min(1).max(256);
+// Empty is allowed, as in the reference (its e2e suite renames a team to "").
+const displayNameSchema = z.string().max(256);
 
 const clientCreateBody = z.strictObject({
   display_name: displayNameSchema,
