@@ -10,8 +10,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { startServer } from "@heritage/server/server";
-import { loadWebBuild } from "@heritage/server/web-build";
+import { loadWebBuild, startServer } from "@heritage/server/testing";
 import { measure } from "../load";
 import { INSTALL_HINT, NGINX_PATH, runWrk, startNginx, WRK_PATH } from "./static-peer";
 

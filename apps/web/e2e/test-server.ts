@@ -7,8 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTestDatabase } from "@heritage/db/testing";
-import { type RunningServer, startServer } from "@heritage/server/server";
-import { loadWebBuild } from "@heritage/server/web-build";
+import { loadWebBuild, type RunningServer, startServer } from "@heritage/server/testing";
 
 export interface TestServer {
   url: string;

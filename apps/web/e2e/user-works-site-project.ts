@@ -6,7 +6,7 @@
  * none of them on (server/site-auth: sign-up off, admins only).
  */
 import { randomBytes } from "node:crypto";
-import { ensureProject } from "@heritage/auth-server";
+import { ensureProject } from "@heritage/auth-server/testing";
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { readSiteAuthKeys } from "./admin-auth-journey";

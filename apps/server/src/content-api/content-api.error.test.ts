@@ -5,8 +5,12 @@ import {
   siteMessages,
 } from "@heritage/content";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createSiteTestContext,
+  mountContentApi,
+  type SiteTestContext,
+} from "../testing/content-api-harness";
 import { createContactProtection, createMemoryRateLimiter } from "./contact-protection";
-import { createSiteTestContext, mountContentApi, type SiteTestContext } from "./test-harness";
 
 let context: SiteTestContext;
 let api: ReturnType<typeof mountContentApi>;

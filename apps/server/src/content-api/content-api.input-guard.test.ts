@@ -7,7 +7,11 @@ import { type QueryableTableName, seedDefaultContent, selectRows } from "@herita
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSiteTestContext, mountContentApi, type SiteTestContext } from "./test-harness";
+import {
+  createSiteTestContext,
+  mountContentApi,
+  type SiteTestContext,
+} from "../testing/content-api-harness";
 
 let context: SiteTestContext;
 let api: ReturnType<typeof mountContentApi>;

@@ -6,8 +6,12 @@ import {
 } from "@heritage/content";
 import { findExecutableMarkup, xssPayloads } from "@heritage/content/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createSiteTestContext,
+  mountContentApi,
+  type SiteTestContext,
+} from "../testing/content-api-harness";
 import { adminGuardMessages } from "./admin-guard";
-import { createSiteTestContext, mountContentApi, type SiteTestContext } from "./test-harness";
 
 let context: SiteTestContext;
 let api: ReturnType<typeof mountContentApi>;

@@ -1,6 +1,10 @@
 import { fallbackProjects, seedDefaultContent } from "@heritage/content";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSiteTestContext, mountContentApi, type SiteTestContext } from "./test-harness";
+import {
+  createSiteTestContext,
+  mountContentApi,
+  type SiteTestContext,
+} from "../testing/content-api-harness";
 
 let context: SiteTestContext;
 let api: ReturnType<typeof mountContentApi>;

@@ -5,9 +5,9 @@ import { seedDefaultContent } from "@heritage/content";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContentApi } from "../content-api/content-api";
-import { createSiteTestContext, type SiteTestContext } from "../content-api/test-harness";
 import { createMediaRoutes } from "../media/media-routes";
 import { createDiskMediaStorage } from "../media/media-storage";
+import { createSiteTestContext, type SiteTestContext } from "../testing/content-api-harness";
 import { createFunctionsApi } from "./functions-api";
 
 let context: SiteTestContext;

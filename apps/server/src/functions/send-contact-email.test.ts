@@ -7,12 +7,12 @@ import {
   createContactProtection,
   createDatabaseRateLimiter,
 } from "../content-api/contact-protection";
+import { createDiskMediaStorage } from "../media/media-storage";
 import {
   createSiteTestContext,
   mountContentApi,
   type SiteTestContext,
-} from "../content-api/test-harness";
-import { createDiskMediaStorage } from "../media/media-storage";
+} from "../testing/content-api-harness";
 import { createFunctionsApi, type FunctionsApiDeps } from "./functions-api";
 import { createSmtpMailer } from "./mailer";
 

@@ -13,9 +13,9 @@ import type { Database } from "@heritage/db";
 import { Hono } from "hono";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createSiteTestContext, type SiteTestContext } from "../content-api/test-harness";
 import { MAX_INPUT_PIXELS, processImage, TooManyPixelsError } from "../media/image-processing";
 import { createDiskMediaStorage, type MediaStorage } from "../media/media-storage";
+import { createSiteTestContext, type SiteTestContext } from "../testing/content-api-harness";
 import { createFunctionsApi } from "./functions-api";
 
 let context: SiteTestContext;

@@ -7,9 +7,9 @@ import { Hono } from "hono";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminGuardMessages } from "../content-api/admin-guard";
-import { createSiteTestContext, type SiteTestContext } from "../content-api/test-harness";
 import { createMediaRoutes, MEDIA_CACHE_CONTROL } from "../media/media-routes";
 import { createDiskMediaStorage } from "../media/media-storage";
+import { createSiteTestContext, type SiteTestContext } from "../testing/content-api-harness";
 import { createFunctionsApi } from "./functions-api";
 
 let context: SiteTestContext;

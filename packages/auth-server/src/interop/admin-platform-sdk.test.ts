@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { StackAdminApp } from "@stackframe/js";
 import { MetricsResponseBodySchema } from "@stackframe/stack-shared/dist/interface/admin-metrics";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type InteropServer, startInteropServer } from "./interop-server";
+import { type InteropServer, startInteropServer } from "../testing/interop-server";
 
 interface SdkAdminInterface {
   getSvixToken(): Promise<{ token: string; url?: string }>;

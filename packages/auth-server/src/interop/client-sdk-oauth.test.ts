@@ -7,10 +7,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { StackClientApp } from "@stackframe/js";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { type InteropServer, startInteropServer } from "../testing/interop-server";
 import { followOAuthRedirects } from "../testing/oauth-redirects";
 import { createTestClock } from "../testing/test-auth-api";
 import { startTestOAuthProvider, type TestOAuthProvider } from "../testing/test-oauth-provider";
-import { type InteropServer, startInteropServer } from "./interop-server";
 
 let server: InteropServer;
 let provider: TestOAuthProvider;

@@ -4,7 +4,7 @@
  */
 import { StackClientApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type InteropServer, startInteropServer } from "./interop-server";
+import { type InteropServer, startInteropServer } from "../testing/interop-server";
 
 let server: InteropServer;
 

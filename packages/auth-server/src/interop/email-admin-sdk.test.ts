@@ -10,7 +10,7 @@ import { StackAdminApp, StackServerApp } from "@stackframe/js";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtInTemplateIds, builtInThemeIds } from "../services/email-designs";
-import { type InteropServer, startInteropServer } from "./interop-server";
+import { type InteropServer, startInteropServer } from "../testing/interop-server";
 
 let server: InteropServer;
 let smtp: SMTPServer;

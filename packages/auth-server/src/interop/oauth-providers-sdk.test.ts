@@ -6,8 +6,8 @@
  */
 import { StackClientApp, StackServerApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type InteropServer, startInteropServer } from "../testing/interop-server";
 import type { TestUser } from "../testing/test-auth-api";
-import { type InteropServer, startInteropServer } from "./interop-server";
 
 let server: InteropServer;
 let project: { id: string; keys: { publishableClientKey: string; secretServerKey: string } };

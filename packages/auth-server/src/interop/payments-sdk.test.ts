@@ -7,7 +7,7 @@
 import { StackClientApp, StackServerApp } from "@stackframe/js";
 import { KnownErrors } from "@stackframe/stack-shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type InteropServer, startInteropServer } from "./interop-server";
+import { type InteropServer, startInteropServer } from "../testing/interop-server";
 
 let server: InteropServer;
 let project: Awaited<ReturnType<InteropServer["t"]["createProject"]>>;

@@ -12,8 +12,8 @@ import { KnownErrors } from "@stackframe/stack-shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stripeSignatureHeader } from "../services/payments/stripe-signature";
 import { type FakeStripe, startFakeStripe } from "../testing/fake-stripe";
+import { type InteropServer, startInteropServer } from "../testing/interop-server";
 import { stripePayments, testWebhookSecret } from "../testing/stripe-testing";
-import { type InteropServer, startInteropServer } from "./interop-server";
 
 let fake: FakeStripe;
 let server: InteropServer;

@@ -7,7 +7,7 @@
 import { StackAdminApp, StackServerApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectKnownError } from "../testing/expect-known-error";
-import { type InteropServer, startInteropServer } from "./interop-server";
+import { type InteropServer, startInteropServer } from "../testing/interop-server";
 
 let server: InteropServer;
 let projectId: string;

@@ -4,7 +4,7 @@
  */
 import { StackClientApp, StackServerApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type InteropServer, startInteropServer } from "./interop-server";
+import { type InteropServer, startInteropServer } from "../testing/interop-server";
 
 let server: InteropServer;
 let app: StackServerApp;

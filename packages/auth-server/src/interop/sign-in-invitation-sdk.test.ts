@@ -6,7 +6,7 @@
  */
 import { StackAdminApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type InteropServer, startInteropServer } from "./interop-server";
+import { type InteropServer, startInteropServer } from "../testing/interop-server";
 
 let server: InteropServer;
 let admin: StackAdminApp;

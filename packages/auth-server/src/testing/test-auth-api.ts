@@ -24,6 +24,9 @@ import type { ProjectConfigOverride } from "../services/project-config";
 import { ensureProject } from "../services/projects";
 import { type SecretBox, secretBoxFromSettings } from "../services/secret-box";
 
+/** Journeys that run the whole site make its projects as the server does at start. */
+export { ensureProject };
+
 /** Far below production cost: hashing takes well under a millisecond. */
 export const testArgon2Parameters: Argon2Parameters = {
   memoryCost: 64,

@@ -10,9 +10,9 @@ import { createTestAuthApi, type TestAuthApi, type TestUser } from "@heritage/au
 import type { ContentChange } from "@heritage/content";
 import type { Database } from "@heritage/db";
 import { Hono } from "hono";
-import { type AdminVerifier, createAdminVerifier } from "./admin-guard";
-import type { ApiLogger } from "./api-response";
-import { type ContentApiDeps, createContentApi } from "./content-api";
+import { type AdminVerifier, createAdminVerifier } from "../content-api/admin-guard";
+import type { ApiLogger } from "../content-api/api-response";
+import { type ContentApiDeps, createContentApi } from "../content-api/content-api";
 
 export type LoggedEntry = { level: "info" | "warn" | "error"; object: object; message?: string };
 

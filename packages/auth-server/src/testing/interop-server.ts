@@ -10,7 +10,7 @@ import {
   type CreateTestAuthApiOptions,
   createTestAuthApi,
   type TestAuthApi,
-} from "../testing/test-auth-api";
+} from "./test-auth-api";
 
 export interface InteropServer {
   t: TestAuthApi;
