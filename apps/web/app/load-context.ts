@@ -1,11 +1,19 @@
+/**
+ * @module
+ * The server↔web contract, declared once: what apps/server passes to every loader and action as
+ * `context`. apps/server/src/routes/web.ts builds it and imports this type
+ * (`@heritage/web/load-context`; the layer check allows it type-only and nothing else between the
+ * apps), so the compiler holds both sides to it. The server's own types (SiteAuth, DevOutbox...)
+ * must fit these shapes.
+ */
 import type { ContactForm } from "@heritage/content";
 import type { Database } from "@heritage/db";
 
 /**
- * What apps/server passes to every loader and action as `context` (see
- * apps/server/src/routes/web.ts, which builds it; the two must stay in step).
+ * A type alias, not an interface: it must fit React Router's `AppLoadContext`, whose index
+ * signature only object-literal types satisfy.
  */
-export interface WebLoadContext {
+export type WebLoadContext = {
   db: Database;
   cspNonce: string;
   requestId: string;
@@ -48,27 +56,36 @@ export interface WebLoadContext {
    * the page is off (DEV_OUTBOX; on by default only under `npm run dev`).
    */
   devOutbox: { read(): Promise<DevOutboxPage> } | null;
-}
+};
 
 /** One kept mail (apps/server/src/dev-outbox/dev-outbox.ts builds them). */
 export interface DevOutboxMail {
+  /** Unique across both outboxes: the source and the message's id. */
   key: string;
+  /** `auth`: the auth platform's mail (codes, links); `site`: the site's contact notifications. */
   source: "auth" | "site";
+  /** The auth project that sent it (auth platform only). */
   projectId: string | null;
+  /** What the site sent it for, e.g. `contact_notification` (site only). */
   kind: string | null;
+  /** ISO 8601 timestamps. */
   createdAt: string;
   sentAt: string | null;
   from: string;
   to: string;
   subject: string;
+  /** Auth: queued (kept, no SMTP), sent, failed. Site: pending, sent, failed, not_sent. */
   status: string;
+  /** Why it was not delivered, when it was not. */
   error: string | null;
   text: string;
+  /** The HTML part; the site's notifications are plain text only. */
   html: string | null;
 }
 
 export interface DevOutboxPage {
   limit: number;
+  /** How many messages both outboxes hold in all. */
   total: number;
   mails: DevOutboxMail[];
 }

@@ -11,40 +11,10 @@
 import { listNewestOutboxEmails as listAuthOutbox } from "@heritage/auth-server";
 import { listNewestOutboxEmails as listSiteOutbox } from "@heritage/content";
 import type { Database } from "@heritage/db";
+import type { DevOutboxMail, DevOutboxPage } from "@heritage/web/load-context";
 
 /** How many messages the page shows: the newest ones across both outboxes. */
 export const DEV_OUTBOX_LIMIT = 50;
-
-export interface DevOutboxMail {
-  /** Unique across both outboxes: the source and the message's id. */
-  key: string;
-  /** `auth`: the auth platform's mail (codes, links); `site`: the site's contact notifications. */
-  source: "auth" | "site";
-  /** The auth project that sent it (auth platform only). */
-  projectId: string | null;
-  /** What the site sent it for, e.g. `contact_notification` (site only). */
-  kind: string | null;
-  /** ISO 8601 timestamps. */
-  createdAt: string;
-  sentAt: string | null;
-  from: string;
-  to: string;
-  subject: string;
-  /** Auth: queued (kept, no SMTP), sent, failed. Site: pending, sent, failed, not_sent. */
-  status: string;
-  /** Why it was not delivered, when it was not. */
-  error: string | null;
-  text: string;
-  /** The HTML part; the site's notifications are plain text only. */
-  html: string | null;
-}
-
-export interface DevOutboxPage {
-  limit: number;
-  /** How many messages both outboxes hold in all. */
-  total: number;
-  mails: DevOutboxMail[];
-}
 
 export interface DevOutbox {
   read(): Promise<DevOutboxPage>;

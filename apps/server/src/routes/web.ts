@@ -7,6 +7,7 @@
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { Database } from "@heritage/db";
+import type { WebLoadContext } from "@heritage/web/load-context";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
@@ -18,35 +19,7 @@ import type { PageCache } from "../page-cache/page-cache";
 import type { AuthApiFetch } from "../site-auth/in-process-auth-api";
 import type { SiteAuth } from "../site-auth/site-auth";
 
-/**
- * What the web app's loaders and actions receive as their `context` (a type alias, not an
- * interface, so that it fits React Router's index-signature `AppLoadContext`).
- */
-export type WebLoadContext = {
-  db: Database;
-  cspNonce: string;
-  requestId: string;
-  publicUrl: string;
-  /** The site's auth project; `secretServerKey` is for server-side code only. */
-  siteAuth: SiteAuth;
-  /**
-   * The auth platform's API, called in process (`fetch` for the auth client library). Server code
-   * never calls the API at an origin taken from the request.
-   */
-  authApiFetch: AuthApiFetch;
-  /** The send-contact-email function's work, called in process by the contact form. */
-  notifyContact: ContactNotifier;
-  /**
-   * Counts one contact-form submission against this visitor's limit (the same count as the
-   * content API's public insert, so the two doors share one allowance).
-   */
-  limitContactSubmission(): Promise<
-    { allowed: true } | { allowed: false; retryAfterSeconds: number }
-  >;
-  /** The development outbox page's reader; null when the page is off (DEV_OUTBOX). */
-  devOutbox: DevOutbox | null;
-};
-
+/** The web app's request handler, given the contract its loaders read (`WebLoadContext`). */
 export type WebRequestHandler = (request: Request, context: WebLoadContext) => Promise<Response>;
 
 export interface WebRoutesOptions {
