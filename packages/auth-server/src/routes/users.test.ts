@@ -152,6 +152,22 @@ describe("/users/me (error)", () => {
       400,
       "Invalid profile image URL",
     );
+    // Only raster image types, as base64, as the reference's check.
+    for (const url of ["data:image/not-valid;base64,test", "data:image/svg+xml;base64,PHN2Zz4="]) {
+      await expectTextError(
+        await clientRequest(user, "/users/me", "PATCH", { profile_image_url: url }),
+        400,
+        "Invalid profile image URL",
+      );
+    }
+    // Not a URL at all: the reference's schema error, for servers too.
+    for (const request of [
+      clientRequest(user, "/users/me", "PATCH", { profile_image_url: "" }),
+      serverRequest(`/users/${user.userId}`, "PATCH", { profile_image_url: "" }),
+    ]) {
+      const notUrl = await expectKnownError(await request, "SCHEMA_ERROR", 400);
+      expect(notUrl.error).toContain("  - body.profile_image_url is not a valid URL");
+    }
     await expectTextError(
       await clientRequest(user, "/users/me", "PATCH", { passkey_auth_enabled: true }),
       400,
@@ -241,6 +257,12 @@ describe("user management (happy)", () => {
       country_code: "BA",
       risk_scores: { sign_up: { bot: 10, free_trial_abuse: 20 } },
     });
+  });
+
+  it("takes an address the stricter sign-up rule refuses, as the reference does", async () => {
+    const response = await serverRequest("/users", "POST", { primary_email: "someone@intranet" });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ primary_email: "someone@intranet" });
   });
 
   it("reads, updates and deletes by id", async () => {

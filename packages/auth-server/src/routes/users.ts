@@ -40,13 +40,28 @@ const displayNameSchema = z
   .max(256)
   .nullable()
   .transform((value) => (value === "" ? null : value));
-// Stored trimmed and lower-cased (contract §1.7), so surrounding spaces are fine.
-const emailSchema = z.string().trim().min(1).pipe(z.email());
+// Stored trimmed and lower-cased (contract §1.7), so surrounding spaces are fine. The HTML form
+// rule, as the reference's `emailSchema`: addresses its stricter sign-up rule refuses
+// (`someone@intranet`) still belong to existing users and may be set here.
+const emailSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .pipe(z.email({ pattern: z.regexes.html5Email }));
+// As the reference's `urlSchema`: whatever the URL parser takes (data: URLs included), no spaces.
+const profileImageUrlSchema = z
+  .string()
+  .refine((value) => !value.includes(" "), "contains spaces")
+  .refine((value) => URL.canParse(value), "is not a valid URL")
+  .nullable();
+// What a client may upload as its own picture: a base64 data URL of a raster image type.
+const clientProfileImagePattern =
+  /^data:image\/(png|jpg|jpeg|gif|bmp|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
 const riskScore = z.int().min(0).max(100);
 
 const clientUpdateBody = z.strictObject({
   display_name: displayNameSchema.optional(),
-  profile_image_url: z.string().nullable().optional(),
+  profile_image_url: profileImageUrlSchema.optional(),
   client_metadata: metadataSchema.optional(),
   selected_team_id: z.uuid().nullable().optional(),
   totp_secret_base64: totpSecretSchema.optional(),
@@ -64,7 +79,7 @@ const serverWriteShape = {
   otp_auth_enabled: z.boolean().optional(),
   passkey_auth_enabled: z.boolean().optional(),
   display_name: displayNameSchema.optional(),
-  profile_image_url: z.string().nullable().optional(),
+  profile_image_url: profileImageUrlSchema.optional(),
   client_metadata: metadataSchema.optional(),
   client_read_only_metadata: metadataSchema.optional(),
   server_metadata: metadataSchema.optional(),
@@ -130,7 +145,7 @@ function shapeUser(auth: RequestAuth, user: LoadedUser) {
 }
 
 function checkClientProfileImage(url: string | null | undefined): void {
-  if (url && !/^data:image\/[a-z0-9.+-]+;base64,/i.test(url)) {
+  if (url && !clientProfileImagePattern.test(url)) {
     throw new StatusError(400, "Invalid profile image URL");
   }
 }
