@@ -175,6 +175,9 @@ describe.skipIf(!hasChromium)("a visitor (or a search engine) reads the content 
       expect(logged.join("")).toContain(`"path":"${language.path}"`);
       const html = await (await fetch(`${server.url}${language.path}`)).text();
       expect(html).toContain('<meta name="robots" content="noindex"/>');
+      // No other language has this page, and it is no page to point search engines at.
+      expect(headOf(html)).not.toContain('rel="alternate"');
+      expect(headOf(html)).not.toContain('rel="canonical"');
       await context.close();
     });
   }
@@ -210,6 +213,34 @@ describe.skipIf(!hasChromium)("a visitor (or a search engine) reads the content 
     const home = headOf(await (await fetch(`${server.url}/`)).text());
     expect(home).toContain('<html lang="en"');
     expect(home).toContain("<title>Balkan Heritage: Preserving the Culture of the Balkans</title>");
+  });
+
+  it("answers each page at one URL: other spellings are 301s to it, query kept (issue 19, defect 7)", async () => {
+    for (const [typed, canonical] of [
+      ["/DE/about", "/de/about"],
+      ["/Bs/Contact?ref=flyer", "/bs/contact?ref=flyer"],
+      ["/en/about", "/about"],
+      ["/EN", "/"],
+      ["/de/", "/de"],
+      ["/bs/", "/bs"],
+      ["/about/", "/about"],
+      ["/project/balkan-stories/", "/project/balkan-stories"],
+    ]) {
+      const response = await fetch(`${server.url}${typed}`, { redirect: "manual" });
+      expect([typed, response.status, response.headers.get("location")]).toEqual([
+        typed,
+        301,
+        canonical,
+      ]);
+    }
+    // The canonical forms answer themselves, each naming itself as canonical.
+    for (const path of ["/", "/de", "/bs/about"]) {
+      const response = await fetch(`${server.url}${path}`, { redirect: "manual" });
+      expect([path, response.status]).toEqual([path, 200]);
+      expect(headOf(await response.text())).toContain(
+        `<link rel="canonical" href="${PUBLIC_URL}${path}"/>`,
+      );
+    }
   });
 
   it("lists every public page in every language in the sitemap, and keeps crawlers out of admin", async () => {

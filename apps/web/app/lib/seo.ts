@@ -53,18 +53,10 @@ export function organizationJsonLd(origin: string, site: SiteSeo): Record<string
   };
 }
 
-export function buildPageMeta(context: SeoContext, page: PageSeo): MetaDescriptor[] {
-  const { origin, pathname, language, site } = context;
-  const canonical = absoluteUrl(origin, pathname);
-  const image = page.image || site.defaultImage || "/og-image.png";
-  const imageUrl = absoluteUrl(origin, image);
-  const keywords = page.keywords && page.keywords.length > 0 ? page.keywords : site.defaultKeywords;
-  const descriptors: MetaDescriptor[] = [
-    { title: page.title },
-    { name: "description", content: page.description },
-    ...(keywords.length > 0 ? [{ name: "keywords", content: keywords.join(", ") }] : []),
-    ...(page.noindex ? [{ name: "robots", content: "noindex" }] : []),
-    { tagName: "link", rel: "canonical", href: canonical },
+/** The page's canonical URL and its alternates in each language (plus x-default: English). */
+function addressOf({ origin, pathname }: SeoContext): MetaDescriptor[] {
+  return [
+    { tagName: "link", rel: "canonical", href: absoluteUrl(origin, pathname) },
     ...siteLanguages.map((alternate) => ({
       tagName: "link",
       rel: "alternate",
@@ -77,11 +69,27 @@ export function buildPageMeta(context: SeoContext, page: PageSeo): MetaDescripto
       hrefLang: "x-default",
       href: absoluteUrl(origin, switchLanguagePath(pathname, "en")),
     },
+  ];
+}
+
+export function buildPageMeta(context: SeoContext, page: PageSeo): MetaDescriptor[] {
+  const { origin, pathname, language, site } = context;
+  const canonical = absoluteUrl(origin, pathname);
+  const image = page.image || site.defaultImage || "/og-image.png";
+  const imageUrl = absoluteUrl(origin, image);
+  const keywords = page.keywords && page.keywords.length > 0 ? page.keywords : site.defaultKeywords;
+  const descriptors: MetaDescriptor[] = [
+    { title: page.title },
+    { name: "description", content: page.description },
+    ...(keywords.length > 0 ? [{ name: "keywords", content: keywords.join(", ") }] : []),
+    ...(page.noindex ? [{ name: "robots", content: "noindex" }] : []),
+    // A 404 is no page: it has no canonical URL and no versions in other languages.
+    ...(page.notFound ? [] : addressOf(context)),
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:site_name", content: site.siteName },
     { property: "og:title", content: page.title },
     { property: "og:description", content: page.description },
-    { property: "og:url", content: canonical },
+    ...(page.notFound ? [] : [{ property: "og:url", content: canonical }]),
     { property: "og:image", content: imageUrl },
     { property: "og:locale", content: languageTags[language].ogLocale },
     ...siteLanguages

@@ -70,4 +70,6 @@ export type PageSeo = {
   /** Extra JSON-LD nodes of the page (the organisation is always added). */
   jsonLd?: Record<string, unknown>[];
   noindex?: boolean;
+  /** A 404 page: no canonical URL, no language alternates (no other language has this page). */
+  notFound?: boolean;
 };

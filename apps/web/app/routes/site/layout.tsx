@@ -10,6 +10,7 @@ import { LanguageRedirectScript } from "../../components/site/language-redirect"
 import { PagePending, usePendingPath } from "../../components/site/page-pending";
 import { SiteFooter } from "../../components/site/site-footer";
 import { SiteHeader } from "../../components/site/site-header";
+import { redirectToCanonicalPath } from "../../lib/canonical-path";
 import { pageCacheHeaders } from "../../lib/http-cache.server";
 import { useStrings } from "../../lib/i18n";
 import { languageFromPath } from "../../lib/language";
@@ -20,6 +21,8 @@ import { hasSiteSessionCookie } from "../../lib/site-session.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // One URL per page: /DE/about, /en/about and /de/ are 301s to /de/about, /about and /de.
+  redirectToCanonicalPath(request);
   const language = languageFromPath(new URL(request.url).pathname);
   const signedIn = hasSiteSessionCookie(request, context);
   const [footer, languages, seo, contentVersion] = await Promise.all([

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { redirectToCanonicalPath } from "../../lib/canonical-path";
 import { uiStrings, useLanguage, useStrings } from "../../lib/i18n";
 import { languageFromPath } from "../../lib/language";
 import { logServerEvent } from "../../lib/log.server";
@@ -8,6 +9,8 @@ import { composeTitle } from "../../lib/seo";
 import type { Route } from "./+types/not-found";
 
 export function loader({ request, context }: Route.LoaderArgs) {
+  // `/en/about` lands here (English has no prefix): the layout redirects it, nothing to log.
+  redirectToCanonicalPath(request);
   const url = new URL(request.url);
   // Spec section 2: the unknown path is logged.
   logServerEvent("warn", "page not found", {
@@ -22,6 +25,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
         title: composeTitle(strings.notFound.title, strings.site.name),
         description: strings.notFound.text,
         noindex: true,
+        notFound: true,
       },
     },
     { status: 404, headers: { "Cache-Control": "no-store" } },

@@ -28,6 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       title: composeTitle(uiStrings[language].project.notFound, site.siteName),
       description: uiStrings[language].project.notFoundText,
       noindex: true,
+      notFound: true,
     };
     return data({ ...page, seo }, { status: 404 });
   }
