@@ -349,6 +349,11 @@ describe("email verification", () => {
       400,
       "Can only send verification code for your own user",
     );
+    await expectKnownError(
+      await send(other.userId, channel?.id ?? "", { accessType: "client" }),
+      "CANNOT_GET_OWN_USER_WITHOUT_USER",
+      400,
+    );
     const unknown = "00000000-0000-4000-8000-000000000001";
     await expectKnownError(
       await send(unknown, channel?.id ?? "", { accessType: "server" }),

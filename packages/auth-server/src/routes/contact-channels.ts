@@ -150,6 +150,8 @@ export function createContactChannelRoutes(deps: RouteDeps): Hono<AuthEnv> {
   app.post("/:user_id/:contact_channel_id/send-verification-code", async (c) => {
     const auth = requireAccess(c);
     const { params, body } = validateRequest(c, { params: channelParams, body: callbackBody });
+    // A signed-out client is told it has no user (as by the reference), whatever id it named.
+    if (auth.accessType === "client" && !auth.user) throw knownErrors.cannotGetOwnUserWithoutUser();
     const userId = resolveUserId(auth, params.user_id);
     if (auth.accessType === "client" && userId !== auth.user?.row.id) {
       throw new StatusError(400, "Can only send verification code for your own user");
