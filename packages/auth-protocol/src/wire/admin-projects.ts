@@ -41,7 +41,12 @@ export const adminOAuthProviderSchema = z.strictObject({
 export type AdminOAuthProvider = z.infer<typeof adminOAuthProviderSchema>;
 
 export const adminDomainSchema = z.strictObject({
-  domain: z.string().regex(/^https?:\/\//, "must start with http:// or https://"),
+  // The reference's line names no field ("URL must start with ..."): `wholeLine` tells the
+  // server's validation messages to print it as is.
+  domain: z.string().refine((value) => /^https?:\/\//.test(value), {
+    message: "URL must start with http:// or https://",
+    params: { wholeLine: true },
+  }),
   handler_path: z.string().startsWith("/", "must start with /"),
 });
 
@@ -103,11 +108,24 @@ export const adminProjectSchema = z.strictObject({
 });
 export type AdminProject = z.infer<typeof adminProjectSchema>;
 
-/** An OAuth provider in an update: standard providers need their own client id and secret. */
+/**
+ * An OAuth provider in an update: standard providers need their own client id and secret, each
+ * reported on its own field as the reference does ("must be defined", "must not be empty").
+ */
 export const adminOAuthProviderUpdateSchema = z
   .strictObject(providerFields)
-  .refine((p) => p.type === "shared" || (!!p.client_id && !!p.client_secret), {
-    message: "a standard OAuth provider needs client_id and client_secret",
+  .superRefine((provider, context) => {
+    if (provider.type !== "standard") return;
+    for (const key of ["client_id", "client_secret"] as const) {
+      const value = provider[key];
+      if (value === undefined || value === "") {
+        context.addIssue({
+          code: "custom",
+          path: [key],
+          message: value === undefined ? "must be defined" : "must not be empty",
+        });
+      }
+    }
   });
 
 const logoUrl = z.url().nullable().optional();

@@ -73,6 +73,9 @@ function describeIssue(location: Location, issue: z.core.$ZodIssue, input: unkno
       return `${path} must be one of the following values: ${issue.values.map(String).join(", ")}`;
     case "invalid_union":
       return `${path} is invalid`;
+    case "custom":
+      // Some of the reference's lines name no field (e.g. "URL must start with http:// or https://").
+      return issue.params?.wholeLine === true ? issue.message : `${path} ${issue.message}`;
     default:
       return `${path} ${issue.message}`;
   }

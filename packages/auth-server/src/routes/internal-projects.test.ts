@@ -548,6 +548,30 @@ describe("PATCH /internal/projects/current", () => {
     for (const body of schemaBodies) {
       await expectKnownError(await patchProject(project.id, body), "SCHEMA_ERROR", 400);
     }
+    // The reference's lines, word for word.
+    const problemLines = async (body: unknown) =>
+      (await expectKnownError(await patchProject(project.id, body), "SCHEMA_ERROR", 400)).error
+        .split("\n")
+        .slice(1);
+    expect(
+      await problemLines({
+        config: { domains: [{ domain: "whatever://shop.example.com", handler_path: "/handler" }] },
+      }),
+    ).toEqual(["  - URL must start with http:// or https://"]);
+    expect(
+      await problemLines({
+        config: {
+          oauth_providers: [
+            { id: "google", type: "standard", client_id: "id", client_secret: "" },
+            { id: "github", type: "standard" },
+          ],
+        },
+      }),
+    ).toEqual([
+      "  - body.config.oauth_providers[0].client_secret must not be empty",
+      "  - body.config.oauth_providers[1].client_id must be defined",
+      "  - body.config.oauth_providers[1].client_secret must be defined",
+    ]);
     await expectTextError(
       await patchProject(project.id, { config: { email_theme: "no-such-theme" } }),
       400,
