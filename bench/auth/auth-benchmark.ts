@@ -12,6 +12,7 @@ import { connect, migrate } from "@heritage/db";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { measure, type Scenario } from "../load";
+import { runPeerComparison } from "./peer-comparison";
 
 const keys = {
   STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY: "pck_bench_publishable_client_key",
@@ -37,7 +38,15 @@ export async function runAuthBenchmark(): Promise<void> {
   });
   await initAuthPlatform(connection.db, config);
   const root = new Hono();
-  root.route("/api/v1", createAuthApi({ db: connection.db, config, baseUrl: "http://127.0.0.1" }));
+  root.route(
+    "/api/v1",
+    createAuthApi({
+      db: connection.db,
+      notifications: connection,
+      config,
+      baseUrl: "http://127.0.0.1",
+    }),
+  );
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: root.fetch, hostname: "127.0.0.1", port: 0 }, () =>
       resolve(started),
@@ -119,4 +128,9 @@ export async function runAuthBenchmark(): Promise<void> {
   console.table(rows);
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await connection.close();
+
+  // The peer keeps its tables in PostgreSQL: on the embedded database there is nothing to compare.
+  if (process.env.DATABASE_URL) await runPeerComparison(process.env.DATABASE_URL, seconds);
+  else
+    process.stdout.write("\nBetter Auth comparison skipped: it needs DATABASE_URL (PostgreSQL)\n");
 }

@@ -86,6 +86,8 @@ export function createApp(deps: AppDeps) {
   app.use("/api/*", authApiBodyLimit());
   const authApi = createAuthApi({
     db: database.db,
+    // Projects and keys stay in memory until the database announces a change (issue 15).
+    notifications: database,
     config,
     baseUrl: config.PUBLIC_URL,
     logger,

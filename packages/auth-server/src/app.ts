@@ -4,7 +4,7 @@
  * endpoint family.
  * @module
  */
-import type { Database } from "@heritage/db";
+import type { Database, DatabaseConnection } from "@heritage/db";
 import { Hono } from "hono";
 import type { AuthConfig } from "./config";
 import { parseBody } from "./http/body-parser";
@@ -20,6 +20,8 @@ import {
   createOutgoingPolicy,
   type OutgoingPolicy,
 } from "./outgoing/outgoing-policy";
+import { forgetProjectsAfterAdminWrites } from "./project-cache/own-writes";
+import { createProjectCache, type ProjectCache } from "./project-cache/project-cache";
 import { createApiKeyRoutes } from "./routes/api-keys";
 import { createAnonymousRoutes } from "./routes/auth/anonymous";
 import { createCliAuthRoutes } from "./routes/auth/cli";
@@ -76,6 +78,12 @@ export { initAuthPlatform } from "./services/platform-init";
 
 export interface CreateAuthApiOptions {
   db: Database;
+  /**
+   * The database's change notifications (`DatabaseConnection`'s listen and notify). With them,
+   * projects and their keys are kept in memory and forgotten when the database announces a change
+   * (project-cache/project-cache.ts); without them every request reads them from the database.
+   */
+  notifications?: Pick<DatabaseConnection, "listen" | "notify">;
   config: AuthConfig;
   /** The public origin of the server, e.g. `https://example.org`; the JWT `iss` starts with it. */
   baseUrl: string;
@@ -118,6 +126,8 @@ export interface CreateAuthApiOptions {
 
 /** The auth API's routes, plus the background work (webhook deliveries, e-mail queue) they start. */
 export type AuthApi = Hono<AuthEnv> & {
+  /** This API's projects in memory (tests wait on `catchUp()` after writing the database directly). */
+  projects: ProjectCache;
   /**
    * Stops the background work and waits for a delivery pass under way; call it before the
    * database closes (afterwards no pass runs). Idempotent.
@@ -139,8 +149,10 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
     resolveHost: options.outgoing?.resolveHost,
     isPublicAddress: options.outgoing?.isPublicAddress,
   });
+  const projects = createProjectCache({ db: options.db, notifications: options.notifications });
   const deps: RouteDeps = {
     db: options.db,
+    projects,
     config: options.config,
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
     clock,
@@ -190,6 +202,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   });
   const app = new Hono<AuthEnv>();
   app.use("*", protocolHeaders());
+  app.use("*", forgetProjectsAfterAdminWrites(projects));
   app.use("*", answerUnknownRoutes(app));
   // Ahead of the body parser: the webhook signature covers the raw body.
   app.route("/integrations/stripe/webhooks", createStripeWebhookRoutes(deps));
@@ -247,7 +260,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   app.all("*", (c) => notFoundResponse(new URL(c.req.url).pathname));
   app.onError(createErrorHandler(deps));
   const close = async () => {
-    await Promise.all([webhookWorker.release(), emailQueue.release()]);
+    await Promise.all([webhookWorker.release(), emailQueue.release(), projects.close()]);
   };
-  return Object.assign(app, { close });
+  return Object.assign(app, { close, projects });
 }

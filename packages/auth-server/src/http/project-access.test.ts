@@ -175,12 +175,15 @@ describe("project access (error)", () => {
       projectId: ownedProject.id,
       keys: { secretServerKey: true },
     });
+    // Written past the API: wait until its project cache has heard of each change.
+    await t.api.projects.catchUp();
     const revokedKeys = { secretServerKey: revoked.keys.secretServerKey ?? "" };
     expect(
       (await t.request("", { accessType: "server", projectId: ownedProject.id, keys: revokedKeys }))
         .status,
     ).toBe(200);
     await revokeProjectKeySet(t.db, ownedProject.id, revoked.id, t.clock());
+    await t.api.projects.catchUp();
     await expectKnownError(
       await t.request("", { accessType: "server", projectId: ownedProject.id, keys: revokedKeys }),
       "INVALID_SECRET_SERVER_KEY",
@@ -192,6 +195,7 @@ describe("project access (error)", () => {
       expiresAt: new Date(t.clock().getTime() + 60_000),
       keys: { publishableClientKey: true },
     });
+    await t.api.projects.catchUp();
     const expiringKeys = { publishableClientKey: expiring.keys.publishableClientKey ?? "" };
     const request = () =>
       t.request("", { accessType: "client", projectId: ownedProject.id, keys: expiringKeys });

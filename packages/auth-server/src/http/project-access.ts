@@ -14,8 +14,7 @@ import {
 } from "@heritage/auth-protocol";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AuthDeps } from "../services/auth-deps";
-import { isLiveProjectKey } from "../services/project-keys";
-import { findProject, type LoadedProject } from "../services/projects";
+import type { LoadedProject } from "../services/projects";
 import { StatusError } from "../services/status-error";
 import { isTeamMember } from "../services/teams";
 import { type VerifiedAccessToken, verifyAccessToken } from "../services/tokens";
@@ -105,19 +104,19 @@ async function checkProjectKey(
       }
       return;
     }
-    if (!(await isLiveProjectKey(deps.db, projectId, "publishable_client_key", key, now))) {
+    if (!(await deps.projects.isLiveKey(projectId, "publishable_client_key", key, now))) {
       throw knownErrors.invalidPublishableClientKey({ project_id: projectId });
     }
   } else if (accessType === "server") {
     const key = readProtocolHeader(headers, "secret-server-key");
     if (!key) throw knownErrors.serverAuthenticationRequired();
-    if (!(await isLiveProjectKey(deps.db, projectId, "secret_server_key", key, now))) {
+    if (!(await deps.projects.isLiveKey(projectId, "secret_server_key", key, now))) {
       throw knownErrors.invalidSecretServerKey({ project_id: projectId });
     }
   } else {
     const key = readProtocolHeader(headers, "super-secret-admin-key");
     if (!key) throw knownErrors.adminAuthenticationRequired();
-    if (!(await isLiveProjectKey(deps.db, projectId, "super_secret_admin_key", key, now))) {
+    if (!(await deps.projects.isLiveKey(projectId, "super_secret_admin_key", key, now))) {
       throw knownErrors.invalidSuperSecretAdminKey({ project_id: projectId });
     }
   }
@@ -148,7 +147,7 @@ export async function authenticateRequest(
 
   const token = await verifyRequestAccessToken(deps, headers, projectId);
 
-  const project = await findProject(deps.db, projectId);
+  const project = await deps.projects.findProject(projectId);
   if (!project) throw knownErrors.currentProjectNotFound({ project_id: projectId });
 
   const overrideKey = readProtocolHeader(headers, "development-override-key");
@@ -159,8 +158,7 @@ export async function authenticateRequest(
         "Development key override is only allowed in development or test environments",
       );
     }
-    const isValid = await isLiveProjectKey(
-      deps.db,
+    const isValid = await deps.projects.isLiveKey(
       internalProjectId,
       "super_secret_admin_key",
       overrideKey,

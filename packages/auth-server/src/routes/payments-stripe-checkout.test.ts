@@ -356,6 +356,8 @@ describe("Stripe checkout (error)", () => {
       .update(projects)
       .set({ config: { ...config, payments: { ...payments, testMode: true } } })
       .where(eq(projects.id, s.projectId));
+    // Written past the API: wait until its project cache has heard of the change.
+    await s.t.api.projects.catchUp();
     try {
       expect((await openPage(s, url)).status).toBe(404);
       expect((await pressPay(s, url, "once")).status).toBe(404);
@@ -364,6 +366,7 @@ describe("Stripe checkout (error)", () => {
         .update(projects)
         .set({ config: { ...config, payments } })
         .where(eq(projects.id, s.projectId));
+      await s.t.api.projects.catchUp();
     }
   });
 });

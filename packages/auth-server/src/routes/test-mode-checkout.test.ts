@@ -188,12 +188,15 @@ describe("test-mode checkout", () => {
       .update(projects)
       .set({ config: { ...config, payments: { ...config.payments, testMode: false } } })
       .where(eq(projects.id, projectId));
+    // Written past the API: wait until its project cache has heard of the change.
+    await t.api.projects.catchUp();
     try {
       expect((await open(url)).status).toBe(404);
       expect((await confirm(url)).status).toBe(404);
       expect(await credits(who)).toBe(0);
     } finally {
       await t.db.update(projects).set({ config }).where(eq(projects.id, projectId));
+      await t.api.projects.catchUp();
     }
   });
 });

@@ -8,6 +8,7 @@ import type { Database } from "@heritage/db";
 import type { AuthConfig } from "../config";
 import type { SigningKeyStore } from "../keys/signing-keys";
 import type { OutgoingPolicy } from "../outgoing/outgoing-policy";
+import type { ProjectCache } from "../project-cache/project-cache";
 import type { AuthLogger } from "./auth-logger";
 import type { EmailSender } from "./emails";
 import type { PasswordHasher } from "./passwords";
@@ -28,6 +29,8 @@ export interface AuthDeps {
   ids: IdGenerators;
   passwords: PasswordHasher;
   signingKeys: SigningKeyStore;
+  /** Projects and their key checks, from memory while change notifications arrive. */
+  projects: ProjectCache;
   /** Encrypts and decrypts the secrets kept at rest (`SECRETS_KEY`, services/secret-box.ts). */
   secrets: SecretBox;
   /**

@@ -7,8 +7,8 @@
  */
 import { knownErrors } from "@heritage/auth-protocol";
 import type { Database } from "@heritage/db";
-import { and, eq, gt } from "drizzle-orm";
-import { type SessionRow, sessions } from "../db/schema";
+import { and, eq, gt, inArray } from "drizzle-orm";
+import { type SessionRow, sessions, users } from "../db/schema";
 import type { AuthDeps } from "./auth-deps";
 import type { LoadedProject } from "./projects";
 import { hashSecret } from "./secrets";
@@ -109,8 +109,46 @@ export async function mintAccessTokenForUser(
 }
 
 /**
+ * Records activity on the live session a refresh token belongs to, and on its user, in one
+ * statement (one round trip): the session row as updated, or null when the token is unknown,
+ * expired, revoked or of another project.
+ */
+export async function touchLiveSession(
+  db: Database,
+  projectId: string,
+  refreshToken: string,
+  now: Date,
+  ip: string | null,
+): Promise<SessionRow | null> {
+  const live = db.$with("live_session").as(
+    db
+      .update(sessions)
+      .set({ lastActiveAt: now, ...(ip ? { lastActiveIp: ip } : {}) })
+      .where(
+        and(
+          eq(sessions.refreshTokenHash, hashSecret(refreshToken)),
+          eq(sessions.projectId, projectId),
+          gt(sessions.expiresAt, now),
+        ),
+      )
+      .returning(),
+  );
+  // PostgreSQL runs a data-modifying WITH part to completion even though the query never reads it.
+  const touchedUser = db.$with("touched_user").as(
+    db
+      .update(users)
+      .set({ lastActiveAt: now })
+      .where(inArray(users.id, db.select({ userId: live.userId }).from(live)))
+      .returning({ id: users.id }),
+  );
+  const [row] = await db.with(live, touchedUser).select().from(live);
+  return row ?? null;
+}
+
+/**
  * Exchanges a refresh token for a new access token. Unknown, expired, revoked or foreign-project
- * tokens and deleted users all give `REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED`.
+ * tokens and deleted users all give `REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED`. Two round trips: the
+ * session with activity recorded, then the user the token describes.
  */
 export async function refreshAccessToken(
   deps: AuthDeps,
@@ -119,16 +157,11 @@ export async function refreshAccessToken(
   ip: string | null,
 ): Promise<{ accessToken: string; session: SessionRow }> {
   const now = deps.clock();
-  const session = await findLiveSession(deps.db, project.id, refreshToken, now);
+  const session = await touchLiveSession(deps.db, project.id, refreshToken, now, ip);
   if (!session) throw knownErrors.refreshTokenNotFoundOrExpired();
   const user = await findUser(deps.db, project.id, session.userId);
   if (!user) throw knownErrors.refreshTokenNotFoundOrExpired();
   const accessToken = await mintAccessTokenForUser(deps, project, user, session.id);
-  await deps.db
-    .update(sessions)
-    .set({ lastActiveAt: now, ...(ip ? { lastActiveIp: ip } : {}) })
-    .where(eq(sessions.id, session.id));
-  await touchUser(deps.db, user.row.id, now);
   return { accessToken, session };
 }
 

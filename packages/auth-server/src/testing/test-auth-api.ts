@@ -196,6 +196,7 @@ export async function createTestAuthApi(
   await initAuthPlatform(db, config, silentLogger, { now: clock() });
   const api = createAuthApi({
     db,
+    notifications: connection,
     config,
     baseUrl,
     clock,

@@ -32,8 +32,7 @@ import {
   ProviderError,
 } from "../../services/oauth/provider-client";
 import { isTrustedOAuthRedirectUrl, stripCodeAndState } from "../../services/oauth/redirect-urls";
-import { isLiveProjectKey } from "../../services/project-keys";
-import { findProject, type LoadedProject } from "../../services/projects";
+import type { LoadedProject } from "../../services/projects";
 import { StatusError } from "../../services/status-error";
 import { verifyAccessToken } from "../../services/tokens";
 
@@ -72,7 +71,7 @@ async function authenticateOAuthClient(
   clientSecret: string,
 ): Promise<LoadedProject> {
   const [projectId, branchId = "main"] = clientId.split("#");
-  const project = projectId ? await findProject(deps.db, projectId) : null;
+  const project = projectId ? await deps.projects.findProject(projectId) : null;
   if (!project || branchId !== "main") {
     throw knownErrors.invalidOauthClientIdOrSecret({ client_id: clientId });
   }
@@ -82,8 +81,7 @@ async function authenticateOAuthClient(
     }
     return project;
   }
-  const isValid = await isLiveProjectKey(
-    deps.db,
+  const isValid = await deps.projects.isLiveKey(
     project.id,
     "publishable_client_key",
     clientSecret,
@@ -223,7 +221,7 @@ export function createOAuthFlowRoutes(deps: RouteDeps, client: ProviderClient): 
       }
       setCookie(c, innerCookieName(innerState), "", { path: "/", maxAge: 0 });
     }
-    const project = await findProject(deps.db, taken.projectId);
+    const project = await deps.projects.findProject(taken.projectId);
     if (!project) throw new StatusError(400, "Invalid OAuth state. Please try signing in again.");
     const errorTarget = flow.errorRedirectUrl ?? flow.redirectUri;
     try {

@@ -12,8 +12,7 @@ import type { AuthEnv, RouteDeps } from "../../http/context";
 import { publicClientSentinel } from "../../http/project-access";
 import { sendJson } from "../../http/respond";
 import { validateRequest } from "../../http/validate";
-import { isLiveProjectKey } from "../../services/project-keys";
-import { findProject, type LoadedProject } from "../../services/projects";
+import type { LoadedProject } from "../../services/projects";
 import { refreshAccessToken } from "../../services/sessions";
 import { handleAuthorizationCodeGrant } from "./oauth-code-grant";
 
@@ -33,7 +32,7 @@ async function authenticateClient(
 ): Promise<LoadedProject> {
   const projectId = clientId?.split("#")[0];
   const branchId = clientId?.split("#")[1] ?? "main";
-  const project = projectId ? await findProject(deps.db, projectId) : null;
+  const project = projectId ? await deps.projects.findProject(projectId) : null;
   if (!project || branchId !== "main") {
     throw knownErrors.invalidOauthClientIdOrSecret({ client_id: null });
   }
@@ -45,8 +44,7 @@ async function authenticateClient(
     if (!clientSecret) throw knownErrors.invalidOauthClientIdOrSecret({ client_id: null });
     return project;
   }
-  const isValid = await isLiveProjectKey(
-    deps.db,
+  const isValid = await deps.projects.isLiveKey(
     project.id,
     "publishable_client_key",
     clientSecret,

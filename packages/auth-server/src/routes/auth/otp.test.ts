@@ -41,6 +41,8 @@ async function configure(override: ProjectConfigOverride, id = projectId): Promi
     .update(projects)
     .set({ config: parseProjectConfig(mergeProjectConfig(row?.config, override)) })
     .where(eq(projects.id, id));
+  // Written past the API: wait until its project cache has heard of the change.
+  await t.api.projects.catchUp();
 }
 
 const post = (path: string, body: unknown, options: Record<string, unknown> = {}) =>

@@ -86,6 +86,8 @@ async function setPasskeysEnabled(enabled: boolean): Promise<void> {
       config: mergeProjectConfig(row?.config, { auth: { passkey: { allowSignIn: enabled } } }),
     })
     .where(eq(projects.id, projectId));
+  // Written past the API: wait until its project cache has heard of the change.
+  await t.api.projects.catchUp();
 }
 
 describe("registration (happy)", () => {

@@ -28,6 +28,8 @@ async function setPayments(projectId: string, payments: unknown): Promise<void> 
     .update(projects)
     .set({ config: { ...config, payments } })
     .where(eq(projects.id, projectId));
+  // Written past the API: wait until its project cache has heard of the change.
+  await t.api.projects.catchUp();
 }
 
 async function verifiedUser(projectId: string): Promise<TestUser> {

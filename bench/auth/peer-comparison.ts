@@ -1,0 +1,192 @@
+/**
+ * Ours beside Better Auth (issue 15): both servers in their own processes on the same PostgreSQL,
+ * loaded the same way by wrk from outside, one after the other: `GET /users/me` (client access,
+ * valid access token) against Better Auth's `GET /api/auth/get-session` (session cookie) at 64
+ * connections, and password sign-in against Better Auth's email sign-in at 16; then the ratios
+ * ours/peer. Our token refresh is measured too (the peer has no such call). Rate limits are off in
+ * both, for the bench only. Loopback only; every load run is bounded by `seconds`.
+ * @module
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { type LoadRequest, type LoadResult, runWrk, wrkPath } from "./wrk-load";
+
+const peerFolder = fileURLToPath(new URL("../peers/better-auth/", import.meta.url));
+const ourServer = fileURLToPath(new URL("./serve-auth-api.ts", import.meta.url));
+const publishableKey = "pck_bench_publishable_client_key";
+const password = "benchmark password";
+
+interface RunningServer {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/** Starts a server process that prints `{"port": N}` once it listens on loopback. */
+async function startServer(
+  args: string[],
+  cwd: string,
+  databaseUrl: string,
+): Promise<RunningServer> {
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`${args.join(" ")} exited with ${code}`)));
+    lines.once("line", (line) => resolve((JSON.parse(line) as { port: number }).port));
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+function installPeer(): void {
+  if (existsSync(`${peerFolder}node_modules/better-auth/package.json`)) return;
+  process.stdout.write(`Installing the Better Auth peer into ${peerFolder} (npm install)...\n`);
+  const result = spawnSync("npm", ["install", "--no-audit", "--no-fund"], {
+    cwd: peerFolder,
+    stdio: "inherit",
+  });
+  if (result.status !== 0) throw new Error("npm install of the Better Auth peer failed");
+}
+
+async function expectOk(response: Response, what: string): Promise<Response> {
+  if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+export async function runPeerComparison(databaseUrl: string, seconds: number): Promise<void> {
+  if (!existsSync(wrkPath)) {
+    process.stdout.write(
+      `\nBetter Auth comparison skipped: wrk not found at ${wrkPath} (apt-get install -y wrk)\n`,
+    );
+    return;
+  }
+  installPeer();
+  const peerVersion = (
+    (await import(`${peerFolder}node_modules/better-auth/package.json`, { with: { type: "json" } }))
+      .default as { version: string }
+  ).version;
+  const runId = Date.now().toString(36);
+  const rows: (LoadResult & { call: string; connections: number })[] = [];
+  const measure = async (call: string, request: LoadRequest, connections: number) => {
+    rows.push({ call, connections, ...(await runWrk(request, connections, seconds)) });
+    return rows[rows.length - 1] as LoadResult;
+  };
+
+  // One server at a time, so each has both cores while it is loaded.
+  const ours = await startServer(["--import", "tsx", ourServer], process.cwd(), databaseUrl);
+  let ourMe: LoadResult;
+  let ourSignIn: LoadResult;
+  try {
+    const api = `${ours.origin}/api/v1`;
+    const clientHeaders = {
+      "content-type": "application/json",
+      "x-stack-project-id": "internal",
+      "x-stack-access-type": "client",
+      "x-stack-publishable-client-key": publishableKey,
+    };
+    const email = `peer-bench-${runId}@example.com`;
+    const signedUp = await expectOk(
+      await fetch(`${api}/auth/password/sign-up`, {
+        method: "POST",
+        headers: clientHeaders,
+        body: JSON.stringify({ email, password }),
+      }),
+      "Our sign-up",
+    );
+    const tokens = (await signedUp.json()) as { access_token: string; refresh_token: string };
+    ourMe = await measure(
+      "ours GET /users/me",
+      {
+        url: `${api}/users/me`,
+        headers: { ...clientHeaders, "x-stack-access-token": tokens.access_token },
+      },
+      64,
+    );
+    await measure(
+      "ours POST /auth/oauth/token (refresh)",
+      {
+        url: `${api}/auth/oauth/token`,
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "refresh_token",
+          refresh_token: tokens.refresh_token,
+          client_id: "internal",
+          client_secret: publishableKey,
+        }).toString(),
+      },
+      64,
+    );
+    ourSignIn = await measure(
+      "ours POST /auth/password/sign-in (argon2id)",
+      {
+        url: `${api}/auth/password/sign-in`,
+        method: "POST",
+        headers: clientHeaders,
+        body: JSON.stringify({ email, password }),
+      },
+      16,
+    );
+  } finally {
+    await ours.stop();
+  }
+
+  const peer = await startServer(["server.mjs"], peerFolder, databaseUrl);
+  let peerSession: LoadResult;
+  let peerSignIn: LoadResult;
+  try {
+    const api = `${peer.origin}/api/auth`;
+    const headers = { "content-type": "application/json", origin: "http://127.0.0.1" };
+    const email = `peer-bench-${runId}@example.com`;
+    const signedUp = await expectOk(
+      await fetch(`${api}/sign-up/email`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ email, password, name: "Bench" }),
+      }),
+      "Better Auth sign-up",
+    );
+    const cookie = (signedUp.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    peerSession = await measure(
+      `Better Auth ${peerVersion} GET /api/auth/get-session`,
+      { url: `${api}/get-session`, headers: { cookie } },
+      64,
+    );
+    peerSignIn = await measure(
+      `Better Auth ${peerVersion} POST /api/auth/sign-in/email (scrypt)`,
+      {
+        url: `${api}/sign-in/email`,
+        method: "POST",
+        headers,
+        body: JSON.stringify({ email, password }),
+      },
+      16,
+    );
+  } finally {
+    await peer.stop();
+  }
+
+  process.stdout.write(
+    `\nOurs beside Better Auth ${peerVersion}, each in its own process (NODE_ENV=production), same PostgreSQL, wrk -t1 from outside, ${seconds} s per row\n`,
+  );
+  console.table(rows);
+  const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : "n/a");
+  process.stdout.write(
+    [
+      `users/me vs get-session at 64: ${ratio(ourMe["req/s"], peerSession["req/s"])}× the req/s, p99 ${ourMe["p99 ms"]} ms vs ${peerSession["p99 ms"]} ms`,
+      `sign-in at 16: ${ratio(ourSignIn["req/s"], peerSignIn["req/s"])}× the req/s, p99 ${ourSignIn["p99 ms"]} ms vs ${peerSignIn["p99 ms"]} ms`,
+      "",
+    ].join("\n"),
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * Our auth API alone in a process, as production runs it (argon2id at OWASP parameters), for load
+ * from outside the process: prints `{"port": N}` on one line once it listens on loopback.
+ * Rate limits are off for the bench only. Run with `node --import tsx bench/auth/serve-auth-api.ts`.
+ * @module
+ */
+import type { AddressInfo } from "node:net";
+import { createAuthApi, initAuthPlatform, parseAuthConfig } from "@heritage/auth-server";
+import { migrationSet as authMigrations } from "@heritage/auth-server/migrations";
+import { connect, migrate } from "@heritage/db";
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+
+export const benchKeys = {
+  STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY: "pck_bench_publishable_client_key",
+  STACK_SEED_INTERNAL_PROJECT_SECRET_SERVER_KEY: "ssk_bench_secret_server_key",
+};
+
+const connection = await connect({ databaseUrl: process.env.DATABASE_URL });
+await migrate(connection.db, [authMigrations]);
+const config = parseAuthConfig({
+  ...benchKeys,
+  // Stored secrets are encrypted at rest; the bench's throwaway database needs some key.
+  SECRETS_KEY: "this-secrets-key-is-for-the-auth-benchmark-only",
+  // The virtual users sign up on `internal`, where sign-up is off by default.
+  STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED: "true",
+  AUTH_RATE_LIMIT_SIGN_IN_PER_IP: "0",
+  AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL: "0",
+  AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP: "0",
+  AUTH_RATE_LIMIT_SIGN_UP_PER_IP: "0",
+  AUTH_RATE_LIMIT_SIGN_UP_PER_EMAIL: "0",
+});
+await initAuthPlatform(connection.db, config);
+const api = createAuthApi({
+  db: connection.db,
+  notifications: connection,
+  config,
+  baseUrl: "http://127.0.0.1",
+});
+const root = new Hono();
+root.route("/api/v1", api);
+const server = serve({ fetch: root.fetch, hostname: "127.0.0.1", port: 0 }, () => {
+  process.stdout.write(`${JSON.stringify({ port: (server.address() as AddressInfo).port })}\n`);
+});
+
+async function stop() {
+  server.close();
+  await api.close();
+  await connection.close();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void stop());
+process.on("SIGINT", () => void stop());

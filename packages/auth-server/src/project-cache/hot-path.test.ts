@@ -1,0 +1,82 @@
+/**
+ * The hot calls' database round trips (issue 15): with projects and keys in memory, `/users/me`
+ * (client and server access) costs one query, `/projects/current` none, and a token refresh
+ * (either endpoint) two. Each call is made once first so that the project is in memory, as it is
+ * for every request but a process's first.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countQueries, type QueryCounter } from "../testing/query-counter";
+import {
+  createTestAuthApi,
+  type TestAuthApi,
+  type TestRequestOptions,
+  type TestUser,
+} from "../testing/test-auth-api";
+
+let t: TestAuthApi;
+let user: TestUser;
+let queries: QueryCounter;
+
+beforeAll(async () => {
+  t = await createTestAuthApi();
+  user = await t.signUpUser();
+  queries = countQueries(t.connection);
+});
+afterAll(async () => {
+  queries?.stop();
+  await t?.close();
+});
+
+/** The statements one call sends once its project is in memory (the warm-up call's not counted). */
+async function statementsOf(path: string, options: TestRequestOptions): Promise<string[]> {
+  const warmUp = await t.request(path, options);
+  expect(warmUp.status, await warmUp.text()).toBe(200);
+  queries.reset();
+  const response = await t.request(path, options);
+  expect(response.status, await response.text()).toBe(200);
+  return [...queries.statements];
+}
+
+describe("database round trips of the hot calls", () => {
+  it("GET /users/me with client access: the user, in one query", async () => {
+    const statements = await statementsOf("/users/me", {
+      accessType: "client",
+      accessToken: user.accessToken,
+    });
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toContain('from "auth"."users"');
+  });
+
+  it("GET /users/me with server access: one query", async () => {
+    const statements = await statementsOf("/users/me", {
+      accessType: "server",
+      accessToken: user.accessToken,
+    });
+    expect(statements).toHaveLength(1);
+  });
+
+  it("GET /projects/current: none", async () => {
+    expect(await statementsOf("/projects/current", { accessType: "client" })).toEqual([]);
+  });
+
+  it("POST /auth/oauth/token (refresh grant): the session with its activity, then the user", async () => {
+    const statements = await statementsOf("/auth/oauth/token", {
+      body: new URLSearchParams({
+        grant_type: "refresh_token",
+        refresh_token: user.refreshToken,
+        client_id: "internal",
+        client_secret: t.internalProject.keys.publishableClientKey,
+      }),
+    });
+    expect(statements).toHaveLength(2);
+  });
+
+  it("POST /auth/sessions/current/refresh: two queries", async () => {
+    const statements = await statementsOf("/auth/sessions/current/refresh", {
+      accessType: "client",
+      method: "POST",
+      refreshToken: user.refreshToken,
+    });
+    expect(statements).toHaveLength(2);
+  });
+});

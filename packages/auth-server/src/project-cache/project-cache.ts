@@ -1,0 +1,225 @@
+/**
+ * Projects and their API keys from memory (issue 15): every authenticated request needs its
+ * project (with the parsed config) and a key check, and both change rarely. Each process loads a
+ * project once and keeps it until the database announces a change to it: a trigger on
+ * `auth.projects` and `auth.project_api_keys` (migration 0020) sends the project id on
+ * {@link projectChangedChannel} at commit, whoever wrote, to every listening process (PostgreSQL
+ * LISTEN/NOTIFY; PGlite delivers to its own listeners). So a revoked key or a changed config takes
+ * effect in every process as soon as the notification arrives, with no polling and no TTL.
+ *
+ * Safety rules: nothing is served from memory until the subscription is in place; a load that
+ * overlapped an announcement is used for its own request but not kept; unknown projects are not
+ * remembered (a stream of made-up ids must not grow memory, and a new project is visible at once).
+ * @module
+ */
+import { timingSafeEqual } from "node:crypto";
+import type { Database, DatabaseConnection } from "@heritage/db";
+import { and, eq, isNull } from "drizzle-orm";
+import { projectApiKeys } from "../db/schema";
+import { isLiveProjectKey } from "../services/project-keys";
+import { findProject, type LoadedProject } from "../services/projects";
+import { hashSecret, type ProjectKeyKind } from "../services/secrets";
+
+/** The channel migration 0020's trigger announces changed projects on ('*': all of them). */
+export const projectChangedChannel = "auth_project_changed";
+
+/** Payloads that are no project id: a process's marker sent by {@link ProjectCache.catchUp}. */
+const catchUpPrefix = "catch-up:";
+
+/** How many projects one process keeps; past it the least recently loaded is forgotten. */
+const defaultMaxProjects = 10_000;
+
+interface KeySetDigests {
+  digests: Record<ProjectKeyKind, Buffer | null>;
+  expiresAt: Date | null;
+}
+
+interface CachedProject {
+  project: LoadedProject;
+  /** The project's key sets that are not revoked (expiry is checked against the request's clock). */
+  keySets: KeySetDigests[];
+}
+
+export interface ProjectCache {
+  /** The project with its parsed config, or null when there is no such project. */
+  findProject(projectId: string): Promise<LoadedProject | null>;
+  /** Whether `key` is a live key of this kind for the project at `now` (not revoked, not expired). */
+  isLiveKey(projectId: string, kind: ProjectKeyKind, key: string, now: Date): Promise<boolean>;
+  /** Forgets every project: this process wrote projects or keys and answers only afterwards. */
+  forgetAll(): void;
+  /**
+   * Resolves once every change committed before the call has reached this cache (a notification
+   * sent now comes back after all earlier ones); at once when nothing is kept in memory.
+   */
+  catchUp(): Promise<void>;
+  /** Whether answers come from memory (the subscription is in place). */
+  readonly isListening: boolean;
+  close(): Promise<void>;
+}
+
+export interface ProjectCacheOptions {
+  db: Database;
+  /**
+   * The database's notifications. Without them nothing is kept in memory: every call reads the
+   * database, as before the cache existed.
+   */
+  notifications?: Pick<DatabaseConnection, "listen" | "notify"> | undefined;
+  maxProjects?: number;
+}
+
+function digestOf(hexDigest: string | null): Buffer | null {
+  return hexDigest === null ? null : Buffer.from(hexDigest, "hex");
+}
+
+async function loadProject(db: Database, projectId: string): Promise<CachedProject | null> {
+  const [project, keyRows] = await Promise.all([
+    findProject(db, projectId),
+    db
+      .select({
+        publishable: projectApiKeys.publishableClientKeyHash,
+        secret: projectApiKeys.secretServerKeyHash,
+        admin: projectApiKeys.superSecretAdminKeyHash,
+        expiresAt: projectApiKeys.expiresAt,
+      })
+      .from(projectApiKeys)
+      .where(and(eq(projectApiKeys.projectId, projectId), isNull(projectApiKeys.revokedAt))),
+  ]);
+  if (!project) return null;
+  return {
+    // Shared by every request until the next change: frozen, so no route can alter it for others.
+    project: deepFreeze(project),
+    keySets: keyRows.map((row) => ({
+      digests: {
+        publishable_client_key: digestOf(row.publishable),
+        secret_server_key: digestOf(row.secret),
+        super_secret_admin_key: digestOf(row.admin),
+      },
+      expiresAt: row.expiresAt,
+    })),
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/**
+ * Compares the key's SHA-256 digest with every live set's digest of that kind in constant time,
+ * without stopping at a match, so the time taken says nothing about which digest bytes matched.
+ */
+function hasLiveKey(cached: CachedProject, kind: ProjectKeyKind, key: string, now: Date): boolean {
+  const digest = Buffer.from(hashSecret(key), "hex");
+  let found = false;
+  for (const keySet of cached.keySets) {
+    const stored = keySet.digests[kind];
+    if (!stored || stored.length !== digest.length) continue;
+    const matches = timingSafeEqual(stored, digest);
+    const live = keySet.expiresAt === null || keySet.expiresAt.getTime() > now.getTime();
+    found = (matches && live) || found;
+  }
+  return found;
+}
+
+export function createProjectCache(options: ProjectCacheOptions): ProjectCache {
+  const { db, notifications } = options;
+  const maxProjects = options.maxProjects ?? defaultMaxProjects;
+  const projects = new Map<string, CachedProject>();
+  const loading = new Map<string, Promise<CachedProject | null>>();
+  const catchUpWaiters = new Map<string, () => void>();
+  /** Bumped by every announcement: a load that saw it change may be stale and is not kept. */
+  let generation = 0;
+  let listening = false;
+  let closed = false;
+  let unsubscribe: (() => Promise<void>) | undefined;
+  let catchUpCounter = 0;
+
+  function onAnnouncement(payload: string): void {
+    if (payload.startsWith(catchUpPrefix)) {
+      // Another process's marker says nothing changed; this process's own one ends a catch-up.
+      catchUpWaiters.get(payload)?.();
+      catchUpWaiters.delete(payload);
+      return;
+    }
+    generation++;
+    if (payload === "*") projects.clear();
+    else projects.delete(payload);
+  }
+
+  const subscribed = notifications
+    ? notifications
+        .listen(projectChangedChannel, onAnnouncement)
+        .then((stop) => {
+          unsubscribe = stop;
+          listening = !closed;
+          if (closed) return stop();
+        })
+        .catch(() => {
+          // Without the subscription the cache stays off: every call reads the database.
+        })
+    : Promise.resolve();
+
+  async function cachedProject(projectId: string): Promise<CachedProject | null> {
+    const kept = projects.get(projectId);
+    if (kept) return kept;
+    const pending = loading.get(projectId);
+    if (pending) return pending;
+    const startedAt = generation;
+    const load = loadProject(db, projectId).then((loaded) => {
+      if (loaded && listening && generation === startedAt) {
+        if (projects.size >= maxProjects) {
+          const oldest = projects.keys().next().value;
+          if (oldest !== undefined) projects.delete(oldest);
+        }
+        projects.set(projectId, loaded);
+      }
+      return loaded;
+    });
+    // Concurrent requests for a project not in memory share one load.
+    loading.set(projectId, load);
+    try {
+      return await load;
+    } finally {
+      loading.delete(projectId);
+    }
+  }
+
+  return {
+    get isListening() {
+      return listening;
+    },
+    async findProject(projectId) {
+      if (!listening) return findProject(db, projectId);
+      return (await cachedProject(projectId))?.project ?? null;
+    },
+    async isLiveKey(projectId, kind, key, now) {
+      if (!listening) return isLiveProjectKey(db, projectId, kind, key, now);
+      const cached = await cachedProject(projectId);
+      return cached ? hasLiveKey(cached, kind, key, now) : false;
+    },
+    forgetAll() {
+      generation++;
+      projects.clear();
+    },
+    async catchUp() {
+      if (!listening || !notifications) return;
+      catchUpCounter++;
+      const marker = `${catchUpPrefix}${process.pid}:${catchUpCounter}:${Math.random().toString(36).slice(2)}`;
+      const arrived = new Promise<void>((resolve) => catchUpWaiters.set(marker, resolve));
+      await notifications.notify(projectChangedChannel, marker);
+      await arrived;
+    },
+    async close() {
+      closed = true;
+      listening = false;
+      projects.clear();
+      await subscribed;
+      await unsubscribe?.();
+      for (const resolve of catchUpWaiters.values()) resolve();
+      catchUpWaiters.clear();
+    },
+  };
+}
