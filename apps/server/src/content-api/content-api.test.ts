@@ -250,7 +250,6 @@ describe("writes by an admin", () => {
         email: "visitor@example.org",
         subject: "Hello",
         message: "A message long enough.",
-        status: "replied",
       },
     });
     expect(posted.status).toBe(201);

@@ -129,7 +129,10 @@ function refuseUnknownFields(
 ) {
   const unknown = table.unknownFields?.(body, operation) ?? [];
   if (unknown.length === 0) return;
-  const fields = unknown.map((field) => ({ field, message: `Unknown field for a write to ${table.name}` }));
+  const fields = unknown.map((field) => ({
+    field,
+    message: `Unknown field for a write to ${table.name}`,
+  }));
   throw new ContentError(
     "VALIDATION_FAILED",
     fields.map((issue) => `${issue.field}: ${issue.message}`).join("; "),
