@@ -134,6 +134,24 @@ describe("PATCH /internal/config/override/{level}", () => {
     );
   });
 
+  it("turns dashboard apps on by the reference's ids; a legacy project update keeps them", async () => {
+    const enable = await patchOverride("branch", { "apps.installed.api-keys": { enabled: true } });
+    expect(enable.status).toBe(200);
+    expect((await renderedConfig()).apps.installed["api-keys"]).toEqual({ enabled: true });
+    const legacy = await t.request("/internal/projects/current", {
+      ...asAdmin(),
+      method: "PATCH",
+      body: { config: { allow_user_api_keys: true } },
+    });
+    expect(legacy.status).toBe(200);
+    expect((await renderedConfig()).apps.installed["api-keys"]).toEqual({ enabled: true });
+    const unknownApp = await patchOverride("branch", {
+      "apps.installed.no-such-app": { enabled: true },
+    });
+    expect(unknownApp.status).toBe(400);
+    expect(await unknownApp.text()).toContain("apps.installed");
+  });
+
   it("rejects unknown keys, wrong values, bad JSON and levels, changing nothing", async () => {
     const before = await renderedConfig();
     await expectTextError(

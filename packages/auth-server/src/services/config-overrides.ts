@@ -54,6 +54,7 @@ function isRecordEntry(path: string[]): boolean {
     "emailDesigns.templates",
     "emailDesigns.themes",
     "dataVault.stores",
+    "apps.installed",
   ].includes(joined);
 }
 

@@ -85,6 +85,28 @@ export const defaultPermissionDefinitions = {
   },
 } as const;
 
+/** The reference's dashboard app ids (`ALL_APPS` of its apps config). */
+const dashboardAppIds = [
+  "authentication",
+  "fraud-protection",
+  "onboarding",
+  "teams",
+  "rbac",
+  "api-keys",
+  "payments",
+  "emails",
+  "email-api",
+  "data-vault",
+  "webhooks",
+  "tv-mode",
+  "launch-checklist",
+  "catalyst",
+  "neon",
+  "convex",
+  "vercel",
+  "analytics",
+] as const;
+
 export const projectConfigSchema = z.object({
   auth: z
     .object({
@@ -121,6 +143,17 @@ export const projectConfigSchema = z.object({
       enabled: z
         .object({ user: z.boolean().default(false), team: z.boolean().default(false) })
         .prefault({}),
+    })
+    .prefault({}),
+  /**
+   * The dashboard's apps and whether each is on (the reference's `apps.installed.<app id>`). It
+   * decides nothing here beyond what the dashboard shows; the ids are the reference's.
+   */
+  apps: z
+    .object({
+      installed: z
+        .partialRecord(z.enum(dashboardAppIds), z.object({ enabled: z.boolean().default(false) }))
+        .default({}),
     })
     .prefault({}),
   project: z.object({ requirePublishableClientKey: z.boolean().default(false) }).prefault({}),
