@@ -5,7 +5,7 @@
  * Performance tab's Core Web Vitals, the Mobile SEO check of the home page at 375 px and the
  * slow-navigation warning.
  */
-import { getGlobalSeo } from "@heritage/content";
+import { defaultGlobalSeo, getGlobalSeo } from "@heritage/content";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -68,6 +68,28 @@ describe.skipIf(!hasChromium)("an admin edits the SEO settings", () => {
       "Sevdah Heritage preserves the songs, stories and crafts of the Balkans and shares them with everyone, in English, German and Bosnian.",
     );
     await field("Default Keywords").fill(" sevdah, , heritage ,music ");
+
+    // Each language has its own title, description and keywords (issue 19, defect 4); the
+    // summary names what a language misses, and its pages then show that language's built-in
+    // text, never the English typed above.
+    const perLanguage = page.getByRole("list", { name: "SEO text per language" });
+    await expect(perLanguage.getByRole("listitem").allTextContents()).resolves.toEqual([
+      "English: complete",
+      "Deutsch: complete",
+      "Bosanski: complete",
+    ]);
+    await field("Default Title (Deutsch)").fill("Sevdah-Erbe: Lieder und Geschichten des Balkans");
+    await field("Default Description (Deutsch)").fill(
+      "Sevdah-Erbe bewahrt die Lieder, Geschichten und Handwerke des Balkans und teilt sie mit allen.",
+    );
+    await field("Default Title (Bosanski)").fill("");
+    await field("Default Keywords (Bosanski)").fill("");
+    await perLanguage
+      .getByText(
+        "Bosanski: missing title, keywords (the Bosnian pages show the built-in Bosnian text)",
+      )
+      .waitFor();
+    await expectNoAxeViolations(page, "/admin/seo with a language missing");
     await expect(field("Default Social Share Image URL").getAttribute("type")).resolves.toBe("url");
     await field("Default Social Share Image URL").fill("https://cdn.example.org/sevdah-share.jpg");
     await expect(page.getByTestId("facebook-title").textContent()).resolves.toBe(
@@ -104,6 +126,10 @@ describe.skipIf(!hasChromium)("an admin edits the SEO settings", () => {
 
     await page.reload();
     await expect(field("Default Keywords").inputValue()).resolves.toBe("sevdah, heritage, music");
+    await page
+      .getByRole("list", { name: "SEO text per language" })
+      .getByText("Bosanski: missing title, keywords", { exact: false })
+      .waitFor();
 
     const visitor = await browser.newPage();
     await visitor.goto(`${server.url}/impressum`);
@@ -120,6 +146,26 @@ describe.skipIf(!hasChromium)("an admin edits the SEO settings", () => {
     await expect(visitor.title()).resolves.toContain("Sevdah Heritage");
     const jsonLd = await head.locator('script[type="application/ld+json"]').first().textContent();
     expect(jsonLd).toContain("https://facebook.com/sevdah");
+
+    // The German home page carries the German text in its title, description and share tags.
+    await visitor.goto(`${server.url}/de`);
+    const germanTitle = "Sevdah-Erbe: Lieder und Geschichten des Balkans";
+    await expect(visitor.title()).resolves.toBe(germanTitle);
+    for (const selector of ['meta[property="og:title"]', 'meta[name="twitter:title"]']) {
+      await expect(head.locator(selector).getAttribute("content")).resolves.toBe(germanTitle);
+    }
+    await expect(
+      head.locator('meta[property="og:description"]').getAttribute("content"),
+    ).resolves.toMatch(/^Sevdah-Erbe bewahrt/);
+    // Nothing Bosnian stored for the title and keywords: the built-in Bosnian ones, not English.
+    await visitor.goto(`${server.url}/bs`);
+    await expect(visitor.title()).resolves.toBe(defaultGlobalSeo.default_title_bs);
+    await expect(head.locator('meta[name="keywords"]').getAttribute("content")).resolves.toBe(
+      defaultGlobalSeo.default_keywords_bs.join(", "),
+    );
+    await expect(head.locator('meta[property="og:title"]').getAttribute("content")).resolves.toBe(
+      defaultGlobalSeo.default_title_bs,
+    );
     await visitor.close();
   });
 

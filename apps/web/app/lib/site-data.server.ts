@@ -24,6 +24,7 @@ import {
   listRelatedProjects,
   loadPageContent,
   localise,
+  localisedFieldName,
   type Project,
   RELATED_PROJECTS_LIMIT,
   resolveGlobalSeo,
@@ -134,21 +135,31 @@ function detail(
   categories: Map<string, CategoryOption>,
   images: Map<string, ImageSource>,
 ): ProjectDetail {
-  const keywords = localise(row as Project, "seo_keywords", language);
+  // SEO text is read in the page's language only (issue 19, defect 4): a German page with no
+  // German SEO title uses the project's title, never the English SEO title. The share image
+  // has no language, so the usual rule applies to it.
+  const ownSeo = (field: "seo_title" | "seo_description" | "seo_keywords") =>
+    (row as Record<string, unknown>)[localisedFieldName(field, language)];
+  const keywords = ownSeo("seo_keywords");
   const seoImage = localise(row as Project, "seo_og_image", language);
   const details = localise(row, "details", language) ?? "";
   return {
     ...summarise(row, language, categories, images),
     details,
     detailsHtml: details.includes("<") ? sanitizeTextOrHtml(details) : null,
-    seoTitle: localise(row, "seo_title", language) || null,
-    seoDescription: localise(row, "seo_description", language) || null,
-    seoKeywords: Array.isArray(keywords) ? keywords : [],
+    seoTitle: textOrNull(ownSeo("seo_title")),
+    seoDescription: textOrNull(ownSeo("seo_description")),
+    seoKeywords: Array.isArray(keywords)
+      ? keywords.filter((keyword): keyword is string => typeof keyword === "string")
+      : [],
     seoImage: seoImage || null,
     createdAt: "created_at" in row && row.created_at ? row.created_at.toISOString() : null,
     updatedAt: "updated_at" in row && row.updated_at ? row.updated_at.toISOString() : null,
   };
 }
+
+const textOrNull = (value: unknown) =>
+  typeof value === "string" && value.trim() !== "" ? value : null;
 
 function categoryMap(rows: CategoryRow[], language: SiteLanguage): Map<string, CategoryOption> {
   return new Map(rows.map((row) => [row.id, localiseCategory(row, language)]));
@@ -302,8 +313,9 @@ function socialLinksOf(seo: {
 }
 
 /**
- * The global SEO settings in `language`: the row's language column when it has one (localised
- * by the usual rule), stored values over the defaults.
+ * The global SEO settings in `language`, stored values over the defaults. Title, description
+ * and keywords are the language's own: stored, else the built-in default of that language,
+ * never another language's (see resolveGlobalSeo).
  */
 export async function loadSiteSeo(
   db: Database,
@@ -316,9 +328,7 @@ export async function loadSiteSeo(
   } catch (error) {
     logLoadFailure("global SEO settings", error, requestId);
   }
-  const seo = resolveGlobalSeo(
-    row ? { ...row, content: localise(row, "content", language) } : null,
-  );
+  const seo = resolveGlobalSeo(row, language);
   const text = (value: string | null | undefined) => value ?? "";
   return {
     siteName: text(seo.site_name) || "Balkan Heritage",

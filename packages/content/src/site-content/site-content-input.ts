@@ -89,9 +89,17 @@ export const legalPageContentSchema = z.object({
 
 export const globalSeoContentSchema = z.object({
   site_name: text("Site name"),
+  // Title, description and keywords per language, suffixed like a project's SEO fields
+  // (issue 19, defect 4); a page reads only its own language's (see resolveGlobalSeo).
   default_title: optionalText("Default title", 70),
+  default_title_de: optionalText("German default title", 70),
+  default_title_bs: optionalText("Bosnian default title", 70),
   default_description: optionalText("Default description", 200),
+  default_description_de: optionalText("German default description", 200),
+  default_description_bs: optionalText("Bosnian default description", 200),
   default_keywords: keywordList("Default keywords").optional(),
+  default_keywords_de: keywordList("German default keywords").optional(),
+  default_keywords_bs: keywordList("Bosnian default keywords").optional(),
   default_og_image: optionalUrl("Default OG image"),
   organization_name: text("Organization name"),
   organization_description: text("Organization description"),
@@ -106,6 +114,14 @@ export const globalSeoContentSchema = z.object({
 });
 export type GlobalSeoContentInput = z.input<typeof globalSeoContentSchema>;
 export type GlobalSeoContent = z.output<typeof globalSeoContentSchema>;
+
+/** The global SEO fields written once per language: `default_title`, `default_title_de`, ... */
+export const globalSeoLocalisedFields = [
+  "default_title",
+  "default_description",
+  "default_keywords",
+] as const;
+export type GlobalSeoLocalisedField = (typeof globalSeoLocalisedFields)[number];
 
 /** The content schema of each section, and of the global SEO row. */
 export const siteContentSchemas = {
@@ -171,6 +187,17 @@ export const siteContentRowSchema = z
         message: `Unknown site content id "${row.id}"; expected one of: ${[...siteContentSections, GLOBAL_SEO_ID].join(", ")}`,
       });
       return z.NEVER;
+    }
+    if (kind === GLOBAL_SEO_CONTENT_TYPE) {
+      // Every language of the global SEO lives in `content` (default_title_de, ...).
+      for (const column of ["content_de", "content_bs"] as const) {
+        if (row[column] === undefined || row[column] === null) continue;
+        context.addIssue({
+          code: "custom",
+          path: [column],
+          message: `The global SEO settings keep every language in content (e.g. default_title${column.slice("content".length)})`,
+        });
+      }
     }
     const schema = siteContentSchemas[kind];
     const parsed: Partial<Record<SiteContentColumn, Record<string, unknown> | null>> = {};

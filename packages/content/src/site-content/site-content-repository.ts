@@ -7,13 +7,21 @@ import type { Database } from "@heritage/db";
 import { asc, eq } from "drizzle-orm";
 import { siteContent } from "../db/schema";
 import type { PageCopy } from "../default-copy/default-copy-types";
-import { hasLocalisedValue, localise, type SiteLanguage } from "../localise";
+import {
+  hasLocalisedValue,
+  localise,
+  localisedFieldName,
+  type SiteLanguage,
+  siteLanguages,
+} from "../localise";
 import { defaultGlobalSeo, defaultPageCopy } from "./default-content";
 import {
   GLOBAL_SEO_CONTENT_TYPE,
   GLOBAL_SEO_ID,
   type GlobalSeoContent,
   type GlobalSeoContentInput,
+  type GlobalSeoLocalisedField,
+  globalSeoLocalisedFields,
   parseContentValue,
   type SiteContentRowInput,
   type SiteContentSection,
@@ -112,9 +120,49 @@ export async function saveGlobalSeo(
   });
 }
 
-/** The global SEO settings: stored values where non-empty, defaults elsewhere. */
-export function resolveGlobalSeo(row: SiteContentRow | null): GlobalSeoContent {
-  return mergeOverDefaults(defaultGlobalSeo, row ? parseContentValue(row.content) : null);
+/**
+ * The global SEO settings as a page in `language` uses them: stored values where non-empty,
+ * defaults elsewhere; `default_title`, `default_description` and `default_keywords` hold that
+ * language's text. Their fallback order (issue 19, defect 4): the stored field of the language
+ * (`default_title_de`), else the built-in default of the same language. Never another
+ * language's text: a German page with no German title stored shows the built-in German one,
+ * not the English title the admin typed.
+ */
+export function resolveGlobalSeo(
+  row: SiteContentRow | null,
+  language: SiteLanguage = "en",
+): GlobalSeoContent {
+  const stored = row ? parseContentValue(row.content) : null;
+  const merged = mergeOverDefaults(defaultGlobalSeo, stored) as GlobalSeoContent;
+  const localised = { ...merged };
+  for (const field of globalSeoLocalisedFields) {
+    const name = localisedFieldName(field, language) as keyof GlobalSeoContent;
+    (localised as Record<string, unknown>)[field] =
+      field === "default_keywords" ? keywordsOf(merged[name]) : merged[name];
+  }
+  return localised;
+}
+
+/** Which languages lack which of their own SEO fields (stored and non-empty); for the admin. */
+export function missingGlobalSeoFields(
+  stored: Record<string, unknown> | null,
+): Record<SiteLanguage, GlobalSeoLocalisedField[]> {
+  const missing = {} as Record<SiteLanguage, GlobalSeoLocalisedField[]>;
+  for (const language of siteLanguages) {
+    missing[language] = globalSeoLocalisedFields.filter(
+      (field) => !hasLocalisedValue(stored?.[localisedFieldName(field, language)]),
+    );
+  }
+  return missing;
+}
+
+/** Keywords as stored: a list, or (written by older clients) comma-separated text. */
+function keywordsOf(value: unknown): string[] {
+  const list = typeof value === "string" ? value.split(",") : Array.isArray(value) ? value : [];
+  return list
+    .filter((keyword): keyword is string => typeof keyword === "string")
+    .map((keyword) => keyword.trim())
+    .filter((keyword) => keyword !== "");
 }
 
 function mergeOverDefaults<T extends object>(defaults: T, stored: unknown): T {

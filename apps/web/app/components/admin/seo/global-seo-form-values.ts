@@ -1,14 +1,21 @@
 /**
  * @module
- * The global SEO form's values (site spec, section 3: global SEO content), all as text with the
- * keywords comma-separated, and their conversion from the stored content.
+ * The global SEO form's values (site spec, section 3: global SEO content, with title,
+ * description and keywords per language), all as text with the keywords comma-separated, and
+ * their conversion from the stored content.
  */
 
 export const globalSeoFieldNames = [
   "site_name",
   "default_title",
+  "default_title_de",
+  "default_title_bs",
   "default_description",
+  "default_description_de",
+  "default_description_bs",
   "default_keywords",
+  "default_keywords_de",
+  "default_keywords_bs",
   "default_og_image",
   "organization_name",
   "organization_description",

@@ -2,7 +2,9 @@
  * @module
  * /admin/seo (site spec, section 2): "Global SEO Settings" with tabs General, Organization,
  * Social Media and Performance, "Save SEO Settings", and the live social-share preview beside.
- * Validated with the shared global SEO schema (keywords parsed from comma-separated text).
+ * Title, description and keywords are written per language, with what each one misses shown
+ * above them (issue 19, defect 4). Validated with the shared global SEO schema (keywords parsed
+ * from comma-separated text).
  */
 
 import { type GlobalSeoContent, globalSeoContentSchema } from "@heritage/content";
@@ -13,11 +15,12 @@ import { errorMessage } from "../../../lib/content-client";
 import { adminButton, cardClass } from "../common/admin-styles";
 import { AdminTabs } from "../common/admin-tabs";
 import { TextAreaField, TextField } from "../common/form-fields";
+import { adminLanguages } from "../common/languages";
 import { noticeError, noticeSuccess } from "../common/notices";
 import { ErrorState, LoadingState } from "../common/screen-states";
-import { SeoCounter, seoLimits } from "../common/seo-counter";
 import { useContentClient } from "../common/use-content-client";
 import { type GlobalSeoFormValues, toGlobalSeoValues } from "./global-seo-form-values";
+import { LanguageSeoFields, SeoLanguageSummary } from "./language-seo-fields";
 import { PerformancePanel } from "./performance-panel";
 import { SocialPreview } from "./social-preview";
 
@@ -142,33 +145,16 @@ export function GlobalSeoScreen() {
                       registration={register("site_name")}
                       error={errorOf("site_name")}
                     />
-                    <TextField
-                      label="Default Title"
-                      registration={register("default_title")}
-                      maxLength={seoLimits.title.max}
-                      error={errorOf("default_title")}
-                      hint={<SeoCounter length={title.length} target={seoLimits.title.target} />}
-                    />
-                    <TextAreaField
-                      label="Default Description"
-                      rows={3}
-                      registration={register("default_description")}
-                      maxLength={seoLimits.description.max}
-                      error={errorOf("default_description")}
-                      hint={
-                        <SeoCounter
-                          length={description.length}
-                          target={seoLimits.description.target}
-                        />
-                      }
-                    />
-                    <TextField
-                      label="Default Keywords"
-                      placeholder="heritage, culture, balkans"
-                      registration={register("default_keywords")}
-                      error={errorOf("default_keywords")}
-                      hint={<span className="text-gray-600">Separate keywords with commas.</span>}
-                    />
+                    <SeoLanguageSummary values={watch()} />
+                    {adminLanguages.map((language) => (
+                      <LanguageSeoFields
+                        key={language.code}
+                        language={language}
+                        register={register}
+                        watch={watch}
+                        errors={formState.errors}
+                      />
+                    ))}
                     {url(
                       "default_og_image",
                       "Default Social Share Image URL",
