@@ -12,7 +12,13 @@
  * - 508 `INFINITE_LOOP_DETECTED` is retried; other failures throw at once.
  * At most 5 attempts in all. A final network failure is an `AuthOfflineError` when offline.
  */
-import { type AccessType, isKnownErrorInFamily, type KnownError } from "@heritage/auth-protocol";
+import {
+  type AccessType,
+  getProtocolHeaderNames,
+  isKnownErrorInFamily,
+  type KnownError,
+  type ProtocolHeaderSuffix,
+} from "@heritage/auth-protocol";
 import { encodeCrockfordBase32 } from "../encoding/crockford-base32";
 import { AuthHttpError } from "../errors";
 import type { AuthRuntime } from "../runtime";
@@ -88,6 +94,14 @@ function buildUrl(config: RequestConfig, path: string, query: SendRequestOptions
   return search === "" ? url : `${url}?${search}`;
 }
 
+/**
+ * A request header's name as the official SDK 2.8.108 sends it (`x-hexclave-*`), from
+ * auth-protocol's list of the headers the server reads: a name it does not know fails to compile.
+ */
+function sentHeader(suffix: ProtocolHeaderSuffix): string {
+  return getProtocolHeaderNames(suffix)[0];
+}
+
 function buildHeaders(
   config: RequestConfig,
   tokens: SessionTokens | null,
@@ -95,27 +109,27 @@ function buildHeaders(
   hasBody: boolean,
 ): Record<string, string> {
   const headers: Record<string, string> = {
-    "x-hexclave-override-error-status": "true",
-    "x-hexclave-project-id": config.projectId,
-    "x-hexclave-access-type": config.accessType,
-    "x-hexclave-client-version": config.clientVersion,
+    [sentHeader("override-error-status")]: "true",
+    [sentHeader("project-id")]: config.projectId,
+    [sentHeader("access-type")]: config.accessType,
+    [sentHeader("client-version")]: config.clientVersion,
   };
   if (tokens !== null) {
-    headers["x-hexclave-access-token"] = tokens.accessToken;
-    if (tokens.refreshToken !== null) headers["x-hexclave-refresh-token"] = tokens.refreshToken;
+    headers[sentHeader("access-token")] = tokens.accessToken;
+    if (tokens.refreshToken !== null) headers[sentHeader("refresh-token")] = tokens.refreshToken;
   }
-  headers["x-hexclave-allow-anonymous-user"] = "true";
+  headers[sentHeader("allow-anonymous-user")] = "true";
   if (config.publishableClientKey) {
-    headers["x-hexclave-publishable-client-key"] = config.publishableClientKey;
+    headers[sentHeader("publishable-client-key")] = config.publishableClientKey;
   }
-  if (adminTokens !== null) headers["x-hexclave-admin-access-token"] = adminTokens.accessToken;
-  headers["x-hexclave-random-nonce"] = createRandomNonce();
+  if (adminTokens !== null) headers[sentHeader("admin-access-token")] = adminTokens.accessToken;
+  headers[sentHeader("random-nonce")] = createRandomNonce();
   headers["ngrok-skip-browser-warning"] = "true";
   if (config.secretServerKey !== undefined) {
-    headers["x-hexclave-secret-server-key"] = config.secretServerKey;
+    headers[sentHeader("secret-server-key")] = config.secretServerKey;
   }
   if (config.superSecretAdminKey !== undefined) {
-    headers["x-hexclave-super-secret-admin-key"] = config.superSecretAdminKey;
+    headers[sentHeader("super-secret-admin-key")] = config.superSecretAdminKey;
   }
   if (hasBody) headers["content-type"] = "application/json";
   return { ...headers, ...config.extraHeaders };
