@@ -49,6 +49,7 @@ export {
   parseWireError,
   toWireError,
 } from "./known-errors";
+export { maxPasswordLength, minPasswordLength } from "./password-limits";
 export {
   isRefreshTokenFormat,
   refreshTokenAlphabet,

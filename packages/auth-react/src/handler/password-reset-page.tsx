@@ -17,7 +17,12 @@ import {
   Text,
   useFormState,
 } from "./handler-ui";
-import { checkNewPassword, type NewPasswordField, passwordFieldOf } from "./password-rules";
+import {
+  checkNewPassword,
+  type NewPasswordField,
+  passwordFieldOf,
+  passwordLengthHint,
+} from "./password-rules";
 import { type CodeProblem, codeProblemTexts, toCodeProblem } from "./verification-code-states";
 
 type ResetState =
@@ -126,7 +131,7 @@ export function PasswordResetPage() {
           type="password"
           autoComplete="new-password"
           required
-          hint="8 to 70 characters."
+          hint={passwordLengthHint}
           error={form.fieldErrors.password}
         />
         <Field

@@ -2,11 +2,13 @@
  * @module
  * The password rules the handler forms check before sending (auth-platform spec section 5): the
  * server's length limits (8 to 70 characters, as its PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG
- * answers say) and the repeated password matching. The server checks again; its answer wins.
+ * answers say; auth-protocol declares them) and the repeated password matching. The server checks
+ * again; its answer wins.
  */
+import { maxPasswordLength, minPasswordLength } from "@heritage/auth-protocol";
 
-export const minPasswordLength = 8;
-export const maxPasswordLength = 70;
+/** The hint under a new-password field. */
+export const passwordLengthHint = `${minPasswordLength} to ${maxPasswordLength} characters.`;
 
 /** The spec's message for a password of the wrong length, or null when the length is fine. */
 export function checkPasswordLength(password: string): string | null {

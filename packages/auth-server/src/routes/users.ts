@@ -4,7 +4,7 @@
  * client fields.
  * @module
  */
-import type { AccessType } from "@heritage/auth-protocol";
+import { type AccessType, maxPasswordLength } from "@heritage/auth-protocol";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
@@ -74,7 +74,7 @@ const serverWriteShape = {
   primary_email: emailSchema.nullable().optional(),
   primary_email_verified: z.boolean().optional(),
   primary_email_auth_enabled: z.boolean().optional(),
-  password: z.string().max(70).nullable().optional(),
+  password: z.string().max(maxPasswordLength).nullable().optional(),
   password_hash: z.string().nullable().optional(),
   otp_auth_enabled: z.boolean().optional(),
   passkey_auth_enabled: z.boolean().optional(),

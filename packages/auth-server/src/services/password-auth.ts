@@ -4,7 +4,7 @@
  * address.
  * @module
  */
-import { knownErrors } from "@heritage/auth-protocol";
+import { knownErrors, maxPasswordLength, minPasswordLength } from "@heritage/auth-protocol";
 import { and, eq, inArray } from "drizzle-orm";
 import { contactChannels, passwordCredentials } from "../db/schema";
 import type { AuthDeps } from "./auth-deps";
@@ -16,9 +16,6 @@ import { consumeRateLimits } from "./rate-limits";
 // Digests keep counter keys short and keep addresses out of the rate-limit table.
 import { hashSecret } from "./secrets";
 import { createUser, type LoadedUser, normalizeEmail, requireUser, updateUser } from "./users";
-
-export const minPasswordLength = 8;
-export const maxPasswordLength = 70;
 
 export interface SessionTokens {
   accessToken: string;

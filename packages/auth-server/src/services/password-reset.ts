@@ -4,12 +4,11 @@
  * A reset revokes every session of the user; an update revokes all but the caller's own.
  * @module
  */
-import { knownErrors } from "@heritage/auth-protocol";
+import { knownErrors, maxPasswordLength, minPasswordLength } from "@heritage/auth-protocol";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { contactChannels, passwordCredentials, sessions } from "../db/schema";
 import type { AuthDeps } from "./auth-deps";
 import { buildCodeLink, renderPasswordResetEmail } from "./emails";
-import { maxPasswordLength, minPasswordLength } from "./password-auth";
 import { isTrustedRedirectUrl } from "./project-config";
 import { renderProjectEmail } from "./project-emails";
 import { emailSenderFor } from "./project-mail";

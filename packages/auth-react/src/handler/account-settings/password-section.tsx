@@ -8,7 +8,12 @@ import { type FormEvent, useState } from "react";
 import { useAuth } from "../../hooks/use-auth";
 import { useHandlerOptions } from "../handler-options";
 import { Field, FormAlert, StatusText, SubmitButton, useFormState } from "../handler-ui";
-import { checkNewPassword, type NewPasswordField, passwordFieldOf } from "../password-rules";
+import {
+  checkNewPassword,
+  type NewPasswordField,
+  passwordFieldOf,
+  passwordLengthHint,
+} from "../password-rules";
 import { SettingsSection } from "./settings-section";
 
 type PasswordField = "oldPassword" | NewPasswordField;
@@ -78,7 +83,7 @@ export function PasswordSection({ user }: { user: AuthUser }) {
           type="password"
           autoComplete="new-password"
           required
-          hint="8 to 70 characters."
+          hint={passwordLengthHint}
           error={form.fieldErrors.password}
         />
         <Field

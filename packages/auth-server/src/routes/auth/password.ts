@@ -3,7 +3,7 @@
  * (contract §2.2).
  * @module
  */
-import { readProtocolHeader } from "@heritage/auth-protocol";
+import { maxPasswordLength, readProtocolHeader } from "@heritage/auth-protocol";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { getClientIp } from "../../http/client-ip";
@@ -31,7 +31,7 @@ const emailSchema = z.string().min(1).pipe(z.email());
 
 const signInBody = z.strictObject({
   email: emailSchema,
-  password: z.string().max(70),
+  password: z.string().max(maxPasswordLength),
 });
 
 const signUpBody = z.strictObject({

@@ -5,12 +5,13 @@
  * and in the actions. The platform has no minimum for users created with the secret key, so
  * the spec's 6 applies; its maximum is 70.
  */
+import { maxPasswordLength } from "@heritage/auth-protocol";
 import { isStorableText } from "@heritage/content";
 
 /** Site spec, section 9. */
 export const adminPasswordMinLength = 6;
 /** The auth platform's maximum password length. */
-export const adminPasswordMaxLength = 70;
+export const adminPasswordMaxLength = maxPasswordLength;
 
 export interface AdminUserInput {
   email: string;
