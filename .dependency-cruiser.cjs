@@ -105,7 +105,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "node_modules|/build/|/dist/|/\\.react-router/|^scripts/layers/fixture/" },
+    exclude: { path: "node_modules|/build/|/dist/|/\\.react-router/|^scripts/layers/fixtures/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.base.json" },
     enhancedResolveOptions: {

@@ -2,7 +2,7 @@
 // docs/decisions/012) and no import circles, checked by dependency-cruiser with
 // .dependency-cruiser.cjs. Two cruises in one process:
 // 1. the house: any violation fails, and each is printed as `rule: from -> to`;
-// 2. a small fixture house (fixture/) with one import of each wrong kind: every one must be
+// 2. a small fixture house (fixtures/) with one import of each wrong kind: every one must be
 //    reported, and the allowed ones (through the door, a type-only import) must not, so a rule
 //    that stops biting fails the lint as surely as a wrong-way import does.
 import { fileURLToPath } from "node:url";
@@ -11,7 +11,7 @@ import extractDepcruiseOptions from "dependency-cruiser/config-utl/extract-depcr
 import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const fixtureRoot = fileURLToPath(new URL("./fixture", import.meta.url));
+const fixtureRoot = fileURLToPath(new URL("./fixtures", import.meta.url));
 process.chdir(root);
 
 /** What the house is made of (test files and tools included: they obey the layers too). */
@@ -66,7 +66,7 @@ const missed = expectedInFixture.filter((line) => !inFixture.includes(line));
 const unexpected = inFixture.filter((line) => !expectedInFixture.includes(line));
 if (missed.length > 0 || unexpected.length > 0) {
   failed = true;
-  console.error("Layer check: the rules no longer judge scripts/layers/fixture as they should.");
+  console.error("Layer check: the rules no longer judge scripts/layers/fixtures as they should.");
   for (const line of missed) console.error(`  not refused: ${line}`);
   for (const line of unexpected) console.error(`  refused but allowed: ${line}`);
 }
