@@ -221,6 +221,10 @@ describe("POST and GET /internal/projects", () => {
 
     const otherList = await t.request("/internal/projects", asInternalUser(stranger));
     expect(((await otherList.json()) as { items: WireProject[] }).items).toEqual([]);
+
+    // No key set nobody was shown: the admin makes them at /internal/api-keys (as the reference).
+    const keySets = await t.request("/internal/api-keys", asAdmin(project.id));
+    expect(((await keySets.json()) as { items: unknown[] }).items).toEqual([]);
   });
 
   it("creates with a config and logos in one request", async () => {

@@ -396,7 +396,7 @@ async function requireInternalTeamMember(db: Database, teamId: string, userId: s
   }
 }
 
-/** `POST /internal/projects`: a new project owned by a team of the user, with fresh keys. */
+/** `POST /internal/projects`: a new project owned by a team of the user, without keys. */
 export async function createOwnedProject(
   db: Database,
   ids: IdGenerators,
@@ -417,6 +417,7 @@ export async function createOwnedProject(
     description: input.description ?? "",
     ownerTeamId: input.owner_team_id,
     config,
+    generateKeys: false,
     now,
     ids,
   });

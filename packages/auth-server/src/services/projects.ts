@@ -83,6 +83,12 @@ export interface EnsureProjectOptions {
    * the project is new, a publishable and a secret key are generated and returned (once).
    */
   keys?: ProjectKeys;
+  /**
+   * False: a new project gets no keys when `keys` is omitted. The dashboard's project creation
+   * (`POST /internal/projects`) shows no keys, so, as the reference, it makes none: its admin
+   * creates key sets at `/internal/api-keys`.
+   */
+  generateKeys?: boolean;
   now?: Date;
   ids?: IdGenerators;
 }
@@ -151,7 +157,7 @@ export async function ensureProject(
       });
       Object.assign(result, keys);
     }
-  } else if (created) {
+  } else if (created && options.generateKeys !== false) {
     const { keys } = await createProjectKeySet(db, ids, {
       projectId,
       description: "Generated at project creation",
