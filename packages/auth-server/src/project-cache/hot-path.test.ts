@@ -1,7 +1,7 @@
 /**
  * The hot calls' database round trips (issue 15): with projects and keys in memory, `/users/me`
  * (client and server access) costs one query, `/projects/current` none, and a token refresh
- * (either endpoint) two. Each call is made once first so that the project is in memory, as it is
+ * (either endpoint) one. Each call is made once first so that the project is in memory, as it is
  * for every request but a process's first.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -59,7 +59,7 @@ describe("database round trips of the hot calls", () => {
     expect(await statementsOf("/projects/current", { accessType: "client" })).toEqual([]);
   });
 
-  it("POST /auth/oauth/token (refresh grant): the session with its activity, then the user", async () => {
+  it("POST /auth/oauth/token (refresh grant): the session, its activity and the user in one query", async () => {
     const statements = await statementsOf("/auth/oauth/token", {
       body: new URLSearchParams({
         grant_type: "refresh_token",
@@ -68,15 +68,33 @@ describe("database round trips of the hot calls", () => {
         client_secret: t.internalProject.keys.publishableClientKey,
       }),
     });
-    expect(statements).toHaveLength(2);
+    expect(statements).toHaveLength(1);
   });
 
-  it("POST /auth/sessions/current/refresh: two queries", async () => {
+  it("a refresh still records activity on the user and the session", async () => {
+    t.clock.advance(60_000);
+    const refreshed = await t.request("/auth/sessions/current/refresh", {
+      accessType: "client",
+      method: "POST",
+      refreshToken: user.refreshToken,
+    });
+    expect(refreshed.status).toBe(200);
+    const now = t.clock().getTime();
+    const server = await t.request(`/users/${user.userId}`, { accessType: "server" });
+    expect(await server.json()).toMatchObject({ last_active_at_millis: now });
+    const sessions = await t.request(`/auth/sessions?user_id=${user.userId}`, {
+      accessType: "server",
+    });
+    const { items } = (await sessions.json()) as { items: { last_used_at: number }[] };
+    expect(items.map((session) => session.last_used_at)).toContain(now);
+  });
+
+  it("POST /auth/sessions/current/refresh: one query", async () => {
     const statements = await statementsOf("/auth/sessions/current/refresh", {
       accessType: "client",
       method: "POST",
       refreshToken: user.refreshToken,
     });
-    expect(statements).toHaveLength(2);
+    expect(statements).toHaveLength(1);
   });
 });

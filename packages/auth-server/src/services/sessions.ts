@@ -13,7 +13,7 @@ import type { AuthDeps } from "./auth-deps";
 import type { LoadedProject } from "./projects";
 import { hashSecret } from "./secrets";
 import { mintAccessToken } from "./tokens";
-import { findUser, type LoadedUser, restrictedReasonOf, touchUser } from "./users";
+import { findUserJoinedTo, type LoadedUser, restrictedReasonOf, touchUser } from "./users";
 
 export const defaultSessionLifetimeMillis = 365 * 24 * 60 * 60 * 1000;
 /** `POST /auth/sessions` may ask for up to 367 days. */
@@ -109,17 +109,19 @@ export async function mintAccessTokenForUser(
 }
 
 /**
- * Records activity on the live session a refresh token belongs to, and on its user, in one
- * statement (one round trip): the session row as updated, or null when the token is unknown,
- * expired, revoked or of another project.
+ * Exchanges a refresh token for a new access token. Unknown, expired, revoked or foreign-project
+ * tokens and deleted users all give `REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED`. One round trip: a single
+ * statement records activity on the live session and on its user, and reads the user the new
+ * token describes.
  */
-export async function touchLiveSession(
-  db: Database,
-  projectId: string,
+export async function refreshAccessToken(
+  deps: AuthDeps,
+  project: LoadedProject,
   refreshToken: string,
-  now: Date,
   ip: string | null,
-): Promise<SessionRow | null> {
+): Promise<{ accessToken: string; sessionId: string }> {
+  const { db } = deps;
+  const now = deps.clock();
   const live = db.$with("live_session").as(
     db
       .update(sessions)
@@ -127,42 +129,29 @@ export async function touchLiveSession(
       .where(
         and(
           eq(sessions.refreshTokenHash, hashSecret(refreshToken)),
-          eq(sessions.projectId, projectId),
+          eq(sessions.projectId, project.id),
           gt(sessions.expiresAt, now),
         ),
       )
-      .returning(),
+      .returning({ sessionId: sessions.id, sessionUserId: sessions.userId }),
   );
-  // PostgreSQL runs a data-modifying WITH part to completion even though the query never reads it.
+  // PostgreSQL runs a data-modifying WITH part to completion whether or not the query reads it;
+  // the user row read below is the one before this update (the statement's snapshot).
   const touchedUser = db.$with("touched_user").as(
     db
       .update(users)
       .set({ lastActiveAt: now })
-      .where(inArray(users.id, db.select({ userId: live.userId }).from(live)))
+      .where(inArray(users.id, db.select({ userId: live.sessionUserId }).from(live)))
       .returning({ id: users.id }),
   );
-  const [row] = await db.with(live, touchedUser).select().from(live);
-  return row ?? null;
-}
-
-/**
- * Exchanges a refresh token for a new access token. Unknown, expired, revoked or foreign-project
- * tokens and deleted users all give `REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED`. Two round trips: the
- * session with activity recorded, then the user the token describes.
- */
-export async function refreshAccessToken(
-  deps: AuthDeps,
-  project: LoadedProject,
-  refreshToken: string,
-  ip: string | null,
-): Promise<{ accessToken: string; session: SessionRow }> {
-  const now = deps.clock();
-  const session = await touchLiveSession(deps.db, project.id, refreshToken, now, ip);
-  if (!session) throw knownErrors.refreshTokenNotFoundOrExpired();
-  const user = await findUser(deps.db, project.id, session.userId);
-  if (!user) throw knownErrors.refreshTokenNotFoundOrExpired();
-  const accessToken = await mintAccessTokenForUser(deps, project, user, session.id);
-  return { accessToken, session };
+  const found = await findUserJoinedTo(db.with(live, touchedUser), project.id, {
+    part: live,
+    on: eq(live.sessionUserId, users.id),
+    joinedId: live.sessionId,
+  });
+  if (!found) throw knownErrors.refreshTokenNotFoundOrExpired();
+  const accessToken = await mintAccessTokenForUser(deps, project, found.user, found.joinedId);
+  return { accessToken, sessionId: found.joinedId };
 }
 
 /** Creates a session for a user and mints its first access token. */

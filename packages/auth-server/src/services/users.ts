@@ -12,7 +12,8 @@ import type {
 } from "@heritage/auth-protocol";
 import { knownErrors } from "@heritage/auth-protocol";
 import type { Database } from "@heritage/db";
-import { and, asc, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, type SQL, type Subquery, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import {
   contactChannels,
   oauthAccounts,
@@ -77,23 +78,48 @@ const oauthProvidersOfUser = sql<UserOAuthProvider[] | null>`(
   from ${oauthAccounts} where ${oauthAccounts.userId} = ${users.id}
 )`;
 
+/** What a loaded user is read with: the user, its primary e-mail, selected team and sign-in facts. */
+const loadedUserFields = {
+  user: users,
+  emailId: contactChannels.id,
+  emailValue: contactChannels.value,
+  emailVerified: contactChannels.isVerified,
+  emailUsedForAuth: contactChannels.usedForAuth,
+  team: teams,
+  hasPassword: sql<boolean>`${passwordCredentials.userId} is not null`,
+  oauthProviders: oauthProvidersOfUser,
+};
+
 function selectLoadedUsers(db: Database) {
   return db
-    .select({
-      user: users,
-      emailId: contactChannels.id,
-      emailValue: contactChannels.value,
-      emailVerified: contactChannels.isVerified,
-      emailUsedForAuth: contactChannels.usedForAuth,
-      team: teams,
-      hasPassword: sql<boolean>`${passwordCredentials.userId} is not null`,
-      oauthProviders: oauthProvidersOfUser,
-    })
+    .select(loadedUserFields)
     .from(users)
     .leftJoin(contactChannels, primaryEmailJoin)
     .leftJoin(teams, eq(teams.id, users.selectedTeamId))
     .leftJoin(passwordCredentials, eq(passwordCredentials.userId, users.id))
     .$dynamic();
+}
+
+/**
+ * The user joined to a row of a WITH part, read in the statement that holds it (so in the same
+ * round trip as that part's writes: services/sessions.ts's refresh). `source` is `db.with(part)`,
+ * `on` joins the part to `users`, `joinedId` is the part's column to return beside the user.
+ */
+export async function findUserJoinedTo(
+  source: Pick<Database, "select">,
+  projectId: string,
+  join: { part: Subquery; on: SQL; joinedId: PgColumn | SQL.Aliased<string> },
+): Promise<{ user: LoadedUser; joinedId: string } | null> {
+  const [record] = await source
+    .select({ ...loadedUserFields, joinedId: join.joinedId })
+    .from(users)
+    .innerJoin(join.part, join.on)
+    .leftJoin(contactChannels, primaryEmailJoin)
+    .leftJoin(teams, eq(teams.id, users.selectedTeamId))
+    .leftJoin(passwordCredentials, eq(passwordCredentials.userId, users.id))
+    .where(eq(users.projectId, projectId))
+    .limit(1);
+  return record ? { user: toLoadedUser(record), joinedId: String(record.joinedId) } : null;
 }
 
 type LoadedUserRecord = Awaited<
