@@ -57,7 +57,8 @@ const standardEmailConfigSchema = z.strictObject({
   username: z.string(),
   password: z.string(),
   sender_name: z.string().min(1),
-  sender_email: z.email(),
+  // The HTML form rule, as the reference's `emailSchema` (its suite sends `test@email.com2`).
+  sender_email: z.email({ pattern: z.regexes.html5Email }),
 });
 export const emailConfigSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("shared") }),

@@ -534,6 +534,22 @@ describe("PATCH /internal/projects/current", () => {
     });
   });
 
+  it("takes a sender address by the HTML form rule, as the reference does", async () => {
+    const project = await createOwnedProject();
+    const email_config = {
+      type: "standard",
+      host: "smtp.example.com",
+      port: 587,
+      username: "mailer",
+      password: "mail-secret",
+      sender_name: "Shop",
+      sender_email: "test@email.com2",
+    };
+    const response = await patchProject(project.id, { config: { email_config } });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as WireProject).config.email_config).toEqual(email_config);
+  });
+
   it("rejects bad input with clear errors and leaves the project unchanged", async () => {
     const project = await createOwnedProject();
     const before = await readProject(project.id);
