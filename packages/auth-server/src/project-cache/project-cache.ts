@@ -49,7 +49,8 @@ export interface ProjectCache {
   forgetAll(): void;
   /**
    * Resolves once every change committed before the call has reached this cache (a notification
-   * sent now comes back after all earlier ones); at once when nothing is kept in memory.
+   * sent now comes back after all earlier ones), after the subscription is in place; at once
+   * when nothing is kept in memory.
    */
   catchUp(): Promise<void>;
   /** Whether answers come from memory (the subscription is in place). */
@@ -205,6 +206,7 @@ export function createProjectCache(options: ProjectCacheOptions): ProjectCache {
       projects.clear();
     },
     async catchUp() {
+      await subscribed;
       if (!listening || !notifications) return;
       catchUpCounter++;
       const marker = `${catchUpPrefix}${process.pid}:${catchUpCounter}:${Math.random().toString(36).slice(2)}`;

@@ -1,0 +1,82 @@
+/**
+ * The project cache on its own (issue 15): what it keeps, what it refuses to keep, and that it
+ * hears changes made past it.
+ */
+import type { DatabaseConnection } from "@heritage/db";
+import { createTestDatabase } from "@heritage/db/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProjectKeySet, revokeProjectKeySet } from "../services/project-keys";
+import { ensureProject } from "../services/projects";
+import { defaultIdGenerators } from "../services/secrets";
+import { countQueries } from "../testing/query-counter";
+import { createProjectCache, type ProjectCache } from "./project-cache";
+
+let connection: DatabaseConnection;
+let cache: ProjectCache;
+
+beforeAll(async () => {
+  connection = await createTestDatabase();
+  cache = createProjectCache({ db: connection.db, notifications: connection });
+  await cache.catchUp();
+});
+afterAll(async () => {
+  await cache?.close();
+  await connection?.close();
+});
+
+describe("project cache", () => {
+  it("does not remember a project that does not exist: once made, it is found at once", async () => {
+    expect(await cache.findProject("made-later")).toBeNull();
+    await ensureProject(connection.db, { id: "made-later", displayName: "Later" });
+    expect(await cache.findProject("made-later")).toMatchObject({ displayName: "Later" });
+  });
+
+  it("answers from memory once loaded, and shares a frozen project", async () => {
+    await ensureProject(connection.db, { id: "kept", displayName: "Kept" });
+    await cache.findProject("kept");
+    const queries = countQueries(connection);
+    try {
+      const project = await cache.findProject("kept");
+      expect(queries.count).toBe(0);
+      expect(() => {
+        (project as { displayName: string }).displayName = "Changed";
+      }).toThrow(TypeError);
+    } finally {
+      queries.stop();
+    }
+  });
+
+  it("checks keys against live digests and the caller's clock, and hears a revocation", async () => {
+    const now = new Date();
+    await ensureProject(connection.db, { id: "keyed", displayName: "Keyed" });
+    const { id, keys } = await createProjectKeySet(connection.db, defaultIdGenerators, {
+      projectId: "keyed",
+      expiresAt: new Date(now.getTime() + 60_000),
+      keys: { secretServerKey: true },
+    });
+    const key = keys.secretServerKey ?? "";
+    await cache.catchUp();
+    expect(await cache.isLiveKey("keyed", "secret_server_key", key, now)).toBe(true);
+    expect(await cache.isLiveKey("keyed", "publishable_client_key", key, now)).toBe(false);
+    expect(await cache.isLiveKey("keyed", "secret_server_key", `${key}x`, now)).toBe(false);
+    const later = new Date(now.getTime() + 61_000);
+    expect(await cache.isLiveKey("keyed", "secret_server_key", key, later)).toBe(false);
+
+    await revokeProjectKeySet(connection.db, "keyed", id, now);
+    await cache.catchUp();
+    expect(await cache.isLiveKey("keyed", "secret_server_key", key, now)).toBe(false);
+  });
+
+  it("without notifications keeps nothing: every call reads the database", async () => {
+    const uncached = createProjectCache({ db: connection.db });
+    const queries = countQueries(connection);
+    try {
+      await uncached.findProject("kept");
+      await uncached.findProject("kept");
+      expect(queries.count).toBe(2);
+    } finally {
+      queries.stop();
+      await uncached.close();
+    }
+  });
+});
