@@ -1,5 +1,15 @@
 import type { UiStrings } from "./en";
 
+/** "minutu" after 1, 21, 31...; "minute" after 2-4, 22-24...; "minuta" otherwise (11-14 too). */
+function bosnianMinutes(count: number): string {
+  const lastTwo = count % 100;
+  const last = count % 10;
+  if (lastTwo >= 11 && lastTwo <= 14) return "minuta";
+  if (last === 1) return "minutu";
+  if (last >= 2 && last <= 4) return "minute";
+  return "minuta";
+}
+
 /** Bosnian UI strings of the public site (Latin script). */
 export const bs = {
   site: {
@@ -82,6 +92,11 @@ export const bs = {
       successText: "Hvala vam što ste nas kontaktirali. Javit ćemo vam se uskoro.",
       errorTitle: "Greška",
       errorText: "Slanje poruke nije uspjelo. Molimo pokušajte ponovo.",
+      rateLimitedTitle: "Previše poruka",
+      rateLimitedText: (minutes: number | null) =>
+        `Poslali ste više poruka u kratkom vremenu. Vaš tekst je još u obrascu: molimo pošaljite ga ponovo ${
+          minutes === null ? "za nekoliko minuta" : `za ${minutes} ${bosnianMinutes(minutes)}`
+        }.`,
     },
   },
   footer: {

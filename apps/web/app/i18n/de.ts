@@ -82,6 +82,15 @@ export const de = {
       successText: "Vielen Dank für Ihre Nachricht. Wir melden uns in Kürze bei Ihnen.",
       errorTitle: "Fehler",
       errorText: "Ihre Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es erneut.",
+      rateLimitedTitle: "Zu viele Nachrichten",
+      rateLimitedText: (minutes: number | null) =>
+        `Sie haben in kurzer Zeit mehrere Nachrichten gesendet. Ihr Text steht noch im Formular: Bitte senden Sie ihn ${
+          minutes === null
+            ? "in einigen Minuten"
+            : minutes === 1
+              ? "in 1 Minute"
+              : `in ${minutes} Minuten`
+        } erneut.`,
     },
   },
   footer: {

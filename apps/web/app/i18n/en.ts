@@ -92,6 +92,16 @@ export const en = {
       successText: "Thank you for contacting us. We'll get back to you soon.",
       errorTitle: "Error",
       errorText: "Failed to send your message. Please try again.",
+      rateLimitedTitle: "Too many messages",
+      /** `minutes` is null when the server did not say how long to wait. */
+      rateLimitedText: (minutes: number | null) =>
+        `You have sent several messages in a short time. Your text is still in the form: please send it again ${
+          minutes === null
+            ? "in a few minutes"
+            : minutes === 1
+              ? "in 1 minute"
+              : `in ${minutes} minutes`
+        }.`,
     },
   },
   footer: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bs } from "./bs";
 import { de } from "./de";
-import { en } from "./en";
+import { en, type UiStrings } from "./en";
 
 type Entry = { path: string; value: unknown };
 
@@ -34,6 +34,7 @@ const sampleArguments: Record<string, unknown[]> = {
   "images.project": ["Balkan Stories"],
   "images.flag": ["Bosanski"],
   "home.categoryCount": [4],
+  "contact.notices.rateLimitedText": [3],
 };
 
 const translations = { de, bs } as const;
@@ -90,6 +91,7 @@ describe("UI strings", () => {
       "contact.form.sending",
       "contact.notices.successTitle",
       "contact.notices.errorText",
+      "contact.notices.rateLimitedTitle",
       "footer.privacyPolicy",
       "notFound.title",
     ];
@@ -112,7 +114,7 @@ describe("UI strings", () => {
       // Not in the spec: the server's answer to a NUL or unpaired surrogate (issue 14).
       textNotStorable: "This text contains characters that cannot be saved",
     });
-    expect(en.contact.notices).toEqual({
+    expect(en.contact.notices).toMatchObject({
       successTitle: "Message sent!",
       successText: "Thank you for contacting us. We'll get back to you soon.",
       errorTitle: "Error",
@@ -132,5 +134,24 @@ describe("UI strings", () => {
     ]);
     expect(Object.values(en.languages)).toEqual(["English", "Deutsch", "Bosanski"]);
     expect(en.footer.copyright(2031)).toContain("© 2031");
+  });
+
+  it("say when a rate-limited visitor may send again, in each language's plural forms", () => {
+    const wait = (strings: UiStrings, minutes: number | null) =>
+      strings.contact.notices.rateLimitedText(minutes);
+    expect([1, 5, null].map((minutes) => wait(en, minutes))).toEqual([
+      expect.stringContaining("again in 1 minute."),
+      expect.stringContaining("again in 5 minutes."),
+      expect.stringContaining("again in a few minutes."),
+    ]);
+    expect([1, 15].map((minutes) => wait(de, minutes))).toEqual([
+      expect.stringContaining("in 1 Minute erneut."),
+      expect.stringContaining("in 15 Minuten erneut."),
+    ]);
+    expect([1, 3, 5, 12, 21, 23].map((minutes) => wait(bs, minutes))).toEqual(
+      ["1 minutu", "3 minute", "5 minuta", "12 minuta", "21 minutu", "23 minute"].map((text) =>
+        expect.stringContaining(`za ${text}.`),
+      ),
+    );
   });
 });

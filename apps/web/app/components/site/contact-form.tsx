@@ -22,15 +22,28 @@ export type ContactFormResult =
       errors: Partial<Record<ContactFieldName, ContactFieldError>>;
       values: Record<ContactFieldName, string>;
     }
-  | { status: "error"; values: Record<ContactFieldName, string> };
+  | { status: "error"; values: Record<ContactFieldName, string> }
+  | {
+      status: "rate-limited";
+      retryAfterSeconds: number | null;
+      values: Record<ContactFieldName, string>;
+    };
+
+/** Whole minutes to wait, at least one; null when the server did not say. */
+export function minutesToWait(retryAfterSeconds: number | null): number | null {
+  if (retryAfterSeconds === null || !Number.isFinite(retryAfterSeconds)) return null;
+  return Math.max(1, Math.ceil(retryAfterSeconds / 60));
+}
 
 function Notice({
   tone,
   title,
+  testId = tone,
   children,
 }: {
   tone: "success" | "error";
   title: string;
+  testId?: string;
   children: ReactNode;
 }) {
   const Icon = tone === "success" ? CircleCheck : CircleAlert;
@@ -43,7 +56,7 @@ function Notice({
           ? "bg-emerald-50 text-emerald-900"
           : "bg-(--color-terracotta-50) text-(--color-terracotta-700)",
       )}
-      data-testid={`contact-notice-${tone}`}
+      data-testid={`contact-notice-${testId}`}
     >
       <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <div>
@@ -91,7 +104,7 @@ export function ContactForm({
         strings.contact.notices.errorTitle,
         strings.contact.notices.errorText,
       );
-    } else {
+    } else if (result.status === "invalid") {
       const firstInvalid = formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']");
       firstInvalid?.focus();
     }
@@ -160,6 +173,19 @@ export function ContactForm({
         <div className="mt-4">
           <Notice tone="success" title={strings.contact.notices.successTitle}>
             {strings.contact.notices.successText}
+          </Notice>
+        </div>
+      ) : null}
+      {result?.status === "rate-limited" ? (
+        // Shown in the page (not as a passing toast), with or without JavaScript: the visitor
+        // needs the time to come back, and the text stays in the form below.
+        <div className="mt-4">
+          <Notice
+            tone="error"
+            title={strings.contact.notices.rateLimitedTitle}
+            testId="rate-limited"
+          >
+            {strings.contact.notices.rateLimitedText(minutesToWait(result.retryAfterSeconds))}
           </Notice>
         </div>
       ) : null}

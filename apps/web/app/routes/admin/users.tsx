@@ -6,8 +6,9 @@
 import { data, useLoaderData } from "react-router";
 import { AdminUsersList } from "../../components/admin/users/admin-users-list";
 import { CreateUserForm } from "../../components/admin/users/create-user-form";
+import { adminFailureMessage, keepFormOnFailure } from "../../lib/server-action-failure";
 import type { Route } from "./+types/users";
-import { loadUsers, runUsersAction } from "./users.server";
+import { loadUsers, runUsersAction, type UsersActionData } from "./users.server";
 
 export function meta() {
   return [{ title: "Users | Heritage Admin" }];
@@ -23,13 +24,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(body, { status, headers });
 }
 
+/** Creating or removing a user keeps the screen and the typed input when the server is out of reach. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  return keepFormOnFailure(
+    () => serverAction(),
+    (failure): UsersActionData => ({
+      intent: intent === "delete" ? "delete" : "create",
+      ok: false,
+      message: adminFailureMessage(failure),
+    }),
+  );
+}
+
 export default function UsersPage() {
   const loaded = useLoaderData<typeof loader>();
   return (
     <div className="space-y-8">
       <div className="space-y-1">
         <h1 className="text-3xl font-semibold">User Management</h1>
-        <p className="text-muted">
+        <p className="text-(--color-muted)">
           Create and remove the people who can sign in to this admin area.
         </p>
       </div>
@@ -37,7 +51,7 @@ export default function UsersPage() {
       {loaded.ok ? (
         <AdminUsersList users={loaded.users} currentUserId={loaded.currentUserId} />
       ) : (
-        <p role="alert" className="text-terracotta-700">
+        <p role="alert" className="text-(--color-terracotta-700)">
           {loaded.message}
         </p>
       )}

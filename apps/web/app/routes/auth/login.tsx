@@ -15,9 +15,14 @@ import {
   useNavigate,
 } from "react-router";
 import { AuthLoading } from "../../components/admin/auth/admin-guard";
-import { FirstAdminForm, firstAdminTitle } from "../../components/admin/auth/first-admin-form";
+import {
+  type FirstAdminActionData,
+  FirstAdminForm,
+  firstAdminTitle,
+} from "../../components/admin/auth/first-admin-form";
 import { readReturnPath } from "../../components/admin/auth/return-to";
 import { SignInForm } from "../../components/admin/auth/sign-in-form";
+import { adminFailureMessage, keepFormOnFailure } from "../../lib/server-action-failure";
 import type { Route } from "./+types/login";
 import { createFirstAdmin, hasNoUserYet } from "./login.server";
 
@@ -32,6 +37,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await createFirstAdmin(request, context);
   return data(result, { status: result.ok ? 200 : 400 });
+}
+
+/** Creating the first admin keeps the form and its input when the server is out of reach. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return keepFormOnFailure(
+    () => serverAction(),
+    (failure): FirstAdminActionData => ({ ok: false, message: adminFailureMessage(failure) }),
+  );
 }
 
 /** The first-admin form signs in after its action: the page must not swap forms meanwhile. */
@@ -57,14 +70,14 @@ export default function Login() {
     return <AuthLoading label="Processing authentication..." />;
   }
   return (
-    <main className="flex min-h-screen items-center justify-center bg-heritage-50 px-4 py-12">
-      <div className="w-full max-w-md space-y-6 rounded-2xl border border-heritage-100 bg-white p-8 shadow-sm">
+    <main className="flex min-h-screen items-center justify-center bg-(--color-heritage-50) px-4 py-12">
+      <div className="w-full max-w-md space-y-6 rounded-2xl border border-(--color-heritage-100) bg-white p-8 shadow-sm">
         <div className="space-y-1 text-center">
           <h1 className="text-2xl font-semibold">
             {needsFirstAdmin ? firstAdminTitle : "Admin Sign In"}
           </h1>
           {needsFirstAdmin ? null : (
-            <p className="text-sm text-muted">Sign in to manage the website's content.</p>
+            <p className="text-sm text-(--color-muted)">Sign in to manage the website's content.</p>
           )}
         </div>
         {needsFirstAdmin ? <FirstAdminForm /> : <SignInForm />}

@@ -122,7 +122,7 @@ describe("the contact form's action", () => {
     },
   );
 
-  it("keeps a rate-limited visitor's message in the form, stores and notifies nothing (429)", async () => {
+  it("keeps a rate-limited visitor's message in the form with the wait, stores and notifies nothing (429)", async () => {
     vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     vi.spyOn(process.stdout, "write").mockImplementation(() => true);
     const before = (await listContactSubmissions(database.db)).length;
@@ -139,7 +139,8 @@ describe("the contact form's action", () => {
       ),
     );
     expect(status).toBe(429);
-    expect(result).toEqual({ status: "error", values: limited });
+    // The page says when to try again (issue 19), from the limiter's answer.
+    expect(result).toEqual({ status: "rate-limited", retryAfterSeconds: 60, values: limited });
     expect((await listContactSubmissions(database.db)).length).toBe(before);
     expect(notified).toEqual([]);
   });

@@ -13,15 +13,18 @@ import {
   siteMessages,
 } from "@heritage/content";
 import type { AppLoadContext } from "react-router";
-import { FORM_STARTED_AT_FIELD, HONEYPOT_FIELD } from "../../lib/contact-form-fields";
+import {
+  type ContactField,
+  contactFields,
+  FORM_STARTED_AT_FIELD,
+  HONEYPOT_FIELD,
+  readContactValues,
+} from "../../lib/contact-form-fields";
 import { readFormData } from "../../lib/form-data.server";
 import { describeError, logServerEvent } from "../../lib/log.server";
 
 /** A person needs longer than this to fill in four fields; faster is a bot. */
 export const MIN_FILL_MILLISECONDS = 2000;
-
-export const contactFields = ["name", "email", "subject", "message"] as const;
-export type ContactField = (typeof contactFields)[number];
 
 /** Keys of `contact.validation` in the UI strings, so messages show in the page's language. */
 export type ValidationKey =
@@ -56,20 +59,13 @@ export type ContactActionResult =
       errors: Partial<Record<ContactField, FieldError>>;
       values: Record<ContactField, string>;
     }
-  | { status: "error"; values: Record<ContactField, string> };
-
-function readValues(form: FormData): Record<ContactField, string> {
-  const read = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  return {
-    name: read("name"),
-    email: read("email"),
-    subject: read("subject"),
-    message: read("message"),
-  };
-}
+  | { status: "error"; values: Record<ContactField, string> }
+  | {
+      /** Too many messages from this address; `retryAfterSeconds` is null when unknown (a proxy's 429). */
+      status: "rate-limited";
+      retryAfterSeconds: number | null;
+      values: Record<ContactField, string>;
+    };
 
 /**
  * A filled honeypot, or a form sent back sooner than a person could fill it in. A form without a
@@ -105,7 +101,7 @@ export async function handleContactSubmission(
   now = Date.now(),
 ): Promise<{ result: ContactActionResult; status: number }> {
   const form = await readFormData(request);
-  const values = readValues(form);
+  const values = readContactValues(form);
   const parsed = contactFormSchema.safeParse(values);
   if (!parsed.success) {
     const errors: Partial<Record<ContactField, FieldError>> = {};
@@ -128,14 +124,17 @@ export async function handleContactSubmission(
     return { result: { status: "success" }, status: 200 };
   }
   // Counted after the spam checks, so a bot's attempts never use up a visitor's allowance. A
-  // limited visitor keeps everything they typed, and is told to try again.
+  // limited visitor keeps everything they typed, and is told when to try again.
   const limit = await context.limitContactSubmission();
   if (!limit.allowed) {
     logServerEvent("warn", "contact form rate limited", {
       retryAfterSeconds: limit.retryAfterSeconds,
       requestId: context.requestId,
     });
-    return { result: { status: "error", values }, status: 429 };
+    return {
+      result: { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds, values },
+      status: 429,
+    };
   }
   try {
     await createContactSubmission(context.db, parsed.data);

@@ -4,16 +4,21 @@ import { data, useActionData, useLoaderData } from "react-router";
 import { ContactForm } from "../../components/site/contact-form";
 import { ContactNotices } from "../../components/site/contact-notices";
 import { PageHeader } from "../../components/site/page-header";
-import { FORM_STARTED_AT_FIELD, HONEYPOT_FIELD } from "../../lib/contact-form-fields";
+import {
+  FORM_STARTED_AT_FIELD,
+  HONEYPOT_FIELD,
+  readContactValues,
+} from "../../lib/contact-form-fields";
 import { useStrings } from "../../lib/i18n";
 import { languageFromPath } from "../../lib/language";
 import { forwardLayoutHeaders } from "../../lib/page-headers";
 import { pageMeta } from "../../lib/page-meta";
 import { composeTitle } from "../../lib/seo";
+import { keepFormOnFailure } from "../../lib/server-action-failure";
 import { loadSiteSeo, logLoadFailure } from "../../lib/site-data.server";
 import type { PageSeo } from "../../lib/site-types";
 import type { Route } from "./+types/contact";
-import { handleContactSubmission } from "./contact.server";
+import { type ContactActionResult, handleContactSubmission } from "./contact.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
@@ -32,7 +37,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { result, status } = await handleContactSubmission(request, context);
-  return data(result, { status, headers: { "Cache-Control": "no-store" } });
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (result.status === "rate-limited" && result.retryAfterSeconds !== null) {
+    headers.set("Retry-After", String(result.retryAfterSeconds));
+  }
+  return data(result, { status, headers });
+}
+
+/**
+ * With JavaScript the form posts through here: when the server cannot be reached or a proxy
+ * answers instead of it, the visitor keeps the page and the text and is told so, as when the
+ * server itself could not store the message.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const values = readContactValues(await request.clone().formData());
+  return keepFormOnFailure(
+    () => serverAction(),
+    (failure): ContactActionResult =>
+      failure.kind === "rate-limited"
+        ? { status: "rate-limited", retryAfterSeconds: null, values }
+        : { status: "error", values },
+  );
 }
 
 /**
@@ -54,7 +79,7 @@ export function meta(args: Route.MetaArgs) {
 
 export default function ContactPage() {
   const { contact, formStartedAt } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof clientAction>();
   const strings = useStrings();
   const phoneHref = `tel:${contact.phone.replace(/[^\d+]/g, "")}`;
   return (
