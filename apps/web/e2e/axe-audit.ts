@@ -24,19 +24,32 @@ export interface ReportedViolation {
   nodes: string[];
 }
 
-/** Runs axe-core on the page as it is now (open dialogs included). */
-export async function collectAxeViolations(page: Page): Promise<ReportedViolation[]> {
+/**
+ * Runs axe-core on the page as it is now (open dialogs included): every rule, or only the rules
+ * named in `rules` (a cheaper second look, e.g. contrast at another width).
+ */
+export async function collectAxeViolations(
+  page: Page,
+  rules?: readonly string[],
+): Promise<ReportedViolation[]> {
   await page.evaluate(axeSource);
-  return page.evaluate(async () => {
+  return page.evaluate(async (runOnly) => {
     const axe = (
-      window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }
+      window as unknown as {
+        axe: {
+          run: (
+            context?: Document,
+            options?: { runOnly: string[] },
+          ) => Promise<{ violations: AxeViolation[] }>;
+        };
+      }
     ).axe;
-    const result = await axe.run();
+    const result = runOnly ? await axe.run(document, { runOnly }) : await axe.run();
     return result.violations.map((violation) => ({
       id: violation.id,
       impact: violation.impact,
       help: violation.help,
       nodes: violation.nodes.map((node) => JSON.stringify(node.target)),
     }));
-  });
+  }, rules?.slice());
 }

@@ -46,7 +46,7 @@ export function OutboxMail({
   return (
     <article
       aria-labelledby={headingId}
-      className="space-y-3 rounded-xl border border-heritage-100 bg-white p-5"
+      className="space-y-3 rounded-xl border border-(--color-heritage-100) bg-white p-5"
     >
       <h2 id={headingId} className="text-lg font-semibold break-words">
         {mail.subject || "(no subject)"}
@@ -66,11 +66,11 @@ export function OutboxMail({
         <dd data-delivery={mail.status}>{deliveryState(mail)}</dd>
       </dl>
       <h3 className="text-sm font-semibold">Plain text</h3>
-      <pre className="whitespace-pre-wrap break-words rounded-lg bg-heritage-50 p-3 font-mono text-sm">
+      <pre className="whitespace-pre-wrap break-words rounded-lg bg-(--color-heritage-50) p-3 font-mono text-sm">
         {splitTextLinks(mail.text).map((part, index) =>
           part.href ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, in order
-            <a key={index} href={part.href} className="text-heritage-700 underline">
+            <a key={index} href={part.href} className="text-(--color-heritage-700) underline">
               {part.text}
             </a>
           ) : (
@@ -79,14 +79,14 @@ export function OutboxMail({
         )}
       </pre>
       {mail.html === null ? (
-        <p className="text-sm text-muted">No HTML version (plain text only).</p>
+        <p className="text-sm text-(--color-muted)">No HTML version (plain text only).</p>
       ) : (
         <>
           <p className="text-sm">
             <Link
               to={{ search: showsHtml ? "" : `?${new URLSearchParams({ html: mail.key })}` }}
               preventScrollReset
-              className="font-medium text-heritage-700 underline"
+              className="font-medium text-(--color-heritage-700) underline"
             >
               {showsHtml ? "Hide the HTML version" : "Show the HTML version"}
             </Link>
@@ -97,7 +97,7 @@ export function OutboxMail({
               sandbox=""
               srcDoc={mail.html}
               title={`HTML version of "${mail.subject}"`}
-              className="h-96 w-full rounded-lg border border-heritage-100 bg-white"
+              className="h-96 w-full rounded-lg border border-(--color-heritage-100) bg-white"
             />
           ) : null}
         </>

@@ -50,8 +50,8 @@ export default function Dashboard() {
     <div className="space-y-8">
       <div className="space-y-2">
         <h1 className="text-3xl font-semibold">Welcome to the admin area</h1>
-        <p className="text-muted">
-          Logged in as <span className="font-semibold text-ink">{user.primaryEmail}</span>
+        <p className="text-(--color-muted)">
+          Logged in as <span className="font-semibold text-(--color-ink)">{user.primaryEmail}</span>
         </p>
       </div>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -59,13 +59,13 @@ export default function Dashboard() {
           <li key={to}>
             <Link
               to={to}
-              className="flex h-full flex-col gap-2 rounded-xl border border-heritage-100 bg-white p-5 shadow-sm transition-shadow hover:shadow-md"
+              className="flex h-full flex-col gap-2 rounded-xl border border-(--color-heritage-100) bg-white p-5 shadow-sm transition-shadow hover:shadow-md"
             >
-              <span className="flex items-center gap-2 text-lg font-semibold text-heritage-900">
-                <Icon aria-hidden="true" className="size-5 text-terracotta-600" />
+              <span className="flex items-center gap-2 text-lg font-semibold text-(--color-heritage-900)">
+                <Icon aria-hidden="true" className="size-5 text-(--color-terracotta-600)" />
                 {title}
               </span>
-              <span className="text-sm text-muted">{text}</span>
+              <span className="text-sm text-(--color-muted)">{text}</span>
             </Link>
           </li>
         ))}

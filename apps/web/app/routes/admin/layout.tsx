@@ -30,10 +30,10 @@ export default function AdminLayout() {
     <AdminSignOutContext value={adminSignOut}>
       <AdminGuard isSigningOut={isSigningOut}>
         {() => (
-          <div className="min-h-screen bg-heritage-50/40">
+          <div className="min-h-screen bg-(--color-heritage-50)/40">
             <a
               href="#admin-main"
-              className="sr-only z-50 rounded-md bg-heritage-800 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+              className="sr-only z-50 rounded-md bg-(--color-heritage-800) px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
             >
               Skip to content
             </a>

@@ -38,7 +38,7 @@ export default function DevOutbox() {
     <main className="mx-auto max-w-4xl space-y-6 px-4 py-10">
       <header className="space-y-2">
         <h1 className="text-3xl font-semibold">Development outbox</h1>
-        <p className="text-muted">
+        <p className="text-(--color-muted)">
           Mail this server kept: the auth platform's (codes, sign-in and reset links) and the site's
           contact notifications. For development only; it holds working sign-in links. Reload the
           page to see new mail.
@@ -46,7 +46,7 @@ export default function DevOutbox() {
         {mails.length > 0 ? <p>{countNote(mails.length, total, limit)}</p> : null}
       </header>
       {mails.length === 0 ? (
-        <p className="rounded-xl border border-heritage-100 bg-white p-5">
+        <p className="rounded-xl border border-(--color-heritage-100) bg-white p-5">
           No mail yet. Mail the server sends (sign-in codes, password resets, verification links,
           contact notifications) appears here.
         </p>

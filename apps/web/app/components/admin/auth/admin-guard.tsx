@@ -35,8 +35,8 @@ export function AuthLoading({ label }: { label: string }) {
       <Spinner label={label} />
       {isSlow ? (
         <div role="alert" className="space-y-1">
-          <p className="font-semibold text-heritage-900">{guardMessages.slow}</p>
-          <p className="text-muted">{guardMessages.refreshHint}</p>
+          <p className="font-semibold text-(--color-heritage-900)">{guardMessages.slow}</p>
+          <p className="text-(--color-muted)">{guardMessages.refreshHint}</p>
         </div>
       ) : null}
     </div>
@@ -69,7 +69,7 @@ export function AdminGuard({ isSigningOut = false, children }: AdminGuardProps) 
     return (
       <div className="flex min-h-[60vh] flex-col items-center justify-center gap-2 p-8 text-center">
         <h1 className="text-2xl font-semibold">{guardMessages.requiredTitle}</h1>
-        <p className="text-muted">{guardMessages.requiredText}</p>
+        <p className="text-(--color-muted)">{guardMessages.requiredText}</p>
       </div>
     );
   }

@@ -79,14 +79,14 @@ export function FirstAdminForm() {
       }}
       className="flex flex-col gap-4"
     >
-      <p className="text-sm text-muted">
+      <p className="text-sm text-(--color-muted)">
         No admin account exists yet. The account you create here is the first administrator; more
         can be added from the admin area.
       </p>
       {failure ? (
         <p
           role="alert"
-          className="rounded-md border border-terracotta-600 bg-terracotta-50 p-3 text-sm text-terracotta-700"
+          className="rounded-md border border-(--color-terracotta-600) bg-(--color-terracotta-50) p-3 text-sm text-(--color-terracotta-700)"
         >
           {failure}
         </p>

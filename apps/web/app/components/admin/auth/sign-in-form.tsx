@@ -5,6 +5,7 @@
  */
 import { useAuth } from "@heritage/auth-react";
 import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { buttonClasses } from "../../ui/button-styles";
 import { TextField } from "../shell/text-field";
@@ -71,10 +72,10 @@ export function SignInForm({ defaultEmail = "" }: { defaultEmail?: string }) {
       {failure ? (
         <div
           role="alert"
-          className="rounded-md border border-terracotta-600 bg-terracotta-50 p-3 text-sm"
+          className="rounded-md border border-(--color-terracotta-600) bg-(--color-terracotta-50) p-3 text-sm"
         >
-          <p className="font-semibold text-terracotta-700">{failure.title}</p>
-          <p className="text-ink">{failure.text}</p>
+          <p className="font-semibold text-(--color-terracotta-700)">{failure.title}</p>
+          <p className="text-(--color-ink)">{failure.text}</p>
         </div>
       ) : null}
       <TextField
@@ -97,6 +98,13 @@ export function SignInForm({ defaultEmail = "" }: { defaultEmail?: string }) {
         onChange={(event) => setPassword(event.target.value)}
         error={fieldErrors.password}
       />
+      {/* The auth platform's own reset flow: a mailed link, then a new password. */}
+      <Link
+        to="/handler/forgot-password"
+        className="self-end text-sm font-medium text-(--color-heritage-700) underline underline-offset-2"
+      >
+        Forgot password?
+      </Link>
       <button
         type="submit"
         disabled={isSubmitting}

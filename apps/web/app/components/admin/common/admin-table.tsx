@@ -43,7 +43,8 @@ export function AdminTable<Row>({
   if (loadError) return <ErrorState text={errorText(loadError)} />;
   if (rows.length === 0) return <EmptyState text={emptyText} />;
   return (
-    <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+    // "relative": visually hidden text inside (absolutely placed) scrolls with the table too.
+    <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white">
       <table className={tableClass}>
         <thead>
           <tr>

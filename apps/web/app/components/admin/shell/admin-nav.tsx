@@ -18,7 +18,9 @@ export const adminNavLinks = [
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   classNames(
     "inline-flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium transition-colors",
-    isActive ? "bg-heritage-800 text-white" : "text-heritage-900 hover:bg-heritage-50",
+    isActive
+      ? "bg-(--color-heritage-800) text-white"
+      : "text-(--color-heritage-900) hover:bg-(--color-heritage-50)",
   );
 
 export function AdminNav({
@@ -29,21 +31,23 @@ export function AdminNav({
   isSigningOut: boolean;
 }) {
   return (
-    <header className="border-b border-heritage-100 bg-white shadow-sm">
+    <header className="border-b border-(--color-heritage-100) bg-white shadow-sm">
+      {/* On a phone: the brand and Sign Out on one row, the links on one row below (scrolling
+          inside that row if they ever do not fit); from md up everything on one row. */}
       <nav
         aria-label="Admin"
-        className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2"
+        className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2 md:flex-nowrap"
       >
         <NavLink
           to="/admin"
           end
-          className="mr-4 inline-flex min-h-11 items-center font-display text-lg font-semibold text-heritage-900"
+          className="mr-4 inline-flex min-h-11 shrink-0 items-center font-(family-name:--font-display) text-lg font-semibold text-(--color-heritage-900)"
         >
           Heritage Admin
         </NavLink>
-        <ul className="flex flex-wrap items-center gap-1">
+        <ul className="order-last -mx-1 -my-1 flex w-full min-w-0 items-center gap-1 overflow-x-auto px-1 py-1 md:order-none md:mx-0 md:w-auto md:px-0">
           {adminNavLinks.map((link) => (
-            <li key={link.to}>
+            <li key={link.to} className="shrink-0">
               <NavLink to={link.to} className={linkClasses}>
                 {link.label}
               </NavLink>
@@ -54,7 +58,7 @@ export function AdminNav({
           type="button"
           onClick={onSignOut}
           disabled={isSigningOut}
-          className="ml-auto inline-flex min-h-11 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-terracotta-700 hover:bg-terracotta-50 disabled:opacity-70"
+          className="ml-auto inline-flex min-h-11 shrink-0 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-(--color-terracotta-700) hover:bg-(--color-terracotta-50) disabled:opacity-70"
         >
           <LogOut aria-hidden="true" className="size-4" />
           Sign Out

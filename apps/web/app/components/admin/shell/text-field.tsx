@@ -19,7 +19,7 @@ export function TextField({ label, name, error, hint, className, ...input }: Tex
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
   return (
     <div className={classNames("flex flex-col gap-1.5", className)}>
-      <label htmlFor={id} className="text-sm font-semibold text-heritage-900">
+      <label htmlFor={id} className="text-sm font-semibold text-(--color-heritage-900)">
         {label}
       </label>
       <input
@@ -28,18 +28,18 @@ export function TextField({ label, name, error, hint, className, ...input }: Tex
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         className={classNames(
-          "min-h-11 rounded-md border bg-white px-3 py-2 text-base text-ink",
-          error ? "border-terracotta-600" : "border-heritage-100",
+          "min-h-11 rounded-md border bg-white px-3 py-2 text-base text-(--color-ink)",
+          error ? "border-(--color-terracotta-600)" : "border-(--color-heritage-100)",
         )}
         {...input}
       />
       {hint ? (
-        <p id={hintId} className="text-sm text-muted">
+        <p id={hintId} className="text-sm text-(--color-muted)">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="text-sm font-medium text-terracotta-700">
+        <p id={errorId} className="text-sm font-medium text-(--color-terracotta-700)">
           {error}
         </p>
       ) : null}

@@ -83,7 +83,7 @@ export function AdminUsersList({
   return (
     <section
       aria-labelledby="admin-users-title"
-      className="rounded-xl border border-heritage-100 bg-white p-6 shadow-sm"
+      className="rounded-xl border border-(--color-heritage-100) bg-white p-6 shadow-sm"
     >
       <h2
         id="admin-users-title"
@@ -93,14 +93,21 @@ export function AdminUsersList({
       >
         Admin Users
       </h2>
-      <p id="admin-users-note" className="mb-4 text-sm text-muted">
+      <p id="admin-users-note" className="mb-4 text-sm text-(--color-muted)">
         {isLastAdmin
           ? "This is the only admin user; it cannot be removed."
           : `${users.length} admin users. Every admin can manage all content and users.`}
       </p>
-      <div className="overflow-x-auto">
+      {/* Wide rows scroll here, not the page; "relative" holds in the header's visually hidden
+          text too (absolutely placed, it would otherwise widen the page on a phone). */}
+      <section
+        className="relative overflow-x-auto"
+        aria-label="Admin users table"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box needs keyboard access (to scroll it) when nothing in it can be focused, as with one admin
+        tabIndex={0}
+      >
         <table className="w-full text-left text-sm">
-          <thead className="border-b border-heritage-100 text-heritage-900">
+          <thead className="border-b border-(--color-heritage-100) text-(--color-heritage-900)">
             <tr>
               <th scope="col" className="py-2 pr-4 font-semibold">
                 Email
@@ -123,10 +130,12 @@ export function AdminUsersList({
             {users.map((user) => {
               const isSelf = user.id === currentUserId;
               return (
-                <tr key={user.id} className="border-b border-heritage-50 last:border-0">
-                  <td className="py-3 pr-4 font-medium text-ink">
+                <tr key={user.id} className="border-b border-(--color-heritage-50) last:border-0">
+                  <td className="py-3 pr-4 font-medium text-(--color-ink)">
                     {user.email ?? "—"}
-                    {isSelf ? <span className="ml-2 text-xs text-muted">(you)</span> : null}
+                    {isSelf ? (
+                      <span className="ml-2 text-xs text-(--color-muted)">(you)</span>
+                    ) : null}
                   </td>
                   <td className="py-3 pr-4">{user.displayName ?? "—"}</td>
                   <td className="py-3 pr-4 whitespace-nowrap">{formatDate(user.createdAt)}</td>
@@ -141,7 +150,7 @@ export function AdminUsersList({
                         opener.current = event.currentTarget;
                         setPending(user);
                       }}
-                      className="inline-flex min-h-11 items-center gap-2 rounded-md px-3 py-2 font-medium text-terracotta-700 hover:bg-terracotta-50 disabled:cursor-not-allowed disabled:text-muted disabled:opacity-70"
+                      className="inline-flex min-h-11 items-center gap-2 rounded-md px-3 py-2 font-medium text-(--color-terracotta-700) hover:bg-(--color-terracotta-50) disabled:cursor-not-allowed disabled:text-(--color-muted) disabled:opacity-70"
                     >
                       <Trash2 aria-hidden="true" className="size-4" />
                       Remove
@@ -152,7 +161,7 @@ export function AdminUsersList({
             })}
           </tbody>
         </table>
-      </div>
+      </section>
       <RemoveUserDialog
         userLabel={pending ? labelOf(pending) : ""}
         isSelf={pending?.id === currentUserId}

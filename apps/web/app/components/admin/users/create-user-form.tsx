@@ -38,7 +38,7 @@ export function CreateUserForm() {
   return (
     <section
       aria-labelledby="create-admin-user-title"
-      className="rounded-xl border border-heritage-100 bg-white p-6 shadow-sm"
+      className="rounded-xl border border-(--color-heritage-100) bg-white p-6 shadow-sm"
     >
       <h2 id="create-admin-user-title" className="mb-4 text-xl font-semibold">
         Create Admin User

@@ -28,7 +28,7 @@ export function RemoveUserDialog({
   return (
     <AlertDialog.Root open={isOpen} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-heritage-900/50" />
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-(--color-heritage-900)/50" />
         <AlertDialog.Content
           onCloseAutoFocus={(event) => {
             const target = returnFocusTo();
@@ -39,10 +39,10 @@ export function RemoveUserDialog({
           }}
           className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-xl bg-white p-6 shadow-xl"
         >
-          <AlertDialog.Title className="text-xl font-semibold text-heritage-900">
+          <AlertDialog.Title className="text-xl font-semibold text-(--color-heritage-900)">
             {isSelf ? "Remove your own account?" : "Remove admin user?"}
           </AlertDialog.Title>
-          <AlertDialog.Description className="text-ink">
+          <AlertDialog.Description className="text-(--color-ink)">
             {isSelf
               ? `You are about to remove your own account (${userLabel}). You will be signed out and cannot sign in with it again.`
               : `Are you sure you want to remove ${userLabel}? They will no longer be able to sign in.`}
