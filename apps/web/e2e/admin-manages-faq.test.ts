@@ -115,7 +115,15 @@ describe.skipIf(!hasChromium)("an admin manages the FAQ", () => {
     await dialog().getByRole("tab", { name: "Deutsch" }).click();
     await field("Question (German)").fill("Noch nicht gespeichert");
     await dialog().getByRole("button", { name: "Save" }).click();
-    await expectNotice(page, "Failed to save FAQ", "question: Question is required");
+    // A readable sentence, not "question: Question is required" (issue 19); the English tab
+    // opens with the message beside its field.
+    await expectNotice(page, "Failed to save FAQ", "Question is required.");
+    await expect(page.getByText("question: ").count()).resolves.toBe(0);
+    const question = field("Question (English)");
+    await expect(question.getAttribute("aria-invalid")).resolves.toBe("true");
+    await dialog().getByRole("alert").filter({ hasText: "Question is required" }).waitFor();
+    await expectNoAxeViolations(page, "the FAQ dialog with a refused field");
+    await dialog().getByRole("tab", { name: "Deutsch" }).click();
     await expect(field("Question (German)").inputValue()).resolves.toBe("Noch nicht gespeichert");
     await dialog().getByRole("button", { name: "Cancel" }).click();
     await dialog().waitFor({ state: "detached" });

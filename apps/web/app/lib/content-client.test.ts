@@ -64,9 +64,12 @@ describe("content client", () => {
 
   it("refuses an invalid input before sending it", async () => {
     const { client, calls } = fakeServer(() => json({ data: faq, error: null }));
-    await expect(client.createFaq({ question: " ", answer: "A" })).rejects.toThrow(
-      "question: Question is required",
-    );
+    const refused = client.createFaq({ question: " ", answer: "" });
+    // Readable sentences, no field keys (issue 19); each field's message for the form.
+    await expect(refused).rejects.toThrow(/^Question is required\. Answer is required\.$/);
+    await expect(refused).rejects.toMatchObject({
+      fieldErrors: { question: "Question is required", answer: "Answer is required" },
+    });
     expect(calls).toHaveLength(0);
   });
 

@@ -34,12 +34,22 @@ export class ContentClientError extends Error {
   readonly code: string | null;
   /** The HTTP status, when the server answered. */
   readonly status: number | null;
+  /** For an input refused before sending: each field's first message, by field name. */
+  readonly fieldErrors: Readonly<Record<string, string>>;
 
-  constructor(message: string, options: { code?: string | null; status?: number | null } = {}) {
+  constructor(
+    message: string,
+    options: {
+      code?: string | null;
+      status?: number | null;
+      fieldErrors?: Record<string, string>;
+    } = {},
+  ) {
     super(message);
     this.name = "ContentClientError";
     this.code = options.code ?? null;
     this.status = options.status ?? null;
+    this.fieldErrors = options.fieldErrors ?? {};
   }
 }
 
@@ -189,12 +199,22 @@ function readApiError(text: string): { code?: string | undefined; message: strin
   }
 }
 
-/** Turns a zod failure of an input into the error the form shows ("field: reason; ..."). */
+/**
+ * Turns a zod failure of an input into the error the form shows: the schema's own sentences
+ * ("Question is required. Answer is required."), never field keys (issue 19), and each field's
+ * message for the form to show beside it.
+ */
 function invalidInput(error: z.ZodError): ContentClientError {
-  const message = error.issues
-    .map((issue) => `${issue.path.map(String).join(".") || "input"}: ${issue.message}`)
-    .join("; ");
-  return new ContentClientError(message, { code: "VALIDATION_FAILED" });
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join(".");
+    if (field && !(field in fieldErrors)) fieldErrors[field] = issue.message;
+  }
+  const sentences = [...new Set(error.issues.map((issue) => issue.message.replace(/\.$/, "")))];
+  return new ContentClientError(`${sentences.join(". ")}.`, {
+    code: "VALIDATION_FAILED",
+    fieldErrors,
+  });
 }
 
 function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

@@ -6,7 +6,7 @@
  * reason on failure.
  */
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
-import { errorMessage } from "../../../lib/content-client";
+import { ContentClientError, errorMessage } from "../../../lib/content-client";
 import { AdminDialog } from "./admin-dialog";
 import { adminButton } from "./admin-styles";
 import { noticeError, noticeSuccess } from "./notices";
@@ -69,6 +69,8 @@ export interface EntitySaveOptions<Row extends { id: string }, Values> {
   onSaved: (row: Row, change: "added" | "updated") => void;
   onOpenChange: (open: boolean) => void;
   notices: { added: string; updated: string; failed: string };
+  /** Called with each refused field's message, so the form can show it beside the field. */
+  onInvalid?: (fieldErrors: Readonly<Record<string, string>>) => void;
 }
 
 /**
@@ -94,6 +96,9 @@ export function useEntitySave<Row extends { id: string }, Values>(
       noticeSuccess(entity ? notices.updated : notices.added);
       options.onOpenChange(false);
     } catch (error) {
+      if (error instanceof ContentClientError && Object.keys(error.fieldErrors).length > 0) {
+        options.onInvalid?.(error.fieldErrors);
+      }
       noticeError(notices.failed, errorMessage(error));
     } finally {
       isSavingRef.current = false;

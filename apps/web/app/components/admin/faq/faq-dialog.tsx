@@ -41,7 +41,14 @@ export function FaqDialog({
   client: ContentClient;
   onSaved: (faq: FaqRow, change: "added" | "updated") => void;
 }) {
-  const { register, reset, handleSubmit } = useForm<FaqFormValues>({
+  const {
+    register,
+    reset,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<FaqFormValues>({
     defaultValues: faqToValues(null),
   });
   const [tab, setTab] = useState("en");
@@ -56,6 +63,18 @@ export function FaqDialog({
       updated: "FAQ updated successfully",
       failed: "Failed to save FAQ",
     },
+    // Each message goes beside its field, and the tab of the first one opens.
+    onInvalid: (fieldErrors) => {
+      const invalid = faqFieldNames.filter((name) => fieldErrors[name]);
+      for (const name of invalid) {
+        setError(name, { type: "refused", message: fieldErrors[name] });
+      }
+      const first = invalid[0] ?? "";
+      const translation = adminLanguages.find(
+        (language) => language.suffix !== "" && first.endsWith(language.suffix),
+      );
+      setTab(translation?.code ?? "en");
+    },
   });
 
   useEffect(() => {
@@ -64,7 +83,10 @@ export function FaqDialog({
     setTab("en");
   }, [open, faq, reset]);
 
-  const submit = handleSubmit(save);
+  const submit = handleSubmit((values) => {
+    clearErrors();
+    return save(values);
+  });
 
   return (
     <EntityFormDialog
@@ -86,11 +108,13 @@ export function FaqDialog({
               <TextField
                 label={`Question (${language.englishName})`}
                 registration={register(`question${language.suffix}`)}
+                error={errors[`question${language.suffix}`]?.message}
               />
               <TextAreaField
                 label={`Answer (${language.englishName})`}
                 rows={4}
                 registration={register(`answer${language.suffix}`)}
+                error={errors[`answer${language.suffix}`]?.message}
               />
             </div>
           ),
