@@ -33,7 +33,8 @@ const config = parseAuthConfig({
 await initAuthPlatform(connection.db, config);
 const api = createAuthApi({
   db: connection.db,
-  notifications: connection,
+  // BENCH_PROJECT_CACHE=off: every request reads its project and key again (the A/B of issue 15).
+  ...(process.env.BENCH_PROJECT_CACHE === "off" ? {} : { notifications: connection }),
   config,
   baseUrl: "http://127.0.0.1",
 });
