@@ -80,6 +80,24 @@ describe.skipIf(!hasChromium)("an admin manages admin users", () => {
     await card().getByRole("button", { name: "Create User" }).click();
     await expectNotice(page, "Error", `A user with email "${second.email}" already exists.`);
     await dismissNotices(page);
+
+    // The server out of reach: the screen and everything typed stay (issue 19).
+    const abortPost = (route: Route) =>
+      route.request().method() === "POST" ? route.abort("internetdisconnected") : route.fallback();
+    await page.route("**/admin/users.data*", abortPost);
+    await card().getByLabel("Display Name").fill("Kept Name");
+    await card().getByRole("button", { name: "Create User" }).click();
+    await expectNotice(
+      page,
+      "Error",
+      "The server could not be reached. Please try again; your input is kept.",
+    );
+    await page.getByRole("heading", { name: "User Management" }).waitFor();
+    await expect(card().getByLabel("Display Name").inputValue()).resolves.toBe("Kept Name");
+    await expect(card().getByLabel("Email").inputValue()).resolves.toBe(second.email);
+    await page.unroute("**/admin/users.data*", abortPost);
+    await card().getByLabel("Display Name").fill("");
+    await dismissNotices(page);
   });
 
   it("removes a user after a confirmation that works from the keyboard", async () => {
