@@ -632,7 +632,12 @@ describe("webhook deliveries", () => {
       body: { display_name: "Solo" },
       ...asServer(personal.id),
     });
-    const user = (await created.json()) as { id: string; selected_team_id: string };
+    const { id } = (await created.json()) as { id: string };
+    // The creation's answer says selected_team: null, as the reference's does (it reads the user
+    // back before making the team); the next read shows the personal team.
+    const reread = await t.request(`/users/${id}`, asServer(personal.id));
+    const user = (await reread.json()) as { id: string; selected_team_id: string };
+    expect(user.selected_team_id).toEqual(expect.any(String));
     const events = await waitFor(
       () => receiver.received.filter((request) => request.path === "/personal"),
       (requests) => requests.length >= 3,
