@@ -1,9 +1,10 @@
 /**
  * Every public page and every admin screen fits a 375 px phone whatever the content: a long
  * unbroken word or URL in a project, an FAQ item and a message never makes a page scroll
- * sideways; the admin navigation takes at most two rows there; and every admin screen passes axe
- * (contrast included: the active navigation item was white on white) at 1280 and at 375 px
- * (issue 19, defects 3 and 6). One server and one signed-in browser for all of it.
+ * sideways; the admin navigation takes at most two rows there (one at 1280 px); every admin
+ * screen passes axe at 375 px (each screen's own journey runs it at 1280 px); and the active
+ * navigation item, white on white before, has a measured contrast above 4.5 (issue 19, defects 3
+ * and 6). One server and one signed-in browser for all of it.
  */
 import { createContactSubmission, createFaq, createProject } from "@heritage/content";
 import type { Browser, Locator, Page } from "playwright-core";
@@ -60,6 +61,28 @@ function elementsSticking(page: Page): Promise<string> {
       })
       .join("; ");
   });
+}
+
+/** Opens an admin screen and waits for it to have loaded; answers its navigation. */
+async function openAdminScreen(page: Page, url: string): Promise<Locator> {
+  await page.goto(url);
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  await nav.waitFor();
+  await page.getByRole("heading", { level: 1 }).first().waitFor();
+  await page.waitForLoadState("networkidle");
+  return nav;
+}
+
+/** Rows of the admin navigation: the distinct tops of the brand, the links and Sign Out. */
+function navigationRows(nav: Locator): Promise<number> {
+  return nav.evaluate(
+    (element) =>
+      new Set(
+        [...element.querySelectorAll("a, button")].map((item) =>
+          Math.round(item.getBoundingClientRect().top),
+        ),
+      ).size,
+  );
 }
 
 /**
@@ -146,44 +169,37 @@ describe.skipIf(!hasChromium)("a visitor and an admin use the site on a phone", 
     }
   });
 
-  it("uses every admin screen at 375 and 1280 px: contrast and axe clean, no sideways scrolling, the navigation in two rows at most", async () => {
-    for (const viewport of [phone, desktop]) {
-      await page.setViewportSize(viewport);
-      for (const path of adminScreens) {
-        await page.goto(`${server.url}${path}`);
-        const nav = page.getByRole("navigation", { name: "Admin" });
-        await nav.waitFor();
-        await page.getByRole("heading", { level: 1 }).first().waitFor();
-        await page.waitForLoadState("networkidle");
-        const what = `${path} at ${viewport.width} px`;
-        // axe leaves a 1:1 contrast (text in its background's colour) "incomplete", never a
-        // violation: the active item, white on white before, is measured here.
-        const active = nav.getByRole("listitem").locator("[aria-current=page]");
-        const hasNavItem = !["/admin", "/admin/users"].includes(path);
-        await expect(active.count()).resolves.toBe(hasNavItem ? 1 : 0);
-        if (hasNavItem) {
-          const ratio = await contrastRatio(active);
-          expect(ratio, `${what}: active item's contrast`).toBeGreaterThan(4.5);
-        }
-        if (viewport === phone) {
-          await expectNoSidewaysScroll(page, what);
-          await expectNoAxeViolations(page, what);
-          // Rows of the navigation: the distinct tops of the brand, the links and Sign Out.
-          const rows = await nav.evaluate(
-            (element) =>
-              new Set(
-                [...element.querySelectorAll("a, button")].map((item) =>
-                  Math.round(item.getBoundingClientRect().top),
-                ),
-              ).size,
-          );
-          expect(rows, `${what}: rows of the admin navigation`).toBeLessThanOrEqual(2);
-        } else {
-          // The other rules were checked at 375 px and by each screen's own journey.
-          const violations = await collectAxeViolations(page, ["color-contrast"]);
-          expect(violations, `axe contrast on ${what}`).toEqual([]);
-        }
+  it("uses every admin screen at 375 px: axe clean, no sideways scrolling, the navigation in two rows at most, the active item readable", async () => {
+    await page.setViewportSize(phone);
+    for (const path of adminScreens) {
+      const nav = await openAdminScreen(page, `${server.url}${path}`);
+      const what = `${path} at 375 px`;
+      await expectNoSidewaysScroll(page, what);
+      await expectNoAxeViolations(page, what);
+      expect(
+        await navigationRows(nav),
+        `${what}: rows of the admin navigation`,
+      ).toBeLessThanOrEqual(2);
+      // axe leaves a 1:1 contrast (text in its background's colour) "incomplete", never a
+      // violation: the active item, white on white before, is measured here.
+      const active = nav.getByRole("listitem").locator("[aria-current=page]");
+      const hasNavItem = !["/admin", "/admin/users"].includes(path);
+      await expect(active.count()).resolves.toBe(hasNavItem ? 1 : 0);
+      if (hasNavItem) {
+        expect(await contrastRatio(active), `${what}: active item's contrast`).toBeGreaterThan(4.5);
       }
     }
+  });
+
+  it("shows the admin navigation in one row at 1280 px, the active item readable", async () => {
+    // Each screen's own journey runs axe at 1280 px; axe cannot see the 1:1 case measured here.
+    await page.setViewportSize(desktop);
+    const nav = await openAdminScreen(page, `${server.url}/admin/faq`);
+    expect(await navigationRows(nav)).toBe(1);
+    const active = nav.getByRole("listitem").locator("[aria-current=page]");
+    await expect(active.textContent()).resolves.toBe("FAQ");
+    expect(await contrastRatio(active)).toBeGreaterThan(4.5);
+    const violations = await collectAxeViolations(page, ["color-contrast"]);
+    expect(violations).toEqual([]);
   });
 });
