@@ -102,17 +102,21 @@ async function connectPostgres(databaseUrl: string, poolSize: number): Promise<D
   // An idle client losing its server connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   const db = drizzleNodePostgres(pool) as unknown as Database;
-  let listenerClient: pg.PoolClient | undefined;
+  let listenerClient: Promise<pg.PoolClient> | undefined;
   const handlers = new Map<string, Set<NotificationHandler>>();
 
-  async function ensureListenerClient(): Promise<pg.PoolClient> {
-    if (listenerClient) return listenerClient;
-    const clientForListening = await pool.connect();
-    clientForListening.on("notification", (message) => {
-      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? "");
+  // One listening connection per pool. The promise is kept, not the client: two listeners
+  // starting at once (the page cache and the project cache) must share it. Keeping the client
+  // only once connected let both connect, and the one forgotten was never released, so
+  // pool.end() waited forever at shutdown.
+  function ensureListenerClient(): Promise<pg.PoolClient> {
+    listenerClient ??= pool.connect().then((clientForListening) => {
+      clientForListening.on("notification", (message) => {
+        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? "");
+      });
+      return clientForListening;
     });
-    listenerClient = clientForListening;
-    return clientForListening;
+    return listenerClient;
   }
 
   // Fail at start, with the server's own message, rather than on the first request.
@@ -145,8 +149,9 @@ async function connectPostgres(databaseUrl: string, poolSize: number): Promise<D
     },
     ping: () => pingDatabase(db),
     async close() {
-      listenerClient?.release();
+      const client = listenerClient;
       listenerClient = undefined;
+      if (client) (await client.catch(() => undefined))?.release();
       await pool.end();
     },
   };
