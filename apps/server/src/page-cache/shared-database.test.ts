@@ -1,13 +1,15 @@
 /**
  * Two server instances on one database, as two processes behind a load balancer are: an edit
- * made through one is visible on the very next request to the other, although neither reads the
- * database to serve a stored page. On PostgreSQL each instance has its own connections (its own
- * LISTEN), as a process has; PGlite is one process's database, so there they share it.
+ * made through one is visible on the other as soon as the database's announcement reaches it,
+ * although neither reads the database to serve a stored page. On PostgreSQL each instance has its
+ * own connections (its own LISTEN), as a process has, and the announcement may arrive a moment
+ * after the write's answer: the test waits for it (`announced()`) rather than race it. PGlite is
+ * one process's database, so there they share it.
  */
 import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { testSecretsKey } from "@heritage/auth-server/testing";
-import { createFaq } from "@heritage/content";
+import { CONTENT_CHANGED_CHANNEL, createFaq } from "@heritage/content";
 import { connect, type DatabaseConnection } from "@heritage/db";
 import { createTestDatabase, testEngine } from "@heritage/db/testing";
 import { serve } from "@hono/node-server";
@@ -106,6 +108,29 @@ describe("two server instances sharing a database", () => {
     await first?.close();
   });
 
+  /**
+   * Until every change committed so far has reached both instances: PostgreSQL delivers
+   * notifications in commit order, so a marker sent now arrives on each instance's listening
+   * connection after the changes' own announcements. (The marker empties the caches too, as any
+   * announcement does.)
+   */
+  const announced = async () => {
+    const marker = `test-marker-${Math.random()}`;
+    const heard: Promise<void>[] = [];
+    const stops = await Promise.all(
+      [...new Set([first, second])].map((connection) => {
+        let hear = () => {};
+        heard.push(new Promise<void>((resolve) => (hear = resolve)));
+        return connection.listen(CONTENT_CHANGED_CHANNEL, (payload) => {
+          if (payload === marker) hear();
+        });
+      }),
+    );
+    await first.notify(CONTENT_CHANGED_CHANNEL, marker);
+    await Promise.all(heard);
+    for (const stop of stops) await stop();
+  };
+
   /** One anonymous visit: the page's text and whether the cache answered. */
   const visit = async (instance: Instance) => {
     const response = await fetch(`${instance.url}/faq`);
@@ -114,8 +139,9 @@ describe("two server instances sharing a database", () => {
     return { text, cache: response.headers.get("x-page-cache") };
   };
 
-  it("shows an edit made through one on the very next request to the other", async () => {
+  it("shows an edit made through one on the other's next request once announced", async () => {
     await createFaq(first.db, { question: "Opening hours?", answer: "Daily." });
+    await announced();
     await visit(a);
     await visit(b);
     expect((await visit(a)).cache).toBe("hit");
@@ -126,6 +152,7 @@ describe("two server instances sharing a database", () => {
 
     // Written through the first instance's connection, as its content API writes.
     await createFaq(first.db, { question: "Guided tours?", answer: "On Saturdays." });
+    await announced();
     const other = await visit(b);
     expect(other.text).toContain("Guided tours?");
     expect(other.cache).toBe("miss");
@@ -133,6 +160,7 @@ describe("two server instances sharing a database", () => {
 
     // And the other way round, a second time.
     await createFaq(second.db, { question: "Can I volunteer?", answer: "Yes." });
+    await announced();
     expect((await visit(a)).text).toContain("Can I volunteer?");
     expect((await visit(b)).text).toContain("Can I volunteer?");
   });

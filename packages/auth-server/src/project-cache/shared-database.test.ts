@@ -1,8 +1,10 @@
 /**
  * Two auth API instances on one database, as two processes behind a load balancer are, each
- * keeping projects and keys in memory (issue 15): a key revocation, a config change, a user's
- * deletion and a session's revocation made through one take effect on the very next request to
- * the other, and so does an operator's SQL. On PostgreSQL each instance has its own connections
+ * keeping projects and keys in memory (issue 15): a key revocation, a config change and an
+ * operator's SQL take effect on the other as soon as the database's announcement reaches it (the
+ * tests wait for that with `catchUp()`: on PostgreSQL it travels over the other instance's own
+ * connection and may arrive a moment after the write's answer); a user's deletion and a session's
+ * revocation, which no process keeps in memory, on the very next request. On PostgreSQL each instance has its own connections
  * (its own LISTEN), as a process has; PGlite is one process's database, so there they share it.
  * Requests go over loopback HTTP, as they do between processes.
  */
@@ -96,7 +98,11 @@ describe("two instances sharing a database", () => {
   const server = (key = keys.secretServerKey) => access("server", projectId, key);
   const client = () => access("client", projectId, keys.publishableClientKey);
 
-  it("a key set revoked through one is refused by the other at once", async () => {
+  /** Until every change committed so far has been announced to both instances. */
+  const announced = () =>
+    Promise.all([a.harness.api.projects.catchUp(), b.harness.api.projects.catchUp()]);
+
+  it("a key set revoked through one is refused by the other once announced", async () => {
     const created = await a.call("/internal/api-keys", {
       headers: admin(),
       body: {
@@ -121,6 +127,7 @@ describe("two instances sharing a database", () => {
       body: { revoked: true },
     });
     expect(revoked.status).toBe(200);
+    await announced();
     await expectKnownError(
       await b.call("/projects/current", { headers: server(secret) }),
       "INVALID_SECRET_SERVER_KEY",
@@ -133,12 +140,13 @@ describe("two instances sharing a database", () => {
     );
   });
 
-  it("a key revoked by an operator's SQL is refused by both at once", async () => {
+  it("a key revoked by an operator's SQL is refused by both once announced", async () => {
     expect((await a.call("/projects/current", { headers: server() })).status).toBe(200);
     expect((await b.call("/projects/current", { headers: server() })).status).toBe(200);
     await first.db.execute(
       sql`update auth.project_api_keys set revoked_at = now() where project_id = ${projectId} and secret_server_key_hash is not null`,
     );
+    await announced();
     for (const instance of [b, a]) {
       await expectKnownError(
         await instance.call("/projects/current", { headers: server() }),
@@ -150,10 +158,11 @@ describe("two instances sharing a database", () => {
     await first.db.execute(
       sql`update auth.project_api_keys set revoked_at = null where project_id = ${projectId}`,
     );
+    await announced();
     expect((await b.call("/projects/current", { headers: server() })).status).toBe(200);
   });
 
-  it("a config change made through one is what the other serves next", async () => {
+  it("a config change made through one is what the other serves once announced", async () => {
     const before = await b.call("/projects/current", { headers: client() });
     expect(await before.json()).toMatchObject({ config: { sign_up_enabled: true } });
     const changed = await a.call("/internal/projects/current", {
@@ -162,6 +171,7 @@ describe("two instances sharing a database", () => {
       body: { display_name: "Renamed", config: { sign_up_enabled: false } },
     });
     expect(changed.status).toBe(200);
+    await announced();
     const after = await b.call("/projects/current", { headers: client() });
     expect(await after.json()).toMatchObject({
       display_name: "Renamed",
