@@ -111,7 +111,20 @@ export function createApp(deps: AppDeps) {
   if (deps.web && pageCacheMegabytes > 0) {
     pageCache = createPageCache({
       // The database's triggers announce every content write to every process (decision 011).
-      watchContentChanges: (onChange) => database.listen(CONTENT_CHANGED_CHANNEL, onChange),
+      watchContentChanges: (onChange, { onInterrupted, onResumed }) =>
+        database.listen(CONTENT_CHANGED_CHANNEL, onChange, {
+          onInterrupted(error) {
+            logger.warn(
+              { err: error },
+              "page cache paused: the database connection that hears content changes was lost; reconnecting",
+            );
+            onInterrupted();
+          },
+          onResumed() {
+            logger.info("page cache resumed: hearing content changes again");
+            onResumed();
+          },
+        }),
       policyForScriptHashes: contentSecurityPolicyForScriptHashes,
       maxBytes: pageCacheMegabytes * 1024 * 1024,
       onWatchError: (error) =>

@@ -36,6 +36,36 @@ describe("connect", () => {
     }
   });
 
+  it.skipIf(testEngine() !== "postgres")(
+    "keeps listening when the listening connection is cut, saying so before and after",
+    async () => {
+      const connection = await createTestDatabase();
+      try {
+        const events: string[] = [];
+        let resumed = () => {};
+        const whenResumed = new Promise<void>((resolve) => (resumed = resolve));
+        await connection.listen("content_changed", (payload) => events.push(payload), {
+          onInterrupted: () => events.push("(interrupted)"),
+          onResumed: () => {
+            events.push("(resumed)");
+            resumed();
+          },
+        });
+        // As an administrator or a server restart would: the listening backend is ended.
+        const { rows } = await connection.db.execute<{ ended: boolean }>(
+          sql`select pg_terminate_backend(pid) as ended from pg_stat_activity
+              where datname = current_database() and query ilike 'listen %'`,
+        );
+        expect(rows).toEqual([{ ended: true }]);
+        await whenResumed;
+        await connection.notify("content_changed", "after");
+        await expect.poll(() => events).toEqual(["(interrupted)", "(resumed)", "after"]);
+      } finally {
+        await connection.close();
+      }
+    },
+  );
+
   it("rejects channel names that are not plain identifiers", async () => {
     const connection = await createTestDatabase();
     try {

@@ -35,11 +35,31 @@ export type DatabaseEngine = "pglite" | "postgres";
 
 export type NotificationHandler = (payload: string) => void;
 
+/**
+ * What a listener hears besides notifications. The listening connection to a PostgreSQL server
+ * can be lost (a restart, a network cut, an administrator ending it); notifications sent
+ * meanwhile are gone for good. A listener that keeps state in step with notifications must treat
+ * everything as changed: stop trusting it when interrupted, start afresh when resumed.
+ */
+export interface ListenInterruptions {
+  /** The listening connection was lost; it is re-established in the background. */
+  onInterrupted?(error: Error | undefined): void;
+  /** Listening again after an interruption; anything may have changed meanwhile. */
+  onResumed?(): void;
+}
+
 export interface DatabaseConnection {
   db: Database;
   engine: DatabaseEngine;
-  /** Subscribes to a PostgreSQL notification channel; resolves to an unsubscribe function. */
-  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a PostgreSQL notification channel; resolves to an unsubscribe function. A lost
+   * listening connection is re-established (with back-off) and reported through `interruptions`.
+   */
+  listen(
+    channel: string,
+    handler: NotificationHandler,
+    interruptions?: ListenInterruptions,
+  ): Promise<() => Promise<void>>;
   /** Sends a notification to every listener, in this process and in others sharing the database. */
   notify(channel: string, payload: string): Promise<void>;
   /** Answers whether the database accepts a trivial query. */
@@ -97,13 +117,26 @@ async function connectPglite(options: ConnectOptions): Promise<DatabaseConnectio
   };
 }
 
+/** How long to wait before re-establishing a lost listening connection: doubling, at most 5 s. */
+const firstReconnectDelayMs = 100;
+const maxReconnectDelayMs = 5_000;
+
+interface Subscription {
+  handler: NotificationHandler;
+  interruptions: ListenInterruptions | undefined;
+}
+
 async function connectPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseConnection> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   // An idle client losing its server connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   const db = drizzleNodePostgres(pool) as unknown as Database;
   let listenerClient: Promise<pg.PoolClient> | undefined;
-  const handlers = new Map<string, Set<NotificationHandler>>();
+  const subscriptions = new Map<string, Set<Subscription>>();
+  let closed = false;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+
+  const everySubscription = () => [...subscriptions.values()].flatMap((set) => [...set]);
 
   // One listening connection per pool. The promise is kept, not the client: two listeners
   // starting at once (the page cache and the project cache) must share it. Keeping the client
@@ -112,11 +145,57 @@ async function connectPostgres(databaseUrl: string, poolSize: number): Promise<D
   function ensureListenerClient(): Promise<pg.PoolClient> {
     listenerClient ??= pool.connect().then((clientForListening) => {
       clientForListening.on("notification", (message) => {
-        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? "");
+        for (const { handler } of subscriptions.get(message.channel) ?? []) {
+          handler(message.payload ?? "");
+        }
       });
+      // A checked-out client's error has no other listener: without these the process would
+      // crash on the first lost connection.
+      clientForListening.on("error", (error) => listenerLost(clientForListening, error));
+      clientForListening.on("end", () => listenerLost(clientForListening, undefined));
       return clientForListening;
     });
     return listenerClient;
+  }
+
+  const lostClients = new WeakSet<pg.PoolClient>();
+  /** Gives a broken listening client back to the pool to be destroyed, once. */
+  function discard(client: pg.PoolClient): void {
+    if (lostClients.has(client)) return;
+    lostClients.add(client);
+    client.release(true);
+  }
+  function listenerLost(client: pg.PoolClient, error: Error | undefined): void {
+    if (closed || lostClients.has(client)) return;
+    discard(client);
+    listenerClient = undefined;
+    for (const { interruptions } of everySubscription()) interruptions?.onInterrupted?.(error);
+    scheduleReconnect(firstReconnectDelayMs);
+  }
+
+  function scheduleReconnect(delayMs: number): void {
+    if (closed || reconnectTimer) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      void reconnect(delayMs);
+    }, delayMs);
+    reconnectTimer.unref();
+  }
+
+  async function reconnect(delayMs: number): Promise<void> {
+    if (closed) return;
+    try {
+      const client = await ensureListenerClient();
+      for (const channel of subscriptions.keys()) await client.query(`LISTEN ${channel}`);
+      if (closed) return;
+      for (const { interruptions } of everySubscription()) interruptions?.onResumed?.();
+    } catch {
+      // The server is still away (or the new connection failed at once): try again later.
+      const failed = listenerClient;
+      listenerClient = undefined;
+      void failed?.then(discard, () => {});
+      scheduleReconnect(Math.min(delayMs * 2, maxReconnectDelayMs));
+    }
   }
 
   // Fail at start, with the server's own message, rather than on the first request.
@@ -125,21 +204,26 @@ async function connectPostgres(databaseUrl: string, poolSize: number): Promise<D
   return {
     db,
     engine: "postgres",
-    async listen(channel, handler) {
+    async listen(channel, handler, interruptions) {
       assertChannelName(channel);
       const client = await ensureListenerClient();
-      let channelHandlers = handlers.get(channel);
-      if (!channelHandlers) {
-        channelHandlers = new Set();
-        handlers.set(channel, channelHandlers);
+      let channelSubscriptions = subscriptions.get(channel);
+      if (!channelSubscriptions) {
+        channelSubscriptions = new Set();
+        subscriptions.set(channel, channelSubscriptions);
         await client.query(`LISTEN ${channel}`);
       }
-      channelHandlers.add(handler);
+      const subscription = { handler, interruptions };
+      channelSubscriptions.add(subscription);
       return async () => {
-        channelHandlers.delete(handler);
-        if (channelHandlers.size === 0) {
-          handlers.delete(channel);
-          await client.query(`UNLISTEN ${channel}`);
+        channelSubscriptions.delete(subscription);
+        if (
+          channelSubscriptions.size === 0 &&
+          subscriptions.get(channel) === channelSubscriptions
+        ) {
+          subscriptions.delete(channel);
+          const current = await listenerClient?.catch(() => undefined);
+          await current?.query(`UNLISTEN ${channel}`).catch(() => {});
         }
       };
     },
@@ -149,6 +233,8 @@ async function connectPostgres(databaseUrl: string, poolSize: number): Promise<D
     },
     ping: () => pingDatabase(db),
     async close() {
+      closed = true;
+      clearTimeout(reconnectTimer);
       const client = listenerClient;
       listenerClient = undefined;
       if (client) (await client.catch(() => undefined))?.release();

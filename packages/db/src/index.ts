@@ -4,6 +4,7 @@ export {
   type Database,
   type DatabaseConnection,
   type DatabaseEngine,
+  type ListenInterruptions,
   type NotificationHandler,
   type RowsQueryResultHKT,
   type Transaction,

@@ -32,10 +32,18 @@ const policyForScriptHashes = (hashes: string[]) => `script-src ${hashes.join(" 
 
 /** A cache whose content changes the test announces itself (`state.announce()`). */
 function cacheWith(overrides: Partial<PageCacheOptions> = {}) {
-  const state = { clock: 0, announce: () => {}, listening: false };
+  const state = {
+    clock: 0,
+    announce: () => {},
+    interrupt: () => {},
+    resume: () => {},
+    listening: false,
+  };
   const cache = createPageCache({
-    watchContentChanges: async (onChange) => {
+    watchContentChanges: async (onChange, { onInterrupted, onResumed }) => {
       state.announce = onChange;
+      state.interrupt = onInterrupted;
+      state.resume = onResumed;
       state.listening = true;
       return async () => {
         state.listening = false;
@@ -271,6 +279,25 @@ describe("the page cache", () => {
     const again = await visit(failed.cache, app, "n6");
     expect(again.response.headers.get(PAGE_CACHE_HEADER)).toBeNull();
     expect(errors).toHaveLength(1);
+  });
+
+  it("serves nothing stored while the listening connection is lost, and starts afresh once back", async () => {
+    const { cache, state } = cacheWith();
+    const app = fakeApp();
+    await visit(cache, app, "n1");
+    expect((await visit(cache, app, "n2")).response.headers.get(PAGE_CACHE_HEADER)).toBe("hit");
+
+    state.interrupt();
+    app.content = "Changed while nobody heard";
+    const during = await visit(cache, app, "n3");
+    expect(during.body).toContain("Changed while nobody heard");
+    expect(during.response.headers.get(PAGE_CACHE_HEADER)).toBeNull();
+    expect((await visit(cache, app, "n4")).response.headers.get(PAGE_CACHE_HEADER)).toBeNull();
+    expect(cache.stats().entries).toBe(0);
+
+    state.resume();
+    expect((await visit(cache, app, "n5")).response.headers.get(PAGE_CACHE_HEADER)).toBe("miss");
+    expect((await visit(cache, app, "n6")).response.headers.get(PAGE_CACHE_HEADER)).toBe("hit");
   });
 
   it("stops listening when closed", async () => {

@@ -30,9 +30,13 @@ import { hashNoncedScripts } from "./inline-script-hashes";
 export interface PageCacheOptions {
   /**
    * Calls `onChange` after every content write, in this process or another sharing the database;
-   * resolves once listening, to the way to stop. Until then nothing is served from the cache.
+   * resolves once listening, to the way to stop. Until then nothing is served from the cache, nor
+   * between `onInterrupted` and `onResumed` (the listening connection lost: changes may be missed).
    */
-  watchContentChanges: (onChange: () => void) => Promise<() => Promise<void>>;
+  watchContentChanges: (
+    onChange: () => void,
+    interruptions: { onInterrupted(): void; onResumed(): void },
+  ) => Promise<() => Promise<void>>;
   /** The `Content-Security-Policy` of a stored page whose own scripts have these hashes. */
   policyForScriptHashes: (hashes: string[]) => string;
   /** Memory for stored pages, counted over all their encodings; the oldest used go first. */
@@ -241,6 +245,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   /** Counts content changes heard; a render stores its page only if none came meanwhile. */
   let generation = 0;
   let listening = false;
+  let closed = false;
   let bytes = 0;
   let hits = 0;
   let misses = 0;
@@ -251,18 +256,30 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     bytes = 0;
   };
   const watching: Promise<(() => Promise<void>) | null> = enabled
-    ? options.watchContentChanges(clear).then(
-        (stop) => {
-          // Anything rendered before now was never stored: nothing can be stale.
-          clear();
-          listening = true;
-          return stop;
-        },
-        (error: unknown) => {
-          options.onWatchError?.(error);
-          return null;
-        },
-      )
+    ? options
+        .watchContentChanges(clear, {
+          onInterrupted() {
+            listening = false;
+            clear();
+          },
+          // Whatever changed meanwhile was never heard: start afresh.
+          onResumed() {
+            clear();
+            listening = !closed;
+          },
+        })
+        .then(
+          (stop) => {
+            // Anything rendered before now was never stored: nothing can be stale.
+            clear();
+            listening = !closed;
+            return stop;
+          },
+          (error: unknown) => {
+            options.onWatchError?.(error);
+            return null;
+          },
+        )
     : Promise.resolve(null);
 
   const remove = (path: string) => {
@@ -374,6 +391,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       while (storing.size > 0) await Promise.all(storing);
     },
     async close() {
+      closed = true;
       const stop = await watching;
       listening = false;
       clear();

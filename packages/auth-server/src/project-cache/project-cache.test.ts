@@ -2,7 +2,7 @@
  * The project cache on its own (issue 15): what it keeps, what it refuses to keep, and that it
  * hears changes made past it.
  */
-import type { DatabaseConnection } from "@heritage/db";
+import type { DatabaseConnection, ListenInterruptions } from "@heritage/db";
 import { createTestDatabase } from "@heritage/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProjectKeySet, revokeProjectKeySet } from "../services/project-keys";
@@ -68,6 +68,44 @@ describe("project cache", () => {
     await revokeProjectKeySet(connection.db, "keyed", id, now);
     await cache.catchUp();
     expect(await cache.isLiveKey("keyed", "secret_server_key", key, now)).toBe(false);
+  });
+
+  it("reads the database while the listening connection is lost, and forgets all once back", async () => {
+    let interruptions: ListenInterruptions | undefined;
+    const watched = createProjectCache({
+      db: connection.db,
+      notifications: {
+        listen: async (_channel, _handler, given) => {
+          interruptions = given;
+          return async () => {};
+        },
+        notify: async () => {},
+      },
+    });
+    await ensureProject(connection.db, { id: "watched", displayName: "Watched" });
+    const queries = countQueries(connection);
+    const queriesFor = async (run: () => Promise<unknown>) => {
+      queries.reset();
+      await run();
+      return queries.count;
+    };
+    try {
+      await watched.findProject("watched");
+      expect(await queriesFor(() => watched.findProject("watched"))).toBe(0);
+
+      interruptions?.onInterrupted?.(new Error("Connection terminated unexpectedly"));
+      expect(watched.isListening).toBe(false);
+      expect(await queriesFor(() => watched.findProject("watched"))).toBeGreaterThan(0);
+      expect(await queriesFor(() => watched.findProject("watched"))).toBeGreaterThan(0);
+
+      interruptions?.onResumed?.();
+      expect(watched.isListening).toBe(true);
+      expect(await queriesFor(() => watched.findProject("watched"))).toBeGreaterThan(0);
+      expect(await queriesFor(() => watched.findProject("watched"))).toBe(0);
+    } finally {
+      queries.stop();
+      await watched.close();
+    }
   });
 
   it("without notifications keeps nothing: every call reads the database", async () => {

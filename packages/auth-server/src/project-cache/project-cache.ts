@@ -9,7 +9,9 @@
  *
  * Safety rules: nothing is served from memory until the subscription is in place; a load that
  * overlapped an announcement is used for its own request but not kept; unknown projects are not
- * remembered (a stream of made-up ids must not grow memory, and a new project is visible at once).
+ * remembered (a stream of made-up ids must not grow memory, and a new project is visible at once);
+ * while the listening connection is lost (announcements may be missed), every call reads the
+ * database, and once it is back everything kept before is forgotten.
  * @module
  */
 import { timingSafeEqual } from "node:crypto";
@@ -150,9 +152,25 @@ export function createProjectCache(options: ProjectCacheOptions): ProjectCache {
     else projects.delete(payload);
   }
 
+  /** Announcements may be missed while the listening connection is away: read the database. */
+  function onInterrupted(): void {
+    listening = false;
+    generation++;
+    projects.clear();
+    // Nothing is answered from memory now, so nobody needs to wait for a marker.
+    for (const resolve of catchUpWaiters.values()) resolve();
+    catchUpWaiters.clear();
+  }
+  /** Listening again: whatever was missed meanwhile is forgotten with everything else. */
+  function onResumed(): void {
+    generation++;
+    projects.clear();
+    listening = !closed && unsubscribe !== undefined;
+  }
+
   const subscribed = notifications
     ? notifications
-        .listen(projectChangedChannel, onAnnouncement)
+        .listen(projectChangedChannel, onAnnouncement, { onInterrupted, onResumed })
         .then((stop) => {
           unsubscribe = stop;
           listening = !closed;
