@@ -16,7 +16,7 @@ import type { Database } from "@heritage/db";
 import { and, eq, gt } from "drizzle-orm";
 import { sessions } from "./db/schema";
 import { createSigningKeyStore } from "./keys/signing-keys";
-import { verifyAccessToken } from "./services/tokens";
+import { verifyAccessToken } from "./services/sign-in/tokens";
 
 export interface VerifiedUserToken {
   userId: string;

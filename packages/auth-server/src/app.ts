@@ -65,16 +65,16 @@ import { createTeamRoutes } from "./routes/teams";
 import { createTestModeCheckoutRoutes } from "./routes/test-mode-checkout";
 import { createUserRoutes } from "./routes/users";
 import { createSendTestWebhookRoutes, createWebhookRoutes } from "./routes/webhooks";
-import { type AuthLogger, silentLogger } from "./services/auth-deps";
-import { holdEmailQueueWorker } from "./services/email-queue";
-import { createEmailSender } from "./services/emails";
+import { type AuthLogger, silentLogger } from "./services/auth-logger";
+import { holdEmailQueueWorker } from "./services/email/email-queue";
+import { createEmailSender } from "./services/email/emails";
 import { createProviderClient, type OAuthSettings } from "./services/oauth/provider-client";
-import { type Argon2Parameters, createPasswordHasher } from "./services/passwords";
-import { secretBoxFromSettings } from "./services/secret-box";
-import { defaultIdGenerators, type IdGenerators } from "./services/secrets";
+import { secretBoxFromSettings } from "./services/secrets/secret-box";
+import { defaultIdGenerators, type IdGenerators } from "./services/secrets/secrets";
+import { type Argon2Parameters, createPasswordHasher } from "./services/sign-in/passwords";
 import { holdWebhookWorker } from "./services/webhooks/webhook-delivery";
 
-export { initAuthPlatform } from "./services/platform-init";
+export { initAuthPlatform } from "./services/projects/platform-init";
 
 export interface CreateAuthApiOptions {
   db: Database;

@@ -11,21 +11,21 @@ export type { AuthConfig } from "./config";
 export { authConfigSchema, parseAuthConfig } from "./config";
 export type { AuthEnv } from "./http/context";
 export { createUnknownApiRoutes } from "./http/unknown-routes";
-export type { AuthLogger } from "./services/auth-deps";
-export type { EmailOutboxRow } from "./services/outbox-listing";
-export { listNewestOutboxEmails } from "./services/outbox-listing";
-export type { Argon2Parameters } from "./services/passwords";
-export type { ProjectConfig, ProjectConfigOverride } from "./services/project-config";
-export type { EnsureProjectOptions, EnsureProjectResult } from "./services/projects";
-export { ensureProject } from "./services/projects";
-export type { SecretBox, SecretsKeySettings } from "./services/secret-box";
+export type { AuthLogger } from "./services/auth-logger";
+export type { EmailOutboxRow } from "./services/email/outbox-listing";
+export { listNewestOutboxEmails } from "./services/email/outbox-listing";
+export type { ProjectConfig, ProjectConfigOverride } from "./services/projects/project-config";
+export type { EnsureProjectOptions, EnsureProjectResult } from "./services/projects/projects";
+export { ensureProject } from "./services/projects/projects";
+export type { SecretBox, SecretsKeySettings } from "./services/secrets/secret-box";
 export {
   createSecretBox,
   keyMismatchError,
   secretBoxFromSettings,
   secretsKeyMinLength,
   UnreadableSecretError,
-} from "./services/secret-box";
+} from "./services/secrets/secret-box";
+export type { Argon2Parameters } from "./services/sign-in/passwords";
 export type { CreateUserWithPasswordOptions } from "./user-provisioning";
 export {
   createFirstUserWithPassword,

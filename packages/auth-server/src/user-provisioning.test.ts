@@ -1,6 +1,6 @@
 import { isKnownError } from "@heritage/auth-protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureProject } from "./services/projects";
+import { ensureProject } from "./services/projects/projects";
 import { createTestAuthApi, type TestAuthApi, testArgon2Parameters } from "./testing/test-auth-api";
 import {
   createFirstUserWithPassword,

@@ -8,10 +8,10 @@ import { knownErrors } from "@heritage/auth-protocol";
 import type { Database } from "@heritage/db";
 import { and, eq, sql } from "drizzle-orm";
 import { users } from "./db/schema";
-import { type Argon2Parameters, createPasswordHasher } from "./services/passwords";
-import { findProject } from "./services/projects";
-import { defaultIdGenerators } from "./services/secrets";
-import { createUser } from "./services/users";
+import { findProject } from "./services/projects/projects";
+import { defaultIdGenerators } from "./services/secrets/secrets";
+import { type Argon2Parameters, createPasswordHasher } from "./services/sign-in/passwords";
+import { createUser } from "./services/users/users";
 
 export interface CreateUserWithPasswordOptions {
   projectId: string;

@@ -40,7 +40,7 @@ export const projects = authSchema.table("projects", {
   logoFullDarkModeUrl: text("logo_full_dark_mode_url"),
   /** The dashboard's onboarding step for this project (contract §3.2). */
   onboardingStatus: text("onboarding_status").notNull().default("completed"),
-  /** The project configuration (see services/project-config.ts); parsed with defaults on read. */
+  /** The project configuration (see services/projects/project-config.ts); parsed with defaults on read. */
   config: jsonb("config").notNull().default({}),
   /**
    * The project's Stripe connected account (made by POST /internal/payments/setup); its payments
@@ -138,7 +138,7 @@ export const users = authSchema.table(
     passkeyAuthEnabled: boolean("passkey_auth_enabled").notNull().default(false),
     /** Base64 TOTP secret; set means the user must pass MFA at sign-in. */
     totpSecretBase64: text("totp_secret_base64"),
-    /** The 30-second TOTP step last accepted, so one code cannot be used twice (services/totp.ts). */
+    /** The 30-second TOTP step last accepted, so one code cannot be used twice (services/sign-in/totp.ts). */
     totpLastUsedStep: bigint("totp_last_used_step", { mode: "number" }),
     signedUpAt: timestamp("signed_up_at", { withTimezone: true }).notNull(),
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull(),
@@ -319,7 +319,7 @@ export const emailOutbox = authSchema.table(
     scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
     /** Due high-priority messages go out before the others (`send-email` `is_high_priority`). */
     isHighPriority: boolean("is_high_priority").notNull().default(false),
-    /** Delivery attempts made by the send queue (services/email-queue.ts). */
+    /** Delivery attempts made by the send queue (services/email/email-queue.ts). */
     attemptCount: integer("attempt_count").notNull().default(0),
     /**
      * Set only on messages of the send queue (`send-email`, delivered through the project's own
@@ -338,7 +338,7 @@ export const emailOutbox = authSchema.table(
 
 /**
  * An admin's e-mail draft (`/internal/email-drafts`): markup in the template format
- * (services/email-designs.ts) sent with `send-email` `draft_id`. `theme_mode` keeps the
+ * (services/email/email-designs.ts) sent with `send-email` `draft_id`. `theme_mode` keeps the
  * reference's three choices apart: the project's selected theme, none, or `theme_id`.
  */
 export const emailDrafts = authSchema.table(
@@ -601,7 +601,7 @@ export const emailNotificationPreferences = authSchema.table(
 
 /**
  * Data vault entries (contract §3.5). The SDK already sends a hashed key and a client-encrypted
- * value; the server encrypts that value again at rest (services/data-vault.ts) so a database dump
+ * value; the server encrypts that value again at rest (services/secrets/data-vault.ts) so a database dump
  * alone does not even reveal the client ciphertexts.
  */
 export const dataVaultEntries = authSchema.table(

@@ -1,10 +1,10 @@
 /**
- * The caller of a code endpoint as the code rate limits see it (services/code-rate-limits.ts): the
+ * The caller of a code endpoint as the code rate limits see it (services/sign-in/code-rate-limits.ts): the
  * access type and the client IP of the request.
  * @module
  */
 import type { Context } from "hono";
-import type { CodeCaller } from "../services/code-rate-limits";
+import type { CodeCaller } from "../services/sign-in/code-rate-limits";
 import { getClientIp } from "./client-ip";
 import type { AuthEnv, RequestAuth, RouteDeps } from "./context";
 

@@ -10,7 +10,7 @@
 import { KnownError, knownErrorHeaderNames, toWireError } from "@heritage/auth-protocol";
 import { redactQueryParameters } from "@heritage/db";
 import type { Context } from "hono";
-import type { AuthLogger } from "../services/auth-deps";
+import type { AuthLogger } from "../services/auth-logger";
 import { StatusError } from "../services/status-error";
 import type { AuthEnv } from "./context";
 

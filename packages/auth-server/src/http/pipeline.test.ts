@@ -9,7 +9,7 @@ import { corsExposeHeaders } from "@heritage/auth-protocol";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { silentLogger } from "../services/auth-deps";
+import { silentLogger } from "../services/auth-logger";
 import { expectKnownError } from "../testing/expect-known-error";
 import { createTestAuthApi, type TestAuthApi } from "../testing/test-auth-api";
 import type { AuthEnv } from "./context";

@@ -3,8 +3,8 @@
  * and `GET /users/me` as targets.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProjectKeySet, revokeProjectKeySet } from "../services/project-keys";
-import { defaultIdGenerators } from "../services/secrets";
+import { createProjectKeySet, revokeProjectKeySet } from "../services/projects/project-keys";
+import { defaultIdGenerators } from "../services/secrets/secrets";
 import { expectKnownError, expectTextError } from "../testing/expect-known-error";
 import { createTestAuthApi, type TestAuthApi, type TestUser } from "../testing/test-auth-api";
 

@@ -14,11 +14,11 @@ import {
 } from "@heritage/auth-protocol";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AuthDeps } from "../services/auth-deps";
-import type { LoadedProject } from "../services/projects";
+import type { LoadedProject } from "../services/projects/projects";
+import { type VerifiedAccessToken, verifyAccessToken } from "../services/sign-in/tokens";
 import { StatusError } from "../services/status-error";
-import { isTeamMember } from "../services/teams";
-import { type VerifiedAccessToken, verifyAccessToken } from "../services/tokens";
-import { findUser, type LoadedUser } from "../services/users";
+import { isTeamMember } from "../services/teams/teams";
+import { findUser, type LoadedUser } from "../services/users/users";
 import type { AuthEnv, RequestAuth } from "./context";
 
 export const internalProjectId = "internal";

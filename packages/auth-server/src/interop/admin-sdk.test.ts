@@ -8,7 +8,7 @@
  */
 import { StackAdminApp, StackClientApp, StackServerApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addTeamMember, createTeam } from "../services/teams";
+import { addTeamMember, createTeam } from "../services/teams/teams";
 import { type InteropServer, startInteropServer } from "../testing/interop-server";
 
 let server: InteropServer;

@@ -2,7 +2,7 @@
  * ES256 signing keys, one active pair per audience kind (normal, anonymous, restricted; contract
  * §1.5), kept in `auth.signing_keys` so every process signs and verifies with the same keys.
  * Rotation retires the active pair; a retired key stays in the JWKS (and verifies) until every
- * token it signed has expired. The private halves are stored encrypted (services/secret-box.ts):
+ * token it signed has expired. The private halves are stored encrypted (services/secrets/secret-box.ts):
  * a database dump alone cannot sign tokens.
  * @module
  */
@@ -12,7 +12,7 @@ import type { Database } from "@heritage/db";
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import { exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
 import { signingKeys } from "../db/schema";
-import { type SecretBox, secretContexts } from "../services/secret-box";
+import { type SecretBox, secretContexts } from "../services/secrets/secret-box";
 
 export const audienceKinds: readonly AccessTokenKind[] = ["normal", "anonymous", "restricted"];
 

@@ -7,7 +7,7 @@
  * refused on every connection.
  * @module
  */
-import type { ProjectConfig } from "../services/project-config";
+import type { ProjectConfig } from "../services/projects/project-config";
 import { StatusError } from "../services/status-error";
 import { findTargetRefusal, type OutgoingPolicy } from "./outgoing-policy";
 

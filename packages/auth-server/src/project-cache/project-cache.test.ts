@@ -5,9 +5,9 @@
 import type { DatabaseConnection, ListenInterruptions } from "@heritage/db";
 import { createTestDatabase } from "@heritage/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProjectKeySet, revokeProjectKeySet } from "../services/project-keys";
-import { ensureProject } from "../services/projects";
-import { defaultIdGenerators } from "../services/secrets";
+import { createProjectKeySet, revokeProjectKeySet } from "../services/projects/project-keys";
+import { ensureProject } from "../services/projects/projects";
+import { defaultIdGenerators } from "../services/secrets/secrets";
 import { countQueries } from "../testing/query-counter";
 import { createProjectCache, type ProjectCache } from "./project-cache";
 

@@ -18,9 +18,9 @@ import { timingSafeEqual } from "node:crypto";
 import type { Database, DatabaseConnection } from "@heritage/db";
 import { and, eq, isNull } from "drizzle-orm";
 import { projectApiKeys } from "../db/schema";
-import { isLiveProjectKey } from "../services/project-keys";
-import { findProject, type LoadedProject } from "../services/projects";
-import { hashSecret, type ProjectKeyKind } from "../services/secrets";
+import { isLiveProjectKey } from "../services/projects/project-keys";
+import { findProject, type LoadedProject } from "../services/projects/projects";
+import { hashSecret, type ProjectKeyKind } from "../services/secrets/secrets";
 
 /** The channel migration 0020's trigger announces changed projects on ('*': all of them). */
 export const projectChangedChannel = "auth_project_changed";

@@ -6,8 +6,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerApiKeys, teamMembers } from "../db/schema";
-import { hashSecret } from "../services/secrets";
-import { addTeamMember, createTeam, grantPermissions } from "../services/teams";
+import { hashSecret } from "../services/secrets/secrets";
+import { addTeamMember, createTeam, grantPermissions } from "../services/teams/teams";
 import { expectKnownError, expectTextError } from "../testing/expect-known-error";
 import { createTestAuthApi, type TestAuthApi, type TestUser } from "../testing/test-auth-api";
 

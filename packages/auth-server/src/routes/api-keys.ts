@@ -12,7 +12,7 @@ import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
 import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
-import { canManageTeamApiKeys } from "../services/api-key-team-access";
+import { canManageTeamApiKeys } from "../services/api-keys/api-key-team-access";
 import {
   type ApiKeyOwner,
   checkApiKey,
@@ -25,7 +25,7 @@ import {
   toApiKeyFirstView,
   toApiKeyWire,
   updateApiKey,
-} from "../services/api-keys";
+} from "../services/api-keys/api-keys";
 import { StatusError } from "../services/status-error";
 
 const expiresAtSchema = z.number().int().nonnegative().nullable();

@@ -12,7 +12,8 @@ import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
 import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { throwSchemaError, userIdOrMeSchema, validateRequest } from "../http/validate";
-import { limitCodeChecking, limitCodeSending } from "../services/code-rate-limits";
+import { limitCodeChecking, limitCodeSending } from "../services/sign-in/code-rate-limits";
+import { StatusError } from "../services/status-error";
 import {
   createContactChannel,
   deleteContactChannel,
@@ -23,9 +24,8 @@ import {
   toContactChannel,
   updateContactChannel,
   verifyChannelWithCode,
-} from "../services/contact-channels";
-import { StatusError } from "../services/status-error";
-import { normalizeEmail } from "../services/users";
+} from "../services/users/contact-channels";
+import { normalizeEmail } from "../services/users/users";
 
 const emailSchema = z.string().min(1).pipe(z.email());
 const codeBody = z.strictObject({ code: z.string().length(45) });

@@ -10,8 +10,8 @@ import { z } from "zod";
 import type { AuthEnv, RouteDeps } from "../http/context";
 import { sendSuccess } from "../http/respond";
 import { validateRequest } from "../http/validate";
-import { revokeLeakedApiKey } from "../services/api-keys";
-import { sendLeakedApiKeyNotice } from "../services/leaked-api-key-notice";
+import { revokeLeakedApiKey } from "../services/api-keys/api-keys";
+import { sendLeakedApiKeyNotice } from "../services/api-keys/leaked-api-key-notice";
 
 const revokeBody = z.strictObject({ api_key: z.string() });
 

@@ -10,7 +10,7 @@ import type { AuthEnv, RouteDeps } from "../http/context";
 import { requireAccess } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { validateRequest } from "../http/validate";
-import { getDataVaultValue, setDataVaultValue } from "../services/data-vault";
+import { getDataVaultValue, setDataVaultValue } from "../services/secrets/data-vault";
 
 const serverAccess: readonly AccessType[] = ["server", "admin"];
 const params = z.strictObject({ store_id: z.string().min(1) });

@@ -1,6 +1,6 @@
 /**
  * `/internal/email-templates` and `/internal/email-themes` (contract §3.4), admin access only.
- * Sources are markup with placeholders, never executed (services/email-designs.ts).
+ * Sources are markup with placeholders, never executed (services/email/email-designs.ts).
  * @module
  */
 import type { AccessType } from "@heritage/auth-protocol";
@@ -21,7 +21,7 @@ import {
   themeNotFound,
   updateTemplate,
   updateTheme,
-} from "../services/email-admin";
+} from "../services/email/email-admin";
 
 const adminAccess: readonly AccessType[] = ["admin"];
 const displayNameBody = z.strictObject({ display_name: z.string().trim().min(1) });

@@ -1,6 +1,6 @@
 /**
  * `/internal/email-drafts` (admin access only; the reference's routes, bodies and answers): list,
- * create, read, update and delete the project's e-mail drafts (services/email-drafts.ts).
+ * create, read, update and delete the project's e-mail drafts (services/email/email-drafts.ts).
  * @module
  */
 import type { AccessType } from "@heritage/auth-protocol";
@@ -16,7 +16,7 @@ import {
   getDraft,
   listDrafts,
   updateDraft,
-} from "../services/email-drafts";
+} from "../services/email/email-drafts";
 
 const adminAccess: readonly AccessType[] = ["admin"];
 // false: no theme; null or absent: the project's selected theme; a uuid: that theme.

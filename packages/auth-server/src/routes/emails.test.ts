@@ -9,8 +9,8 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { builtInTemplateIds, builtInThemeIds } from "../services/email-designs";
-import { notificationCategories } from "../services/email-notifications";
+import { builtInTemplateIds, builtInThemeIds } from "../services/email/email-designs";
+import { notificationCategories } from "../services/email/email-notifications";
 import { expectKnownError, expectTextError } from "../testing/expect-known-error";
 import {
   createTestAuthApi,

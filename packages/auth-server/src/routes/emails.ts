@@ -11,14 +11,19 @@ import type { AuthEnv, RouteDeps } from "../http/context";
 import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
-import { findTemplate, findTheme, previewVariables, renderOrThrow } from "../services/email-admin";
-import { sendTestEmail } from "../services/email-broadcast";
+import {
+  findTemplate,
+  findTheme,
+  previewVariables,
+  renderOrThrow,
+} from "../services/email/email-admin";
+import { sendTestEmail } from "../services/email/email-broadcast";
 import {
   listNotificationPreferences,
   setNotificationPreference,
-} from "../services/email-notifications";
-import { type EmailContent, queueEmailToUsers } from "../services/send-email";
-import { listSentEmails } from "../services/sent-emails";
+} from "../services/email/email-notifications";
+import { type EmailContent, queueEmailToUsers } from "../services/email/send-email";
+import { listSentEmails } from "../services/email/sent-emails";
 import { StatusError } from "../services/status-error";
 
 const adminAccess: readonly AccessType[] = ["admin"];

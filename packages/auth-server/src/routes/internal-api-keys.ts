@@ -19,7 +19,7 @@ import {
   getInternalApiKey,
   listInternalApiKeys,
   updateInternalApiKey,
-} from "../services/internal-api-keys";
+} from "../services/projects/internal-api-keys";
 
 /** Key set ids are UUIDs; anything else names no key set (KE API_KEY_NOT_FOUND, not a 500). */
 function readKeySetId(raw: string): string {

@@ -4,7 +4,7 @@
  * overrides leave the config unchanged; the pushed branch config's source (read, unlink).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProjectConfig } from "../services/project-config";
+import type { ProjectConfig } from "../services/projects/project-config";
 import { expectKnownError, expectTextError } from "../testing/expect-known-error";
 import { createTestAuthApi, type TestAuthApi } from "../testing/test-auth-api";
 

@@ -19,13 +19,13 @@ import {
   readLevelOverride,
   replaceConfigOverride,
   resetConfigOverrideKeys,
-} from "../services/config-overrides";
+} from "../services/projects/config-overrides";
 import {
   branchConfigSourceSchema,
   readBranchConfigSource,
   setBranchConfigSource,
   unlinkBranchConfigSource,
-} from "../services/config-source";
+} from "../services/projects/config-source";
 import { StatusError } from "../services/status-error";
 
 const levelParams = z.object({ level: z.enum(configLevels) });

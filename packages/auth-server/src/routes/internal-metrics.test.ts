@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, productPurchases, purchaseCodes } from "../db/schema";
-import { metricsDays } from "../services/admin-metrics";
+import { metricsDays } from "../services/metrics/admin-metrics";
 import { expectKnownError } from "../testing/expect-known-error";
 import { createTestAuthApi, createTestClock, type TestAuthApi } from "../testing/test-auth-api";
 

@@ -1,6 +1,6 @@
 /**
  * `GET /internal/metrics?include_anonymous=true|false` (contract §3.8): the project's user metrics
- * and its auth, payments, e-mail and analytics overviews (services/admin-metrics.ts). Admin access
+ * and its auth, payments, e-mail and analytics overviews (services/metrics/admin-metrics.ts). Admin access
  * only.
  * @module
  */
@@ -11,7 +11,7 @@ import type { AuthEnv, RouteDeps } from "../http/context";
 import { requireAccess } from "../http/project-access";
 import { sendJson } from "../http/respond";
 import { validateRequest } from "../http/validate";
-import { loadAdminMetrics } from "../services/admin-metrics";
+import { loadAdminMetrics } from "../services/metrics/admin-metrics";
 
 const metricsQuery = z.strictObject({ include_anonymous: z.enum(["true", "false"]).optional() });
 

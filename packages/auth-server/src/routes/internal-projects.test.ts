@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projects } from "../db/schema";
-import { addTeamMember, createTeam, grantPermissions } from "../services/teams";
+import { addTeamMember, createTeam, grantPermissions } from "../services/teams/teams";
 import { expectKnownError, expectTextError } from "../testing/expect-known-error";
 import { createTestAuthApi, type TestAuthApi, type TestUser } from "../testing/test-auth-api";
 

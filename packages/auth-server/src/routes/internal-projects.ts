@@ -25,7 +25,7 @@ import {
   toAdminProject,
   transferProject,
   updateAdminProject,
-} from "../services/admin-projects";
+} from "../services/projects/admin-projects";
 
 const noQuery = { query: z.strictObject({}) };
 

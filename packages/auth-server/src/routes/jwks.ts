@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { AuthEnv, RouteDeps } from "../http/context";
 import { sendJson, sendText } from "../http/respond";
 import { validateRequest } from "../http/validate";
-import { findProject } from "../services/projects";
+import { findProject } from "../services/projects/projects";
 
 const booleanString = z.enum(["true", "false"]).optional();
 

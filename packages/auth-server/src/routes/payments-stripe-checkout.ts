@@ -18,7 +18,7 @@ import { findPendingPurchase, type PendingPurchase } from "../services/payments/
 import { StripeApiError } from "../services/payments/stripe-api";
 import { startStripeCheckout } from "../services/payments/stripe-checkout";
 import { describePrice, payablePrices } from "../services/payments/stripe-prices";
-import { findProject } from "../services/projects";
+import { findProject } from "../services/projects/projects";
 import {
   checkoutPage,
   checkoutPageHeaders,

@@ -22,7 +22,7 @@ import { customerTypeSchema } from "../services/payments/payments-config";
 import { inlineProductSchema, resolveProduct } from "../services/payments/products";
 import { createPurchaseCode, ensureProductNotOwned } from "../services/payments/purchases";
 import { payablePrices, stripeCurrencyCodes } from "../services/payments/stripe-prices";
-import { isTrustedRedirectUrl } from "../services/project-config";
+import { isTrustedRedirectUrl } from "../services/projects/project-config";
 import { StatusError } from "../services/status-error";
 
 const serverAccess: readonly AccessType[] = ["server", "admin"];

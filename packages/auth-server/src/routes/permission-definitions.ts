@@ -17,7 +17,7 @@ import {
   listPermissionDefinitions,
   type PermissionScope,
   updatePermissionDefinition,
-} from "../services/permissions";
+} from "../services/teams/permissions";
 import { permissionIdSchema } from "./permissions";
 
 const adminAccess: readonly AccessType[] = ["admin"];

@@ -11,15 +11,15 @@ import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
 import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
+import { StatusError } from "../services/status-error";
 import {
   assertGrantablePermission,
   isSystemPermission,
   listPermissions,
   revokePermission,
-} from "../services/permissions";
-import { StatusError } from "../services/status-error";
-import { grantPermissions, requireTeamMember } from "../services/teams";
-import { requireUser } from "../services/users";
+} from "../services/teams/permissions";
+import { grantPermissions, requireTeamMember } from "../services/teams/teams";
+import { requireUser } from "../services/users/users";
 
 const serverAccess: readonly AccessType[] = ["server", "admin"];
 

@@ -9,8 +9,8 @@ import { requireAccess } from "../http/project-access";
 import { clientProjectView } from "../http/project-views";
 import { sendJson } from "../http/respond";
 import { validateRequest } from "../http/validate";
-import { toClientProjectConfig } from "../services/project-config";
-import { toClientProject } from "../services/projects";
+import { toClientProjectConfig } from "../services/projects/project-config";
+import { toClientProject } from "../services/projects/projects";
 
 export function createProjectRoutes(): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();

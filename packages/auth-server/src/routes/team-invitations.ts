@@ -12,9 +12,9 @@ import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
 import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
-import { limitCodeChecking, limitCodeSending } from "../services/code-rate-limits";
-import { requireTeamPermission } from "../services/permissions";
+import { limitCodeChecking, limitCodeSending } from "../services/sign-in/code-rate-limits";
 import { StatusError } from "../services/status-error";
+import { requireTeamPermission } from "../services/teams/permissions";
 import {
   acceptTeamInvitation,
   acceptTeamInvitationById,
@@ -23,9 +23,9 @@ import {
   listTeamInvitations,
   revokeTeamInvitation,
   sendTeamInvitation,
-} from "../services/team-invitations";
-import { requireTeam } from "../services/teams";
-import { requireUser } from "../services/users";
+} from "../services/teams/team-invitations";
+import { requireTeam } from "../services/teams/teams";
+import { requireUser } from "../services/users/users";
 import { requireClientUserId } from "./teams";
 
 const sendBody = z.strictObject({

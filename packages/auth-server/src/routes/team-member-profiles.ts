@@ -10,16 +10,16 @@ import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
 import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
-import { requireTeamPermission } from "../services/permissions";
 import { StatusError } from "../services/status-error";
+import { requireTeamPermission } from "../services/teams/permissions";
 import {
   getMemberProfile,
   listMemberProfiles,
   type MemberProfile,
   toMemberProfileWire,
   updateMemberProfile,
-} from "../services/team-member-profiles";
-import { requireTeamMember } from "../services/teams";
+} from "../services/teams/team-member-profiles";
+import { requireTeamMember } from "../services/teams/teams";
 import { checkClientProfileImage, requireClientUserId } from "./teams";
 
 const listQuery = z.strictObject({

@@ -11,8 +11,8 @@ import type { AuthEnv, RouteDeps } from "../http/context";
 import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
-import { requireTeamPermission } from "../services/permissions";
-import { addMemberToTeam, removeTeamMember } from "../services/teams";
+import { requireTeamPermission } from "../services/teams/permissions";
+import { addMemberToTeam, removeTeamMember } from "../services/teams/teams";
 import { requireClientUserId } from "./teams";
 
 const serverAccess: readonly AccessType[] = ["server", "admin"];

@@ -12,8 +12,8 @@ import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
 import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
-import { requireTeamPermission } from "../services/permissions";
 import { StatusError } from "../services/status-error";
+import { requireTeamPermission } from "../services/teams/permissions";
 import {
   createTeamWithCreator,
   deleteTeam,
@@ -23,7 +23,7 @@ import {
   toClientTeam,
   toServerTeam,
   updateTeam,
-} from "../services/teams";
+} from "../services/teams/teams";
 import { metadataSchema } from "./metadata-field";
 
 // Empty is allowed, as in the reference (its e2e suite renames a team to "").

@@ -19,7 +19,7 @@ import {
   findPendingPurchase,
   type PendingPurchase,
 } from "../services/payments/purchases";
-import { findProject } from "../services/projects";
+import { findProject } from "../services/projects/projects";
 
 const pageHeaders = {
   "content-type": "text/html; charset=utf-8",

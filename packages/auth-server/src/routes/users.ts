@@ -12,7 +12,7 @@ import { requireAccess, requireOwnUser, resolveUserId } from "../http/project-ac
 import { sendJson, sendSuccess } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
 import { attachOAuthAccounts } from "../services/oauth/oauth-accounts";
-import type { LoadedProject } from "../services/projects";
+import type { LoadedProject } from "../services/projects/projects";
 import { StatusError } from "../services/status-error";
 import {
   createUser,
@@ -24,7 +24,7 @@ import {
   toServerUser,
   type UserWriteInput,
   updateUser,
-} from "../services/users";
+} from "../services/users/users";
 import { metadataSchema } from "./metadata-field";
 
 const serverAccess: readonly AccessType[] = ["server", "admin"];

@@ -12,7 +12,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAuthApi } from "../app";
 import { webhookDeliveries, webhookEndpoints } from "../db/schema";
-import { silentLogger } from "../services/auth-deps";
+import { silentLogger } from "../services/auth-logger";
 import { deliverDueWebhooks, startWebhookWorker } from "../services/webhooks/webhook-delivery";
 import { emitWebhookEvent } from "../services/webhooks/webhook-events";
 import { expectKnownError, expectTextError } from "../testing/expect-known-error";

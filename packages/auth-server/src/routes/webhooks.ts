@@ -13,7 +13,7 @@ import type { AuthEnv, RouteDeps } from "../http/context";
 import { requireAccess } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { validateRequest } from "../http/validate";
-import { findProject } from "../services/projects";
+import { findProject } from "../services/projects/projects";
 import { StatusError } from "../services/status-error";
 import { issueManagementToken, readManagementToken } from "../services/webhooks/management-tokens";
 import { sendTestWebhook } from "../services/webhooks/test-webhook";

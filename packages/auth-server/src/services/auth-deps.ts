@@ -10,14 +10,10 @@ import type { SigningKeyStore } from "../keys/signing-keys";
 import type { OutgoingPolicy } from "../outgoing/outgoing-policy";
 import type { ProjectCache } from "../project-cache/project-cache";
 import type { AuthLogger } from "./auth-logger";
-import type { EmailSender } from "./emails";
-import type { PasswordHasher } from "./passwords";
-import type { SecretBox } from "./secret-box";
-import type { IdGenerators } from "./secrets";
-
-// The logger lives in its own module so that services AuthDeps names (emails.ts) can use it
-// without importing this one back; its users may keep importing it from here.
-export { type AuthLogger, silentLogger } from "./auth-logger";
+import type { EmailSender } from "./email/emails";
+import type { SecretBox } from "./secrets/secret-box";
+import type { IdGenerators } from "./secrets/secrets";
+import type { PasswordHasher } from "./sign-in/passwords";
 
 export interface AuthDeps {
   db: Database;
@@ -31,11 +27,11 @@ export interface AuthDeps {
   signingKeys: SigningKeyStore;
   /** Projects and their key checks, from memory while change notifications arrive. */
   projects: ProjectCache;
-  /** Encrypts and decrypts the secrets kept at rest (`SECRETS_KEY`, services/secret-box.ts). */
+  /** Encrypts and decrypts the secrets kept at rest (`SECRETS_KEY`, services/secrets/secret-box.ts). */
   secrets: SecretBox;
   /**
    * The process-wide sender (`SMTP_URL`, else the outbox alone); a project's mail goes through
-   * `emailSenderFor` (services/project-mail.ts), which prefers the project's own SMTP server.
+   * `emailSenderFor` (services/email/project-mail.ts), which prefers the project's own SMTP server.
    */
   emails: EmailSender;
   /** Where requests a project can aim may go (webhooks, OIDC providers, its own SMTP server). */

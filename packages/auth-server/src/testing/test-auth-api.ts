@@ -15,14 +15,14 @@ import { type AuthApi, createAuthApi } from "../app";
 import { type AuthConfig, parseAuthConfig } from "../config";
 import { type EmailOutboxRow, emailOutbox } from "../db/schema";
 import { createOutgoingPolicy, type OutgoingPolicy } from "../outgoing/outgoing-policy";
-import { type AuthLogger, silentLogger } from "../services/auth-deps";
-import { holdEmailQueueWorker } from "../services/email-queue";
+import { type AuthLogger, silentLogger } from "../services/auth-logger";
+import { holdEmailQueueWorker } from "../services/email/email-queue";
 import type { OAuthSettings } from "../services/oauth/provider-client";
-import type { Argon2Parameters } from "../services/passwords";
-import { initAuthPlatform } from "../services/platform-init";
-import type { ProjectConfigOverride } from "../services/project-config";
-import { ensureProject } from "../services/projects";
-import { type SecretBox, secretBoxFromSettings } from "../services/secret-box";
+import { initAuthPlatform } from "../services/projects/platform-init";
+import type { ProjectConfigOverride } from "../services/projects/project-config";
+import { ensureProject } from "../services/projects/projects";
+import { type SecretBox, secretBoxFromSettings } from "../services/secrets/secret-box";
+import type { Argon2Parameters } from "../services/sign-in/passwords";
 
 /** Journeys that run the whole site make its projects as the server does at start. */
 export { ensureProject };
@@ -126,7 +126,7 @@ export interface TestAuthApi {
   /** The `code` of the newest link e-mail to this address whose subject contains `subject`. */
   readCodeFromOutbox(to: string, subject: string): Promise<string>;
   /**
-   * Runs a pass of the send queue (services/email-queue.ts) after the one under way, e.g. after
+   * Runs a pass of the send queue (services/email/email-queue.ts) after the one under way, e.g. after
    * moving `clock` past a scheduled time or a retry; resolves with the delivery attempts made.
    */
   runEmailQueue(): Promise<number>;

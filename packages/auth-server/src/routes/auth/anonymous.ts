@@ -15,9 +15,9 @@ import type { AuthEnv, RouteDeps } from "../../http/context";
 import { requireAccess } from "../../http/project-access";
 import { sendJson } from "../../http/respond";
 import { validateRequest } from "../../http/validate";
-import { consumeRateLimits } from "../../services/rate-limits";
-import { startSession } from "../../services/sessions";
-import { createUser } from "../../services/users";
+import { consumeRateLimits } from "../../services/sign-in/rate-limits";
+import { startSession } from "../../services/sign-in/sessions";
+import { createUser } from "../../services/users/users";
 
 // The reference takes no body; an empty JSON object (as SDKs send) is fine, anything else is not.
 const emptyBody = z.strictObject({});

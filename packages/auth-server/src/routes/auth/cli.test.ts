@@ -5,8 +5,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cliAuthAttempts, sessions, users } from "../../db/schema";
-import { defaultIdGenerators, hashSecret } from "../../services/secrets";
-import { createSession } from "../../services/sessions";
+import { defaultIdGenerators, hashSecret } from "../../services/secrets/secrets";
+import { createSession } from "../../services/sign-in/sessions";
 import { expectKnownError, expectTextError } from "../../testing/expect-known-error";
 import { createTestAuthApi, type TestAuthApi } from "../../testing/test-auth-api";
 

@@ -18,8 +18,8 @@ import {
   initiateCliAuth,
   maxCliAuthLifetimeMillis,
   pollCliAuth,
-} from "../../services/cli-auth";
-import { limitCodeChecking } from "../../services/code-rate-limits";
+} from "../../services/sign-in/cli-auth";
+import { limitCodeChecking } from "../../services/sign-in/code-rate-limits";
 import { StatusError } from "../../services/status-error";
 
 const initiateBody = z.strictObject({

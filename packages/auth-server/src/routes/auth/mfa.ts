@@ -10,8 +10,8 @@ import type { AuthEnv, RouteDeps } from "../../http/context";
 import { requireAccess } from "../../http/project-access";
 import { sendJson } from "../../http/respond";
 import { validateRequest } from "../../http/validate";
-import { limitCodeChecking } from "../../services/code-rate-limits";
-import { signInWithTotp } from "../../services/mfa-sign-in";
+import { limitCodeChecking } from "../../services/sign-in/code-rate-limits";
+import { signInWithTotp } from "../../services/sign-in/mfa-sign-in";
 
 const signInBody = z.strictObject({
   type: z.enum(["totp"]),

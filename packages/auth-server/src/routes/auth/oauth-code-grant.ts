@@ -10,13 +10,13 @@ import type { Context } from "hono";
 import { getClientIp } from "../../http/client-ip";
 import type { AuthEnv, RouteDeps } from "../../http/context";
 import { sendJson } from "../../http/respond";
-import { limitCodeChecking } from "../../services/code-rate-limits";
-import { completeFirstFactorSignIn } from "../../services/first-factor-sign-in";
 import { type AuthorizationCodeData, takeAuthorizationCode } from "../../services/oauth/flow-codes";
 import { isSameRedirectUri } from "../../services/oauth/redirect-urls";
-import type { LoadedProject } from "../../services/projects";
+import type { LoadedProject } from "../../services/projects/projects";
+import { limitCodeChecking } from "../../services/sign-in/code-rate-limits";
+import { completeFirstFactorSignIn } from "../../services/sign-in/first-factor-sign-in";
 import { StatusError } from "../../services/status-error";
-import { requireUser } from "../../services/users";
+import { requireUser } from "../../services/users/users";
 
 const noStoreHeaders = { "cache-control": "no-store", pragma: "no-cache" };
 

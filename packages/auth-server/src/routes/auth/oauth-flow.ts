@@ -32,9 +32,9 @@ import {
   ProviderError,
 } from "../../services/oauth/provider-client";
 import { isTrustedOAuthRedirectUrl, stripCodeAndState } from "../../services/oauth/redirect-urls";
-import type { LoadedProject } from "../../services/projects";
+import type { LoadedProject } from "../../services/projects/projects";
+import { verifyAccessToken } from "../../services/sign-in/tokens";
 import { StatusError } from "../../services/status-error";
-import { verifyAccessToken } from "../../services/tokens";
 
 const authorizeQuery = z.looseObject({
   client_id: z.string().min(1),

@@ -12,8 +12,8 @@ import type { AuthEnv, RouteDeps } from "../../http/context";
 import { publicClientSentinel } from "../../http/project-access";
 import { sendJson } from "../../http/respond";
 import { validateRequest } from "../../http/validate";
-import type { LoadedProject } from "../../services/projects";
-import { refreshAccessToken } from "../../services/sessions";
+import type { LoadedProject } from "../../services/projects/projects";
+import { refreshAccessToken } from "../../services/sign-in/sessions";
 import { handleAuthorizationCodeGrant } from "./oauth-code-grant";
 
 const tokenBody = z.looseObject({

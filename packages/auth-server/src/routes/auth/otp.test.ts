@@ -6,12 +6,12 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseAuthConfig } from "../../config";
 import { emailOutbox, projects, users, verificationCodes } from "../../db/schema";
-import { initAuthPlatform } from "../../services/platform-init";
+import { initAuthPlatform } from "../../services/projects/platform-init";
 import {
   mergeProjectConfig,
   type ProjectConfigOverride,
   parseProjectConfig,
-} from "../../services/project-config";
+} from "../../services/projects/project-config";
 import { expectKnownError, expectTextError } from "../../testing/expect-known-error";
 import { createTestAuthApi, type TestAuthApi, testSecretsKey } from "../../testing/test-auth-api";
 

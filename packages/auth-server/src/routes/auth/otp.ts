@@ -10,8 +10,12 @@ import type { AuthEnv, RouteDeps } from "../../http/context";
 import { requireAccess } from "../../http/project-access";
 import { sendJson } from "../../http/respond";
 import { validateRequest } from "../../http/validate";
-import { limitCodeChecking, limitCodeSending } from "../../services/code-rate-limits";
-import { checkSignInCode, sendSignInCode, signInWithCode } from "../../services/otp-sign-in";
+import { limitCodeChecking, limitCodeSending } from "../../services/sign-in/code-rate-limits";
+import {
+  checkSignInCode,
+  sendSignInCode,
+  signInWithCode,
+} from "../../services/sign-in/otp-sign-in";
 
 const sendCodeBody = z.strictObject({
   email: z.string().min(1).max(256).pipe(z.email()),

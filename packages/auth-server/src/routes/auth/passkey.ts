@@ -12,13 +12,13 @@ import type { AuthEnv, RouteDeps } from "../../http/context";
 import { requireAccess } from "../../http/project-access";
 import { sendJson } from "../../http/respond";
 import { throwSchemaError, validateRequest } from "../../http/validate";
-import { limitCodeChecking } from "../../services/code-rate-limits";
+import { limitCodeChecking } from "../../services/sign-in/code-rate-limits";
 import {
   initiatePasskeyAuthentication,
   initiatePasskeyRegistration,
   registerPasskey,
   signInWithPasskey,
-} from "../../services/passkeys";
+} from "../../services/sign-in/passkeys";
 
 const emptyBody = z.strictObject({});
 const codeSchema = z.string().length(45);

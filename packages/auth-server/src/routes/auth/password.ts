@@ -16,16 +16,16 @@ import {
   limitCodeChecking,
   limitCodeSending,
   waitUntilMinimumDuration,
-} from "../../services/code-rate-limits";
-import { signInWithPassword, signUpWithPassword } from "../../services/password-auth";
+} from "../../services/sign-in/code-rate-limits";
+import { signInWithPassword, signUpWithPassword } from "../../services/sign-in/password-auth";
 import {
   checkPasswordResetCode,
   resetPasswordWithCode,
   sendPasswordResetCode,
   setPassword,
   updatePassword,
-} from "../../services/password-reset";
-import type { LoadedUser } from "../../services/users";
+} from "../../services/sign-in/password-reset";
+import type { LoadedUser } from "../../services/users/users";
 
 const emailSchema = z.string().min(1).pipe(z.email());
 

@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../../db/schema";
-import { hashSecret } from "../../services/secrets";
+import { hashSecret } from "../../services/secrets/secrets";
 import { expectKnownError } from "../../testing/expect-known-error";
 import { createTestAuthApi, type TestAuthApi } from "../../testing/test-auth-api";
 

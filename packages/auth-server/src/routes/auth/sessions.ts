@@ -13,15 +13,15 @@ import type { AuthEnv, RequestAuth, RouteDeps } from "../../http/context";
 import { requireAccess, requireOwnUser, resolveUserId } from "../../http/project-access";
 import { sendJson, sendSuccess } from "../../http/respond";
 import { throwSchemaError, userIdOrMeSchema, validateRequest } from "../../http/validate";
-import { listUserSessions, revokeUserSession } from "../../services/session-management";
+import { listUserSessions, revokeUserSession } from "../../services/sign-in/session-management";
 import {
   deleteSession,
   maxSessionLifetimeMillis,
   refreshAccessToken,
   startSession,
-} from "../../services/sessions";
+} from "../../services/sign-in/sessions";
 import { StatusError } from "../../services/status-error";
-import { findUser } from "../../services/users";
+import { findUser } from "../../services/users/users";
 
 const createSessionBody = z.strictObject({
   user_id: userIdOrMeSchema,

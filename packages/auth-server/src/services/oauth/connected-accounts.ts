@@ -16,7 +16,7 @@ import {
   oauthTokens,
 } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
-import type { LoadedProject } from "../projects";
+import type { LoadedProject } from "../projects/projects";
 import { storeProviderTokens } from "./oauth-accounts";
 import { type ProviderClient, ProviderError, refreshProviderTokens } from "./provider-client";
 import { openProviderToken, providerTokenSecret } from "./provider-token-seal";

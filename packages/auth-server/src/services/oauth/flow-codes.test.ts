@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { oauthFlowCodes } from "../../db/schema";
 import { createTestAuthApi, type TestAuthApi } from "../../testing/test-auth-api";
-import { defaultIdGenerators } from "../secrets";
+import { defaultIdGenerators } from "../secrets/secrets";
 import {
   type AuthorizationCodeData,
   authorizationCodeLifetimeMillis,

@@ -10,7 +10,7 @@ import { and, asc, eq, inArray, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import { oauthFlowCodes } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
-import { hashSecret } from "../secrets";
+import { hashSecret } from "../secrets/secrets";
 
 export const outerFlowLifetimeMillis = 10 * 60 * 1000;
 export const authorizationCodeLifetimeMillis = 5 * 60 * 1000;

@@ -10,9 +10,15 @@ import type { Database } from "@heritage/db";
 import { and, eq } from "drizzle-orm";
 import { contactChannels, type OAuthAccountRow, oauthAccounts, oauthTokens } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
-import type { LoadedProject } from "../projects";
+import type { LoadedProject } from "../projects/projects";
 import { isUniqueViolation, StatusError } from "../status-error";
-import { createUser, type LoadedUser, normalizeEmail, requireUser, updateUser } from "../users";
+import {
+  createUser,
+  type LoadedUser,
+  normalizeEmail,
+  requireUser,
+  updateUser,
+} from "../users/users";
 import type { ProviderTokenSet } from "./provider-client";
 import type { ProviderProfile } from "./provider-presets";
 import { providerTokenSecret, sealProviderToken } from "./provider-token-seal";

@@ -12,7 +12,7 @@ import { generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPublicAddress } from "../../outgoing/address-policy";
 import { createOutgoingPolicy } from "../../outgoing/outgoing-policy";
-import { parseProjectConfig } from "../project-config";
+import { parseProjectConfig } from "../projects/project-config";
 import {
   createProviderClient,
   exchangeProviderCode,

@@ -12,7 +12,7 @@ import { knownErrors } from "@heritage/auth-protocol";
 import { createRemoteJWKSet, customFetch, type JWTVerifyGetKey, jwtVerify } from "jose";
 import { type GuardedFetch, guardedFetch } from "../../outgoing/guarded-fetch";
 import { findRefusal, type OutgoingPolicy } from "../../outgoing/outgoing-policy";
-import type { ProjectConfig } from "../project-config";
+import type { ProjectConfig } from "../projects/project-config";
 import {
   type ProviderEndpoints,
   type ProviderPreset,

@@ -5,7 +5,7 @@
  * SDK's mobile URL schemes.
  * @module
  */
-import { isTrustedRedirectUrl, type ProjectConfig } from "../project-config";
+import { isTrustedRedirectUrl, type ProjectConfig } from "../projects/project-config";
 
 const mobileSchemes = new Set(["stack-auth-mobile-oauth-url:", "hexclave-mobile-oauth-url:"]);
 

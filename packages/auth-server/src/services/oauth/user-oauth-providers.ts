@@ -11,9 +11,9 @@ import type { Database } from "@heritage/db";
 import { and, asc, eq, ne, type SQL } from "drizzle-orm";
 import { type OAuthAccountRow, oauthAccounts } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
-import type { LoadedProject } from "../projects";
+import type { LoadedProject } from "../projects/projects";
 import { isUniqueViolation, StatusError } from "../status-error";
-import { requireUser } from "../users";
+import { requireUser } from "../users/users";
 import { providerPresets } from "./provider-presets";
 
 /** The wire object; `account_id` only for server and admin access. */

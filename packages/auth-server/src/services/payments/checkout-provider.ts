@@ -10,7 +10,7 @@
  */
 import { knownErrors } from "@heritage/auth-protocol";
 import type { AuthConfig } from "../../config";
-import type { LoadedProject } from "../projects";
+import type { LoadedProject } from "../projects/projects";
 import type { StripeApiSettings } from "./stripe-api";
 
 export type CheckoutProvider = "test_mode" | "stripe";

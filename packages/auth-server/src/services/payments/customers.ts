@@ -5,12 +5,12 @@
  */
 import { knownErrors } from "@heritage/auth-protocol";
 import type { Database } from "@heritage/db";
-import { requireTeamPermission } from "../permissions";
-import type { LoadedProject } from "../projects";
+import type { LoadedProject } from "../projects/projects";
 import { StatusError } from "../status-error";
-import { findTeam } from "../teams";
-import type { LoadedUser } from "../users";
-import { findUser } from "../users";
+import { requireTeamPermission } from "../teams/permissions";
+import { findTeam } from "../teams/teams";
+import type { LoadedUser } from "../users/users";
+import { findUser } from "../users/users";
 import type { CustomerType } from "./payments-config";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

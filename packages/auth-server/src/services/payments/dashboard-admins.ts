@@ -10,7 +10,7 @@ import { knownErrors } from "@heritage/auth-protocol";
 import { and, count, eq } from "drizzle-orm";
 import { teamMembers } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
-import type { LoadedProject } from "../projects";
+import type { LoadedProject } from "../projects/projects";
 import { getItemQuantity } from "./items";
 
 export const dashboardAdminsItemId = "dashboard_admins";

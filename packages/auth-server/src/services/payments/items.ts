@@ -8,7 +8,7 @@ import type { Database } from "@heritage/db";
 import { and, eq, gt, isNull, or, sql, sum } from "drizzle-orm";
 import { itemQuantityChanges } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
-import type { LoadedProject } from "../projects";
+import type { LoadedProject } from "../projects/projects";
 import type { Customer } from "./customers";
 import { ensureCustomerExists } from "./customers";
 

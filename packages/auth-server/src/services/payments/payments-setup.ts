@@ -14,7 +14,7 @@ import { knownErrors } from "@heritage/auth-protocol";
 import { eq } from "drizzle-orm";
 import { projects } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
-import type { LoadedProject } from "../projects";
+import type { LoadedProject } from "../projects/projects";
 import { StatusError } from "../status-error";
 import { type StripeSettings, stripeSettingsOf } from "./checkout-provider";
 import { confirmPurchase, findPendingPurchase } from "./purchases";

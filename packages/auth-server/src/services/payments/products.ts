@@ -5,7 +5,7 @@
  */
 import { type AccessType, knownErrors } from "@heritage/auth-protocol";
 import { z } from "zod";
-import type { LoadedProject } from "../projects";
+import type { LoadedProject } from "../projects/projects";
 import { StatusError } from "../status-error";
 import { customerTypeSchema, type PaymentProduct } from "./payments-config";
 

@@ -8,7 +8,7 @@
 import type { Database } from "@heritage/db";
 import { and, eq, gt, lte } from "drizzle-orm";
 import { webhookManagementTokens } from "../../db/schema";
-import { generateOpaqueToken, hashSecret } from "../secrets";
+import { generateOpaqueToken, hashSecret } from "../secrets/secrets";
 
 const prefix = "whmt_";
 export const managementTokenLifetimeMs = 60 * 60 * 1000;

@@ -14,7 +14,7 @@ import { z } from "zod";
 import { webhookEndpoints } from "../../db/schema";
 import { guardedFetch } from "../../outgoing/guarded-fetch";
 import { findRefusal, type OutgoingPolicy } from "../../outgoing/outgoing-policy";
-import type { SecretBox } from "../secret-box";
+import type { SecretBox } from "../secrets/secret-box";
 import { webhookHeaders } from "./standard-webhooks";
 import { openWebhookSecret } from "./webhook-endpoints";
 

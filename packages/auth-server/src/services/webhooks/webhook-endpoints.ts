@@ -14,8 +14,8 @@ import {
   webhookEndpoints,
 } from "../../db/schema";
 import { findTargetRefusal, type OutgoingPolicy } from "../../outgoing/outgoing-policy";
-import { type SecretBox, secretContexts } from "../secret-box";
-import type { IdGenerators } from "../secrets";
+import { type SecretBox, secretContexts } from "../secrets/secret-box";
+import type { IdGenerators } from "../secrets/secrets";
 import { StatusError } from "../status-error";
 import { generateWebhookSecret } from "./standard-webhooks";
 import type { WebhookEventType } from "./webhook-events";

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAuthApi } from "../../app";
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from "../../db/schema";
 import { createTestAuthApi, type TestAuthApi } from "../../testing/test-auth-api";
-import type { AuthLogger } from "../auth-deps";
+import type { AuthLogger } from "../auth-logger";
 import { holdWebhookWorker, startWebhookWorker } from "./webhook-delivery";
 import { emitWebhookEvent } from "./webhook-events";
 

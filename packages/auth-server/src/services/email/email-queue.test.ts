@@ -1,0 +1,119 @@
+/**
+ * The send queue worker (email-queue.ts) on its own: messages a previous process left are sent at
+ * start, a claimed message whose worker died is retried once its lease ends, two workers sending
+ * at once (two processes on PostgreSQL) deliver each message exactly once, and `stop()` finishes
+ * the send under way, records it, and claims nothing more.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { emailOutbox } from "../../db/schema";
+import { createTestAuthApi, type TestAuthApi } from "../../testing/test-auth-api";
+import { startTestSmtpServer, type TestSmtpServer } from "../../testing/test-smtp-server";
+import { silentLogger } from "../auth-logger";
+import { type EmailQueueOptions, sendDueEmails, startEmailQueueWorker } from "./email-queue";
+
+let t: TestAuthApi;
+let smtp: TestSmtpServer;
+let projectId: string;
+let options: EmailQueueOptions;
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  t = await createTestAuthApi();
+  // The API's own worker is stopped: each test drives the workers it starts itself.
+  await t.api.close();
+  projectId = (
+    await t.createProject({
+      config: { emails: { server: smtp.projectServer("Worker", "worker@mail.example") } },
+    })
+  ).id;
+  options = { db: t.db, clock: t.clock, logger: silentLogger, outgoing: t.outgoing };
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+beforeEach(async () => {
+  smtp.delivered.length = 0;
+  await t.db.delete(emailOutbox);
+});
+
+let counter = 0;
+async function queueMessage(
+  overrides: Partial<typeof emailOutbox.$inferInsert> = {},
+): Promise<string> {
+  counter += 1;
+  const id = crypto.randomUUID();
+  await t.db.insert(emailOutbox).values({
+    id,
+    projectId,
+    to: `to-${counter}@worker.example`,
+    from: "worker@mail.example",
+    subject: `Message ${counter}`,
+    text: "x",
+    html: "<p>x</p>",
+    status: "queued",
+    nextAttemptAt: t.clock(),
+    ...overrides,
+  });
+  return id;
+}
+
+async function row(id: string) {
+  const [found] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  return found;
+}
+
+describe("email queue worker", () => {
+  it("sends at start what a previous process left queued", async () => {
+    const id = await queueMessage();
+    const worker = startEmailQueueWorker(options);
+    // runNow() follows the start pass, so the message has been handled once it resolves.
+    await worker.runNow();
+    await worker.stop();
+    expect(await row(id)).toMatchObject({ status: "sent", attemptCount: 1, nextAttemptAt: null });
+    expect(smtp.delivered).toHaveLength(1);
+  });
+
+  it("retries a message whose worker died mid-send once the lease is over", async () => {
+    // As a dead worker leaves it: claimed (attempt counted, due a lease ahead), never recorded.
+    const id = await queueMessage({
+      attemptCount: 1,
+      nextAttemptAt: new Date(t.clock().getTime() + 5 * 60_000),
+    });
+    expect(await sendDueEmails(options)).toBe(0);
+    t.clock.advance(5 * 60_000);
+    expect(await sendDueEmails(options)).toBe(1);
+    expect(await row(id)).toMatchObject({ status: "sent", attemptCount: 2 });
+  });
+
+  it("delivers each message once with two workers sending at the same time", async () => {
+    const ids: string[] = [];
+    for (let index = 0; index < 8; index += 1) ids.push(await queueMessage());
+    const [first, second] = await Promise.all([sendDueEmails(options), sendDueEmails(options)]);
+    expect((first ?? 0) + (second ?? 0)).toBe(8);
+    const recipients = smtp.delivered.flatMap((mail) => mail.to).sort();
+    expect(recipients).toHaveLength(8);
+    expect(new Set(recipients).size).toBe(8);
+    for (const id of ids) expect((await row(id))?.attemptCount).toBe(1);
+  });
+
+  it("finishes the send under way on stop() and claims nothing more", async () => {
+    const first = await queueMessage();
+    const second = await queueMessage();
+    const held = smtp.hold();
+    const worker = startEmailQueueWorker(options);
+    const deadline = Date.now() + 10_000;
+    while (held.arrived() === 0) {
+      if (Date.now() > deadline) throw new Error("No message reached the SMTP server");
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const stopped = worker.stop();
+    held.release();
+    await stopped;
+    expect(await row(first)).toMatchObject({ status: "sent", attemptCount: 1 });
+    expect(await row(second)).toMatchObject({ status: "queued", attemptCount: 0 });
+    expect(await worker.runNow()).toBe(0);
+    expect(await row(second)).toMatchObject({ status: "queued", attemptCount: 0 });
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * The flows' e-mails (verification, password reset, magic link, team invitation) through the
+ * project's template overrides: while a project has not overridden a built-in template, the flow's
+ * own renderer (emails.ts) produces exactly the message it always did; with an override, the
+ * admin's source is rendered with the flow's variables and the template's (or project's) theme.
+ * An override that cannot render (say, it uses a variable the flow does not have) falls back to the
+ * built-in message: a broken template must never stop a user from signing in.
+ * @module
+ */
+
+import type { AuthLogger } from "../auth-logger";
+import type { LoadedProject } from "../projects/projects";
+import { themeSourceFor } from "./email-admin";
+import { type BuiltInTemplateType, builtInTemplateIds, renderDesign } from "./email-designs";
+import type { RenderedEmail } from "./emails";
+
+export function renderProjectEmail(
+  project: LoadedProject,
+  type: BuiltInTemplateType,
+  variables: Record<string, string>,
+  builtIn: () => RenderedEmail,
+  logger?: AuthLogger,
+): RenderedEmail {
+  const override = project.config.emailDesigns.templates[builtInTemplateIds[type]];
+  if (!override) return builtIn();
+  try {
+    const rendered = renderDesign(
+      override.tsxSource,
+      themeSourceFor(project.config, override.themeId),
+      { projectDisplayName: project.displayName, ...variables },
+    );
+    return { subject: rendered.subject, text: rendered.text, html: rendered.html };
+  } catch (error) {
+    logger?.error(
+      {
+        projectId: project.id,
+        template: type,
+        err: error instanceof Error ? error.message : String(error),
+      },
+      "E-mail template override failed to render; sent the built-in one",
+    );
+    return builtIn();
+  }
+}

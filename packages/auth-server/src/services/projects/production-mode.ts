@@ -1,0 +1,80 @@
+/**
+ * Production-mode checks (spec §5): a project in production mode must not allow localhost, and each
+ * trusted domain must be a valid URL (`*` wildcards allowed), not localhost or 127.x, not a bare IP,
+ * and https. The messages follow the official SDK's `getProductionModeErrors`, so the dashboard and
+ * the server speak of the same problems.
+ * @module
+ */
+
+import { StatusError } from "../status-error";
+import type { ProjectConfig } from "./project-config";
+
+export interface ProductionModeProblem {
+  message: string;
+  /** Where the admin dashboard fixes it (spec §2). */
+  relativeFixUrl: string;
+}
+
+function isLocalhostName(hostname: string): boolean {
+  return (
+    hostname === "localhost" ||
+    hostname.endsWith(".localhost") ||
+    hostname === "[::1]" ||
+    /^127(\.\d+){3}$/.test(hostname)
+  );
+}
+
+export function getProductionModeProblems(
+  projectId: string,
+  config: ProjectConfig,
+): ProductionModeProblem[] {
+  const relativeFixUrl = `/projects/${projectId}/domains`;
+  const problems: ProductionModeProblem[] = [];
+  if (config.domains.allowLocalhost) {
+    problems.push({
+      message:
+        "Localhost is not allowed in production mode, turn off 'Allow localhost' in project settings",
+      relativeFixUrl,
+    });
+  }
+  for (const { baseUrl } of Object.values(config.domains.trustedDomains)) {
+    let url: URL;
+    try {
+      // A wildcard label is not a valid host character; check the rest of the URL around it.
+      url = new URL(baseUrl.replace(/\*+/g, "wildcard-placeholder"));
+    } catch {
+      problems.push({ message: `Trusted domain is not a valid URL: ${baseUrl}`, relativeFixUrl });
+      continue;
+    }
+    if (isLocalhostName(url.hostname)) {
+      problems.push({
+        message: `Localhost domains are not allowed to be trusted in production mode: ${baseUrl}`,
+        relativeFixUrl,
+      });
+    } else if (/^\d+(\.\d+)*$/.test(url.hostname) || url.hostname.startsWith("[")) {
+      problems.push({
+        message: `Direct IPs are not valid for trusted domains in production mode: ${baseUrl}`,
+        relativeFixUrl,
+      });
+    } else if (url.protocol !== "https:") {
+      problems.push({ message: `Trusted domains should be HTTPS: ${baseUrl}`, relativeFixUrl });
+    }
+  }
+  return problems;
+}
+
+/** Refuses (text 400, every problem listed) a project state in production mode with problems. */
+export function assertProductionModeAllowed(
+  projectId: string,
+  isProductionMode: boolean,
+  config: ProjectConfig,
+): void {
+  if (!isProductionMode) return;
+  const problems = getProductionModeProblems(projectId, config);
+  if (problems.length > 0) {
+    throw new StatusError(
+      400,
+      `The project cannot be in production mode:\n${problems.map((p) => `  - ${p.message}`).join("\n")}`,
+    );
+  }
+}

@@ -1,0 +1,231 @@
+/**
+ * CLI sign-in (contract §2.17): the CLI starts an attempt and gets a polling code (kept secret) and a
+ * login code (shown to the user); the user, signed in in a browser, completes the attempt with the
+ * login code; the CLI's next poll receives a refresh token of a new session of its own. Codes are
+ * stored as SHA-256 digests, every state change is a conditional update, so a code works once.
+ * @module
+ */
+import { knownErrors } from "@heritage/auth-protocol";
+import type { Database } from "@heritage/db";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import {
+  type CliAuthAttemptRow,
+  cliAuthAttempts,
+  type SessionRow,
+  sessions,
+} from "../../db/schema";
+import type { AuthDeps } from "../auth-deps";
+import type { LoadedProject } from "../projects/projects";
+import { hashSecret } from "../secrets/secrets";
+import { StatusError } from "../status-error";
+import { findUser } from "../users/users";
+import { createSession, startSession } from "./sessions";
+
+export const defaultCliAuthLifetimeMillis = 2 * 60 * 60 * 1000;
+export const maxCliAuthLifetimeMillis = 24 * 60 * 60 * 1000;
+
+const invalidLoginCodeMessage = "Invalid login code or the code has expired";
+
+/** The session of a refresh token in any project (the CLI endpoints tell the two cases apart). */
+async function findSessionByRefreshToken(
+  db: Database,
+  refreshToken: string,
+): Promise<SessionRow | null> {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.refreshTokenHash, hashSecret(refreshToken)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The anonymous user behind the CLI's own refresh token; text 400s with the reference's wording. */
+async function requireAnonymousUserOf(
+  deps: AuthDeps,
+  project: LoadedProject,
+  anonRefreshToken: string,
+): Promise<string> {
+  const session = await findSessionByRefreshToken(deps.db, anonRefreshToken);
+  if (!session) throw new StatusError(400, "Invalid anon refresh token");
+  if (session.projectId !== project.id) {
+    throw new StatusError(400, "Anon refresh token does not belong to this project");
+  }
+  if (session.expiresAt.getTime() <= deps.clock().getTime()) {
+    throw new StatusError(400, "The provided anon refresh token has expired");
+  }
+  const user = await findUser(deps.db, project.id, session.userId);
+  if (!user) throw new StatusError(400, "User not found for provided refresh token");
+  if (!user.row.isAnonymous) {
+    throw new StatusError(400, "The provided refresh token does not belong to an anonymous user");
+  }
+  return user.row.id;
+}
+
+export async function initiateCliAuth(
+  deps: AuthDeps,
+  project: LoadedProject,
+  input: { expiresInMillis: number; anonRefreshToken?: string | undefined },
+): Promise<{ pollingCode: string; loginCode: string; expiresAt: Date }> {
+  const anonUserId = input.anonRefreshToken
+    ? await requireAnonymousUserOf(deps, project, input.anonRefreshToken)
+    : null;
+  const now = deps.clock();
+  const pollingCode = deps.ids.generateToken();
+  const loginCode = deps.ids.generateToken();
+  const expiresAt = new Date(now.getTime() + input.expiresInMillis);
+  await deps.db.insert(cliAuthAttempts).values({
+    id: deps.ids.generateId(),
+    projectId: project.id,
+    pollingCodeHash: hashSecret(pollingCode),
+    loginCodeHash: hashSecret(loginCode),
+    anonUserId,
+    expiresAt,
+    createdAt: now,
+  });
+  return { pollingCode, loginCode, expiresAt };
+}
+
+export type CliPollResult =
+  | { status: "waiting" | "expired" | "used" }
+  | { status: "success"; refreshToken: string };
+
+export async function pollCliAuth(
+  deps: AuthDeps,
+  project: LoadedProject,
+  pollingCode: string,
+): Promise<CliPollResult> {
+  const [attempt] = await deps.db
+    .select()
+    .from(cliAuthAttempts)
+    .where(
+      and(
+        eq(cliAuthAttempts.projectId, project.id),
+        eq(cliAuthAttempts.pollingCodeHash, hashSecret(pollingCode)),
+      ),
+    )
+    .limit(1);
+  if (!attempt) throw knownErrors.invalidPollingCode();
+  const now = deps.clock();
+  if (attempt.expiresAt.getTime() <= now.getTime()) return { status: "expired" };
+  if (attempt.usedAt) return { status: "used" };
+  if (!attempt.completedAt) return { status: "waiting" };
+
+  // Two polls at once: only the one whose update wins gets a session.
+  const [claimed] = await deps.db
+    .update(cliAuthAttempts)
+    .set({ usedAt: now })
+    .where(and(eq(cliAuthAttempts.id, attempt.id), isNull(cliAuthAttempts.usedAt)))
+    .returning();
+  if (!claimed) return { status: "used" };
+  // The user may have been deleted since completing (the reference to it is then cleared).
+  if (!claimed.completedUserId) return { status: "expired" };
+  const { refreshToken } = await createSession(deps.db, deps, {
+    projectId: project.id,
+    userId: claimed.completedUserId,
+  });
+  return { status: "success", refreshToken };
+}
+
+/** A pending attempt (neither completed, collected nor expired) by its login code. */
+async function requirePendingAttempt(
+  deps: AuthDeps,
+  project: LoadedProject,
+  loginCode: string,
+): Promise<CliAuthAttemptRow> {
+  const [attempt] = await deps.db
+    .select()
+    .from(cliAuthAttempts)
+    .where(
+      and(
+        eq(cliAuthAttempts.projectId, project.id),
+        eq(cliAuthAttempts.loginCodeHash, hashSecret(loginCode)),
+      ),
+    )
+    .limit(1);
+  if (
+    !attempt ||
+    attempt.completedAt ||
+    attempt.usedAt ||
+    attempt.expiresAt.getTime() <= deps.clock().getTime()
+  ) {
+    throw new StatusError(400, invalidLoginCodeMessage);
+  }
+  return attempt;
+}
+
+/** Conditions that keep an attempt pending at the moment of an update. */
+function stillPending(attempt: CliAuthAttemptRow, now: Date) {
+  return and(
+    eq(cliAuthAttempts.id, attempt.id),
+    isNull(cliAuthAttempts.completedAt),
+    isNull(cliAuthAttempts.usedAt),
+    gt(cliAuthAttempts.expiresAt, now),
+  );
+}
+
+async function liveAnonymousUserOf(
+  deps: AuthDeps,
+  project: LoadedProject,
+  attempt: CliAuthAttemptRow,
+): Promise<string | null> {
+  if (!attempt.anonUserId) return null;
+  const user = await findUser(deps.db, project.id, attempt.anonUserId);
+  return user?.row.isAnonymous ? user.row.id : null;
+}
+
+/** `mode: "check"`: whether the CLI brought an anonymous session the browser could take over. */
+export async function checkCliAuth(
+  deps: AuthDeps,
+  project: LoadedProject,
+  loginCode: string,
+): Promise<"anonymous" | "none"> {
+  const attempt = await requirePendingAttempt(deps, project, loginCode);
+  return (await liveAnonymousUserOf(deps, project, attempt)) ? "anonymous" : "none";
+}
+
+/** `mode: "claim-anon-session"`: a new session of the CLI's anonymous user, once. */
+export async function claimCliAnonymousSession(
+  deps: AuthDeps,
+  project: LoadedProject,
+  loginCode: string,
+): Promise<{ accessToken: string; refreshToken: string }> {
+  const attempt = await requirePendingAttempt(deps, project, loginCode);
+  const anonUserId = await liveAnonymousUserOf(deps, project, attempt);
+  const noSession = "No anonymous session associated with this code";
+  if (!anonUserId) throw new StatusError(400, noSession);
+  const [claimed] = await deps.db
+    .update(cliAuthAttempts)
+    .set({ anonUserId: null })
+    .where(and(stillPending(attempt, deps.clock()), eq(cliAuthAttempts.anonUserId, anonUserId)))
+    .returning({ id: cliAuthAttempts.id });
+  if (!claimed) throw new StatusError(400, noSession);
+  const user = await findUser(deps.db, project.id, anonUserId);
+  if (!user) throw new StatusError(400, noSession);
+  const { accessToken, refreshToken } = await startSession(deps, project, user);
+  return { accessToken, refreshToken };
+}
+
+/** `mode: "complete"`: the browser's refresh token names the user the CLI signs in as. */
+export async function completeCliAuth(
+  deps: AuthDeps,
+  project: LoadedProject,
+  loginCode: string,
+  refreshToken: string,
+): Promise<void> {
+  const attempt = await requirePendingAttempt(deps, project, loginCode);
+  const now = deps.clock();
+  const session = await findSessionByRefreshToken(deps.db, refreshToken);
+  if (session && session.projectId !== project.id) {
+    throw new StatusError(400, "Refresh token does not belong to this project");
+  }
+  if (!session || session.expiresAt.getTime() <= now.getTime()) {
+    throw new StatusError(400, "Invalid refresh token");
+  }
+  // The anonymous user the CLI brought is left alone, never merged into the signed-in one.
+  const [completed] = await deps.db
+    .update(cliAuthAttempts)
+    .set({ completedUserId: session.userId, completedAt: now, anonUserId: null })
+    .where(stillPending(attempt, now))
+    .returning({ id: cliAuthAttempts.id });
+  if (!completed) throw new StatusError(400, invalidLoginCodeMessage);
+}

@@ -1,0 +1,172 @@
+/**
+ * Sessions (contract §1.5 "Refresh token / session"): a row per session holding only the SHA-256
+ * digest of its refresh token. Refresh tokens are never rotated; a session is valid until it expires,
+ * is deleted, or its user is deleted (cascade). Minting an access token from a session records
+ * activity on the session and the user.
+ * @module
+ */
+import { knownErrors } from "@heritage/auth-protocol";
+import type { Database } from "@heritage/db";
+import { and, eq, gt, inArray } from "drizzle-orm";
+import { type SessionRow, sessions, users } from "../../db/schema";
+import type { AuthDeps } from "../auth-deps";
+import type { LoadedProject } from "../projects/projects";
+import { hashSecret } from "../secrets/secrets";
+import { findUserJoinedTo, type LoadedUser, restrictedReasonOf, touchUser } from "../users/users";
+import { mintAccessToken } from "./tokens";
+
+export const defaultSessionLifetimeMillis = 365 * 24 * 60 * 60 * 1000;
+/** `POST /auth/sessions` may ask for up to 367 days. */
+export const maxSessionLifetimeMillis = 367 * 24 * 60 * 60 * 1000;
+
+export interface CreatedSession {
+  sessionId: string;
+  refreshToken: string;
+}
+
+export async function createSession(
+  db: Database,
+  deps: Pick<AuthDeps, "ids" | "clock">,
+  input: {
+    projectId: string;
+    userId: string;
+    expiresInMillis?: number;
+    isImpersonation?: boolean;
+    ip?: string | null;
+  },
+): Promise<CreatedSession> {
+  const now = deps.clock();
+  const sessionId = deps.ids.generateId();
+  const refreshToken = deps.ids.generateToken();
+  await db.insert(sessions).values({
+    id: sessionId,
+    projectId: input.projectId,
+    userId: input.userId,
+    refreshTokenHash: hashSecret(refreshToken),
+    isImpersonation: input.isImpersonation ?? false,
+    expiresAt: new Date(now.getTime() + (input.expiresInMillis ?? defaultSessionLifetimeMillis)),
+    createdAt: now,
+    lastActiveAt: now,
+    lastActiveIp: input.ip ?? null,
+  });
+  return { sessionId, refreshToken };
+}
+
+/** The live session a refresh token belongs to in this project, or null. */
+export async function findLiveSession(
+  db: Database,
+  projectId: string,
+  refreshToken: string,
+  now: Date,
+): Promise<SessionRow | null> {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.refreshTokenHash, hashSecret(refreshToken)),
+        eq(sessions.projectId, projectId),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Deletes one session of a user; false when it no longer exists. */
+export async function deleteSession(
+  db: Database,
+  projectId: string,
+  sessionId: string,
+): Promise<boolean> {
+  const deleted = await db
+    .delete(sessions)
+    .where(and(eq(sessions.projectId, projectId), eq(sessions.id, sessionId)))
+    .returning({ id: sessions.id });
+  return deleted.length > 0;
+}
+
+/** Mints an access token for a user's session (a snapshot of the user now). */
+export async function mintAccessTokenForUser(
+  deps: Pick<AuthDeps, "baseUrl" | "clock" | "config" | "signingKeys">,
+  project: LoadedProject,
+  user: LoadedUser,
+  sessionId: string,
+): Promise<string> {
+  return mintAccessToken(deps, {
+    userId: user.row.id,
+    projectId: project.id,
+    sessionId,
+    displayName: user.row.displayName,
+    primaryEmail: user.primaryEmail?.value ?? null,
+    primaryEmailVerified: user.primaryEmail?.isVerified ?? false,
+    selectedTeamId: user.selectedTeam?.id ?? null,
+    signedUpAt: user.row.signedUpAt,
+    isAnonymous: user.row.isAnonymous,
+    restrictedReason: restrictedReasonOf(user, project.config),
+    requiresTotpMfa: user.row.totpSecretBase64 !== null,
+  });
+}
+
+/**
+ * Exchanges a refresh token for a new access token. Unknown, expired, revoked or foreign-project
+ * tokens and deleted users all give `REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED`. One round trip: a single
+ * statement records activity on the live session and on its user, and reads the user the new
+ * token describes.
+ */
+export async function refreshAccessToken(
+  deps: AuthDeps,
+  project: LoadedProject,
+  refreshToken: string,
+  ip: string | null,
+): Promise<{ accessToken: string; sessionId: string }> {
+  const { db } = deps;
+  const now = deps.clock();
+  const live = db.$with("live_session").as(
+    db
+      .update(sessions)
+      .set({ lastActiveAt: now, ...(ip ? { lastActiveIp: ip } : {}) })
+      .where(
+        and(
+          eq(sessions.refreshTokenHash, hashSecret(refreshToken)),
+          eq(sessions.projectId, project.id),
+          gt(sessions.expiresAt, now),
+        ),
+      )
+      .returning({ sessionId: sessions.id, sessionUserId: sessions.userId }),
+  );
+  // PostgreSQL runs a data-modifying WITH part to completion whether or not the query reads it;
+  // the user row read below is the one before this update (the statement's snapshot).
+  const touchedUser = db.$with("touched_user").as(
+    db
+      .update(users)
+      .set({ lastActiveAt: now })
+      .where(inArray(users.id, db.select({ userId: live.sessionUserId }).from(live)))
+      .returning({ id: users.id }),
+  );
+  const found = await findUserJoinedTo(db.with(live, touchedUser), project.id, {
+    part: live,
+    on: eq(live.sessionUserId, users.id),
+    joinedId: live.sessionId,
+  });
+  if (!found) throw knownErrors.refreshTokenNotFoundOrExpired();
+  const accessToken = await mintAccessTokenForUser(deps, project, found.user, found.joinedId);
+  return { accessToken, sessionId: found.joinedId };
+}
+
+/** Creates a session for a user and mints its first access token. */
+export async function startSession(
+  deps: AuthDeps,
+  project: LoadedProject,
+  user: LoadedUser,
+  options: { expiresInMillis?: number; isImpersonation?: boolean; ip?: string | null } = {},
+): Promise<{ accessToken: string; refreshToken: string; sessionId: string }> {
+  const { sessionId, refreshToken } = await createSession(deps.db, deps, {
+    projectId: project.id,
+    userId: user.row.id,
+    ...options,
+  });
+  const accessToken = await mintAccessTokenForUser(deps, project, user, sessionId);
+  await touchUser(deps.db, user.row.id, deps.clock());
+  return { accessToken, refreshToken, sessionId };
+}

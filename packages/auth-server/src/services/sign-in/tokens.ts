@@ -1,0 +1,140 @@
+/**
+ * Access tokens (contract §1.5): ES256 JWTs with exactly the 18 claims, signed with the key of the
+ * token's audience kind, and their verification (signature, issuer, audience, expiry, claim shape,
+ * consistency of the user type with the audience).
+ * @module
+ */
+import {
+  type AccessTokenClaims,
+  type AccessTokenKind,
+  accessTokenClaimsSchema,
+  audienceForProject,
+  issuerForProject,
+  knownErrors,
+} from "@heritage/auth-protocol";
+import { decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import type { AuthDeps } from "../auth-deps";
+
+/** The user facts a token snapshots at minting time. */
+export interface TokenSubject {
+  userId: string;
+  projectId: string;
+  sessionId: string;
+  displayName: string | null;
+  primaryEmail: string | null;
+  primaryEmailVerified: boolean;
+  selectedTeamId: string | null;
+  signedUpAt: Date;
+  isAnonymous: boolean;
+  restrictedReason: AccessTokenClaims["restricted_reason"];
+  requiresTotpMfa: boolean;
+}
+
+export function tokenKindOf(subject: {
+  isAnonymous: boolean;
+  restrictedReason: unknown;
+}): AccessTokenKind {
+  if (subject.isAnonymous) return "anonymous";
+  return subject.restrictedReason ? "restricted" : "normal";
+}
+
+export async function mintAccessToken(
+  deps: Pick<AuthDeps, "baseUrl" | "clock" | "config" | "signingKeys">,
+  subject: TokenSubject,
+): Promise<string> {
+  const kind = tokenKindOf(subject);
+  const iat = Math.floor(deps.clock().getTime() / 1000);
+  const claims: AccessTokenClaims = {
+    iss: issuerForProject(deps.baseUrl, subject.projectId, kind),
+    aud: audienceForProject(subject.projectId, kind),
+    sub: subject.userId,
+    iat,
+    exp: iat + deps.config.STACK_ACCESS_TOKEN_EXPIRATION_TIME,
+    project_id: subject.projectId,
+    branch_id: "main",
+    refresh_token_id: subject.sessionId,
+    role: "authenticated",
+    name: subject.displayName,
+    email: subject.primaryEmail,
+    email_verified: subject.primaryEmailVerified,
+    selected_team_id: subject.selectedTeamId,
+    signed_up_at: Math.floor(subject.signedUpAt.getTime() / 1000),
+    is_anonymous: subject.isAnonymous,
+    is_restricted: subject.isAnonymous || subject.restrictedReason !== null,
+    restricted_reason: subject.restrictedReason,
+    requires_totp_mfa: subject.requiresTotpMfa,
+  };
+  const key = await deps.signingKeys.getActiveKey(kind);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: "ES256", kid: key.kid })
+    .sign(key.privateKey);
+}
+
+export interface VerifiedAccessToken {
+  claims: AccessTokenClaims;
+  kind: AccessTokenKind;
+  projectId: string;
+}
+
+const audiencePattern = /^(.+?)(:anon|:restricted)?$/;
+
+function kindMatchesClaims(kind: AccessTokenKind, claims: AccessTokenClaims): boolean {
+  if (claims.is_anonymous && !claims.is_restricted) return false;
+  if (claims.is_restricted !== (claims.restricted_reason !== null)) return false;
+  if (kind === "anonymous") return claims.is_anonymous;
+  if (kind === "restricted") return claims.is_restricted && !claims.is_anonymous;
+  return !claims.is_restricted;
+}
+
+/**
+ * Verifies an access token with the platform's keys. Throws `ACCESS_TOKEN_EXPIRED` (valid signature,
+ * past `exp`, details filled from the token) or `UNPARSABLE_ACCESS_TOKEN` (anything else wrong).
+ * The caller compares the token's project with the request's.
+ */
+export async function verifyAccessToken(
+  deps: Pick<AuthDeps, "baseUrl" | "clock" | "signingKeys">,
+  token: string,
+): Promise<VerifiedAccessToken> {
+  let kid: string | undefined;
+  let audience: string | undefined;
+  try {
+    kid = decodeProtectedHeader(token).kid;
+    const aud = decodeJwt(token).aud;
+    audience = typeof aud === "string" ? aud : undefined;
+  } catch {
+    throw knownErrors.unparsableAccessToken();
+  }
+  const match = audience ? audiencePattern.exec(audience) : null;
+  const projectId = match?.[1];
+  if (!kid || !projectId) throw knownErrors.unparsableAccessToken();
+  const key = await deps.signingKeys.getVerificationKey(kid);
+  if (!key) throw knownErrors.unparsableAccessToken();
+
+  let payload: unknown;
+  try {
+    ({ payload } = await jwtVerify(token, key.publicKey, {
+      algorithms: ["ES256"],
+      issuer: issuerForProject(deps.baseUrl, projectId, key.kind),
+      audience: audienceForProject(projectId, key.kind),
+      currentDate: deps.clock(),
+    }));
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) {
+      const expired = accessTokenClaimsSchema.partial().safeParse(error.payload);
+      const claims = expired.success ? expired.data : {};
+      throw knownErrors.accessTokenExpired({
+        expired_at_millis: claims.exp === undefined ? null : claims.exp * 1000,
+        project_id: claims.project_id ?? null,
+        user_id: claims.sub ?? null,
+        refresh_token_id: claims.refresh_token_id ?? null,
+      });
+    }
+    throw knownErrors.unparsableAccessToken();
+  }
+  const parsed = accessTokenClaimsSchema.safeParse(payload);
+  if (!parsed.success || parsed.data.project_id !== projectId) {
+    throw knownErrors.unparsableAccessToken();
+  }
+  if (!kindMatchesClaims(key.kind, parsed.data)) throw knownErrors.unparsableAccessToken();
+  return { claims: parsed.data, kind: key.kind, projectId };
+}
