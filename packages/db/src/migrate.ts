@@ -57,7 +57,19 @@ export interface MigrateResult {
   applied: string[];
 }
 
-export async function migrate(db: Database, sets: MigrationSet[]): Promise<MigrateResult> {
+export interface MigrateOptions {
+  /**
+   * Apply only these migrations (`module/name`), e.g. to bring an empty database to the version
+   * of a copy or a backup before its rows go in; the rest are left for a later `migrate()`.
+   */
+  only?: ReadonlySet<string>;
+}
+
+export async function migrate(
+  db: Database,
+  sets: MigrationSet[],
+  options: MigrateOptions = {},
+): Promise<MigrateResult> {
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
@@ -73,6 +85,7 @@ export async function migrate(db: Database, sets: MigrationSet[]): Promise<Migra
 
   for (const set of sets) {
     for (const migration of readMigrations(set)) {
+      if (options.only && !options.only.has(`${migration.module}/${migration.name}`)) continue;
       await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
         const existing = await tx.execute<{ checksum: string }>(
