@@ -17,6 +17,7 @@ import { createApp } from "./app";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { createLogger } from "./logger";
 import { closeConnectionOnUnreadBody } from "./middleware/close-on-unread-body";
+import { serveStoredPagesFirst } from "./page-cache/stored-page-listener";
 import type { WebRequestHandler } from "./routes/web";
 import { resolveSecretsKey } from "./secrets-key";
 import { ensureSiteAuth, type SiteAuth } from "./site-auth/site-auth";
@@ -93,7 +94,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     siteAuth,
     ...(web ? { web } : {}),
   });
-  const listener = getRequestListener(app.fetch) as NodeListener;
+  const appListener = getRequestListener(app.fetch) as NodeListener;
+  // Stored pages go out before the request becomes a Fetch Request and meets Hono (issue 16).
+  const listener = app.pageCache
+    ? serveStoredPagesFirst(appListener, {
+        pageCache: app.pageCache,
+        logger,
+        trustProxy: config.TRUST_PROXY,
+      })
+    : appListener;
   handle = closeConnectionOnUnreadBody(
     options.wrapListener ? options.wrapListener(listener) : listener,
   );

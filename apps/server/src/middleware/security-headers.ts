@@ -18,6 +18,23 @@ export interface SecurityHeaderOptions {
 
 const TWO_YEARS_IN_SECONDS = 63_072_000;
 
+/**
+ * Headers every answer carries besides its policy, as they go out (lower case). The stored-page
+ * fast path (`page-cache/stored-page-listener.ts`) sends the same.
+ */
+export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
+  ["x-content-type-options", "nosniff"],
+  ["referrer-policy", "strict-origin-when-cross-origin"],
+  ["x-frame-options", "SAMEORIGIN"],
+  ["cross-origin-opener-policy", "same-origin"],
+  ["permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()"],
+];
+/** Sent to visitors who came over HTTPS (see `isHttpsRequest`). */
+export const STRICT_TRANSPORT_SECURITY: readonly [string, string] = [
+  "strict-transport-security",
+  `max-age=${TWO_YEARS_IN_SECONDS}; includeSubDomains`,
+];
+
 export function contentSecurityPolicy(nonce: string, isDevelopment: boolean): string {
   return policyWithScriptSources(
     isDevelopment ? "'self' 'unsafe-inline' 'unsafe-eval'" : `'self' 'nonce-${nonce}'`,
@@ -75,16 +92,9 @@ export function securityHeaders(options: SecurityHeaderOptions) {
     if (c.res.status !== 304 && !headers.has("Content-Security-Policy")) {
       headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, options.isDevelopment));
     }
-    headers.set("X-Content-Type-Options", "nosniff");
-    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    headers.set("X-Frame-Options", "SAMEORIGIN");
-    headers.set("Cross-Origin-Opener-Policy", "same-origin");
-    headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    for (const [name, value] of SECURITY_HEADERS) headers.set(name, value);
     if (isHttpsRequest(c.req.url, c.req.header("x-forwarded-proto"), options.trustProxy)) {
-      headers.set(
-        "Strict-Transport-Security",
-        `max-age=${TWO_YEARS_IN_SECONDS}; includeSubDomains`,
-      );
+      headers.set(...STRICT_TRANSPORT_SECURITY);
     }
   });
 }

@@ -62,6 +62,13 @@ export interface PageCache {
    */
   serve(request: Request, nonce: string, render: () => Promise<Response>): Promise<Response>;
   /**
+   * The stored answer to a request, without any render: for the Node listener's fast path, which
+   * skips the Fetch `Request` and the framework (`stored-page-listener.ts`). Undefined when
+   * `serve()` must decide: nothing stored or fresh for the path, or a request the cache may not
+   * answer. `path` is the request's path as the URL parser gives it, with no query string.
+   */
+  find(request: StoredPageRequest): StoredAnswer | undefined;
+  /**
    * Empties the cache at once: a write made through this process, whose announcement from the
    * database is still on its way. The announcement empties it again, harmlessly.
    */
@@ -71,6 +78,24 @@ export interface PageCache {
   idle(): Promise<void>;
   /** Stops listening for changes (before the database closes). */
   close(): Promise<void>;
+}
+
+/** What the cache reads of a request to answer it from memory (header values as sent, or null). */
+export interface StoredPageRequest {
+  method: string;
+  path: string;
+  cookie: string | null;
+  authorization: string | null;
+  acceptEncoding: string | null;
+  ifNoneMatch: string | null;
+}
+
+/** A stored page's answer: 200 with the chosen encoding's bytes (null for HEAD), or a 304. */
+export interface StoredAnswer {
+  status: 200 | 304;
+  /** Ready to send, never to be changed: the same array serves every such answer. */
+  headers: readonly (readonly [string, string])[];
+  body: Uint8Array | null;
 }
 
 /** One encoding of a stored page: its bytes and the headers that go with them. */
@@ -85,7 +110,7 @@ interface StoredBody {
 interface Entry {
   bodies: Record<StoredEncoding, StoredBody>;
   /** Headers of a 304 for each encoding. */
-  notModified: Record<StoredEncoding, [string, string][]>;
+  notModified: Record<StoredEncoding, readonly (readonly [string, string])[]>;
   bytes: number;
   storedAt: number;
 }
@@ -299,31 +324,64 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
   };
 
-  const answer = (request: Request, entry: Entry) => {
+  const storedAnswer = (
+    entry: Entry,
+    method: string,
+    acceptEncoding: string | null,
+    ifNoneMatch: string | null,
+  ): StoredAnswer => {
     hits++;
-    const encoding = chooseEncoding(request.headers.get("accept-encoding"));
+    const encoding = chooseEncoding(acceptEncoding);
     const stored = entry.bodies[encoding];
-    const ifNoneMatch = request.headers.get("if-none-match");
     if (ifNoneMatch !== null && matchesIfNoneMatch(ifNoneMatch, stored.etag)) {
-      return new Response(null, { status: 304, headers: entry.notModified[encoding] });
+      return { status: 304, headers: entry.notModified[encoding], body: null };
     }
+    return { status: 200, headers: stored.headers, body: method === "HEAD" ? null : stored.body };
+  };
+
+  const answer = (request: Request, entry: Entry) => {
+    const { status, headers, body } = storedAnswer(
+      entry,
+      request.method,
+      request.headers.get("accept-encoding"),
+      request.headers.get("if-none-match"),
+    );
     // Node's Buffers are Uint8Arrays over an ArrayBuffer; TypeScript cannot tell from their type.
-    const body = request.method === "HEAD" ? null : (stored.body as Uint8Array<ArrayBuffer>);
-    return new Response(body, { status: 200, headers: stored.headers });
+    return new Response(body as Uint8Array<ArrayBuffer> | null, {
+      status,
+      headers: headers as [string, string][],
+    });
+  };
+
+  /** The fresh entry stored for `path`, now the most recently used; or undefined. */
+  const fresh = (path: string) => {
+    const entry = entries.get(path);
+    if (!entry) return undefined;
+    if (now() - entry.storedAt >= maxAgeMs) {
+      remove(path);
+      return undefined;
+    }
+    // Most recently used goes last.
+    entries.delete(path);
+    entries.set(path, entry);
+    return entry;
   };
 
   return {
+    find(request) {
+      if (!enabled || !listening) return undefined;
+      if (request.method !== "GET" && request.method !== "HEAD") return undefined;
+      if (request.cookie !== null || request.authorization !== null) return undefined;
+      const entry = fresh(request.path);
+      return (
+        entry && storedAnswer(entry, request.method, request.acceptEncoding, request.ifNoneMatch)
+      );
+    },
     async serve(request, nonce, render) {
       if (!enabled || !listening || !isCacheableRequest(request)) return render();
       const path = new URL(request.url).pathname;
-      const entry = entries.get(path);
-      if (entry && now() - entry.storedAt < maxAgeMs) {
-        // Most recently used goes last.
-        entries.delete(path);
-        entries.set(path, entry);
-        return answer(request, entry);
-      }
-      if (entry) remove(path);
+      const entry = fresh(path);
+      if (entry) return answer(request, entry);
 
       // A render of this page is under way: wait for it rather than render the page again (after
       // a content change empties the cache, a burst of visitors would otherwise all render).
