@@ -11,7 +11,7 @@ import { users } from "./db/schema";
 import { findProject } from "./services/projects/projects";
 import { defaultIdGenerators } from "./services/secrets/secrets";
 import { type Argon2Parameters, createPasswordHasher } from "./services/sign-in/passwords";
-import { createUser } from "./services/users/users";
+import { createUser } from "./services/users/user-writes";
 
 export interface CreateUserWithPasswordOptions {
   projectId: string;

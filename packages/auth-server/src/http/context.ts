@@ -5,7 +5,7 @@
 import type { AccessTokenClaims, AccessType, HeaderSpelling } from "@heritage/auth-protocol";
 import type { AuthDeps } from "../services/auth-deps";
 import type { LoadedProject } from "../services/projects/projects";
-import type { LoadedUser } from "../services/users/users";
+import type { LoadedUser } from "../services/users/user-records";
 
 /** Who is calling (contract §1.3): the access type, the project, and the user of the access token. */
 export interface RequestAuth {

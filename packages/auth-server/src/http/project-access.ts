@@ -18,7 +18,7 @@ import type { LoadedProject } from "../services/projects/projects";
 import { type VerifiedAccessToken, verifyAccessToken } from "../services/sign-in/tokens";
 import { StatusError } from "../services/status-error";
 import { isTeamMember } from "../services/teams/teams";
-import { findUser, type LoadedUser } from "../services/users/users";
+import { findUser, type LoadedUser } from "../services/users/user-records";
 import type { AuthEnv, RequestAuth } from "./context";
 
 export const internalProjectId = "internal";

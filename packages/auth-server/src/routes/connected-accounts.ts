@@ -15,7 +15,7 @@ import {
 } from "../services/oauth/connected-accounts";
 import type { ProviderClient } from "../services/oauth/provider-client";
 import { StatusError } from "../services/status-error";
-import { requireUser } from "../services/users/users";
+import { requireUser } from "../services/users/user-records";
 
 const accessTokenBody = z.strictObject({ scope: z.string().optional() });
 

@@ -25,7 +25,7 @@ import {
   updateContactChannel,
   verifyChannelWithCode,
 } from "../services/users/contact-channels";
-import { normalizeEmail } from "../services/users/users";
+import { normalizeEmail } from "../services/users/user-records";
 
 const emailSchema = z.string().min(1).pipe(z.email());
 const codeBody = z.strictObject({ code: z.string().length(45) });

@@ -19,7 +19,7 @@ import {
   revokePermission,
 } from "../services/teams/permissions";
 import { grantPermissions, requireTeamMember } from "../services/teams/teams";
-import { requireUser } from "../services/users/users";
+import { requireUser } from "../services/users/user-records";
 
 const serverAccess: readonly AccessType[] = ["server", "admin"];
 

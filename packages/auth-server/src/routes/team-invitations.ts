@@ -25,7 +25,7 @@ import {
   sendTeamInvitation,
 } from "../services/teams/team-invitations";
 import { requireTeam } from "../services/teams/teams";
-import { requireUser } from "../services/users/users";
+import { requireUser } from "../services/users/user-records";
 import { requireClientUserId } from "./teams";
 
 const sendBody = z.strictObject({

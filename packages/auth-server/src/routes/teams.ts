@@ -14,14 +14,13 @@ import { sendJson, sendSuccess } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
 import { StatusError } from "../services/status-error";
 import { requireTeamPermission } from "../services/teams/permissions";
+import { toClientTeam, toServerTeam } from "../services/teams/team-wire";
 import {
   createTeamWithCreator,
   deleteTeam,
   listTeams,
   requireTeam,
   requireTeamMember,
-  toClientTeam,
-  toServerTeam,
   updateTeam,
 } from "../services/teams/teams";
 import { metadataSchema } from "./metadata-field";

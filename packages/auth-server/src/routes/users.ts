@@ -15,16 +15,13 @@ import { attachOAuthAccounts } from "../services/oauth/oauth-accounts";
 import type { LoadedProject } from "../services/projects/projects";
 import { StatusError } from "../services/status-error";
 import {
-  createUser,
   deleteUser,
   type LoadedUser,
   listUsers,
   requireUser,
-  toClientUser,
-  toServerUser,
-  type UserWriteInput,
-  updateUser,
-} from "../services/users/users";
+} from "../services/users/user-records";
+import { toClientUser, toServerUser } from "../services/users/user-wire";
+import { createUser, type UserWriteInput, updateUser } from "../services/users/user-writes";
 import { metadataSchema } from "./metadata-field";
 
 const serverAccess: readonly AccessType[] = ["server", "admin"];

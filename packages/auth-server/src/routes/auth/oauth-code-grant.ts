@@ -16,7 +16,7 @@ import type { LoadedProject } from "../../services/projects/projects";
 import { limitCodeChecking } from "../../services/sign-in/code-rate-limits";
 import { completeFirstFactorSignIn } from "../../services/sign-in/first-factor-sign-in";
 import { StatusError } from "../../services/status-error";
-import { requireUser } from "../../services/users/users";
+import { requireUser } from "../../services/users/user-records";
 
 const noStoreHeaders = { "cache-control": "no-store", pragma: "no-cache" };
 

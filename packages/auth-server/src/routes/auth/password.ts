@@ -25,7 +25,7 @@ import {
   setPassword,
   updatePassword,
 } from "../../services/sign-in/password-reset";
-import type { LoadedUser } from "../../services/users/users";
+import type { LoadedUser } from "../../services/users/user-records";
 
 const emailSchema = z.string().min(1).pipe(z.email());
 

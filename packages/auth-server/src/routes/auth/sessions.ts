@@ -21,7 +21,7 @@ import {
   startSession,
 } from "../../services/sign-in/sessions";
 import { StatusError } from "../../services/status-error";
-import { findUser } from "../../services/users/users";
+import { findUser } from "../../services/users/user-records";
 
 const createSessionBody = z.strictObject({
   user_id: userIdOrMeSchema,

@@ -9,7 +9,7 @@ import type { AuthDeps } from "../auth-deps";
 import { emailSenderFor } from "../email/project-mail";
 import { findProject, type LoadedProject } from "../projects/projects";
 import { listPermissions } from "../teams/permissions";
-import { findUser } from "../users/users";
+import { findUser } from "../users/user-records";
 import { canManageTeamApiKeys, manageApiKeysPermission } from "./api-key-team-access";
 
 const htmlEscapes: Record<string, string> = {

@@ -12,13 +12,8 @@ import { contactChannels, type OAuthAccountRow, oauthAccounts, oauthTokens } fro
 import type { AuthDeps } from "../auth-deps";
 import type { LoadedProject } from "../projects/projects";
 import { isUniqueViolation, StatusError } from "../status-error";
-import {
-  createUser,
-  type LoadedUser,
-  normalizeEmail,
-  requireUser,
-  updateUser,
-} from "../users/users";
+import { type LoadedUser, normalizeEmail, requireUser } from "../users/user-records";
+import { createUser, updateUser } from "../users/user-writes";
 import type { ProviderTokenSet } from "./provider-client";
 import type { ProviderProfile } from "./provider-presets";
 import { providerTokenSecret, sealProviderToken } from "./provider-token-seal";

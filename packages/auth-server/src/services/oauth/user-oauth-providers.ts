@@ -13,7 +13,7 @@ import { type OAuthAccountRow, oauthAccounts } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
 import type { LoadedProject } from "../projects/projects";
 import { isUniqueViolation, StatusError } from "../status-error";
-import { requireUser } from "../users/users";
+import { requireUser } from "../users/user-records";
 import { providerPresets } from "./provider-presets";
 
 /** The wire object; `account_id` only for server and admin access. */

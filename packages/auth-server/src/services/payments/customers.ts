@@ -9,8 +9,8 @@ import type { LoadedProject } from "../projects/projects";
 import { StatusError } from "../status-error";
 import { requireTeamPermission } from "../teams/permissions";
 import { findTeam } from "../teams/teams";
-import type { LoadedUser } from "../users/users";
-import { findUser } from "../users/users";
+import type { LoadedUser } from "../users/user-records";
+import { findUser } from "../users/user-records";
 import type { CustomerType } from "./payments-config";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

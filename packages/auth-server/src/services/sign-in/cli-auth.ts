@@ -18,7 +18,7 @@ import type { AuthDeps } from "../auth-deps";
 import type { LoadedProject } from "../projects/projects";
 import { hashSecret } from "../secrets/secrets";
 import { StatusError } from "../status-error";
-import { findUser } from "../users/users";
+import { findUser } from "../users/user-records";
 import { createSession, startSession } from "./sessions";
 
 export const defaultCliAuthLifetimeMillis = 2 * 60 * 60 * 1000;

@@ -10,7 +10,7 @@
 import type { AccessType } from "@heritage/auth-protocol";
 import type { AuthDeps } from "../auth-deps";
 import { hashSecret } from "../secrets/secrets";
-import { normalizeEmail } from "../users/users";
+import { normalizeEmail } from "../users/user-records";
 import { consumeRateLimits, type RateLimitRule } from "./rate-limits";
 
 type LimitDeps = Pick<AuthDeps, "db" | "clock" | "config">;

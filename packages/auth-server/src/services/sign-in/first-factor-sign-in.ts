@@ -7,7 +7,7 @@
 import { knownErrors } from "@heritage/auth-protocol";
 import type { AuthDeps } from "../auth-deps";
 import type { LoadedProject } from "../projects/projects";
-import type { LoadedUser } from "../users/users";
+import type { LoadedUser } from "../users/user-records";
 import { startSession } from "./sessions";
 import { createVerificationCode } from "./verification-codes";
 

@@ -9,7 +9,7 @@ import { knownErrors } from "@heritage/auth-protocol";
 import { z } from "zod";
 import type { AuthDeps } from "../auth-deps";
 import type { LoadedProject } from "../projects/projects";
-import { findUser } from "../users/users";
+import { findUser } from "../users/user-records";
 import type { SignInTokens } from "./first-factor-sign-in";
 import { startSession } from "./sessions";
 import { claimTotpStep, findTotpStep, openTotpSecret } from "./totp";

@@ -15,13 +15,8 @@ import { emailSenderFor } from "../email/project-mail";
 import { isTrustedRedirectUrl } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
 import { StatusError } from "../status-error";
-import {
-  createUser,
-  type LoadedUser,
-  normalizeEmail,
-  requireUser,
-  updateUser,
-} from "../users/users";
+import { type LoadedUser, normalizeEmail, requireUser } from "../users/user-records";
+import { createUser, updateUser } from "../users/user-writes";
 import { completeFirstFactorSignIn, type SignInTokens } from "./first-factor-sign-in";
 import { createVerificationCode, redeemVerificationCode } from "./verification-codes";
 

@@ -20,7 +20,7 @@ import { z } from "zod";
 import type { AuthDeps } from "../auth-deps";
 import { isTrustedRedirectUrl } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
-import { type LoadedUser, requireUser } from "../users/users";
+import { type LoadedUser, requireUser } from "../users/user-records";
 import { completeFirstFactorSignIn, type SignInTokens } from "./first-factor-sign-in";
 import {
   findPasskeyCredential,

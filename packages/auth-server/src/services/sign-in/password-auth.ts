@@ -13,13 +13,8 @@ import type { LoadedProject } from "../projects/projects";
 // Digests keep counter keys short and keep addresses out of the rate-limit table.
 import { hashSecret } from "../secrets/secrets";
 import { findContactChannel, sendChannelVerificationCode } from "../users/contact-channels";
-import {
-  createUser,
-  type LoadedUser,
-  normalizeEmail,
-  requireUser,
-  updateUser,
-} from "../users/users";
+import { type LoadedUser, normalizeEmail, requireUser } from "../users/user-records";
+import { createUser, updateUser } from "../users/user-writes";
 import { completeFirstFactorSignIn } from "./first-factor-sign-in";
 import { consumeRateLimits } from "./rate-limits";
 

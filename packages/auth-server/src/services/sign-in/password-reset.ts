@@ -15,7 +15,7 @@ import { isTrustedRedirectUrl } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
 import { hashSecret } from "../secrets/secrets";
 import { StatusError } from "../status-error";
-import { type LoadedUser, normalizeEmail, requireUser } from "../users/users";
+import { type LoadedUser, normalizeEmail, requireUser } from "../users/user-records";
 import { createVerificationCode, redeemVerificationCode } from "./verification-codes";
 
 /** PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG with the details the SDK reads (contract §4). */

@@ -12,7 +12,8 @@ import { type SessionRow, sessions, users } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
 import type { LoadedProject } from "../projects/projects";
 import { hashSecret } from "../secrets/secrets";
-import { findUserJoinedTo, type LoadedUser, restrictedReasonOf, touchUser } from "../users/users";
+import { findUserJoinedTo, type LoadedUser, touchUser } from "../users/user-records";
+import { restrictedReasonOf } from "../users/user-wire";
 import { mintAccessToken } from "./tokens";
 
 export const defaultSessionLifetimeMillis = 365 * 24 * 60 * 60 * 1000;

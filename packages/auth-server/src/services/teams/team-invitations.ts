@@ -19,7 +19,8 @@ import type { LoadedProject } from "../projects/projects";
 import { hashSecret } from "../secrets/secrets";
 import { createVerificationCode, redeemVerificationCode } from "../sign-in/verification-codes";
 import { StatusError } from "../status-error";
-import { type LoadedUser, normalizeEmail, restrictedReasonOf } from "../users/users";
+import { type LoadedUser, normalizeEmail } from "../users/user-records";
+import { restrictedReasonOf } from "../users/user-wire";
 import { ensureTeamMember, requireTeam } from "./teams";
 
 const codeType = "team_invitation";

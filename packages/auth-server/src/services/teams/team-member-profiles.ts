@@ -7,7 +7,8 @@ import type { Database } from "@heritage/db";
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import { teamMembers } from "../../db/schema";
 import type { ProjectConfig } from "../projects/project-config";
-import { type LoadedUser, requireUser, toServerUser } from "../users/users";
+import { type LoadedUser, requireUser } from "../users/user-records";
+import { toServerUser } from "../users/user-wire";
 import { requireTeamMember } from "./teams";
 
 export interface MemberProfile {

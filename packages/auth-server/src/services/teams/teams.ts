@@ -4,7 +4,7 @@
  * default permissions) and remove them (their team permissions and team selection go with them).
  * @module
  */
-import { type ClientTeam, knownErrors, type ServerTeam } from "@heritage/auth-protocol";
+import { knownErrors } from "@heritage/auth-protocol";
 import type { Database } from "@heritage/db";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { permissionGrants, type TeamRow, teamMembers, teams, users } from "../../db/schema";
@@ -12,32 +12,12 @@ import type { AuthDeps } from "../auth-deps";
 import type { LoadedProject } from "../projects/projects";
 import type { IdGenerators } from "../secrets/secrets";
 import { emitWebhookEvent } from "../webhooks/webhook-events";
-
-/** The team as client access sees it (contract §2.7). */
-export function toClientTeam(team: TeamRow): ClientTeam {
-  return {
-    id: team.id,
-    display_name: team.displayName,
-    profile_image_url: team.profileImageUrl,
-    client_metadata: (team.clientMetadata ?? null) as ClientTeam["client_metadata"],
-    client_read_only_metadata: (team.clientReadOnlyMetadata ??
-      null) as ClientTeam["client_read_only_metadata"],
-  };
-}
-
-/** The team as server and admin access see it. */
-export function toServerTeam(team: TeamRow): ServerTeam {
-  return {
-    ...toClientTeam(team),
-    created_at_millis: team.createdAt.getTime(),
-    server_metadata: (team.serverMetadata ?? null) as ServerTeam["server_metadata"],
-  };
-}
+import { toServerTeam } from "./team-wire";
 
 /**
- * Throws the contract's USER_NOT_FOUND unless the user exists in the project: the check users.ts's
- * `requireUser` makes, without loading the user (and without importing users.ts, which imports
- * this module).
+ * Throws the contract's USER_NOT_FOUND unless the user exists in the project: the check
+ * users/user-records.ts's `requireUser` makes, without loading the user (the users modules import
+ * this one).
  */
 async function requireUserInProject(db: Database, projectId: string, userId: string) {
   const [found] = await db

@@ -16,7 +16,7 @@ import { isTrustedRedirectUrl } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
 import { createVerificationCode, redeemVerificationCode } from "../sign-in/verification-codes";
 import { isUniqueViolation, StatusError } from "../status-error";
-import { findUser, normalizeEmail } from "./users";
+import { findUser, normalizeEmail } from "./user-records";
 
 /** The wire object (the same for every access type). */
 export interface ContactChannel {
