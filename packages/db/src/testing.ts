@@ -1,5 +1,7 @@
 export {
   createTestDatabase,
+  createTestDatabaseUrl,
+  createTestPgliteDirectory,
   prepareTestTemplate,
   testEngine,
 } from "./testing/test-database";

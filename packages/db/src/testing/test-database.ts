@@ -123,3 +123,45 @@ export async function createTestDatabase(): Promise<DatabaseConnection> {
   const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(templatePath)]) });
   return connect({ pglite });
 }
+
+/**
+ * A database a test hands on by its address (to a server it starts, or to a command): a new
+ * database on the PostgreSQL server at `serverUrl`, migrated (a copy of the run's template, which
+ * must be on that server) or empty. `drop()` removes it.
+ */
+export async function createTestDatabaseUrl(options: {
+  serverUrl: string;
+  migrated: boolean;
+}): Promise<{ url: string; drop(): Promise<void> }> {
+  const templateName = process.env[PG_TEMPLATE_ENV];
+  if (options.migrated && !templateName) {
+    throw new Error(`${PG_TEMPLATE_ENV} is not set: run tests through Vitest with DATABASE_URL`);
+  }
+  // Named after the template when there is one, so the run's teardown also drops leftovers.
+  const name = `${templateName ?? `heritage_test_${process.pid}`}_${randomBytes(6).toString("hex")}`;
+  await withAdminClient(options.serverUrl, (client) =>
+    client.query(
+      options.migrated
+        ? `create database ${quoteIdentifier(name)} template ${quoteIdentifier(templateName ?? "")}`
+        : `create database ${quoteIdentifier(name)}`,
+    ),
+  );
+  return {
+    url: databaseUrlWithName(options.serverUrl, name),
+    drop: () =>
+      withAdminClient(options.serverUrl, async (client) => {
+        await client.query(`drop database if exists ${quoteIdentifier(name)} with (force)`);
+      }),
+  };
+}
+
+/** Writes the run's migrated PGlite template into `directory`, as a server's `DATA_DIR/db`. */
+export async function createTestPgliteDirectory(directory: string): Promise<void> {
+  const templatePath = process.env[PGLITE_TEMPLATE_ENV];
+  if (!templatePath) throw new Error(`${PGLITE_TEMPLATE_ENV} is not set: run tests through Vitest`);
+  const pglite = await PGlite.create({
+    dataDir: directory,
+    loadDataDir: new Blob([readFileSync(templatePath)]),
+  });
+  await pglite.close();
+}
