@@ -5,12 +5,13 @@
  * same dialect, so every module's Drizzle code runs unchanged on either.
  */
 import { mkdirSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { type PGliteThread, startPGliteThread } from "./pglite-thread/pglite-thread";
 
 /**
  * What raw `execute()` returns on both engines: PGlite's `Results` and node-postgres's
@@ -72,7 +73,11 @@ export interface ConnectOptions {
   databaseUrl?: string | undefined;
   /** Where PGlite keeps its files; `undefined` keeps an in-memory database. */
   dataDir?: string | undefined;
-  /** An already-open PGlite instance (tests load one from a prepared template). */
+  /**
+   * An already-open PGlite instance, used on this thread (tests load one from a prepared
+   * template). Without one, PGlite is started on a worker thread (pglite-thread/), so that its
+   * queries do not hold up the event loop.
+   */
   pglite?: PGlite;
   /** Largest number of pooled connections to PostgreSQL. */
   poolSize?: number;
@@ -91,13 +96,14 @@ export async function connect(options: ConnectOptions = {}): Promise<DatabaseCon
 }
 
 async function connectPglite(options: ConnectOptions): Promise<DatabaseConnection> {
-  let client = options.pglite;
+  let client: PGlite | PGliteThread | undefined = options.pglite;
   if (!client) {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    client = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+    client = await startPGliteThread({ dataDir: options.dataDir });
   }
   const pglite = client;
-  const db = drizzlePglite(pglite) as unknown as Database;
+  // Drizzle's PGlite driver calls `query` and `transaction`, which the thread's stand-in offers.
+  const db = drizzlePglite({ client: pglite as PGlite }) as unknown as Database;
   return {
     db,
     engine: "pglite",
