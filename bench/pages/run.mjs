@@ -10,6 +10,8 @@
 //   BENCH_PAGES_PEER_ONLY=1 BENCH_PEER_PAGES=/,/de/about BENCH_PEER_SECONDS=10 node bench/pages/run.mjs
 import { register } from "tsx/esm/api";
 
+// As in production (apps/server/src/main.ts): React's production build renders the pages.
+process.env.NODE_ENV ??= "production";
 register();
 const { runPagesBenchmark } = await import("./pages-benchmark.ts");
 await runPagesBenchmark();
