@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { TransferRefused } from "@heritage/db/transfer";
-import { extract } from "tar";
+import { extract, list } from "tar";
 import { z } from "zod";
 import { isMediaKey } from "../media/media-storage";
 
@@ -108,22 +108,23 @@ export async function openArchive(file: string): Promise<OpenedArchive> {
     throw new TransferRefused(`cannot read ${file}: ${(error as Error).message}`);
   }
   const directory = await mkdtemp(join(tmpdir(), "heritage-restore-"));
-  const close = () => rm(directory, { recursive: true, force: true });
+  const close = () => rm(directory, { recursive: true, force: true, maxRetries: 3 });
   try {
+    // Read through once without writing anything: a damaged file (truncated, not gzip, not tar)
+    // fails here, and entries other than plain files and folders (links could point anywhere)
+    // are refused. Extracting a damaged file instead would leave writes in flight at its error.
     const unexpected: string[] = [];
     try {
-      await extract({
+      await list({
         file,
-        cwd: directory,
         strict: true,
-        // Plain files and folders only: a link could point anywhere.
-        filter: (path, entry) => {
-          const type = "type" in entry ? entry.type : entry.isFile() ? "File" : "Other";
-          if (type === "File" || type === "Directory") return true;
-          unexpected.push(`${path} (${type})`);
-          return false;
+        onReadEntry: (entry) => {
+          if (entry.type !== "File" && entry.type !== "Directory") {
+            unexpected.push(`${entry.path} (${entry.type})`);
+          }
         },
       });
+      if (unexpected.length === 0) await extract({ file, cwd: directory, strict: true });
     } catch (error) {
       throw damaged((error as Error).message);
     }

@@ -155,13 +155,15 @@ export async function createTestDatabaseUrl(options: {
   };
 }
 
-/** Writes the run's migrated PGlite template into `directory`, as a server's `DATA_DIR/db`. */
+/**
+ * Writes the run's migrated PGlite template into `directory`, as a server's `DATA_DIR/db`. A run
+ * on PostgreSQL has no PGlite template: the database is then created empty (a server migrates it).
+ */
 export async function createTestPgliteDirectory(directory: string): Promise<void> {
   const templatePath = process.env[PGLITE_TEMPLATE_ENV];
-  if (!templatePath) throw new Error(`${PGLITE_TEMPLATE_ENV} is not set: run tests through Vitest`);
   const pglite = await PGlite.create({
     dataDir: directory,
-    loadDataDir: new Blob([readFileSync(templatePath)]),
+    ...(templatePath ? { loadDataDir: new Blob([readFileSync(templatePath)]) } : {}),
   });
   await pglite.close();
 }
