@@ -136,6 +136,13 @@ export {
   siteLanguages,
 } from "./localise";
 export {
+  deleteExpiredMediaRecord,
+  findExpiredMedia,
+  type MarkResult,
+  type MediaFiles,
+  markUnreferencedMedia,
+} from "./media/media-references";
+export {
   createMediaRecord,
   findMediaById,
   listMedia,
@@ -170,6 +177,18 @@ export { hitRateLimit, type RateLimitResult } from "./rate-limits/rate-limits-re
 export { sanitizeRichText, sanitizeTextOrHtml } from "./sanitize-html";
 export { DEFAULT_CONTENT_SEEDED_KEY, type SeedResult, seedDefaultContent } from "./seed";
 export { defaultGlobalSeo, defaultPageCopy } from "./site-content/default-content";
+export {
+  findCopyPlaceholders,
+  findPlaceholders,
+  findPlaceholderText,
+  findSectionPlaceholders,
+  findSeoPlaceholders,
+  type Placeholder,
+  type PlaceholderPage,
+  type PlaceholderSection,
+  placeholderFields,
+  placeholderPages,
+} from "./site-content/placeholders";
 export {
   aboutContentSchema,
   contactContentSchema,

@@ -170,6 +170,12 @@ export const media = contentSchema.table(
     variants: jsonb("variants").$type<MediaVariant[]>().notNull().default(sql`'[]'::jsonb`),
     original_filename: text("original_filename"),
     uploaded_by: text("uploaded_by"),
+    /**
+     * When a sweep first found no content referring to this upload (null: referred to, or not
+     * swept yet). Its files are removed once this is older than the grace period (issue 19,
+     * defect 9; see media-references.ts).
+     */
+    unreferenced_since: timestamp("unreferenced_since", { withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
