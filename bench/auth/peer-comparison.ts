@@ -3,7 +3,8 @@
  * loaded the same way by wrk from outside, one after the other: `GET /users/me` (client access,
  * valid access token) against Better Auth's `GET /api/auth/get-session` (session cookie) at 64
  * connections, and password sign-in against Better Auth's email sign-in at 16; then the ratios
- * ours/peer. Our token refresh is measured too (the peer has no such call). Rate limits are off in
+ * ours/peer. Our token refresh is measured too (the peer has no such call), ours again on the
+ * embedded database, and on each engine `/users/me` while a burst of sign-ins runs beside it. Rate limits are off in
  * both, for the bench only. Loopback only; every load run is bounded by `seconds`.
  * @module
  */
@@ -83,63 +84,92 @@ export async function runPeerComparison(databaseUrl: string, seconds: number): P
     return rows[rows.length - 1] as LoadResult;
   };
 
-  // One server at a time, so each has both cores while it is loaded.
-  const ours = await startServer(["--import", "tsx", ourServer], process.cwd(), databaseUrl);
-  let ourMe: LoadResult;
-  let ourSignIn: LoadResult;
-  try {
-    const api = `${ours.origin}/api/v1`;
-    const clientHeaders = {
-      "content-type": "application/json",
-      "x-stack-project-id": "internal",
-      "x-stack-access-type": "client",
-      "x-stack-publishable-client-key": publishableKey,
-    };
-    const email = `peer-bench-${runId}@example.com`;
-    const signedUp = await expectOk(
-      await fetch(`${api}/auth/password/sign-up`, {
-        method: "POST",
-        headers: clientHeaders,
-        body: JSON.stringify({ email, password }),
-      }),
-      "Our sign-up",
-    );
-    const tokens = (await signedUp.json()) as { access_token: string; refresh_token: string };
-    const me = {
-      url: `${api}/users/me`,
-      headers: { ...clientHeaders, "x-stack-access-token": tokens.access_token },
-    };
-    // A fresh process compiles as it goes: two seconds of load first, not recorded.
-    await runWrk(me, 64, 2);
-    ourMe = await measure("ours GET /users/me", me, 64);
-    await measure(
-      "ours POST /auth/oauth/token (refresh)",
-      {
-        url: `${api}/auth/oauth/token`,
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({
-          grant_type: "refresh_token",
-          refresh_token: tokens.refresh_token,
-          client_id: "internal",
-          client_secret: publishableKey,
-        }).toString(),
-      },
-      64,
-    );
-    ourSignIn = await measure(
-      "ours POST /auth/password/sign-in (argon2id)",
-      {
+  /**
+   * Our API in its own process on one engine: `/users/me` at 64, refresh at 64, sign-in at 16,
+   * then a burst of sign-ins at 16 with `/users/me` at 64 beside it (issue 15: hashing stays off
+   * the event loop, so the reads must keep their latency). `databaseUrl` "" is the embedded
+   * database (PGlite in memory, on its own thread).
+   */
+  const measureOurs = async (engine: string, engineUrl: string) => {
+    const ours = await startServer(["--import", "tsx", ourServer], process.cwd(), engineUrl);
+    try {
+      const api = `${ours.origin}/api/v1`;
+      const clientHeaders = {
+        "content-type": "application/json",
+        "x-stack-project-id": "internal",
+        "x-stack-access-type": "client",
+        "x-stack-publishable-client-key": publishableKey,
+      };
+      const email = `peer-bench-${runId}@example.com`;
+      const signedUp = await expectOk(
+        await fetch(`${api}/auth/password/sign-up`, {
+          method: "POST",
+          headers: clientHeaders,
+          body: JSON.stringify({ email, password }),
+        }),
+        "Our sign-up",
+      );
+      const tokens = (await signedUp.json()) as { access_token: string; refresh_token: string };
+      const me = {
+        url: `${api}/users/me`,
+        headers: { ...clientHeaders, "x-stack-access-token": tokens.access_token },
+      };
+      const signIn: LoadRequest = {
         url: `${api}/auth/password/sign-in`,
         method: "POST",
         headers: clientHeaders,
         body: JSON.stringify({ email, password }),
-      },
-      16,
-    );
-  } finally {
-    await ours.stop();
-  }
+      };
+      // A fresh process compiles as it goes: two seconds of load first, not recorded.
+      await runWrk(me, 64, 2);
+      const meAlone = await measure(`ours (${engine}) GET /users/me`, me, 64);
+      await measure(
+        `ours (${engine}) POST /auth/oauth/token (refresh)`,
+        {
+          url: `${api}/auth/oauth/token`,
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({
+            grant_type: "refresh_token",
+            refresh_token: tokens.refresh_token,
+            client_id: "internal",
+            client_secret: publishableKey,
+          }).toString(),
+        },
+        64,
+      );
+      const signInAlone = await measure(
+        `ours (${engine}) POST /auth/password/sign-in (argon2id)`,
+        signIn,
+        16,
+      );
+      const [meDuringBurst, burst] = await Promise.all([
+        runWrk(me, 64, seconds),
+        runWrk(signIn, 16, seconds),
+      ]);
+      rows.push(
+        {
+          call: `ours (${engine}) GET /users/me during the sign-in burst`,
+          connections: 64,
+          ...meDuringBurst,
+        },
+        {
+          call: `ours (${engine}) sign-in burst beside /users/me`,
+          connections: 16,
+          ...burst,
+        },
+      );
+      return { meAlone, signInAlone, meDuringBurst };
+    } finally {
+      await ours.stop();
+    }
+  };
+
+  // One server at a time, so each has both cores while it is loaded.
+  const onPostgres = await measureOurs("PostgreSQL", databaseUrl);
+  const onPglite = await measureOurs("embedded", "");
+  const ourMe = onPostgres.meAlone;
+  const ourSignIn = onPostgres.signInAlone;
 
   const peer = await startServer(["server.mjs"], peerFolder, databaseUrl);
   let peerSession: LoadResult;
@@ -186,7 +216,9 @@ export async function runPeerComparison(databaseUrl: string, seconds: number): P
   process.stdout.write(
     [
       `users/me vs get-session at 64: ${ratio(ourMe["req/s"], peerSession["req/s"])}× the req/s, p99 ${ourMe["p99 ms"]} ms vs ${peerSession["p99 ms"]} ms`,
+      `users/me on the embedded database vs get-session at 64: ${ratio(onPglite.meAlone["req/s"], peerSession["req/s"])}× the req/s, p99 ${onPglite.meAlone["p99 ms"]} ms`,
       `sign-in at 16: ${ratio(ourSignIn["req/s"], peerSignIn["req/s"])}× the req/s, p99 ${ourSignIn["p99 ms"]} ms vs ${peerSignIn["p99 ms"]} ms`,
+      `users/me p99 at 64 during a sign-in burst at 16: ${onPostgres.meDuringBurst["p99 ms"]} ms on PostgreSQL (alone ${ourMe["p99 ms"]} ms), ${onPglite.meDuringBurst["p99 ms"]} ms embedded (alone ${onPglite.meAlone["p99 ms"]} ms)`,
       "",
     ].join("\n"),
   );
