@@ -27,6 +27,8 @@ export type OperationName = keyof typeof usage;
 
 class UsageError extends Error {}
 
+const rowsText = (count: number) => `${count} row${count === 1 ? "" : "s"}`;
+
 function secretsKeyAdvice(key: SecretsKeyInfo | null, keyIdNeeded?: string | null): string {
   if (keyIdNeeded && key && key.keyId !== keyIdNeeded) {
     return `SECRETS_KEY: the stored secrets were encrypted with key id ${keyIdNeeded}, but this configuration's key has id ${key.keyId}: set SECRETS_KEY to the original key (the server refuses to start otherwise).`;
@@ -48,7 +50,9 @@ async function runMove(args: string[], config: Config, io: CliIo): Promise<void>
   const report = await moveToPostgres({ settings: config, targetUrl });
   const rows = report.tables.reduce((sum, table) => sum + table.rowCount, 0);
   io.out(`Moved ${report.sourceDir} to PostgreSQL at ${describeDatabaseUrl(targetUrl)}:`);
-  for (const table of report.tables) io.out(`  ${table.qualifiedName}: ${table.rowCount} rows`);
+  const filled = report.tables.filter((table) => table.rowCount > 0);
+  for (const table of filled) io.out(`  ${table.qualifiedName}: ${rowsText(table.rowCount)}`);
+  io.out(`  (${report.tables.length - filled.length} more tables, empty)`);
   io.out(
     `${report.tables.length} tables, ${rows} rows (each table's count checked), ${report.sequences} sequences, ${report.migrations} migrations.`,
   );
