@@ -28,6 +28,8 @@ import { createMailerFromConfig } from "./functions/mailer";
 import { createContactNotifier } from "./functions/send-contact-email";
 import { createMediaRoutes } from "./media/media-routes";
 import { createMediaStorageFromConfig } from "./media/media-storage-from-config";
+import { createMediaSweeper } from "./media/media-sweep";
+import { createShareImageRoutes, createShareImages } from "./media/share-images";
 import { authApiBodyLimit } from "./middleware/body-limits";
 import { requestId } from "./middleware/request-id";
 import { requestLog } from "./middleware/request-log";
@@ -179,6 +181,20 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.route("/media", createMediaRoutes({ storage: mediaStorage }));
+  // Pages' share images (og:image): uploads as 1200 x 630 JPEGs, made once (issue 19, defect 5).
+  app.route(
+    "/share-image",
+    createShareImageRoutes({
+      shareImages: createShareImages({ db: database.db, storage: mediaStorage }),
+    }),
+  );
+  // Uploads no content refers to any more go after a grace period (issue 19, defect 9).
+  const mediaSweeper = createMediaSweeper({
+    db: database.db,
+    storage: mediaStorage,
+    logger,
+    graceMs: config.MEDIA_ORPHAN_GRACE_HOURS * 60 * 60 * 1000,
+  });
 
   if (deps.web) {
     const devOutbox = isDevOutboxEnabled(config) ? createDevOutbox(database.db) : null;
@@ -222,11 +238,12 @@ export function createApp(deps: AppDeps) {
     return c.text(`Something went wrong. Request ID: ${c.get("requestId")}`, 500);
   });
 
-  // Background work (the auth platform's webhook deliveries) stops before the database closes.
+  // Background work (the auth platform's webhook deliveries, the media sweep) stops before the
+  // database closes.
   // The page cache stops listening for content changes before then too.
   return Object.assign(app, {
     close: async () => {
-      await Promise.all([authApi.close(), pageCache?.close()]);
+      await Promise.all([authApi.close(), pageCache?.close(), mediaSweeper.close()]);
     },
     pageCache,
   });

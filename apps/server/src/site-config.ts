@@ -78,6 +78,14 @@ export const siteConfigShape = {
     .describe(
       "Public base URL of the bucket (or its CDN). Unset: files are served through /media/*.",
     ),
+  MEDIA_ORPHAN_GRACE_HOURS: z.coerce
+    .number({ error: "expected a number of hours" })
+    .min(0, "expected 0 or more")
+    .max(24 * 365, "expected at most 8760 (a year)")
+    .default(24)
+    .describe(
+      "Uploaded images no content refers to any more (a deleted project's, a replaced one, one never saved) are removed, files and record, once they have been unreferenced this long. Each process sweeps hourly.",
+    ),
 };
 
 export const siteConfigSchema = z.object(siteConfigShape).superRefine((config, context) => {

@@ -1,7 +1,8 @@
 /**
  * @module
  * The site's functions (site spec, section 7), mounted by the app under `/functions`:
- * `POST /send-contact-email` (anyone; spam-protected) and `POST /upload-image` (admins).
+ * `POST /send-contact-email` (anyone; spam-protected), `POST /upload-image` (admins) and
+ * `POST /check-images` (admins: which image addresses saved in content would show broken).
  */
 import { ContentError } from "@heritage/content";
 import type { Database } from "@heritage/db";
@@ -11,6 +12,7 @@ import type { AdminVerifier } from "../content-api/admin-guard";
 import { type ApiLogger, respondToThrown, respondWithError } from "../content-api/api-response";
 import { type ContactProtection, noContactProtection } from "../content-api/contact-protection";
 import type { MediaStorage } from "../media/media-storage";
+import { createCheckImagesHandler } from "./check-images";
 import type { Mailer } from "./mailer";
 import { createSendContactEmailHandler } from "./send-contact-email";
 import { createUploadImageHandler, UPLOAD_BODY_LIMIT_BYTES } from "./upload-image";
@@ -63,12 +65,24 @@ export function createFunctionsApi(deps: FunctionsApiDeps): Hono {
     }),
   );
 
+  app.post(
+    "/check-images",
+    bodyLimit({
+      maxSize: 256 * 1024,
+      onError: (c) => respondWithError(c, new ContentError("PAYLOAD_TOO_LARGE")),
+    }),
+    createCheckImagesHandler({ verifyAdmin: deps.verifyAdmin, storage: deps.mediaStorage }),
+  );
+
   // Other verbs on the functions, and paths under /functions that nothing answers, get JSON
   // (the app mounts these after the content API, so its `api-*` paths are answered first).
   app.all("/send-contact-email", (c) =>
     respondWithError(c, new ContentError("METHOD_NOT_ALLOWED", "Only POST is allowed here")),
   );
   app.all("/upload-image", (c) =>
+    respondWithError(c, new ContentError("METHOD_NOT_ALLOWED", "Only POST is allowed here")),
+  );
+  app.all("/check-images", (c) =>
     respondWithError(c, new ContentError("METHOD_NOT_ALLOWED", "Only POST is allowed here")),
   );
   app.all("*", (c) =>
