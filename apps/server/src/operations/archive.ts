@@ -1,6 +1,6 @@
 /**
  * @module
- * The backup archive (decision 014): one gzip-compressed tar holding `manifest.json`, one JSON
+ * The backup archive (decision 016): one gzip-compressed tar holding `manifest.json`, one JSON
  * Lines file per table (`tables/{schema}.{table}.jsonl`, each line a row as @heritage/db/transfer
  * writes it) and, with local media storage, the media files (`media/{key}`). The manifest lists
  * every other file with its size and SHA-256; reading an archive checks them all before anything

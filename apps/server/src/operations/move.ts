@@ -2,7 +2,7 @@
  * @module
  * `npm run db:move -- postgres://...`: copies the embedded database (DATA_DIR/db) into an empty
  * PostgreSQL database, every table of the server's schemas, in one transaction on the target
- * (@heritage/db/transfer, decision 014). The embedded database is only read.
+ * (@heritage/db/transfer, decision 016). The embedded database is only read.
  */
 import {
   copyDatabase,

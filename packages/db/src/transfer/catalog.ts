@@ -2,7 +2,7 @@
  * @module
  * What a database holds, read from its own catalog (pg_catalog): the tables of the given schemas
  * with their stored columns and foreign keys, and their sequences. This package knows no module's
- * tables; the callers name the schemas (those of the migration sets, decision 014).
+ * tables; the callers name the schemas (those of the migration sets, decision 016).
  */
 import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "../connect";

@@ -1,7 +1,7 @@
 /**
  * @module
  * `@heritage/db/transfer`: copying the schemas of migration sets between databases and to and
- * from rows kept elsewhere (the move to PostgreSQL, backups and restores; decision 014).
+ * from rows kept elsewhere (the move to PostgreSQL, backups and restores; decision 016).
  */
 export {
   type ColumnInfo,

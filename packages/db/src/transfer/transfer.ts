@@ -4,7 +4,7 @@
  * database (the move from PGlite to PostgreSQL) or from rows kept elsewhere (a backup archive).
  * The source is read in one snapshot; the target is written in one transaction (migrations to the
  * source's version, then every table's rows in foreign-key order, then the sequences, then row
- * counts checked), so a failure leaves it as it was (decision 014).
+ * counts checked), so a failure leaves it as it was (decision 016).
  */
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
