@@ -23,6 +23,7 @@ import {
   signIn,
   startSite,
   tableDigests,
+  testPostgresServerUrl,
 } from "../testing/populated-site";
 import { type Manifest, manifestSchema } from "./archive";
 
@@ -181,6 +182,31 @@ describe(`backup and restore (${engine})`, () => {
       await server.stop();
     }
   });
+
+  it.skipIf(engine !== "pglite")(
+    "restores an embedded database's archive into PostgreSQL as well",
+    async () => {
+      const database = await createTestDatabaseUrl({
+        serverUrl: testPostgresServerUrl(),
+        migrated: false,
+      });
+      drops.push(database.drop);
+      const target = { env: { DATA_DIR: join(workDir, "to-postgres") }, databaseUrl: database.url };
+      await mkdir(target.env.DATA_DIR);
+      const result = await runCommand(
+        "restore",
+        [archive, "--database-url", database.url],
+        target.env,
+      );
+      expect(result.err).toEqual([]);
+      const restoredDatabase = await connect({ databaseUrl: database.url, poolSize: 1 });
+      try {
+        expect(await tableDigests(restoredDatabase.db)).toEqual(sourceDigests);
+      } finally {
+        await restoredDatabase.close();
+      }
+    },
+  );
 
   it("refuses a target that is not empty with one line, and changes nothing", async () => {
     const before = await digestsOf(restored);
