@@ -49,7 +49,7 @@ async function runMove(args: string[], config: Config, io: CliIo): Promise<void>
   if (!targetUrl || extra.length > 0) throw new UsageError(usage["db:move"]);
   const report = await moveToPostgres({ settings: config, targetUrl });
   const rows = report.tables.reduce((sum, table) => sum + table.rowCount, 0);
-  io.out(`Moved ${report.sourceDir} to PostgreSQL at ${describeDatabaseUrl(targetUrl)}:`);
+  io.out(`Copied ${report.sourceDir} into PostgreSQL at ${describeDatabaseUrl(targetUrl)}:`);
   const filled = report.tables.filter((table) => table.rowCount > 0);
   for (const table of filled) io.out(`  ${table.qualifiedName}: ${rowsText(table.rowCount)}`);
   io.out(`  (${report.tables.length - filled.length} more tables, empty)`);
