@@ -14,9 +14,9 @@ import {
 } from "@heritage/auth-protocol";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AuthDeps } from "../services/auth-deps";
+import { plainErrors } from "../services/plain-errors";
 import type { LoadedProject } from "../services/projects/projects";
 import { type VerifiedAccessToken, verifyAccessToken } from "../services/sign-in/tokens";
-import { StatusError } from "../services/status-error";
 import { isTeamMember } from "../services/teams/teams";
 import { findUser, type LoadedUser } from "../services/users/user-records";
 import type { AuthEnv, RequestAuth } from "./context";
@@ -77,10 +77,7 @@ async function checkAdminAccessToken(
   if (verified.kind !== "normal") throw knownErrors.unparsableAdminAccessToken();
   const user = await findUser(deps.db, internalProjectId, verified.claims.sub);
   if (!user) {
-    throw new StatusError(
-      401,
-      "The user associated with the admin access token is no longer valid. Please refresh the admin access token and try again.",
-    );
+    throw plainErrors.adminTokenUserGone();
   }
   const ownerTeamId = project.ownerTeamId;
   if (!ownerTeamId || !(await isTeamMember(deps.db, internalProjectId, ownerTeamId, user.row.id))) {
@@ -153,10 +150,7 @@ export async function authenticateRequest(
   const overrideKey = readProtocolHeader(headers, "development-override-key");
   if (overrideKey !== undefined) {
     if (!deps.isDevelopment) {
-      throw new StatusError(
-        401,
-        "Development key override is only allowed in development or test environments",
-      );
+      throw plainErrors.developmentOverrideNotAllowed();
     }
     const isValid = await deps.projects.isLiveKey(
       internalProjectId,
@@ -164,7 +158,7 @@ export async function authenticateRequest(
       overrideKey,
       deps.clock(),
     );
-    if (!isValid) throw new StatusError(401, "Invalid development key override");
+    if (!isValid) throw plainErrors.invalidDevelopmentOverride();
   } else if (adminAccessToken !== undefined) {
     await checkAdminAccessToken(deps, adminAccessToken, project);
   } else {

@@ -4,6 +4,7 @@
  */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { StatusError } from "../services/status-error";
 import { jsonContentType, textContentType } from "./error-response";
 
 export function sendJson(
@@ -17,6 +18,14 @@ export function sendJson(
 
 export function sendText(c: Context, text: string, status: ContentfulStatusCode = 200): Response {
   return c.body(text, status, { "content-type": textContentType });
+}
+
+/**
+ * A plain error (services/plain-errors.ts) answered by the route itself rather than thrown: the
+ * same status and text as the error handler's answer, through the route's context.
+ */
+export function sendPlainError(c: Context, error: StatusError): Response {
+  return sendText(c, error.message, error.status as ContentfulStatusCode);
 }
 
 /** `200 {"success": true}` of delete endpoints and actions. */

@@ -7,8 +7,9 @@
  * refused on every connection.
  * @module
  */
+
+import { plainErrors } from "../services/plain-errors";
 import type { ProjectConfig } from "../services/projects/project-config";
-import { StatusError } from "../services/status-error";
 import { findTargetRefusal, type OutgoingPolicy } from "./outgoing-policy";
 
 type Target = { key: string } & ({ url: string } | { host: string });
@@ -48,9 +49,6 @@ export async function assertProjectTargetsAllowed(
     if (refusal) problems.push(`${target.key}: ${refusal}`);
   }
   if (problems.length > 0) {
-    throw new StatusError(
-      400,
-      `The config aims the server at a target it does not reach:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
-    );
+    throw plainErrors.unreachableConfigTargets(problems);
   }
 }

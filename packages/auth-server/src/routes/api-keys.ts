@@ -26,7 +26,7 @@ import {
   toApiKeyWire,
   updateApiKey,
 } from "../services/api-keys/api-keys";
-import { StatusError } from "../services/status-error";
+import { plainErrors } from "../services/plain-errors";
 
 const expiresAtSchema = z.number().int().nonnegative().nullable();
 
@@ -70,7 +70,7 @@ async function requireCanManage(
   if (!auth.user) throw knownErrors.userAuthenticationRequired();
   if (owner.type === "user") {
     if (owner.userId !== auth.user.row.id) {
-      throw new StatusError(403, "Client can only manage their own api keys");
+      throw plainErrors.clientApiKeysOfOthers();
     }
     return;
   }

@@ -14,7 +14,7 @@ import {
   listConnectedAccounts,
 } from "../services/oauth/connected-accounts";
 import type { ProviderClient } from "../services/oauth/provider-client";
-import { StatusError } from "../services/status-error";
+import { plainErrors } from "../services/plain-errors";
 import { requireUser } from "../services/users/user-records";
 
 const accessTokenBody = z.strictObject({ scope: z.string().optional() });
@@ -23,7 +23,7 @@ const accessTokenBody = z.strictObject({ scope: z.string().optional() });
 async function resolveAccountOwner(deps: RouteDeps, auth: RequestAuth, userId: string) {
   const resolved = resolveUserId(auth, userId);
   if (auth.accessType === "client" && resolved !== auth.user?.row.id) {
-    throw new StatusError(403, "Client can only access its own connected accounts");
+    throw plainErrors.clientConnectedAccountsOfOthers();
   }
   await requireUser(deps.db, auth.project.id, resolved);
   return resolved;

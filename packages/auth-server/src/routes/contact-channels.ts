@@ -12,8 +12,8 @@ import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
 import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { throwSchemaError, userIdOrMeSchema, validateRequest } from "../http/validate";
+import { plainErrors } from "../services/plain-errors";
 import { limitCodeChecking, limitCodeSending } from "../services/sign-in/code-rate-limits";
-import { StatusError } from "../services/status-error";
 import {
   createContactChannel,
   deleteContactChannel,
@@ -69,7 +69,7 @@ type Action = "read" | "create" | "update" | "delete" | "list";
 function resolveChannelOwner(auth: RequestAuth, userId: string, action: Action): string {
   const resolved = resolveUserId(auth, userId);
   if (auth.accessType === "client" && resolved !== auth.user?.row.id) {
-    throw new StatusError(403, `Client can only ${action} contact channels for their own user.`);
+    throw plainErrors.clientContactChannelsOfOthers(action);
   }
   return resolved;
 }
@@ -94,7 +94,7 @@ export function createContactChannelRoutes(deps: RouteDeps): Hono<AuthEnv> {
       auth.user.row.id,
       primary.id,
     );
-    if (!channel) throw new StatusError(404, "Contact channel not found");
+    if (!channel) throw plainErrors.contactChannelNotFound();
     await limitCodeSending(deps, codeCaller(c, deps, auth), {
       projectId: auth.project.id,
       email: channel.value,
@@ -154,7 +154,7 @@ export function createContactChannelRoutes(deps: RouteDeps): Hono<AuthEnv> {
     if (auth.accessType === "client" && !auth.user) throw knownErrors.cannotGetOwnUserWithoutUser();
     const userId = resolveUserId(auth, params.user_id);
     if (auth.accessType === "client" && userId !== auth.user?.row.id) {
-      throw new StatusError(400, "Can only send verification code for your own user");
+      throw plainErrors.clientVerificationCodeOfOthers();
     }
     if (auth.accessType !== "client") await requireExistingUser(deps.db, auth.project.id, userId);
     const channel = await findContactChannel(
@@ -163,7 +163,7 @@ export function createContactChannelRoutes(deps: RouteDeps): Hono<AuthEnv> {
       userId,
       params.contact_channel_id,
     );
-    if (!channel) throw new StatusError(404, "Contact channel not found");
+    if (!channel) throw plainErrors.contactChannelNotFound();
     await limitCodeSending(deps, codeCaller(c, deps, auth), {
       projectId: auth.project.id,
       email: channel.value,
@@ -182,7 +182,7 @@ export function createContactChannelRoutes(deps: RouteDeps): Hono<AuthEnv> {
       userId,
       params.contact_channel_id,
     );
-    if (!row) throw new StatusError(404, "Contact channel not found.");
+    if (!row) throw plainErrors.contactChannelToReadNotFound();
     return sendJson(c, toContactChannel(row));
   });
 

@@ -18,10 +18,10 @@ import {
   findTheme,
   listTemplates,
   listThemes,
-  themeNotFound,
   updateTemplate,
   updateTheme,
 } from "../services/email/email-admin";
+import { plainErrors } from "../services/plain-errors";
 
 const adminAccess: readonly AccessType[] = ["admin"];
 const displayNameBody = z.strictObject({ display_name: z.string().trim().min(1) });
@@ -97,7 +97,7 @@ export function createEmailThemeRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const auth = requireAccess(c, adminAccess);
     const { params } = validateRequest(c, { params: idParams });
     const theme = findTheme(auth.project.config, params.id);
-    if (!theme) throw themeNotFound();
+    if (!theme) throw plainErrors.themeNotFound();
     return sendJson(c, {
       id: params.id,
       display_name: theme.displayName,

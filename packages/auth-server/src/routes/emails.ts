@@ -24,7 +24,7 @@ import {
 } from "../services/email/email-notifications";
 import { type EmailContent, queueEmailToUsers } from "../services/email/send-email";
 import { listSentEmails } from "../services/email/sent-emails";
-import { StatusError } from "../services/status-error";
+import { plainErrors } from "../services/plain-errors";
 
 const adminAccess: readonly AccessType[] = ["admin"];
 const serverAccess: readonly AccessType[] = ["server", "admin"];
@@ -131,13 +131,10 @@ export function createEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const auth = requireAccess(c, adminAccess);
     const { body } = validateRequest(c, { body: renderEmailBody });
     if ((body.theme_id === undefined) === (body.theme_tsx_source === undefined)) {
-      throw new StatusError(400, "Exactly one of theme_id or theme_tsx_source must be provided");
+      throw plainErrors.themeIdXorSource();
     }
     if ((body.template_id === undefined) === (body.template_tsx_source === undefined)) {
-      throw new StatusError(
-        400,
-        "Exactly one of template_id or template_tsx_source must be provided",
-      );
+      throw plainErrors.templateIdXorSource();
     }
     const config = auth.project.config;
     const themeSource =
@@ -148,8 +145,8 @@ export function createEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
       body.template_id !== undefined
         ? findTemplate(config, body.template_id)?.tsxSource
         : body.template_tsx_source;
-    if (themeSource === undefined) throw new StatusError(400, "No theme found with given id");
-    if (templateSource === undefined) throw new StatusError(400, "No template found with given id");
+    if (themeSource === undefined) throw plainErrors.renderThemeNotFound();
+    if (templateSource === undefined) throw plainErrors.renderTemplateNotFound();
     const rendered = renderOrThrow(
       templateSource,
       themeSource,
@@ -168,7 +165,7 @@ export function createEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const { params } = validateRequest(c, { params: preferenceParams });
     const userId = resolveUserId(auth, params.user_id);
     if (auth.accessType === "client" && userId !== auth.user?.row.id) {
-      throw new StatusError(403, "You can only view your own notification preferences");
+      throw plainErrors.notificationPreferencesReadOfOthers();
     }
     const items = await listNotificationPreferences(deps, auth.project.id, userId);
     return sendJson(c, { items, is_paginated: false });
@@ -182,7 +179,7 @@ export function createEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
     });
     const userId = resolveUserId(auth, params.user_id);
     if (auth.accessType === "client" && userId !== auth.user?.row.id) {
-      throw new StatusError(403, "You can only manage your own notification preferences");
+      throw plainErrors.notificationPreferencesWriteOfOthers();
     }
     const item = await setNotificationPreference(
       deps,

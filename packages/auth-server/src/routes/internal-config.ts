@@ -12,6 +12,7 @@ import { parseJsonField } from "../http/input-guard";
 import { requireAccess } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { throwSchemaError, validateRequest } from "../http/validate";
+import { plainErrors } from "../services/plain-errors";
 import {
   type ConfigLevel,
   configLevels,
@@ -26,7 +27,6 @@ import {
   setBranchConfigSource,
   unlinkBranchConfigSource,
 } from "../services/projects/config-source";
-import { StatusError } from "../services/status-error";
 
 const levelParams = z.object({ level: z.enum(configLevels) });
 const resetParams = z.object({ level: z.enum(["branch", "environment"]) });
@@ -40,7 +40,7 @@ const resetBody = z.strictObject({ keys: z.array(z.string().min(1)) });
 /** Server access may only manage the branch level (text 403, as the reference). */
 function checkLevelAccess(auth: RequestAuth, level: ConfigLevel): void {
   if (auth.accessType === "server" && level !== "branch") {
-    throw new StatusError(403, "Server access can only manage branch config overrides.");
+    throw plainErrors.serverBranchConfigOnly();
   }
 }
 

@@ -17,7 +17,7 @@ import {
   setupPayments,
 } from "../services/payments/payments-setup";
 import { StripeApiError } from "../services/payments/stripe-api";
-import { StatusError } from "../services/status-error";
+import { plainErrors } from "../services/plain-errors";
 
 const setupBody = z.strictObject({
   /** Where Stripe's onboarding sends the admin back; default this server's public origin. */
@@ -39,7 +39,7 @@ async function viaStripe<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     if (error instanceof StripeApiError) {
-      throw new StatusError(502, `Stripe refused the request: ${error.message}`);
+      throw plainErrors.stripeRefused(error.message);
     }
     throw error;
   }

@@ -8,8 +8,9 @@ import type { AccessTokenKind } from "@heritage/auth-protocol";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AuthEnv, RouteDeps } from "../http/context";
-import { sendJson, sendText } from "../http/respond";
+import { sendJson, sendPlainError } from "../http/respond";
 import { validateRequest } from "../http/validate";
+import { plainErrors } from "../services/plain-errors";
 import { findProject } from "../services/projects/projects";
 
 const booleanString = z.enum(["true", "false"]).optional();
@@ -25,7 +26,7 @@ export function createJwksRoutes(deps: RouteDeps): Hono<AuthEnv> {
   app.get("/projects/:project_id/.well-known/jwks.json", async (c) => {
     const { query } = validateRequest(c, { query: jwksQuery });
     const project = await findProject(deps.db, c.req.param("project_id"));
-    if (!project) return sendText(c, "Project not found", 404);
+    if (!project) return sendPlainError(c, plainErrors.projectNotFound());
     const kinds: AccessTokenKind[] = ["normal"];
     if (query.include_restricted === "true" || query.include_anonymous === "true") {
       kinds.push("restricted");

@@ -18,7 +18,7 @@ import {
   listUserOAuthProviders,
   updateUserOAuthProvider,
 } from "../services/oauth/user-oauth-providers";
-import { StatusError } from "../services/status-error";
+import { plainErrors } from "../services/plain-errors";
 
 const emailSchema = z.string().trim().min(1).pipe(z.email());
 
@@ -52,7 +52,7 @@ type Action = "read" | "list" | "update" | "delete";
 function resolveProviderOwner(auth: RequestAuth, userId: string, action: Action): string {
   const resolved = resolveUserId(auth, userId);
   if (auth.accessType === "client" && resolved !== requireOwnUser(auth).row.id) {
-    throw new StatusError(403, `Client can only ${action} OAuth providers for their own user.`);
+    throw plainErrors.clientOAuthProvidersOfOthers(action);
   }
   return resolved;
 }
@@ -62,7 +62,7 @@ function resolveListOwner(auth: RequestAuth, userId: string | undefined): string
   if (auth.accessType === "client") {
     requireOwnUser(auth);
     if (userId === undefined) {
-      throw new StatusError(403, "Client can only list OAuth providers for their own user.");
+      throw plainErrors.clientOAuthProvidersOfOthers("list");
     }
   }
   return userId === undefined ? undefined : resolveProviderOwner(auth, userId, "list");

@@ -22,8 +22,8 @@ import { customerTypeSchema } from "../services/payments/payments-config";
 import { inlineProductSchema, resolveProduct } from "../services/payments/products";
 import { createPurchaseCode, ensureProductNotOwned } from "../services/payments/purchases";
 import { payablePrices, stripeCurrencyCodes } from "../services/payments/stripe-prices";
+import { plainErrors } from "../services/plain-errors";
 import { isTrustedRedirectUrl } from "../services/projects/project-config";
-import { StatusError } from "../services/status-error";
 
 const serverAccess: readonly AccessType[] = ["server", "admin"];
 
@@ -76,7 +76,7 @@ export function createPaymentRoutes(deps: RouteDeps): Hono<AuthEnv> {
         auth.project,
         auth.user,
         customer,
-        "Clients can only access their own user or team items.",
+        plainErrors.clientItemsOfOthers,
       );
     }
     return sendJson(c, await readItem(deps, auth.project, customer, params.item_id));
@@ -106,7 +106,7 @@ export function createPaymentRoutes(deps: RouteDeps): Hono<AuthEnv> {
         project,
         auth.user,
         customer,
-        "Clients can only create purchase URLs for their own user or teams they have admin access to.",
+        plainErrors.clientPurchaseUrlsOfOthers,
       );
     }
     const provider = checkoutProviderFor(project, deps.config);
@@ -126,10 +126,7 @@ export function createPaymentRoutes(deps: RouteDeps): Hono<AuthEnv> {
       throw knownErrors.redirectUrlNotWhitelisted();
     }
     if (provider === "stripe" && payablePrices(product).length === 0) {
-      throw new StatusError(
-        400,
-        `This product has no price Stripe can charge: a price needs an amount in one of ${stripeCurrencyCodes.join(", ")} and must not be server-only.`,
-      );
+      throw plainErrors.productWithoutStripePrice(stripeCurrencyCodes);
     }
     const fullCode = await createPurchaseCode(deps, project, {
       customer,

@@ -11,7 +11,7 @@ import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
 import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
-import { StatusError } from "../services/status-error";
+import { plainErrors } from "../services/plain-errors";
 import {
   assertGrantablePermission,
   isSystemPermission,
@@ -65,10 +65,7 @@ function resolveListedUser(auth: RequestAuth, userId: string | undefined): strin
   if (auth.accessType === "client") {
     if (!auth.user) throw knownErrors.cannotGetOwnUserWithoutUser();
     if (resolved !== auth.user.row.id) {
-      throw new StatusError(
-        403,
-        'Client can only list permissions for their own user. user_id must be either "me" or the ID of the current user',
-      );
+      throw plainErrors.clientPermissionsOfOthers();
     }
   }
   return resolved;

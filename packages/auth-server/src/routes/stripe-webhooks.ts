@@ -11,7 +11,7 @@ import type { AuthEnv, RouteDeps } from "../http/context";
 import { sendJson } from "../http/respond";
 import { checkStripeSignature } from "../services/payments/stripe-signature";
 import { handleStripeEvent, stripeEventSchema } from "../services/payments/stripe-webhook-events";
-import { StatusError } from "../services/status-error";
+import { plainErrors } from "../services/plain-errors";
 
 function parseEvent(payload: string) {
   let json: unknown;
@@ -31,10 +31,7 @@ export function createStripeWebhookRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const secret = deps.config.STRIPE_WEBHOOK_SECRET;
     if (!secret) {
       // 503: Stripe keeps resending, and the deliveries succeed once the secret is set.
-      throw new StatusError(
-        503,
-        "Stripe webhooks are not configured on this server: STRIPE_WEBHOOK_SECRET is not set.",
-      );
+      throw plainErrors.stripeWebhooksNotConfigured();
     }
     const payload = await c.req.text();
     const refusal = checkStripeSignature({
@@ -43,13 +40,10 @@ export function createStripeWebhookRoutes(deps: RouteDeps): Hono<AuthEnv> {
       secret,
       now: deps.clock(),
     });
-    if (refusal) throw new StatusError(400, `Invalid Stripe webhook signature: ${refusal}.`);
+    if (refusal) throw plainErrors.invalidStripeSignature(refusal);
     const event = parseEvent(payload);
     if (!event) {
-      throw new StatusError(
-        400,
-        "The webhook body is not a Stripe event (JSON with id, type and data.object).",
-      );
+      throw plainErrors.notAStripeEvent();
     }
     const outcome = await handleStripeEvent(deps, event);
     deps.logger.info({ eventId: event.id, type: event.type, outcome }, "Stripe event handled");

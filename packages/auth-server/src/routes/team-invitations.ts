@@ -12,8 +12,8 @@ import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
 import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
+import { plainErrors } from "../services/plain-errors";
 import { limitCodeChecking, limitCodeSending } from "../services/sign-in/code-rate-limits";
-import { StatusError } from "../services/status-error";
 import { requireTeamPermission } from "../services/teams/permissions";
 import {
   acceptTeamInvitation,
@@ -79,7 +79,7 @@ export function createTeamInvitationRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const auth = requireAccess(c);
     const { query } = validateRequest(c, { query: listQuery });
     if (query.team_id !== undefined && query.user_id !== undefined) {
-      throw new StatusError(400, "Cannot specify both team_id and user_id");
+      throw plainErrors.invitationTeamAndUser();
     }
     if (query.team_id !== undefined) {
       await requireClientTeamPermissions(deps, auth, query.team_id, [
@@ -93,13 +93,13 @@ export function createTeamInvitationRoutes(deps: RouteDeps): Hono<AuthEnv> {
     if (query.user_id !== undefined) {
       const userId = resolveUserId(auth, query.user_id);
       if (auth.accessType === "client" && userId !== requireClientUserId(auth)) {
-        throw new StatusError(403, "Client can only list invitations for their own user.");
+        throw plainErrors.clientInvitationsListOfOthers();
       }
       await requireUser(deps.db, auth.project.id, userId);
       const items = await listInvitationsForUser(deps, auth.project.id, userId);
       return sendJson(c, { items, is_paginated: false });
     }
-    throw new StatusError(400, "Must specify either team_id or user_id");
+    throw plainErrors.invitationTeamOrUser();
   });
 
   app.post("/accept", async (c) => {
@@ -132,7 +132,7 @@ export function createTeamInvitationRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const { params, query } = validateRequest(c, { params: idParams, query: acceptByIdQuery });
     const userId = resolveUserId(auth, query.user_id);
     if (auth.accessType === "client" && userId !== requireClientUserId(auth)) {
-      throw new StatusError(403, "Client can only accept invitations for their own user.");
+      throw plainErrors.clientInvitationsAcceptOfOthers();
     }
     const user = await requireUser(deps.db, auth.project.id, userId);
     await acceptTeamInvitationById(deps, auth.project, user, params.id);
@@ -143,7 +143,7 @@ export function createTeamInvitationRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const auth = requireAccess(c);
     const { params, query } = validateRequest(c, { params: idParams, query: revokeQuery });
     if (query.team_id === undefined) {
-      throw new StatusError(400, "team_id is required for deleting a team invitation");
+      throw plainErrors.invitationDeleteWithoutTeam();
     }
     await requireClientTeamPermissions(deps, auth, query.team_id, ["$remove_members"]);
     await revokeTeamInvitation(deps.db, auth.project.id, {

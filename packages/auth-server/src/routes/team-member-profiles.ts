@@ -10,7 +10,7 @@ import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
 import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
-import { StatusError } from "../services/status-error";
+import { plainErrors } from "../services/plain-errors";
 import { requireTeamPermission } from "../services/teams/permissions";
 import {
   getMemberProfile,
@@ -44,7 +44,7 @@ export function createTeamMemberProfileRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const { query } = validateRequest(c, { query: listQuery });
     const userId = query.user_id === undefined ? undefined : resolveUserId(auth, query.user_id);
     if (auth.accessType === "client") {
-      if (!query.team_id) throw new StatusError(400, "team_id is required for access type client");
+      if (!query.team_id) throw plainErrors.clientProfilesWithoutTeam();
       const ownId = requireClientUserId(auth);
       await requireTeamMember(deps.db, auth.project.id, query.team_id, ownId);
       if (userId !== ownId) {
@@ -87,7 +87,7 @@ export function createTeamMemberProfileRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const userId = resolveUserId(auth, params.user_id);
     if (auth.accessType === "client") {
       if (userId !== requireClientUserId(auth)) {
-        throw new StatusError(403, "Cannot update another user's profile");
+        throw plainErrors.clientProfileOfOthers();
       }
       checkClientProfileImage(auth, body.profile_image_url);
     }

@@ -12,7 +12,7 @@ import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
 import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
-import { StatusError } from "../services/status-error";
+import { plainErrors } from "../services/plain-errors";
 import { requireTeamPermission } from "../services/teams/permissions";
 import { toClientTeam, toServerTeam } from "../services/teams/team-wire";
 import {
@@ -68,7 +68,7 @@ const teamParams = z.strictObject({ team_id: z.uuid() });
 /** Client access may only send `data:image/…;base64,` pictures (as for users). */
 export function checkClientProfileImage(auth: RequestAuth, url: string | null | undefined): void {
   if (auth.accessType === "client" && url && !/^data:image\/[a-z0-9.+-]+;base64,/i.test(url)) {
-    throw new StatusError(400, "Invalid profile image URL");
+    throw plainErrors.invalidProfileImageUrl();
   }
 }
 
@@ -92,10 +92,7 @@ export function createTeamRoutes(deps: RouteDeps): Hono<AuthEnv> {
     if (auth.accessType === "client") {
       if (!auth.user) throw knownErrors.cannotGetOwnUserWithoutUser();
       if (userId !== auth.user.row.id) {
-        throw new StatusError(
-          403,
-          'Client can only list teams for their own user. user_id must be either "me" or the ID of the current user',
-        );
+        throw plainErrors.clientTeamsOfOthers();
       }
     }
     let rows = await listTeams(deps.db, auth.project.id, userId);
@@ -131,15 +128,12 @@ export function createTeamRoutes(deps: RouteDeps): Hono<AuthEnv> {
     if (auth.accessType === "client") {
       const ownId = requireClientUserId(auth);
       if (!auth.project.config.teams.allowClientTeamCreation) {
-        throw new StatusError(403, "Client team creation is disabled for this project");
+        throw plainErrors.clientTeamCreationDisabled();
       }
       checkClientProfileImage(auth, body.profile_image_url);
       if (creatorUserId === null) creatorUserId = ownId;
       else if (creatorUserId !== ownId) {
-        throw new StatusError(
-          403,
-          "You cannot create a team as a user that is not yourself. Make sure you set the creator_user_id to 'me'.",
-        );
+        throw plainErrors.teamCreatorNotYourself();
       }
     }
     const team = await createTeamWithCreator(deps, auth.project, { ...body, creatorUserId });

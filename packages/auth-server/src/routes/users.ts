@@ -12,8 +12,8 @@ import { requireAccess, requireOwnUser, resolveUserId } from "../http/project-ac
 import { sendJson, sendSuccess } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
 import { attachOAuthAccounts } from "../services/oauth/oauth-accounts";
+import { plainErrors } from "../services/plain-errors";
 import type { LoadedProject } from "../services/projects/projects";
-import { StatusError } from "../services/status-error";
 import {
   deleteUser,
   type LoadedUser,
@@ -143,7 +143,7 @@ function shapeUser(auth: RequestAuth, user: LoadedUser) {
 
 function checkClientProfileImage(url: string | null | undefined): void {
   if (url && !clientProfileImagePattern.test(url)) {
-    throw new StatusError(400, "Invalid profile image URL");
+    throw plainErrors.invalidProfileImageUrl();
   }
 }
 
@@ -154,7 +154,7 @@ function checkOAuthProviders(
   for (const provider of providers ?? []) {
     // Own keys only: an id like "constructor" must not match the object's prototype.
     if (!Object.hasOwn(project.config.auth.oauth.providers, provider.id)) {
-      throw new StatusError(400, `OAuth provider ${provider.id} not found`);
+      throw plainErrors.oauthProviderNotFound(provider.id);
     }
   }
 }
@@ -179,10 +179,7 @@ export function createUserRoutes(deps: RouteDeps): Hono<AuthEnv> {
       input = validateRequest(c, { body: clientUpdateBody }).body;
       checkClientProfileImage(input.profile_image_url);
       if (input.passkey_auth_enabled === true) {
-        throw new StatusError(
-          400,
-          "Cannot manually enable passkey auth, it is enabled iff there is a passkey auth method",
-        );
+        throw plainErrors.passkeyAuthNotManual();
       }
     } else {
       input = validateRequest(c, { body: serverUpdateBody }).body;
@@ -195,7 +192,7 @@ export function createUserRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const auth = requireAccess(c);
     const user = requireOwnUser(auth);
     if (auth.accessType === "client" && !auth.project.config.users.allowClientUserDeletion) {
-      throw new StatusError(400, "Client user deletion is not enabled for this project");
+      throw plainErrors.clientUserDeletionDisabled();
     }
     await deleteUser(deps.db, auth.project.id, user.row.id);
     return sendSuccess(c);
@@ -205,7 +202,7 @@ export function createUserRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const auth = requireAccess(c, serverAccess);
     const { query } = validateRequest(c, { query: listQuery });
     if (query.only_anonymous && !query.include_anonymous) {
-      throw new StatusError(400, "only_anonymous=true requires include_anonymous=true");
+      throw plainErrors.onlyAnonymousWithoutIncludeAnonymous();
     }
     const page = await listUsers(deps.db, auth.project, {
       ...(query.limit === undefined ? {} : { limit: query.limit }),

@@ -13,8 +13,8 @@ import type { AuthEnv, RouteDeps } from "../http/context";
 import { requireAccess } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { validateRequest } from "../http/validate";
+import { plainErrors } from "../services/plain-errors";
 import { findProject } from "../services/projects/projects";
-import { StatusError } from "../services/status-error";
 import { issueManagementToken, readManagementToken } from "../services/webhooks/management-tokens";
 import { sendTestWebhook } from "../services/webhooks/test-webhook";
 import {
@@ -48,7 +48,7 @@ const deliveriesQuery = z.strictObject({
 function readEndpointId(c: Context<AuthEnv>): string {
   const { params } = validateRequest(c, { params: endpointParams });
   if (!z.uuid().safeParse(params.endpoint_id).success) {
-    throw new StatusError(404, "Webhook endpoint not found");
+    throw plainErrors.webhookEndpointNotFound();
   }
   return params.endpoint_id;
 }
@@ -64,7 +64,7 @@ export function createWebhookRoutes(deps: RouteDeps): Hono<AuthEnv> {
       const projectId = match?.[1]
         ? await readManagementToken(deps.db, match[1], deps.clock())
         : null;
-      if (!projectId) throw new StatusError(401, "Invalid or expired webhook management token");
+      if (!projectId) throw plainErrors.invalidWebhookManagementToken();
       // The token outlives a deleted project (it is not tied to the row): say so, change nothing.
       if (!(await findProject(deps.db, projectId))) {
         throw knownErrors.projectNotFound({ project_id: projectId });

@@ -1,6 +1,7 @@
 /**
  * A plain status error (contract §1.4 "other errors"): the client sees the status and the message as
- * `text/plain`, with no known-error header. Used where the reference answers with a bare message.
+ * `text/plain`, with no known-error header. Used where the reference answers with a bare message;
+ * made only by the catalogue of those answers (plain-errors.ts), never at a call site.
  * @module
  */
 export class StatusError extends Error {

@@ -10,6 +10,7 @@ import type { AuthEnv, RouteDeps } from "../../http/context";
 import { requireAccess } from "../../http/project-access";
 import { sendJson, sendSuccess } from "../../http/respond";
 import { validateRequest } from "../../http/validate";
+import { plainErrors } from "../../services/plain-errors";
 import {
   checkCliAuth,
   claimCliAnonymousSession,
@@ -20,7 +21,6 @@ import {
   pollCliAuth,
 } from "../../services/sign-in/cli-auth";
 import { limitCodeChecking } from "../../services/sign-in/code-rate-limits";
-import { StatusError } from "../../services/status-error";
 
 const initiateBody = z.strictObject({
   expires_in_millis: z.number().int().positive().max(maxCliAuthLifetimeMillis).optional(),
@@ -76,7 +76,7 @@ export function createCliAuthRoutes(deps: RouteDeps): Hono<AuthEnv> {
       return sendJson(c, { access_token: tokens.accessToken, refresh_token: tokens.refreshToken });
     }
     if (!body.refresh_token) {
-      throw new StatusError(400, "refresh_token is required when mode is 'complete'");
+      throw plainErrors.cliRefreshTokenRequired();
     }
     await completeCliAuth(deps, auth.project, body.login_code, body.refresh_token);
     return sendSuccess(c);

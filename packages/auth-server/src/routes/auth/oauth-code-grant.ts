@@ -12,10 +12,10 @@ import type { AuthEnv, RouteDeps } from "../../http/context";
 import { sendJson } from "../../http/respond";
 import { type AuthorizationCodeData, takeAuthorizationCode } from "../../services/oauth/flow-codes";
 import { isSameRedirectUri } from "../../services/oauth/redirect-urls";
+import { plainErrors } from "../../services/plain-errors";
 import type { LoadedProject } from "../../services/projects/projects";
 import { limitCodeChecking } from "../../services/sign-in/code-rate-limits";
 import { completeFirstFactorSignIn } from "../../services/sign-in/first-factor-sign-in";
-import { StatusError } from "../../services/status-error";
 import { requireUser } from "../../services/users/user-records";
 
 const noStoreHeaders = { "cache-control": "no-store", pragma: "no-cache" };
@@ -56,10 +56,7 @@ export async function handleAuthorizationCodeGrant(
   }
   const data = taken.data;
   if (!isSameRedirectUri(redirectUri, data.redirectUri)) {
-    throw new StatusError(
-      400,
-      "Invalid redirect URI. Your redirect URI must be the same as the one used to get the authorization code.",
-    );
+    throw plainErrors.oauthRedirectUriMismatch();
   }
   if (!isPkceVerified(data, codeVerifier)) throw knownErrors.invalidAuthorizationCode();
   const user = await requireUser(deps.db, project.id, data.userId).catch(() => {

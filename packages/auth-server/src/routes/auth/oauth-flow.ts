@@ -32,9 +32,9 @@ import {
   ProviderError,
 } from "../../services/oauth/provider-client";
 import { isTrustedOAuthRedirectUrl, stripCodeAndState } from "../../services/oauth/redirect-urls";
+import { plainErrors } from "../../services/plain-errors";
 import type { LoadedProject } from "../../services/projects/projects";
 import { verifyAccessToken } from "../../services/sign-in/tokens";
-import { StatusError } from "../../services/status-error";
 
 const authorizeQuery = z.looseObject({
   client_id: z.string().min(1),
@@ -95,7 +95,7 @@ async function authenticateOAuthClient(
 async function userIdOfToken(deps: RouteDeps, project: LoadedProject, token: string) {
   const verified = await verifyAccessToken(deps, token);
   if (verified.projectId !== project.id) {
-    throw new StatusError(403, "The access token is not valid for this project");
+    throw plainErrors.oauthAccessTokenOfOtherProject();
   }
   return verified.claims.sub;
 }
@@ -159,7 +159,7 @@ export function createOAuthFlowRoutes(deps: RouteDeps, client: ProviderClient): 
       }
     }
     if (query.type === "link" && !query.token) {
-      throw new StatusError(400, "?token= query parameter is required for link type");
+      throw plainErrors.oauthLinkTokenMissing();
     }
     const userId = query.token ? await userIdOfToken(deps, project, query.token) : null;
     const providerScopes = (query.provider_scope ?? "").split(/\s+/).filter(Boolean);
@@ -204,25 +204,21 @@ export function createOAuthFlowRoutes(deps: RouteDeps, client: ProviderClient): 
   const callback = async (c: Context<AuthEnv>) => {
     const input = readCallbackParams(c);
     const innerState = input.state;
-    if (!innerState)
-      throw new StatusError(400, "Invalid OAuth state. Please try signing in again.");
+    if (!innerState) throw plainErrors.invalidOAuthState();
     const taken = await takeOuterFlow(deps, innerState);
     if (taken.status === "expired") throw knownErrors.outerOauthTimeout();
     if (taken.status !== "ok") {
-      throw new StatusError(400, "Invalid OAuth state. Please try signing in again.");
+      throw plainErrors.invalidOAuthState();
     }
     const flow = taken.data;
     if (flow.responseMode === "redirect") {
       if (getCookie(c, innerCookieName(innerState)) === undefined) {
-        throw new StatusError(
-          400,
-          "Inner OAuth cookie not found. This is likely because you refreshed the page during the OAuth sign in process. Please try signing in again",
-        );
+        throw plainErrors.innerOAuthCookieMissing();
       }
       setCookie(c, innerCookieName(innerState), "", { path: "/", maxAge: 0 });
     }
     const project = await deps.projects.findProject(taken.projectId);
-    if (!project) throw new StatusError(400, "Invalid OAuth state. Please try signing in again.");
+    if (!project) throw plainErrors.invalidOAuthState();
     const errorTarget = flow.errorRedirectUrl ?? flow.redirectUri;
     try {
       if (input.error) {
@@ -231,7 +227,7 @@ export function createOAuthFlowRoutes(deps: RouteDeps, client: ProviderClient): 
           : knownErrors.oauthProviderTemporarilyUnavailable();
       }
       if (!input.code) {
-        throw new StatusError(400, "The provider's callback carries no authorization code.");
+        throw plainErrors.oauthCallbackWithoutCode();
       }
       const provider = await client.resolve(project.config, flow.providerId);
       const now = deps.clock();
@@ -256,13 +252,10 @@ export function createOAuthFlowRoutes(deps: RouteDeps, client: ProviderClient): 
           "OAuth callback failed",
         );
         if (error.kind === "invalid_grant") {
-          throw new StatusError(
-            400,
-            "Inner OAuth callback failed due to invalid grant. Please try again.",
-          );
+          throw plainErrors.oauthInvalidGrant();
         }
         if (error.kind === "invalid_profile") {
-          throw new StatusError(400, "The OAuth provider returned a profile that cannot be used.");
+          throw plainErrors.oauthUnusableProfile();
         }
         throw knownErrors.oauthProviderTemporarilyUnavailable();
       }

@@ -13,6 +13,7 @@ import type { AuthEnv, RequestAuth, RouteDeps } from "../../http/context";
 import { requireAccess, requireOwnUser, resolveUserId } from "../../http/project-access";
 import { sendJson, sendSuccess } from "../../http/respond";
 import { throwSchemaError, userIdOrMeSchema, validateRequest } from "../../http/validate";
+import { plainErrors } from "../../services/plain-errors";
 import { listUserSessions, revokeUserSession } from "../../services/sign-in/session-management";
 import {
   deleteSession,
@@ -20,7 +21,7 @@ import {
   refreshAccessToken,
   startSession,
 } from "../../services/sign-in/sessions";
-import { StatusError } from "../../services/status-error";
+import type { StatusError } from "../../services/status-error";
 import { findUser } from "../../services/users/user-records";
 
 const createSessionBody = z.strictObject({
@@ -62,11 +63,7 @@ export function createSessionRoutes(deps: RouteDeps): Hono<AuthEnv> {
   app.get("/", async (c) => {
     const auth = requireAccess(c);
     const { query } = validateRequest(c, { query: userQuery });
-    const userId = resolveSessionOwner(
-      auth,
-      query.user_id,
-      new StatusError(403, "Client can only list sessions for their own user."),
-    );
+    const userId = resolveSessionOwner(auth, query.user_id, plainErrors.clientSessionsOfOthers());
     const items = await listUserSessions(deps, {
       projectId: auth.project.id,
       userId,
@@ -106,11 +103,7 @@ export function createSessionRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const userId =
       query.user_id === undefined && auth.accessType !== "client"
         ? null
-        : resolveSessionOwner(
-            auth,
-            query.user_id ?? "me",
-            new StatusError(404, "Session not found."),
-          );
+        : resolveSessionOwner(auth, query.user_id ?? "me", plainErrors.sessionNotFound());
     await revokeUserSession(deps, {
       projectId: auth.project.id,
       userId,

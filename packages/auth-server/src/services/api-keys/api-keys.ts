@@ -19,9 +19,9 @@ import type { Database } from "@heritage/db";
 import { and, desc, eq } from "drizzle-orm";
 import { type CustomerApiKeyRow, customerApiKeys, teams, users } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
+import { plainErrors } from "../plain-errors";
 import type { ProjectConfig } from "../projects/project-config";
 import { generateOpaqueToken, hashSecret } from "../secrets/secrets";
-import { StatusError } from "../status-error";
 
 /** Whom a key belongs to: exactly one user or one team (also enforced by a table check). */
 export type ApiKeyOwner = { type: "user"; userId: string } | { type: "team"; teamId: string };
@@ -46,12 +46,7 @@ export function isWellFormedApiKey(key: string): boolean {
 /** 400 text answer when the project has not enabled this kind of key (the reference's wording). */
 export function requireApiKeysEnabled(config: ProjectConfig, type: ApiKeyType): void {
   if (!config.apiKeys.enabled[type]) {
-    throw new StatusError(
-      400,
-      type === "user"
-        ? "User API keys are not enabled for this project."
-        : "Team API keys are not enabled for this project.",
-    );
+    throw plainErrors.apiKeysNotEnabled(type);
   }
 }
 

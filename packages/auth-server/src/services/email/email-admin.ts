@@ -10,9 +10,9 @@ import type { Database } from "@heritage/db";
 import { eq } from "drizzle-orm";
 import { projects } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
+import { plainErrors } from "../plain-errors";
 import { type ProjectConfig, parseProjectConfig } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
-import { StatusError } from "../status-error";
 import {
   builtInTemplates,
   builtInThemeIds,
@@ -28,9 +28,6 @@ import {
 } from "./email-designs";
 
 type Designs = ProjectConfig["emailDesigns"];
-
-export const templateNotFound = () => new StatusError(404, "No template found with given id");
-export const themeNotFound = () => new StatusError(404, "No theme found with given id");
 
 /** Sample values for previews (as the reference's render endpoint). */
 export function previewVariables(project: LoadedProject): Record<string, string> {
@@ -78,7 +75,7 @@ export function themeSourceFor(
   if (themeId === undefined) return selectedThemeSource(config);
   if (themeId === false || themeId === null) return null;
   const theme = findTheme(config, themeId);
-  if (!theme) throw themeNotFound();
+  if (!theme) throw plainErrors.themeNotFound();
   return theme.tsxSource;
 }
 
@@ -141,7 +138,7 @@ export async function updateTemplate(
   update: { tsxSource: string; themeId?: string | false | null | undefined },
 ): Promise<string> {
   const existing = findTemplate(project.config, id);
-  if (!existing) throw templateNotFound();
+  if (!existing) throw plainErrors.templateNotFound();
   const themeId = update.themeId === null ? false : update.themeId;
   const rendered = renderOrThrow(
     update.tsxSource,
@@ -167,7 +164,7 @@ export async function deleteTemplate(
   project: LoadedProject,
   id: string,
 ): Promise<void> {
-  if (!findTemplate(project.config, id)) throw templateNotFound();
+  if (!findTemplate(project.config, id)) throw plainErrors.templateNotFound();
   await changeDesigns(deps, project.id, (designs) => {
     delete designs.templates[id];
     return designs;
@@ -195,7 +192,7 @@ export async function updateTheme(
   tsxSource: string,
 ): Promise<EmailThemeDesign> {
   const existing = findTheme(project.config, id);
-  if (!existing) throw themeNotFound();
+  if (!existing) throw plainErrors.themeNotFound();
   try {
     checkThemeSource(tsxSource);
     renderDesign(
@@ -223,7 +220,7 @@ export async function deleteTheme(
   project: LoadedProject,
   id: string,
 ): Promise<void> {
-  if (!findTheme(project.config, id)) throw themeNotFound();
+  if (!findTheme(project.config, id)) throw plainErrors.themeNotFound();
   await changeDesigns(deps, project.id, (designs) => {
     delete designs.themes[id];
     return designs;

@@ -7,11 +7,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import { type EmailDraftRow, emailDrafts } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
+import { plainErrors } from "../plain-errors";
 import type { LoadedProject } from "../projects/projects";
-import { StatusError } from "../status-error";
-import { findTheme, themeNotFound } from "./email-admin";
-
-export const draftNotFound = () => new StatusError(404, "No draft found with given id");
+import { findTheme } from "./email-admin";
 
 /** A new draft's source when none is given (the reference's default, in this server's markup). */
 export const defaultDraftSource = [
@@ -56,7 +54,7 @@ function themeColumns(project: LoadedProject, choice: DraftThemeChoice) {
   if (choice === false) return { themeMode: "none" as const, themeId: null };
   if (choice === undefined || choice === null)
     return { themeMode: "project" as const, themeId: null };
-  if (!findTheme(project.config, choice)) throw themeNotFound();
+  if (!findTheme(project.config, choice)) throw plainErrors.themeNotFound();
   return { themeMode: "custom" as const, themeId: choice };
 }
 
@@ -91,7 +89,7 @@ export async function getDraft(
   id: string,
 ): Promise<EmailDraftItem> {
   const row = await findDraft(deps, projectId, id);
-  if (!row) throw draftNotFound();
+  if (!row) throw plainErrors.draftNotFound();
   return toItem(row);
 }
 
@@ -140,7 +138,7 @@ export async function updateDraft(
     })
     .where(and(eq(emailDrafts.projectId, project.id), eq(emailDrafts.id, id)))
     .returning({ id: emailDrafts.id });
-  if (updated.length === 0) throw draftNotFound();
+  if (updated.length === 0) throw plainErrors.draftNotFound();
 }
 
 export async function deleteDraft(
@@ -152,5 +150,5 @@ export async function deleteDraft(
     .delete(emailDrafts)
     .where(and(eq(emailDrafts.projectId, projectId), eq(emailDrafts.id, id)))
     .returning({ id: emailDrafts.id });
-  if (deleted.length === 0) throw draftNotFound();
+  if (deleted.length === 0) throw plainErrors.draftNotFound();
 }

@@ -8,7 +8,7 @@ import { knownErrors } from "@heritage/auth-protocol";
 import { and, eq } from "drizzle-orm";
 import { emailNotificationPreferences, users } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
-import { StatusError } from "../status-error";
+import { plainErrors } from "../plain-errors";
 
 export interface NotificationCategory {
   id: string;
@@ -89,7 +89,7 @@ export async function setNotificationPreference(
   enabled: boolean,
 ): Promise<NotificationPreferenceItem> {
   const category = notificationCategories.find((candidate) => candidate.id === categoryId);
-  if (!category) throw new StatusError(404, "Notification category not found");
+  if (!category) throw plainErrors.notificationCategoryNotFound();
   await requireUser(deps, projectId, userId);
   const now = deps.clock();
   await deps.db

@@ -12,9 +12,9 @@ import type { Database } from "@heritage/db";
 import { and, eq, inArray } from "drizzle-orm";
 import { contactChannels, emailDrafts, emailOutbox, users } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
+import { plainErrors } from "../plain-errors";
 import type { LoadedProject } from "../projects/projects";
-import { StatusError } from "../status-error";
-import { findTemplate, renderOrThrow, templateNotFound, themeSourceFor } from "./email-admin";
+import { findTemplate, renderOrThrow, themeSourceFor } from "./email-admin";
 import { draftThemeId, findDraft } from "./email-drafts";
 import { choicesOfUsers, findCategoryByName, receivesCategory } from "./email-notifications";
 import { wakeEmailQueue } from "./email-queue";
@@ -110,7 +110,7 @@ async function resolveDesign(
   }
   if (content.kind === "template") {
     const template = findTemplate(project.config, content.templateId);
-    if (!template) throw templateNotFound();
+    if (!template) throw plainErrors.templateNotFound();
     return {
       source: template.tsxSource,
       themeSource: chosen(template.themeId),
@@ -118,7 +118,7 @@ async function resolveDesign(
     };
   }
   const draft = await findDraft(deps, project.id, content.draftId);
-  if (!draft) throw new StatusError(400, "No draft found with given draft_id");
+  if (!draft) throw plainErrors.sendDraftNotFound();
   return { source: draft.tsxSource, themeSource: chosen(draftThemeId(draft)), variables: {} };
 }
 
@@ -142,7 +142,7 @@ export async function queueEmailToUsers(
       ? content.categoryName
       : renderOrThrow(design.source, design.themeSource, userVariables("")).notificationCategory;
   const category = findCategoryByName(categoryName);
-  if (!category) throw new StatusError(400, `Notification category "${categoryName}" not found`);
+  if (!category) throw plainErrors.sendCategoryNotFound(categoryName);
 
   const recipients = await loadRecipients(
     deps,

@@ -10,8 +10,9 @@ import type { Database } from "@heritage/db";
 import { and, eq } from "drizzle-orm";
 import { contactChannels, type OAuthAccountRow, oauthAccounts, oauthTokens } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
+import { plainErrors } from "../plain-errors";
 import type { LoadedProject } from "../projects/projects";
-import { isUniqueViolation, StatusError } from "../status-error";
+import { isUniqueViolation } from "../status-error";
 import { type LoadedUser, normalizeEmail, requireUser } from "../users/user-records";
 import { createUser, updateUser } from "../users/user-writes";
 import type { ProviderTokenSet } from "./provider-client";
@@ -19,9 +20,6 @@ import type { ProviderProfile } from "./provider-presets";
 import { providerTokenSecret, sealProviderToken } from "./provider-token-seal";
 
 type AccountDeps = Pick<AuthDeps, "db" | "clock" | "ids" | "passwords">;
-
-export const signInTurnedOffMessage =
-  "This provider account is linked to the user, but signing in with it is turned off.";
 
 export interface OAuthSignInResult {
   user: LoadedUser;
@@ -85,7 +83,7 @@ async function insertAccount(
     // The user (found by e-mail) has this account linked already, with sign-in turned off: it
     // must not sign them in by the back door of the merge strategy.
     if (isUniqueViolation(error, "oauth_accounts_user_provider_account_unique")) {
-      throw new StatusError(400, signInTurnedOffMessage);
+      throw plainErrors.oauthSignInTurnedOff();
     }
     throw error;
   }

@@ -11,8 +11,9 @@ import type { Database } from "@heritage/db";
 import { and, asc, eq, ne, type SQL } from "drizzle-orm";
 import { type OAuthAccountRow, oauthAccounts } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
+import { plainErrors } from "../plain-errors";
 import type { LoadedProject } from "../projects/projects";
-import { isUniqueViolation, StatusError } from "../status-error";
+import { isUniqueViolation, type StatusError } from "../status-error";
 import { requireUser } from "../users/user-records";
 import { providerPresets } from "./provider-presets";
 
@@ -59,7 +60,7 @@ function resolveProviderType(project: LoadedProject, providerConfigId: string): 
 }
 
 function notConfigured(providerConfigId: string): StatusError {
-  return new StatusError(404, `OAuth provider ${providerConfigId} not found or not configured`);
+  return plainErrors.oauthProviderNotConfigured(providerConfigId);
 }
 
 function toWire(row: OAuthAccountRow, type: string, includeAccountId: boolean): UserOAuthProvider {
@@ -101,7 +102,7 @@ async function requireUserAccount(
     )
     .limit(1);
   if (!row) {
-    throw new StatusError(404, `OAuth provider ${providerId} for user ${userId} not found`);
+    throw plainErrors.userOAuthProviderNotFound(providerId, userId);
   }
   return row;
 }
@@ -145,10 +146,7 @@ async function checkAccountRules(
       input.exceptId,
     ))
   ) {
-    throw new StatusError(
-      400,
-      "The same provider type with sign-in enabled already exists for this user.",
-    );
+    throw plainErrors.oauthProviderSignInTypeExists();
   }
   if (
     input.accountId !== null &&
@@ -162,10 +160,7 @@ async function checkAccountRules(
       input.exceptId,
     ))
   ) {
-    throw new StatusError(
-      400,
-      "The same provider type with the same account ID already exists for this user.",
-    );
+    throw plainErrors.oauthProviderAccountExists();
   }
   if (
     input.signsIn &&
@@ -190,10 +185,7 @@ function rethrowAccountConflict(error: unknown): never {
     throw knownErrors.oauthProviderAccountIdAlreadyUsedForSignIn();
   }
   if (isUniqueViolation(error, "oauth_accounts_user_provider_account_unique")) {
-    throw new StatusError(
-      400,
-      "The same provider type with the same account ID already exists for this user.",
-    );
+    throw plainErrors.oauthProviderAccountExists();
   }
   throw error;
 }
@@ -275,7 +267,7 @@ export async function updateUserOAuthProvider(
         .returning();
       // Deleted in between: answer as if it had never been there.
       if (!updated) {
-        throw new StatusError(404, `OAuth provider ${providerId} for user ${userId} not found`);
+        throw plainErrors.userOAuthProviderNotFound(providerId, userId);
       }
       row = updated;
     } catch (error) {

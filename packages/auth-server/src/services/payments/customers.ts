@@ -6,7 +6,7 @@
 import { knownErrors } from "@heritage/auth-protocol";
 import type { Database } from "@heritage/db";
 import type { LoadedProject } from "../projects/projects";
-import { StatusError } from "../status-error";
+import type { StatusError } from "../status-error";
 import { requireTeamPermission } from "../teams/permissions";
 import { findTeam } from "../teams/teams";
 import type { LoadedUser } from "../users/user-records";
@@ -47,12 +47,12 @@ export async function ensureClientCanAccessCustomer(
   project: LoadedProject,
   user: LoadedUser | null,
   customer: Customer,
-  forbiddenMessage: string,
+  forbidden: () => StatusError,
 ): Promise<void> {
   if (!user) throw knownErrors.userAuthenticationRequired();
-  if (customer.type === "custom") throw new StatusError(403, forbiddenMessage);
+  if (customer.type === "custom") throw forbidden();
   if (customer.type === "user") {
-    if (customer.id !== user.row.id) throw new StatusError(403, forbiddenMessage);
+    if (customer.id !== user.row.id) throw forbidden();
     return;
   }
   if (!uuidPattern.test(customer.id)) throw knownErrors.teamNotFound({ team_id: customer.id });

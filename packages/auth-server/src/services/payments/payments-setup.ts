@@ -14,8 +14,8 @@ import { knownErrors } from "@heritage/auth-protocol";
 import { eq } from "drizzle-orm";
 import { projects } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
+import { plainErrors } from "../plain-errors";
 import type { LoadedProject } from "../projects/projects";
-import { StatusError } from "../status-error";
 import { type StripeSettings, stripeSettingsOf } from "./checkout-provider";
 import { confirmPurchase, findPendingPurchase } from "./purchases";
 import {
@@ -94,7 +94,7 @@ export async function createStripeWidgetSession(
 ): Promise<{ client_secret: string }> {
   const settings = requireStripe(deps);
   const accountId = await storedAccountId(deps, project.id);
-  if (accountId === null) throw new StatusError(400, "Stripe account ID is not set");
+  if (accountId === null) throw plainErrors.stripeAccountNotSet();
   return { client_secret: await createAccountSession(settings, accountId) };
 }
 
@@ -111,11 +111,11 @@ export async function grantTestModePurchase(
   const pending = await findPendingPurchase(deps.db, deps.clock(), input.fullCode);
   if (!pending) throw knownErrors.verificationCodeNotFound();
   if (pending.projectId !== project.id) {
-    throw new StatusError(400, "The purchase code belongs to another project");
+    throw plainErrors.purchaseCodeOfOtherProject();
   }
   if (project.config.payments.blockNewPurchases) throw knownErrors.newPurchasesBlocked();
   if (!project.config.payments.testMode) {
-    throw new StatusError(403, "Test mode is not enabled for this project");
+    throw plainErrors.testModeNotEnabled();
   }
   const { prices } = pending.product;
   const hasPrice =
@@ -124,7 +124,7 @@ export async function grantTestModePurchase(
     !Array.isArray(prices) &&
     Object.hasOwn(prices, input.priceId);
   if (!hasPrice) {
-    throw new StatusError(400, "Price not found on product associated with this purchase code");
+    throw plainErrors.priceNotOnProduct();
   }
   // Spent meanwhile (by the checkout page or a second call): nothing is granted twice.
   if (!(await confirmPurchase(deps, input.fullCode, "test_mode"))) {

@@ -5,8 +5,8 @@
  */
 import { type AccessType, knownErrors } from "@heritage/auth-protocol";
 import { z } from "zod";
+import { plainErrors } from "../plain-errors";
 import type { LoadedProject } from "../projects/projects";
-import { StatusError } from "../status-error";
 import { customerTypeSchema, type PaymentProduct } from "./payments-config";
 
 /** The wire shape of `product_inline` (snake_case, as the SDK sends it). */
@@ -40,13 +40,10 @@ export function resolveProduct(
   inline: InlineProduct | undefined,
 ): PaymentProduct {
   if (productId !== undefined && inline !== undefined) {
-    throw new StatusError(400, "Cannot specify both product_id and product_inline!");
+    throw plainErrors.productIdAndInline();
   }
   if (inline !== undefined && accessType === "client") {
-    throw new StatusError(
-      400,
-      "Cannot specify product_inline when calling from client! Please call with a server API key, or use the product_id parameter.",
-    );
+    throw plainErrors.productInlineFromClient();
   }
   if (productId !== undefined) {
     const { products, items } = project.config.payments;
@@ -63,7 +60,7 @@ export function resolveProduct(
     return product;
   }
   if (inline === undefined) {
-    throw new StatusError(400, "Must specify either product_id or product_inline!");
+    throw plainErrors.productIdOrInline();
   }
   return {
     displayName: inline.display_name,

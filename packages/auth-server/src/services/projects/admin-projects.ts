@@ -18,8 +18,8 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { projects, teamMembers } from "../../db/schema";
 import type { OutgoingPolicy } from "../../outgoing/outgoing-policy";
 import { assertProjectTargetsAllowed } from "../../outgoing/project-targets";
+import { plainErrors } from "../plain-errors";
 import type { IdGenerators } from "../secrets/secrets";
-import { StatusError } from "../status-error";
 import {
   listPermissionDefinitions,
   type PermissionScope,
@@ -171,7 +171,7 @@ export function applyLegacyConfigUpdate(
 ): ProjectConfig {
   const theme = update.email_theme;
   if (theme !== undefined && !knownEmailThemeIds.has(theme) && !config.emailDesigns.themes[theme]) {
-    throw new StatusError(400, "Invalid email theme");
+    throw plainErrors.invalidEmailTheme();
   }
   const override: Record<string, unknown> = {
     auth: {
@@ -207,7 +207,7 @@ export function applyLegacyConfigUpdate(
     const seenTypes = new Set<string>();
     for (const provider of update.oauth_providers) {
       if (seenTypes.has(provider.id)) {
-        throw new StatusError(400, `OAuth provider ${provider.id} is listed more than once.`);
+        throw plainErrors.oauthProviderListedTwice(provider.id);
       }
       seenTypes.add(provider.id);
       // The legacy list names providers by type; a provider stored under another config id (e.g.
@@ -242,7 +242,7 @@ export function applyLegacyConfigUpdate(
     const trustedDomains: ProjectConfig["domains"]["trustedDomains"] = {};
     update.domains.forEach((domain, index) => {
       if (seen.has(domain.domain)) {
-        throw new StatusError(400, `Duplicate domain found: ${domain.domain}`);
+        throw plainErrors.duplicateDomain(domain.domain);
       }
       seen.add(domain.domain);
       trustedDomains[`domain-${index}`] = {
@@ -364,7 +364,7 @@ export async function updateAdminProject(
 /** `DELETE /internal/projects/current`; the platform's own project cannot be deleted. */
 export async function deleteAdminProject(db: Database, projectId: string): Promise<void> {
   if (projectId === internalProjectId) {
-    throw new StatusError(400, "The internal project cannot be deleted.");
+    throw plainErrors.internalProjectNotDeletable();
   }
   await db.delete(projects).where(eq(projects.id, projectId));
 }
@@ -446,10 +446,10 @@ export async function transferProject(
   if (!project) throw knownErrors.projectNotFound({ project_id: projectId });
   // Its owner team holds the platform's own administrators; it never moves (nor is deleted).
   if (projectId === internalProjectId) {
-    throw new StatusError(400, "The internal project cannot be transferred.");
+    throw plainErrors.internalProjectNotTransferable();
   }
   if (project.ownerTeamId === null) {
-    throw new StatusError(400, "Project must have an owner team to be transferred");
+    throw plainErrors.transferWithoutOwnerTeam();
   }
   const internal = await findProject(db, internalProjectId);
   if (!internal) throw knownErrors.projectNotFound({ project_id: internalProjectId });

@@ -15,7 +15,7 @@ import { eq } from "drizzle-orm";
 import { projectConfigOverrides, projects } from "../../db/schema";
 import type { OutgoingPolicy } from "../../outgoing/outgoing-policy";
 import { assertProjectTargetsAllowed } from "../../outgoing/project-targets";
-import { StatusError } from "../status-error";
+import { plainErrors } from "../plain-errors";
 import { assertProductionModeAllowed } from "./production-mode";
 import { type ProjectConfig, parseProjectConfig, projectConfigSchema } from "./project-config";
 import { type LoadedProject, newProjectConfigDefaults } from "./projects";
@@ -33,7 +33,7 @@ function flattenOverride(override: Record<string, unknown>, prefix: string[] = [
   for (const [key, value] of Object.entries(override)) {
     const path = [...prefix, ...key.split(".")];
     if (path.some((segment) => segment === "")) {
-      throw new StatusError(400, `Invalid config key: ${[...prefix, key].join(".")}`);
+      throw plainErrors.invalidConfigKey([...prefix, key].join("."));
     }
     if (isPlainObject(value) && Object.keys(value).length > 0 && !isRecordEntry(path)) {
       entries.push(...flattenOverride(value, path));
@@ -82,10 +82,10 @@ function getAtPath(source: unknown, path: string[]): unknown {
 function checkLevel(level: ConfigLevel, path: string[]): void {
   const isProjectKey = path[0] === "project";
   if (level === "project" && !isProjectKey) {
-    throw new StatusError(400, `The project config level cannot hold ${path.join(".")}.`);
+    throw plainErrors.configLevelCannotHold(level, path);
   }
   if (level !== "project" && isProjectKey) {
-    throw new StatusError(400, `The ${level} config level cannot hold ${path.join(".")}.`);
+    throw plainErrors.configLevelCannotHold(level, path);
   }
 }
 
@@ -96,15 +96,12 @@ function validateDocument(document: unknown, entries: [string[], unknown][]): Pr
     const problems = result.error.issues.map(
       (issue) => `${issue.path.join(".") || "config"}: ${issue.message}`,
     );
-    throw new StatusError(
-      400,
-      `Invalid config override:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
-    );
+    throw plainErrors.invalidConfigOverride(problems);
   }
   // The schema drops keys it does not know: a set value that did not survive names no setting.
   for (const [path, value] of entries) {
     if (value !== null && getAtPath(result.data, path) === undefined) {
-      throw new StatusError(400, `Unknown config key: ${path.join(".")}`);
+      throw plainErrors.unknownConfigKey(path);
     }
   }
   return result.data;
@@ -112,7 +109,7 @@ function validateDocument(document: unknown, entries: [string[], unknown][]): Pr
 
 function readOverrideEntries(level: ConfigLevel, override: unknown): [string[], unknown][] {
   if (!isPlainObject(override)) {
-    throw new StatusError(400, "A config override must be a JSON object.");
+    throw plainErrors.configOverrideNotObject();
   }
   const entries = flattenOverride(override);
   for (const [path] of entries) checkLevel(level, path);
@@ -285,7 +282,7 @@ export async function resetConfigOverrideKeys(
 ): Promise<void> {
   for (const key of keys) {
     if (key.split(".").some((segment) => segment === "")) {
-      throw new StatusError(400, `Invalid config key: ${key}`);
+      throw plainErrors.invalidConfigKey(key);
     }
     checkLevel(level, key.split("."));
   }

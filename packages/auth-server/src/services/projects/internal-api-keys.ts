@@ -14,8 +14,8 @@ import {
 import type { Database } from "@heritage/db";
 import { and, desc, eq } from "drizzle-orm";
 import { projectApiKeys } from "../../db/schema";
+import { plainErrors } from "../plain-errors";
 import type { IdGenerators } from "../secrets/secrets";
-import { StatusError } from "../status-error";
 import { createProjectKeySet } from "./project-keys";
 
 type KeySetRow = typeof projectApiKeys.$inferSelect;
@@ -87,13 +87,13 @@ export async function createInternalApiKey(
     !input.has_secret_server_key &&
     !input.has_super_secret_admin_key
   ) {
-    throw new StatusError(400, "An API key set must hold at least one key.");
+    throw plainErrors.emptyApiKeySet();
   }
   const expiresAt = new Date(input.expires_at_millis);
   // A time in the past is taken, as by the reference: the set is born expired and no request
   // authenticates with it (its e2e suite creates sets with `expires_at_millis: 123`).
   if (Number.isNaN(expiresAt.getTime())) {
-    throw new StatusError(400, "expires_at_millis must be a valid time.");
+    throw plainErrors.invalidApiKeyExpiry();
   }
   const { id, keys } = await createProjectKeySet(db, ids, {
     projectId,

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { StatusError } from "../status-error";
+import { plainErrors } from "../plain-errors";
 import type { ProjectConfig } from "./project-config";
 
 export interface ProductionModeProblem {
@@ -72,9 +72,6 @@ export function assertProductionModeAllowed(
   if (!isProductionMode) return;
   const problems = getProductionModeProblems(projectId, config);
   if (problems.length > 0) {
-    throw new StatusError(
-      400,
-      `The project cannot be in production mode:\n${problems.map((p) => `  - ${p.message}`).join("\n")}`,
-    );
+    throw plainErrors.notProductionReady(problems.map((problem) => problem.message));
   }
 }

@@ -12,8 +12,8 @@ import { knownErrors } from "@heritage/auth-protocol";
 import { and, eq } from "drizzle-orm";
 import { dataVaultEntries } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
+import { plainErrors } from "../plain-errors";
 import type { LoadedProject } from "../projects/projects";
-import { StatusError } from "../status-error";
 import { aesGcmOpen, aesGcmSeal } from "./secret-box";
 
 /**
@@ -36,7 +36,7 @@ function vaultSecret(deps: VaultDeps): string {
   if (secret) return secret;
   if (deps.isDevelopment) return developmentSecret;
   // Refusing is safer than storing values under a guessable key.
-  throw new StatusError(500, "The data vault needs STACK_DATA_VAULT_SECRET to be set.");
+  throw plainErrors.dataVaultSecretMissing();
 }
 
 function additionalData(address: EntryAddress): Buffer {

@@ -15,16 +15,14 @@ import {
   sessions,
 } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
+import { plainErrors } from "../plain-errors";
 import type { LoadedProject } from "../projects/projects";
 import { hashSecret } from "../secrets/secrets";
-import { StatusError } from "../status-error";
 import { findUser } from "../users/user-records";
 import { createSession, startSession } from "./sessions";
 
 export const defaultCliAuthLifetimeMillis = 2 * 60 * 60 * 1000;
 export const maxCliAuthLifetimeMillis = 24 * 60 * 60 * 1000;
-
-const invalidLoginCodeMessage = "Invalid login code or the code has expired";
 
 /** The session of a refresh token in any project (the CLI endpoints tell the two cases apart). */
 async function findSessionByRefreshToken(
@@ -46,17 +44,17 @@ async function requireAnonymousUserOf(
   anonRefreshToken: string,
 ): Promise<string> {
   const session = await findSessionByRefreshToken(deps.db, anonRefreshToken);
-  if (!session) throw new StatusError(400, "Invalid anon refresh token");
+  if (!session) throw plainErrors.invalidAnonRefreshToken();
   if (session.projectId !== project.id) {
-    throw new StatusError(400, "Anon refresh token does not belong to this project");
+    throw plainErrors.anonRefreshTokenOfOtherProject();
   }
   if (session.expiresAt.getTime() <= deps.clock().getTime()) {
-    throw new StatusError(400, "The provided anon refresh token has expired");
+    throw plainErrors.anonRefreshTokenExpired();
   }
   const user = await findUser(deps.db, project.id, session.userId);
-  if (!user) throw new StatusError(400, "User not found for provided refresh token");
+  if (!user) throw plainErrors.anonRefreshTokenWithoutUser();
   if (!user.row.isAnonymous) {
-    throw new StatusError(400, "The provided refresh token does not belong to an anonymous user");
+    throw plainErrors.refreshTokenNotAnonymous();
   }
   return user.row.id;
 }
@@ -148,7 +146,7 @@ async function requirePendingAttempt(
     attempt.usedAt ||
     attempt.expiresAt.getTime() <= deps.clock().getTime()
   ) {
-    throw new StatusError(400, invalidLoginCodeMessage);
+    throw plainErrors.invalidCliLoginCode();
   }
   return attempt;
 }
@@ -191,16 +189,15 @@ export async function claimCliAnonymousSession(
 ): Promise<{ accessToken: string; refreshToken: string }> {
   const attempt = await requirePendingAttempt(deps, project, loginCode);
   const anonUserId = await liveAnonymousUserOf(deps, project, attempt);
-  const noSession = "No anonymous session associated with this code";
-  if (!anonUserId) throw new StatusError(400, noSession);
+  if (!anonUserId) throw plainErrors.cliNoAnonymousSession();
   const [claimed] = await deps.db
     .update(cliAuthAttempts)
     .set({ anonUserId: null })
     .where(and(stillPending(attempt, deps.clock()), eq(cliAuthAttempts.anonUserId, anonUserId)))
     .returning({ id: cliAuthAttempts.id });
-  if (!claimed) throw new StatusError(400, noSession);
+  if (!claimed) throw plainErrors.cliNoAnonymousSession();
   const user = await findUser(deps.db, project.id, anonUserId);
-  if (!user) throw new StatusError(400, noSession);
+  if (!user) throw plainErrors.cliNoAnonymousSession();
   const { accessToken, refreshToken } = await startSession(deps, project, user);
   return { accessToken, refreshToken };
 }
@@ -216,10 +213,10 @@ export async function completeCliAuth(
   const now = deps.clock();
   const session = await findSessionByRefreshToken(deps.db, refreshToken);
   if (session && session.projectId !== project.id) {
-    throw new StatusError(400, "Refresh token does not belong to this project");
+    throw plainErrors.refreshTokenOfOtherProject();
   }
   if (!session || session.expiresAt.getTime() <= now.getTime()) {
-    throw new StatusError(400, "Invalid refresh token");
+    throw plainErrors.invalidRefreshToken();
   }
   // The anonymous user the CLI brought is left alone, never merged into the signed-in one.
   const [completed] = await deps.db
@@ -227,5 +224,5 @@ export async function completeCliAuth(
     .set({ completedUserId: session.userId, completedAt: now, anonUserId: null })
     .where(stillPending(attempt, now))
     .returning({ id: cliAuthAttempts.id });
-  if (!completed) throw new StatusError(400, invalidLoginCodeMessage);
+  if (!completed) throw plainErrors.invalidCliLoginCode();
 }

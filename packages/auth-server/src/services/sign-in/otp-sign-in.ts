@@ -12,9 +12,9 @@ import type { AuthDeps } from "../auth-deps";
 import { buildCodeLink, renderMagicLinkEmail } from "../email/emails";
 import { renderProjectEmail } from "../email/project-emails";
 import { emailSenderFor } from "../email/project-mail";
+import { plainErrors } from "../plain-errors";
 import { isTrustedRedirectUrl } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
-import { StatusError } from "../status-error";
 import { type LoadedUser, normalizeEmail, requireUser } from "../users/user-records";
 import { createUser, updateUser } from "../users/user-writes";
 import { completeFirstFactorSignIn, type SignInTokens } from "./first-factor-sign-in";
@@ -31,7 +31,7 @@ interface AuthEmailChannel {
 
 function assertOtpEnabled(project: LoadedProject): void {
   if (!project.config.auth.otp.allowSignIn) {
-    throw new StatusError(403, "OTP sign-in is not enabled for this project");
+    throw plainErrors.otpSignInNotEnabled();
   }
 }
 

@@ -11,10 +11,10 @@ import type { AuthDeps } from "../auth-deps";
 import { buildCodeLink, renderPasswordResetEmail } from "../email/emails";
 import { renderProjectEmail } from "../email/project-emails";
 import { emailSenderFor } from "../email/project-mail";
+import { plainErrors } from "../plain-errors";
 import { isTrustedRedirectUrl } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
 import { hashSecret } from "../secrets/secrets";
-import { StatusError } from "../status-error";
 import { type LoadedUser, normalizeEmail, requireUser } from "../users/user-records";
 import { createVerificationCode, redeemVerificationCode } from "./verification-codes";
 
@@ -184,6 +184,6 @@ export async function setPassword(
 ): Promise<void> {
   assertPasswordsEnabled(project);
   assertPasswordLength(password);
-  if (user.hasPassword) throw new StatusError(400, "User already has a password set.");
+  if (user.hasPassword) throw plainErrors.passwordAlreadySet();
   await storePassword(deps, deps.db, user.row.id, password);
 }

@@ -8,7 +8,7 @@ import type { Database } from "@heritage/db";
 import { lt, sql } from "drizzle-orm";
 import { rateLimitBuckets } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
-import { StatusError } from "../status-error";
+import { plainErrors } from "../plain-errors";
 
 const pruneProbability = 0.001;
 
@@ -43,9 +43,7 @@ export async function consumeRateLimits(
       1,
       Math.ceil((windowStart.getTime() + windowMillis - now) / 1000),
     );
-    throw new StatusError(429, "Too many requests. Please try again later.", {
-      "retry-after": String(retryAfterSeconds),
-    });
+    throw plainErrors.tooManyRequests(retryAfterSeconds);
   }
 }
 

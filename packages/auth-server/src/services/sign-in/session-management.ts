@@ -9,7 +9,7 @@ import { knownErrors } from "@heritage/auth-protocol";
 import { and, desc, eq, gt } from "drizzle-orm";
 import { sessions } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
-import { StatusError } from "../status-error";
+import { plainErrors } from "../plain-errors";
 
 /** Live sessions of a user; `currentSessionId` is the caller's (its token's `refresh_token_id`). */
 export async function listUserSessions(
@@ -79,7 +79,7 @@ export async function revokeUserSession(
     .where(and(eq(sessions.projectId, input.projectId), eq(sessions.id, input.sessionId)))
     .limit(1);
   if (!session || (input.userId !== null && session.userId !== input.userId)) {
-    throw new StatusError(404, "Session not found.");
+    throw plainErrors.sessionNotFound();
   }
   if (session.id === input.currentSessionId) throw knownErrors.cannotDeleteCurrentSession();
   await deps.db.delete(sessions).where(eq(sessions.id, session.id));

@@ -14,11 +14,11 @@ import { buildCodeLink, renderTeamInvitationEmail } from "../email/emails";
 import { renderProjectEmail } from "../email/project-emails";
 import { emailSenderFor } from "../email/project-mail";
 import { assertDashboardAdminSeat } from "../payments/dashboard-admins";
+import { plainErrors } from "../plain-errors";
 import { isTrustedRedirectUrl } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
 import { hashSecret } from "../secrets/secrets";
 import { createVerificationCode, redeemVerificationCode } from "../sign-in/verification-codes";
-import { StatusError } from "../status-error";
 import { type LoadedUser, normalizeEmail } from "../users/user-records";
 import { restrictedReasonOf } from "../users/user-wire";
 import { ensureTeamMember, requireTeam } from "./teams";
@@ -146,7 +146,7 @@ export async function revokeTeamInvitation(
       ),
     )
     .returning({ id: verificationCodes.id });
-  if (deleted.length === 0) throw new StatusError(404, "Team invitation not found.");
+  if (deleted.length === 0) throw plainErrors.teamInvitationNotFound();
 }
 
 /** The user's verified e-mail addresses. */

@@ -12,10 +12,11 @@ import type { AuthDeps } from "../auth-deps";
 import { buildCodeLink, renderEmailVerificationEmail } from "../email/emails";
 import { renderProjectEmail } from "../email/project-emails";
 import { emailSenderFor } from "../email/project-mail";
+import { plainErrors } from "../plain-errors";
 import { isTrustedRedirectUrl } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
 import { createVerificationCode, redeemVerificationCode } from "../sign-in/verification-codes";
-import { isUniqueViolation, StatusError } from "../status-error";
+import { isUniqueViolation } from "../status-error";
 import { findUser, normalizeEmail } from "./user-records";
 
 /** The wire object (the same for every access type). */
@@ -113,7 +114,7 @@ async function assertFreeForAuth(
 function rethrowChannelConflict(error: unknown, value: string): never {
   if (isUniqueViolation(error, "contact_channels_auth_value_unique")) usedForAuthConflict(value);
   if (isUniqueViolation(error, "contact_channels_user_value_unique")) {
-    throw new StatusError(400, "Contact channel already exists");
+    throw plainErrors.contactChannelExists();
   }
   throw error;
 }
@@ -153,7 +154,7 @@ export async function createContactChannel(
       const [duplicate] = await listContactChannels(tx, project.id, userId).then((rows) =>
         rows.filter((row) => row.value === value),
       );
-      if (duplicate) throw new StatusError(400, "Contact channel already exists");
+      if (duplicate) throw plainErrors.contactChannelExists();
       if (input.usedForAuth) await assertFreeForAuth(tx, project.id, value, null);
       if (input.isPrimary) await clearPrimary(tx, userId, null);
       await tx.insert(contactChannels).values({
@@ -184,7 +185,7 @@ export async function updateContactChannel(
   input: Partial<ContactChannelInput>,
 ): Promise<ContactChannelRow> {
   const existing = await findContactChannel(deps.db, project.id, userId, channelId);
-  if (!existing) throw new StatusError(400, "Contact channel not found");
+  if (!existing) throw plainErrors.contactChannelToChangeNotFound();
   const value = input.value === undefined ? existing.value : normalizeEmail(input.value);
   const usedForAuth = input.usedForAuth ?? existing.usedForAuth;
   // A new address is unverified unless the caller (server) says otherwise.
@@ -194,7 +195,7 @@ export async function updateContactChannel(
       if (value !== existing.value) {
         const rows = await listContactChannels(tx, project.id, userId);
         if (rows.some((row) => row.value === value && row.id !== channelId)) {
-          throw new StatusError(400, "Contact channel already exists");
+          throw plainErrors.contactChannelExists();
         }
       }
       if (usedForAuth) await assertFreeForAuth(tx, project.id, value, channelId);
@@ -213,7 +214,7 @@ export async function updateContactChannel(
     rethrowChannelConflict(error, value);
   }
   const updated = await findContactChannel(deps.db, project.id, userId, channelId);
-  if (!updated) throw new StatusError(400, "Contact channel not found");
+  if (!updated) throw plainErrors.contactChannelToChangeNotFound();
   return updated;
 }
 
@@ -233,7 +234,7 @@ export async function deleteContactChannel(
       ),
     )
     .returning({ id: contactChannels.id });
-  if (deleted.length === 0) throw new StatusError(400, "Contact channel not found");
+  if (deleted.length === 0) throw plainErrors.contactChannelToChangeNotFound();
 }
 
 /** Mails a verification link for a channel; refuses verified channels and untrusted callbacks. */
@@ -284,7 +285,7 @@ export async function verifyChannelWithCode(
   const channel = await findContactChannel(deps.db, project.id, userId, channelId);
   // The address may have been changed since the mail was sent: that is a different channel now.
   if (!channel || channel.value !== data.email) {
-    throw new StatusError(400, "Contact channel not found. Was your contact channel deleted?");
+    throw plainErrors.verifiedContactChannelGone();
   }
   await redeemVerificationCode(deps, { ...redeem, consume: true });
   await deps.db

@@ -17,11 +17,12 @@ import {
   users,
 } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
+import { plainErrors } from "../plain-errors";
 import type { LoadedProject } from "../projects/projects";
 import { deletePasskeyCredential } from "../sign-in/passkey-credentials";
 import { isSupportedBcryptHash } from "../sign-in/passwords";
 import { sealTotpSecret } from "../sign-in/totp";
-import { isUniqueViolation, StatusError } from "../status-error";
+import { isUniqueViolation } from "../status-error";
 import { toServerTeam } from "../teams/team-wire";
 import {
   addTeamMember,
@@ -63,29 +64,26 @@ type WriteDeps = Pick<AuthDeps, "ids" | "passwords" | "clock"> & Partial<Pick<Au
 
 function checkRestrictionFields(input: UserWriteInput, restrictedByAdmin: boolean): void {
   if (input.restricted_by_admin_reason && !restrictedByAdmin) {
-    throw new StatusError(400, "restricted_by_admin_reason requires restricted_by_admin=true");
+    throw plainErrors.restrictedReasonWithoutRestriction();
   }
   if (input.restricted_by_admin_private_details && !restrictedByAdmin) {
-    throw new StatusError(
-      400,
-      "restricted_by_admin_private_details requires restricted_by_admin=true",
-    );
+    throw plainErrors.restrictedDetailsWithoutRestriction();
   }
 }
 
 /** The flags of the primary e-mail need an address to apply to. */
 function checkPrimaryEmailFlags(input: UserWriteInput): void {
   if (input.primary_email_auth_enabled) {
-    throw new StatusError(400, "primary_email_auth_enabled cannot be true without primary_email");
+    throw plainErrors.primaryEmailAuthWithoutEmail();
   }
   if (input.primary_email_verified) {
-    throw new StatusError(400, "primary_email_verified cannot be true without primary_email");
+    throw plainErrors.primaryEmailVerifiedWithoutEmail();
   }
 }
 
 function checkOtpAllowed(project: LoadedProject, input: UserWriteInput): void {
   if (input.otp_auth_enabled && !project.config.auth.otp.allowSignIn) {
-    throw new StatusError(400, "OTP auth not enabled in the project");
+    throw plainErrors.otpAuthNotEnabled();
   }
 }
 
@@ -96,21 +94,18 @@ async function resolvePasswordHash(
   input: UserWriteInput,
 ): Promise<string | null | undefined> {
   if (input.password !== undefined && input.password_hash !== undefined) {
-    throw new StatusError(400, "Cannot set both password and password_hash at the same time.");
+    throw plainErrors.passwordAndHashTogether();
   }
   const wantsPassword =
     (input.password !== undefined && input.password !== null) ||
     (input.password_hash !== undefined && input.password_hash !== null);
   if (wantsPassword && !project.config.auth.password.allowSignIn) {
-    throw new StatusError(400, "Password auth not enabled in the project");
+    throw plainErrors.passwordAuthNotEnabled();
   }
   if (input.password_hash !== undefined) {
     if (input.password_hash === null) return null;
     if (!isSupportedBcryptHash(input.password_hash)) {
-      throw new StatusError(
-        400,
-        "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.",
-      );
+      throw plainErrors.invalidPasswordHash();
     }
     return input.password_hash;
   }
@@ -420,15 +415,12 @@ async function checkUserUpdate(
   restrictedByAdmin: boolean,
 ): Promise<void> {
   if (input.is_anonymous === true && !user.row.isAnonymous) {
-    throw new StatusError(400, "Cannot set is_anonymous to true for an existing user");
+    throw plainErrors.anonymousForExistingUser();
   }
   checkOtpAllowed(project, input);
   if (input.passkey_auth_enabled === true) {
     // It is true exactly when the user has a passkey; only POST /auth/passkey/register adds one.
-    throw new StatusError(
-      400,
-      "Cannot manually enable passkey auth, it is enabled iff there is a passkey auth method",
-    );
+    throw plainErrors.passkeyAuthNotManual();
   }
   checkRestrictionFields(input, restrictedByAdmin);
   if (input.selected_team_id) {

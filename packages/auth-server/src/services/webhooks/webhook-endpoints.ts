@@ -14,9 +14,9 @@ import {
   webhookEndpoints,
 } from "../../db/schema";
 import { findTargetRefusal, type OutgoingPolicy } from "../../outgoing/outgoing-policy";
+import { plainErrors } from "../plain-errors";
 import { type SecretBox, secretContexts } from "../secrets/secret-box";
 import type { IdGenerators } from "../secrets/secrets";
-import { StatusError } from "../status-error";
 import { generateWebhookSecret } from "./standard-webhooks";
 import type { WebhookEventType } from "./webhook-events";
 
@@ -59,14 +59,14 @@ async function requireEndpointRow(
     .select()
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.projectId, projectId), eq(webhookEndpoints.id, endpointId)));
-  if (!row) throw new StatusError(404, "Webhook endpoint not found");
+  if (!row) throw plainErrors.webhookEndpointNotFound();
   return row;
 }
 
 /** Refuses (text 400, nothing stored) a URL the server would never deliver to. */
 async function assertDeliverableUrl(url: string, outgoing: OutgoingPolicy): Promise<void> {
   const refusal = await findTargetRefusal({ url }, outgoing);
-  if (refusal) throw new StatusError(400, `Invalid webhook URL: ${refusal}.`);
+  if (refusal) throw plainErrors.invalidWebhookUrl(refusal);
 }
 
 /** The `whsec_` secret deliveries sign with; it is stored encrypted, bound to its endpoint. */
@@ -158,7 +158,7 @@ export async function updateWebhookEndpoint(
     })
     .where(and(eq(webhookEndpoints.projectId, projectId), eq(webhookEndpoints.id, endpointId)))
     .returning();
-  if (!row) throw new StatusError(404, "Webhook endpoint not found");
+  if (!row) throw plainErrors.webhookEndpointNotFound();
   return toEndpoint(row);
 }
 
@@ -172,7 +172,7 @@ export async function deleteWebhookEndpoint(
     .delete(webhookEndpoints)
     .where(and(eq(webhookEndpoints.projectId, projectId), eq(webhookEndpoints.id, endpointId)))
     .returning({ id: webhookEndpoints.id });
-  if (deleted.length === 0) throw new StatusError(404, "Webhook endpoint not found");
+  if (deleted.length === 0) throw plainErrors.webhookEndpointNotFound();
 }
 
 export interface WebhookDeliveryLogEntry {

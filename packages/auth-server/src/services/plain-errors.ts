@@ -1,0 +1,276 @@
+/**
+ * The plain-text errors (contract §1.4 "other errors"): every answer the API gives as a bare status
+ * and `text/plain` message, with no known-error header, as the Stack Auth reference does for its
+ * plain errors. Beside the known-error catalogue (`knownErrors` of @heritage/auth-protocol) this is
+ * the API's whole error vocabulary: call sites throw `plainErrors.name(...)`, never a StatusError of
+ * their own (plain-errors.test.ts fails the build when one does). The texts are matched byte for
+ * byte by clients and by the reference's own end-to-end suite: change one only on purpose.
+ *
+ * Each entry makes a fresh StatusError (its own stack); entries with parameters format them here.
+ * @module
+ */
+import { StatusError } from "./status-error";
+
+const plain = (status: number, message: string) => new StatusError(status, message);
+
+/** A list of problems, one per line under a heading. */
+const problemList = (heading: string, problems: readonly string[]) =>
+  `${heading}:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`;
+
+export const plainErrors = {
+  // --- Request authentication (http/project-access.ts)
+  adminTokenUserGone: () =>
+    plain(
+      401,
+      "The user associated with the admin access token is no longer valid. Please refresh the admin access token and try again.",
+    ),
+  developmentOverrideNotAllowed: () =>
+    plain(401, "Development key override is only allowed in development or test environments"),
+  invalidDevelopmentOverride: () => plain(401, "Invalid development key override"),
+
+  // --- Client access acting for someone else
+  clientApiKeysOfOthers: () => plain(403, "Client can only manage their own api keys"),
+  clientSessionsOfOthers: () => plain(403, "Client can only list sessions for their own user."),
+  clientConnectedAccountsOfOthers: () =>
+    plain(403, "Client can only access its own connected accounts"),
+  /** `action`: read, create, update, delete or list. */
+  clientContactChannelsOfOthers: (action: string) =>
+    plain(403, `Client can only ${action} contact channels for their own user.`),
+  /** `action`: read, update, delete or list. */
+  clientOAuthProvidersOfOthers: (action: string) =>
+    plain(403, `Client can only ${action} OAuth providers for their own user.`),
+  clientPermissionsOfOthers: () =>
+    plain(
+      403,
+      'Client can only list permissions for their own user. user_id must be either "me" or the ID of the current user',
+    ),
+  clientTeamsOfOthers: () =>
+    plain(
+      403,
+      'Client can only list teams for their own user. user_id must be either "me" or the ID of the current user',
+    ),
+  clientInvitationsListOfOthers: () =>
+    plain(403, "Client can only list invitations for their own user."),
+  clientInvitationsAcceptOfOthers: () =>
+    plain(403, "Client can only accept invitations for their own user."),
+  clientVerificationCodeOfOthers: () =>
+    plain(400, "Can only send verification code for your own user"),
+  clientProfileOfOthers: () => plain(403, "Cannot update another user's profile"),
+  notificationPreferencesReadOfOthers: () =>
+    plain(403, "You can only view your own notification preferences"),
+  notificationPreferencesWriteOfOthers: () =>
+    plain(403, "You can only manage your own notification preferences"),
+  teamCreatorNotYourself: () =>
+    plain(
+      403,
+      "You cannot create a team as a user that is not yourself. Make sure you set the creator_user_id to 'me'.",
+    ),
+  clientItemsOfOthers: () => plain(403, "Clients can only access their own user or team items."),
+  clientPurchaseUrlsOfOthers: () =>
+    plain(
+      403,
+      "Clients can only create purchase URLs for their own user or teams they have admin access to.",
+    ),
+
+  // --- Users (services/users/, routes/users.ts)
+  restrictedReasonWithoutRestriction: () =>
+    plain(400, "restricted_by_admin_reason requires restricted_by_admin=true"),
+  restrictedDetailsWithoutRestriction: () =>
+    plain(400, "restricted_by_admin_private_details requires restricted_by_admin=true"),
+  primaryEmailAuthWithoutEmail: () =>
+    plain(400, "primary_email_auth_enabled cannot be true without primary_email"),
+  primaryEmailVerifiedWithoutEmail: () =>
+    plain(400, "primary_email_verified cannot be true without primary_email"),
+  otpAuthNotEnabled: () => plain(400, "OTP auth not enabled in the project"),
+  passwordAuthNotEnabled: () => plain(400, "Password auth not enabled in the project"),
+  passwordAndHashTogether: () =>
+    plain(400, "Cannot set both password and password_hash at the same time."),
+  invalidPasswordHash: () =>
+    plain(
+      400,
+      "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.",
+    ),
+  anonymousForExistingUser: () =>
+    plain(400, "Cannot set is_anonymous to true for an existing user"),
+  passkeyAuthNotManual: () =>
+    plain(
+      400,
+      "Cannot manually enable passkey auth, it is enabled iff there is a passkey auth method",
+    ),
+  invalidProfileImageUrl: () => plain(400, "Invalid profile image URL"),
+  clientUserDeletionDisabled: () =>
+    plain(400, "Client user deletion is not enabled for this project"),
+  onlyAnonymousWithoutIncludeAnonymous: () =>
+    plain(400, "only_anonymous=true requires include_anonymous=true"),
+  passwordAlreadySet: () => plain(400, "User already has a password set."),
+
+  // --- Contact channels
+  contactChannelExists: () => plain(400, "Contact channel already exists"),
+  contactChannelNotFound: () => plain(404, "Contact channel not found"),
+  /** `GET /contact-channels/{user_id}/{id}`: the reference's wording ends with a full stop. */
+  contactChannelToReadNotFound: () => plain(404, "Contact channel not found."),
+  /** Updating or deleting a channel that is not there answers 400, as the reference does. */
+  contactChannelToChangeNotFound: () => plain(400, "Contact channel not found"),
+  verifiedContactChannelGone: () =>
+    plain(400, "Contact channel not found. Was your contact channel deleted?"),
+
+  // --- Sign-in: sessions, OTP, rate limits
+  sessionNotFound: () => plain(404, "Session not found."),
+  otpSignInNotEnabled: () => plain(403, "OTP sign-in is not enabled for this project"),
+  /** Over a rate limit; `Retry-After` says when the window ends (contract §1.1). */
+  tooManyRequests: (retryAfterSeconds: number) =>
+    new StatusError(429, "Too many requests. Please try again later.", {
+      "retry-after": String(retryAfterSeconds),
+    }),
+
+  // --- CLI sign-in
+  cliRefreshTokenRequired: () => plain(400, "refresh_token is required when mode is 'complete'"),
+  invalidAnonRefreshToken: () => plain(400, "Invalid anon refresh token"),
+  anonRefreshTokenOfOtherProject: () =>
+    plain(400, "Anon refresh token does not belong to this project"),
+  anonRefreshTokenExpired: () => plain(400, "The provided anon refresh token has expired"),
+  anonRefreshTokenWithoutUser: () => plain(400, "User not found for provided refresh token"),
+  refreshTokenNotAnonymous: () =>
+    plain(400, "The provided refresh token does not belong to an anonymous user"),
+  invalidCliLoginCode: () => plain(400, "Invalid login code or the code has expired"),
+  cliNoAnonymousSession: () => plain(400, "No anonymous session associated with this code"),
+  refreshTokenOfOtherProject: () => plain(400, "Refresh token does not belong to this project"),
+  invalidRefreshToken: () => plain(400, "Invalid refresh token"),
+
+  // --- OAuth
+  oauthLinkTokenMissing: () => plain(400, "?token= query parameter is required for link type"),
+  oauthAccessTokenOfOtherProject: () =>
+    plain(403, "The access token is not valid for this project"),
+  invalidOAuthState: () => plain(400, "Invalid OAuth state. Please try signing in again."),
+  innerOAuthCookieMissing: () =>
+    plain(
+      400,
+      "Inner OAuth cookie not found. This is likely because you refreshed the page during the OAuth sign in process. Please try signing in again",
+    ),
+  oauthCallbackWithoutCode: () =>
+    plain(400, "The provider's callback carries no authorization code."),
+  oauthInvalidGrant: () =>
+    plain(400, "Inner OAuth callback failed due to invalid grant. Please try again."),
+  oauthUnusableProfile: () =>
+    plain(400, "The OAuth provider returned a profile that cannot be used."),
+  oauthRedirectUriMismatch: () =>
+    plain(
+      400,
+      "Invalid redirect URI. Your redirect URI must be the same as the one used to get the authorization code.",
+    ),
+  oauthSignInTurnedOff: () =>
+    plain(
+      400,
+      "This provider account is linked to the user, but signing in with it is turned off.",
+    ),
+  /** A provider id the project does not configure, in a user's `oauth_providers`. */
+  oauthProviderNotFound: (providerId: string) =>
+    plain(400, `OAuth provider ${providerId} not found`),
+  oauthProviderNotConfigured: (providerConfigId: string) =>
+    plain(404, `OAuth provider ${providerConfigId} not found or not configured`),
+  userOAuthProviderNotFound: (providerId: string, userId: string) =>
+    plain(404, `OAuth provider ${providerId} for user ${userId} not found`),
+  oauthProviderSignInTypeExists: () =>
+    plain(400, "The same provider type with sign-in enabled already exists for this user."),
+  oauthProviderAccountExists: () =>
+    plain(400, "The same provider type with the same account ID already exists for this user."),
+  oauthProviderListedTwice: (providerId: string) =>
+    plain(400, `OAuth provider ${providerId} is listed more than once.`),
+
+  // --- API keys
+  apiKeysNotEnabled: (type: "user" | "team") =>
+    plain(
+      400,
+      type === "user"
+        ? "User API keys are not enabled for this project."
+        : "Team API keys are not enabled for this project.",
+    ),
+  emptyApiKeySet: () => plain(400, "An API key set must hold at least one key."),
+  invalidApiKeyExpiry: () => plain(400, "expires_at_millis must be a valid time."),
+
+  // --- Teams and invitations
+  invitationTeamAndUser: () => plain(400, "Cannot specify both team_id and user_id"),
+  invitationTeamOrUser: () => plain(400, "Must specify either team_id or user_id"),
+  invitationDeleteWithoutTeam: () =>
+    plain(400, "team_id is required for deleting a team invitation"),
+  teamInvitationNotFound: () => plain(404, "Team invitation not found."),
+  clientProfilesWithoutTeam: () => plain(400, "team_id is required for access type client"),
+  clientTeamCreationDisabled: () => plain(403, "Client team creation is disabled for this project"),
+
+  // --- Projects and their config
+  projectNotFound: () => plain(404, "Project not found"),
+  serverBranchConfigOnly: () =>
+    plain(403, "Server access can only manage branch config overrides."),
+  invalidEmailTheme: () => plain(400, "Invalid email theme"),
+  duplicateDomain: (domain: string) => plain(400, `Duplicate domain found: ${domain}`),
+  internalProjectNotDeletable: () => plain(400, "The internal project cannot be deleted."),
+  internalProjectNotTransferable: () => plain(400, "The internal project cannot be transferred."),
+  transferWithoutOwnerTeam: () => plain(400, "Project must have an owner team to be transferred"),
+  invalidConfigKey: (key: string) => plain(400, `Invalid config key: ${key}`),
+  unknownConfigKey: (path: readonly string[]) =>
+    plain(400, `Unknown config key: ${path.join(".")}`),
+  configLevelCannotHold: (level: string, path: readonly string[]) =>
+    plain(400, `The ${level} config level cannot hold ${path.join(".")}.`),
+  configOverrideNotObject: () => plain(400, "A config override must be a JSON object."),
+  invalidConfigOverride: (problems: readonly string[]) =>
+    plain(400, problemList("Invalid config override", problems)),
+  notProductionReady: (problems: readonly string[]) =>
+    plain(400, problemList("The project cannot be in production mode", problems)),
+  unreachableConfigTargets: (problems: readonly string[]) =>
+    plain(400, problemList("The config aims the server at a target it does not reach", problems)),
+  dataVaultSecretMissing: () =>
+    plain(500, "The data vault needs STACK_DATA_VAULT_SECRET to be set."),
+
+  // --- E-mail
+  themeIdXorSource: () =>
+    plain(400, "Exactly one of theme_id or theme_tsx_source must be provided"),
+  templateIdXorSource: () =>
+    plain(400, "Exactly one of template_id or template_tsx_source must be provided"),
+  /** `POST /emails/render-email` names an unknown theme (400, where the admin's CRUD says 404). */
+  renderThemeNotFound: () => plain(400, "No theme found with given id"),
+  renderTemplateNotFound: () => plain(400, "No template found with given id"),
+  templateNotFound: () => plain(404, "No template found with given id"),
+  themeNotFound: () => plain(404, "No theme found with given id"),
+  draftNotFound: () => plain(404, "No draft found with given id"),
+  sendDraftNotFound: () => plain(400, "No draft found with given draft_id"),
+  notificationCategoryNotFound: () => plain(404, "Notification category not found"),
+  sendCategoryNotFound: (categoryName: string) =>
+    plain(400, `Notification category "${categoryName}" not found`),
+
+  // --- Webhooks
+  webhookEndpointNotFound: () => plain(404, "Webhook endpoint not found"),
+  invalidWebhookManagementToken: () => plain(401, "Invalid or expired webhook management token"),
+  invalidWebhookUrl: (refusal: string) => plain(400, `Invalid webhook URL: ${refusal}.`),
+
+  // --- Payments
+  stripeAccountNotSet: () => plain(400, "Stripe account ID is not set"),
+  purchaseCodeOfOtherProject: () => plain(400, "The purchase code belongs to another project"),
+  testModeNotEnabled: () => plain(403, "Test mode is not enabled for this project"),
+  priceNotOnProduct: () =>
+    plain(400, "Price not found on product associated with this purchase code"),
+  productIdAndInline: () => plain(400, "Cannot specify both product_id and product_inline!"),
+  productInlineFromClient: () =>
+    plain(
+      400,
+      "Cannot specify product_inline when calling from client! Please call with a server API key, or use the product_id parameter.",
+    ),
+  productIdOrInline: () => plain(400, "Must specify either product_id or product_inline!"),
+  productWithoutStripePrice: (currencyCodes: readonly string[]) =>
+    plain(
+      400,
+      `This product has no price Stripe can charge: a price needs an amount in one of ${currencyCodes.join(", ")} and must not be server-only.`,
+    ),
+  stripeRefused: (stripeMessage: string) =>
+    plain(502, `Stripe refused the request: ${stripeMessage}`),
+  stripeWebhooksNotConfigured: () =>
+    plain(
+      503,
+      "Stripe webhooks are not configured on this server: STRIPE_WEBHOOK_SECRET is not set.",
+    ),
+  invalidStripeSignature: (refusal: string) =>
+    plain(400, `Invalid Stripe webhook signature: ${refusal}.`),
+  notAStripeEvent: () =>
+    plain(400, "The webhook body is not a Stripe event (JSON with id, type and data.object)."),
+} as const;
+
+export type PlainErrorName = keyof typeof plainErrors;
