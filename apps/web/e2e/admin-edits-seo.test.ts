@@ -7,6 +7,7 @@
  */
 import { defaultGlobalSeo, getGlobalSeo } from "@heritage/content";
 import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   contentApiFailure,
@@ -167,6 +168,46 @@ describe.skipIf(!hasChromium)("an admin edits the SEO settings", () => {
       defaultGlobalSeo.default_title_bs,
     );
     await visitor.close();
+  });
+
+  it("previews the raster share image the site really uses, and pages carry it (issue 19, defect 5)", async () => {
+    await page.goto(`${server.url}/admin/seo`);
+    await page.getByRole("heading", { name: "Global SEO Settings" }).waitFor();
+    const preview = page.getByTestId("facebook-preview").locator("img");
+    const shareImage = field("Default Social Share Image URL");
+    // Nothing chosen: the site's built-in 1200 x 630 image, which the pages use, is previewed.
+    await shareImage.fill("");
+    await expect.poll(() => preview.getAttribute("src")).toBe("/og-image.png");
+    await expect(page.getByText("No share image").count()).resolves.toBe(0);
+    // An SVG is not shown by the big networks: the pages use the built-in image instead.
+    await shareImage.fill("/images/about/heritage.svg");
+    await expect.poll(() => preview.getAttribute("src")).toBe("/og-image.png");
+    await page.getByText("SVG images are not shown by social networks").first().waitFor();
+    await expectNoAxeViolations(page, "/admin/seo with the share image note");
+    await page.getByRole("button", { name: "Save SEO Settings" }).click();
+    await expectNotice(
+      page,
+      "Settings saved",
+      "Global SEO settings have been updated successfully",
+    );
+    await dismissNotices(page);
+
+    // The about page's own image is the built-in SVG: en and de share the raster default.
+    for (const path of ["/about", "/de/about", "/bs/contact"]) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      const meta = (selector: string) =>
+        html.match(new RegExp(`<meta ${selector} content="([^"]*)"`))?.[1] ?? null;
+      const image = meta('property="og:image"') ?? "";
+      expect([path, new URL(image).pathname]).toEqual([path, "/og-image.png"]);
+      expect([path, meta('name="twitter:image"')]).toEqual([path, image]);
+      expect([path, meta('property="og:image:width"'), meta('property="og:image:height"')]).toEqual(
+        [path, "1200", "630"],
+      );
+    }
+    const png = await fetch(`${server.url}/og-image.png`);
+    expect(png.headers.get("content-type")).toBe("image/png");
+    const size = await sharp(Buffer.from(await png.arrayBuffer())).metadata();
+    expect([size.format, size.width, size.height]).toEqual(["png", 1200, 630]);
   });
 
   it("measures Core Web Vitals and checks the home page at mobile width", async () => {

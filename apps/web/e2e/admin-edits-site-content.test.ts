@@ -166,4 +166,66 @@ describe.skipIf(!hasChromium)("an admin edits the site content", () => {
     await page.getByRole("button", { name: "Try again" }).click();
     await page.getByRole("tablist", { name: "Site sections" }).waitFor();
   });
+  it("lists the placeholders still in place before going live, and keeps pages holding one out of search engines (issue 19, defect 10; en, de)", async () => {
+    const robots = async (path: string) =>
+      (await (await fetch(`${server.url}${path}`)).text()).match(
+        /<meta name="robots" content="([^"]*)"/,
+      )?.[1] ?? null;
+    const sitemapPaths = async () =>
+      [
+        ...(await (await fetch(`${server.url}/sitemap.xml`)).text()).matchAll(
+          /<loc>([^<]+)<\/loc>/g,
+        ),
+      ].map((match) => new URL(match[1] ?? "").pathname);
+
+    await page.goto(`${server.url}/admin`);
+    const checklist = page.getByRole("region", { name: "Before you go live" });
+    await checklist.waitFor();
+    const link = (name: string) => checklist.getByRole("link", { name, exact: true });
+    for (const [name, href] of [
+      ["Impressum (English): Content", "/admin/site-content?section=impressum&language=en"],
+      ["Impressum (German): Content", "/admin/site-content?section=impressum&language=de"],
+      ["Contact Page (German): Address", "/admin/site-content?section=contact&language=de"],
+      ["Footer (Bosnian): Phone", "/admin/site-content?section=footer&language=bs"],
+      ["SEO: Social links", "/admin/seo?tab=social"],
+    ] as const) {
+      await expect([name, await link(name).getAttribute("href")]).toEqual([name, href]);
+    }
+    await expectNoAxeViolations(page, "/admin with the go-live checklist");
+    expect(await robots("/impressum")).toBe("noindex");
+    expect(await robots("/de/impressum")).toBe("noindex");
+    expect(await robots("/de/contact")).toBe("noindex");
+    expect(await robots("/about")).toBeNull();
+    expect(await robots("/de")).toBeNull();
+    let listed = await sitemapPaths();
+    expect(listed).toContain("/de/about");
+    expect(listed).not.toContain("/impressum");
+    expect(listed).not.toContain("/de/impressum");
+
+    // The item leads to the form where the placeholder is edited; once it is replaced, the
+    // English legal notice is indexed again, the German one (still a placeholder) is not.
+    await link("Impressum (English): Content").click();
+    await page.waitForURL(`${server.url}/admin/site-content?section=impressum&language=en`);
+    await expect(
+      page
+        .getByRole("tablist", { name: "Site sections" })
+        .getByRole("tab", { name: "Impressum" })
+        .getAttribute("aria-selected"),
+    ).resolves.toBe("true");
+    await panel()
+      .getByLabel("Content (HTML)", { exact: true })
+      .fill("<h2>Legal Information</h2><p>Sevdah Heritage e.V., Ferhadija 1, 71000 Sarajevo</p>");
+    await panel().getByRole("button", { name: "Save English Content" }).click();
+    await expectNotice(page, "Impressum content saved", "Updated content");
+    await dismissNotices(page);
+    await page.goto(`${server.url}/admin`);
+    await checklist.waitFor();
+    await link("Impressum (German): Content").waitFor();
+    await expect(link("Impressum (English): Content").count()).resolves.toBe(0);
+    expect(await robots("/impressum")).toBeNull();
+    expect(await robots("/de/impressum")).toBe("noindex");
+    listed = await sitemapPaths();
+    expect(listed).toContain("/impressum");
+    expect(listed).not.toContain("/de/impressum");
+  });
 });

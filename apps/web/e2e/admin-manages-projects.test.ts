@@ -3,6 +3,7 @@
  * why a save and an upload failed (form kept), and deletes it (site spec, sections 2, 4, 5, 8).
  */
 import { deleteProject, listProjects } from "@heritage/content";
+import { sweepUnreferencedMedia } from "@heritage/server/testing";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,6 +24,8 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
   let browser: Browser;
   let page: Page;
   let errors: string[];
+  /** The image uploaded in the first test (a /media/ path). */
+  let uploadedImage = "";
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
@@ -162,6 +165,86 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
     await visitor.close();
   });
 
+  it("shares the project with a 1200 x 630 raster image made once from its upload (issue 19, defect 5; en, de)", async () => {
+    const [project] = (await listProjects(server.running.database.db)).filter(
+      (row) => row.title === "Sevdah Archive",
+    );
+    uploadedImage = project?.image ?? "";
+    const mediaId = /^\/media\/([0-9a-f-]{36})\//.exec(uploadedImage)?.[1];
+    expect(mediaId).toBeDefined();
+    for (const path of [`/project/${project?.id}`, `/de/project/${project?.id}`]) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      const meta = (selector: string) =>
+        html.match(new RegExp(`<meta ${selector} content="([^"]*)"`))?.[1] ?? "";
+      const image = meta('property="og:image"');
+      expect([path, new URL(image).pathname]).toEqual([path, `/share-image/media/${mediaId}.jpg`]);
+      expect([path, meta('name="twitter:image"')]).toEqual([path, image]);
+    }
+    const first = await fetch(`${server.url}/share-image/media/${mediaId}.jpg`);
+    expect([first.status, first.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
+    expect(first.headers.get("cache-control")).toContain("immutable");
+    const bytes = Buffer.from(await first.arrayBuffer());
+    const size = await sharp(bytes).metadata();
+    expect([size.format, size.width, size.height]).toEqual(["jpeg", 1200, 630]);
+    // Made once and kept in the media storage: the next answer is the same file.
+    const again = Buffer.from(
+      await (await fetch(`${server.url}/share-image/media/${mediaId}.jpg`)).arrayBuffer(),
+    );
+    expect(again.equals(bytes)).toBe(true);
+  });
+
+  it("flags a broken image address in the editor and the list before visitors see it (issue 19, defect 9; en, de)", async () => {
+    const row = page.getByRole("row").filter({ hasText: "Sevdah Archive" });
+    await row.getByRole("button", { name: "Edit" }).click();
+    await dialog().getByRole("tab", { name: "Common Fields" }).click();
+    const imageUrl = dialog().getByLabel("Image URL", { exact: true });
+    await imageUrl.fill("/media/00000000-0000-4000-8000-000000000000/original.png");
+    await imageUrl.blur();
+    const missing =
+      "Image: no such file in the media storage (deleted or mistyped); visitors would see a broken image.";
+    await dialog().getByText(missing).waitFor();
+    await dialog().getByRole("tab", { name: "SEO Settings" }).click();
+    await dialog()
+      .getByRole("tablist", { name: "SEO language" })
+      .getByRole("tab", { name: "Deutsch" })
+      .click();
+    const germanImage = dialog().getByLabel("Social Share Image URL (German)", { exact: true });
+    await germanImage.fill("/uploads/sevdah.png");
+    await germanImage.blur();
+    await dialog()
+      .getByText(
+        "Social Share Image URL (German): not an image address this site serves; use an uploaded image or a full https:// URL.",
+      )
+      .first()
+      .waitFor();
+    await expectNoAxeViolations(page, "the project dialog with image warnings");
+    await dialog().getByRole("button", { name: "Save", exact: true }).click();
+    await expectNotice(page, "Project updated successfully");
+    await dialog().waitFor({ state: "detached" });
+    await dismissNotices(page);
+    // The list says which of the project's images are broken, in which language.
+    await row
+      .getByText("Broken images: Image, Social Share Image URL (German)", { exact: true })
+      .waitFor();
+    await expectNoAxeViolations(page, "/admin/projects with a broken image");
+
+    // Put right, the warning goes.
+    await row.getByRole("button", { name: "Edit" }).click();
+    await dialog().getByRole("tab", { name: "Common Fields" }).click();
+    await dialog().getByLabel("Image URL", { exact: true }).fill(uploadedImage);
+    await dialog().getByRole("tab", { name: "SEO Settings" }).click();
+    await dialog()
+      .getByRole("tablist", { name: "SEO language" })
+      .getByRole("tab", { name: "Deutsch" })
+      .click();
+    await dialog().getByLabel("Social Share Image URL (German)", { exact: true }).fill("");
+    await dialog().getByRole("button", { name: "Save", exact: true }).click();
+    await expectNotice(page, "Project updated successfully");
+    await dialog().waitFor({ state: "detached" });
+    await dismissNotices(page);
+    await expect(row.getByText("Broken images", { exact: false }).count()).resolves.toBe(0);
+  });
+
   it("edits the project and saves one language's SEO settings", async () => {
     const row = page.getByRole("row").filter({ hasText: "Sevdah Archive" });
     await row.getByRole("button", { name: "Edit" }).click();
@@ -217,6 +300,25 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
     await visitor.getByRole("heading", { name: "Project not found" }).waitFor();
     await visitor.close();
     await dismissNotices(page);
+  });
+
+  it("removes the deleted project's uploaded files once the grace period is over (issue 19, defect 9)", async () => {
+    const mediaId = /^\/media\/([0-9a-f-]{36})\//.exec(uploadedImage)?.[1];
+    const served = async () =>
+      Promise.all(
+        [uploadedImage, `/media/${mediaId}/w400.webp`, `/share-image/media/${mediaId}.jpg`].map(
+          async (path) => (await fetch(`${server.url}${path}`, { redirect: "manual" })).status,
+        ),
+      );
+    await expect(served()).resolves.toEqual([200, 200, 200]);
+    // Within the grace period (24 h by default) the files stay: the editor may still use them.
+    await expect(sweepUnreferencedMedia(server.running)).resolves.toMatchObject({ removed: [] });
+    await expect(served()).resolves.toEqual([200, 200, 200]);
+    // Once it is over they go, and the share image falls back to the site's default (302).
+    await expect(sweepUnreferencedMedia(server.running, { graceMs: 0 })).resolves.toMatchObject({
+      removed: [mediaId],
+    });
+    await expect(served()).resolves.toEqual([404, 404, 302]);
   });
 
   it("keeps the form filled and says why when a save fails", async () => {

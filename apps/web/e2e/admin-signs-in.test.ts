@@ -135,6 +135,7 @@ describe.skipIf(!hasChromium)("an admin signs in and out", () => {
     await nav.getByRole("button", { name: "Sign Out" }).waitFor();
     const cards = await page
       .getByRole("main")
+      .getByRole("list", { name: "Admin screens" })
       .getByRole("link")
       .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href")));
     expect(cards).toEqual([

@@ -245,18 +245,18 @@ describe.skipIf(!hasChromium)("a visitor (or a search engine) reads the content 
 
   it("lists every public page in every language in the sitemap, and keeps crawlers out of admin", async () => {
     const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
-    for (const path of [
-      "",
-      "/about",
-      "/contact",
-      "/impressum",
-      "/datenschutz",
-      "/project/balkan-stories",
-    ]) {
+    for (const path of ["", "/about", "/project/balkan-stories"]) {
       for (const prefix of ["", "/de", "/bs"]) {
         expect(sitemap).toContain(
           `<loc>${PUBLIC_URL}${prefix}${path || (prefix ? "" : "/")}</loc>`,
         );
+      }
+    }
+    // The default copy's contact details and legal notices are placeholders: those pages are
+    // noindex and left out until an admin replaces them (issue 19, defect 10).
+    for (const path of ["/contact", "/impressum", "/datenschutz"]) {
+      for (const prefix of ["", "/de", "/bs"]) {
+        expect(sitemap).not.toContain(`<loc>${PUBLIC_URL}${prefix}${path}</loc>`);
       }
     }
     expect(sitemap).toContain(

@@ -391,8 +391,40 @@ export function createContentClient(options: ContentClientOptions) {
       if (!parsed.success) throw new ContentClientError("Failed to upload image");
       return { url: parsed.data.url, variants: parsed.data.data?.variants ?? [] };
     },
+    /**
+     * Which of these image addresses would show visitors a broken image (issue 19, defect 9):
+     * `missing` (an upload not in the media storage) or `invalid` (no address this site serves
+     * images at); null when fine. Empty addresses are not sent.
+     */
+    checkImages: async (urls: string[]): Promise<Map<string, ImageProblem>> => {
+      const asked = [...new Set(urls.map((url) => url.trim()).filter((url) => url !== ""))];
+      if (asked.length === 0) return new Map();
+      const { response, text } = await send("POST", "check-images", { body: { urls: asked } });
+      const apiError = readApiError(text);
+      if (!response.ok || apiError) {
+        throw new ContentClientError(apiError?.message ?? "Failed to check the images", {
+          code: apiError?.code ?? null,
+          status: response.status,
+        });
+      }
+      let json: unknown = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        // Reported below.
+      }
+      const parsed = checkImagesAnswerSchema.safeParse(json);
+      if (!parsed.success) throw new ContentClientError("Failed to check the images");
+      return new Map(parsed.data.data.map((entry) => [entry.url, entry.problem]));
+    },
   };
 }
+
+export type ImageProblem = "missing" | "invalid" | null;
+
+const checkImagesAnswerSchema = z.object({
+  data: z.array(z.object({ url: z.string(), problem: z.enum(["missing", "invalid"]).nullable() })),
+});
 
 export type ContentClient = ReturnType<typeof createContentClient>;
 

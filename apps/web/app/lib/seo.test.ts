@@ -50,4 +50,40 @@ describe("buildPageMeta", () => {
     expect(meta).not.toContainEqual(expect.objectContaining({ property: "og:url" }));
     expect(meta).toContainEqual({ name: "robots", content: "noindex" });
   });
+  it("shares a raster image with its size: an upload's share JPEG, else the built-in image (issue 19, defect 5)", () => {
+    const id = "3f2b8c1e-5a6d-4e7f-8a9b-0c1d2e3f4a5b";
+    const tags = (meta: ReturnType<typeof buildPageMeta>) =>
+      meta.filter(
+        (entry) =>
+          ("property" in entry && String(entry.property).startsWith("og:image")) ||
+          ("name" in entry && entry.name === "twitter:image"),
+      );
+    expect(
+      tags(
+        buildPageMeta(
+          { ...context, site: { ...context.site, defaultImage: "/images/about/heritage.svg" } },
+          {
+            title: "T",
+            description: "D",
+            images: ["/images/projects/a.svg", `/media/${id}/original.png`],
+          },
+        ),
+      ),
+    ).toEqual([
+      { property: "og:image", content: `https://example.org/share-image/media/${id}.jpg` },
+      { property: "og:image:type", content: "image/jpeg" },
+      { property: "og:image:width", content: "1200" },
+      { property: "og:image:height", content: "630" },
+      { name: "twitter:image", content: `https://example.org/share-image/media/${id}.jpg` },
+    ]);
+    expect(
+      tags(buildPageMeta(context, { title: "T", description: "D", images: ["/x.svg"] })),
+    ).toEqual([
+      { property: "og:image", content: "https://example.org/og-image.png" },
+      { property: "og:image:type", content: "image/png" },
+      { property: "og:image:width", content: "1200" },
+      { property: "og:image:height", content: "630" },
+      { name: "twitter:image", content: "https://example.org/og-image.png" },
+    ]);
+  });
 });

@@ -6,6 +6,7 @@
  */
 import type { MetaDescriptor } from "react-router";
 import { languageTags, type SiteLanguage, siteLanguages, switchLanguagePath } from "./language";
+import { chooseShareImage } from "./share-image";
 import type { PageSeo, SiteSeo } from "./site-types";
 
 /** Spec section 9: the organisation's founding year in structured data. */
@@ -75,8 +76,10 @@ function addressOf({ origin, pathname }: SeoContext): MetaDescriptor[] {
 export function buildPageMeta(context: SeoContext, page: PageSeo): MetaDescriptor[] {
   const { origin, pathname, language, site } = context;
   const canonical = absoluteUrl(origin, pathname);
-  const image = page.image || site.defaultImage || "/og-image.png";
-  const imageUrl = absoluteUrl(origin, image);
+  // A raster image the networks show: the page's own candidates, then the site's default share
+  // image, then the built-in 1200 x 630 one (issue 19, defect 5).
+  const image = chooseShareImage(...(page.images ?? []), site.defaultImage);
+  const imageUrl = absoluteUrl(origin, image.url);
   const keywords = page.keywords && page.keywords.length > 0 ? page.keywords : site.defaultKeywords;
   const descriptors: MetaDescriptor[] = [
     { title: page.title },
@@ -91,6 +94,13 @@ export function buildPageMeta(context: SeoContext, page: PageSeo): MetaDescripto
     { property: "og:description", content: page.description },
     ...(page.notFound ? [] : [{ property: "og:url", content: canonical }]),
     { property: "og:image", content: imageUrl },
+    ...(image.type ? [{ property: "og:image:type", content: image.type }] : []),
+    ...(image.width && image.height
+      ? [
+          { property: "og:image:width", content: String(image.width) },
+          { property: "og:image:height", content: String(image.height) },
+        ]
+      : []),
     { property: "og:locale", content: languageTags[language].ogLocale },
     ...siteLanguages
       .filter((alternate) => alternate !== language)

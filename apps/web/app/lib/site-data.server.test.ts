@@ -7,12 +7,18 @@ import {
   createProject,
   defaultGlobalSeo,
   saveGlobalSeo,
+  saveSiteContent,
   seedDefaultContent,
 } from "@heritage/content";
 import type { DatabaseConnection } from "@heritage/db";
 import { createTestDatabase } from "@heritage/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadProjectPage, loadSiteSeo } from "./site-data.server";
+import {
+  listPagesHoldingPlaceholders,
+  loadLegalPage,
+  loadProjectPage,
+  loadSiteSeo,
+} from "./site-data.server";
 
 let connection: DatabaseConnection;
 beforeAll(async () => {
@@ -59,5 +65,37 @@ describe("SEO text in the page's language only", () => {
     expect(german.defaultTitle).toBe(defaultGlobalSeo.default_title_de);
     expect(german.defaultDescription).toBe(defaultGlobalSeo.default_description_de);
     expect((await loadSiteSeo(connection.db, "en")).defaultTitle).toBe("English title");
+  });
+});
+
+describe("pages still holding a placeholder (issue 19, defect 10)", () => {
+  it("lists each language's contact, impressum and privacy page until its placeholders are replaced", async () => {
+    const all = [
+      "/contact",
+      "/impressum",
+      "/datenschutz",
+      "/de/contact",
+      "/de/impressum",
+      "/de/datenschutz",
+      "/bs/contact",
+      "/bs/impressum",
+      "/bs/datenschutz",
+    ];
+    expect([...(await listPagesHoldingPlaceholders(connection.db))].sort()).toEqual(all.sort());
+    await expect(loadLegalPage(connection.db, "impressum", "de")).resolves.toMatchObject({
+      holdsPlaceholder: true,
+    });
+
+    await saveSiteContent(connection.db, {
+      id: "impressum",
+      language: "de",
+      content: { title: "Impressum", content: "<p>Sevdah e.V., Ferhadija 1, 71000 Sarajevo</p>" },
+    } as Parameters<typeof saveSiteContent>[1]);
+    const holding = await listPagesHoldingPlaceholders(connection.db);
+    expect(holding.has("/de/impressum")).toBe(false);
+    expect(holding.has("/impressum")).toBe(true);
+    await expect(loadLegalPage(connection.db, "impressum", "de")).resolves.toMatchObject({
+      holdsPlaceholder: false,
+    });
   });
 });

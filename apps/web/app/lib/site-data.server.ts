@@ -14,7 +14,9 @@ import {
   fallbackFaqs,
   fallbackLanguages,
   fallbackProjects,
+  findCopyPlaceholders,
   findProjectById,
+  findSectionPlaceholders,
   getGlobalSeo,
   getSiteSetting,
   listCategories,
@@ -22,10 +24,12 @@ import {
   listLanguages,
   listProjects,
   listRelatedProjects,
+  listSiteContent,
   loadPageContent,
   localise,
   localisedFieldName,
   type Project,
+  placeholderPages,
   RELATED_PROJECTS_LIMIT,
   resolveGlobalSeo,
   sanitizeRichText,
@@ -35,7 +39,7 @@ import {
 import type { Database } from "@heritage/db";
 import { en } from "../i18n/en";
 import { knownBackgroundClass } from "./backgrounds";
-import { isSiteLanguage, type SiteLanguage, siteLanguages } from "./language";
+import { isSiteLanguage, type SiteLanguage, siteLanguages, withLanguagePrefix } from "./language";
 import { describeError, logServerEvent } from "./log.server";
 import type {
   CategoryOption,
@@ -357,10 +361,11 @@ export async function loadLegalPage(
   section: "impressum" | "datenschutz",
   language: SiteLanguage,
   requestId?: string,
-): Promise<{ title: string; content: string; description: string }> {
+): Promise<{ title: string; content: string; description: string; holdsPlaceholder: boolean }> {
   const page = await loadPageContent(db, section, language, (error) =>
     logLoadFailure(`${section} content`, error, requestId),
   );
+  const holdsPlaceholder = findCopyPlaceholders(section, language, page).length > 0;
   const content = sanitizeRichText(page.content);
   const text = content
     .replace(/<[^>]+>/g, " ")
@@ -370,5 +375,31 @@ export async function loadLegalPage(
     title: page.title,
     content,
     description: text.length > 160 ? `${text.slice(0, 157).trimEnd()}...` : text,
+    holdsPlaceholder,
   };
+}
+
+/**
+ * The public pages (by their path without language prefix, e.g. "/impressum") whose own content
+ * still holds a built-in placeholder in `language`: noindex, and left out of the sitemap (issue
+ * 19, defect 10). When the content cannot be read, the built-in copy is assumed, placeholders
+ * and all, as the pages then show it.
+ */
+export async function listPagesHoldingPlaceholders(db: Database): Promise<Set<string>> {
+  let rows: Awaited<ReturnType<typeof listSiteContent>> = [];
+  try {
+    rows = await listSiteContent(db);
+  } catch (error) {
+    logLoadFailure("site content for the sitemap", error);
+  }
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const holding = new Set<string>();
+  for (const section of placeholderPages) {
+    for (const language of siteLanguages) {
+      if (findSectionPlaceholders(section, language, byId.get(section)).length > 0) {
+        holding.add(withLanguagePrefix(`/${section}`, language));
+      }
+    }
+  }
+  return holding;
 }

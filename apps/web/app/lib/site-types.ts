@@ -64,7 +64,11 @@ export type SiteSeo = {
 export type PageSeo = {
   title: string;
   description: string;
-  image?: string | null;
+  /**
+   * The page's own share image candidates, best first (an upload, an outside raster image...);
+   * the site's default share image is tried after them (see share-image.ts).
+   */
+  images?: (string | null | undefined)[];
   keywords?: string[];
   type?: "website" | "article";
   /** Extra JSON-LD nodes of the page (the organisation is always added). */

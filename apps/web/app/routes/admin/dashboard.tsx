@@ -1,10 +1,12 @@
 /**
  * @module
- * /admin: welcome text, "Logged in as {email}" and a card for each admin screen (site spec, section 2).
+ * /admin: welcome text, "Logged in as {email}" and a card for each admin screen (site spec, section 2),
+ * then the "Before you go live" checklist of placeholders still in place (issue 19, defect 10).
  */
 import { FileText, FolderKanban, HelpCircle, Mail, Search, Users } from "lucide-react";
 import { Link } from "react-router";
 import { useAdminUser } from "../../components/admin/auth/use-admin-user";
+import { GoLiveChecklist } from "../../components/admin/dashboard/go-live-checklist";
 
 export function meta() {
   return [{ title: "Dashboard | Heritage Admin" }];
@@ -54,7 +56,7 @@ export default function Dashboard() {
           Logged in as <span className="font-semibold text-(--color-ink)">{user.primaryEmail}</span>
         </p>
       </div>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul aria-label="Admin screens" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map(({ to, title, text, Icon }) => (
           <li key={to}>
             <Link
@@ -70,6 +72,7 @@ export default function Dashboard() {
           </li>
         ))}
       </ul>
+      <GoLiveChecklist />
     </div>
   );
 }

@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const seo: PageSeo = {
     title: composeTitle(about.title, site.siteName),
     description: about.missionStatement || site.defaultDescription,
-    image: about.mainImage || null,
+    images: [about.mainImage],
   };
   return data({
     about: {

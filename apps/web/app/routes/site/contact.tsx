@@ -1,4 +1,4 @@
-import { loadPageContent } from "@heritage/content";
+import { findCopyPlaceholders, loadPageContent } from "@heritage/content";
 import { Mail, MapPin, Phone } from "lucide-react";
 import { data, useActionData, useLoaderData } from "react-router";
 import { ContactForm } from "../../components/site/contact-form";
@@ -31,6 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const seo: PageSeo = {
     title: composeTitle(contact.title, site.siteName),
     description: contact.description || site.defaultDescription,
+    // The built-in address, e-mail or phone placeholder: not for search engines (defect 10).
+    noindex: findCopyPlaceholders("contact", language, contact).length > 0,
   };
   return data({ contact, seo, formStartedAt: Date.now() });
 }

@@ -17,6 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const seo: PageSeo = {
     title: composeTitle(page.title, site.siteName),
     description: page.description || site.defaultDescription,
+    // Still the built-in placeholders: not for search engines (issue 19, defect 10).
+    noindex: page.holdsPlaceholder,
   };
   return data({ title: page.title, content: page.content, seo });
 }

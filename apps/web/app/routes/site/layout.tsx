@@ -31,7 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ),
     loadLanguageOptions(context.db),
     loadSiteSeo(context.db, language, context.requestId),
-    getContentVersion(context.db).catch((error: unknown) => {
+    // Kept by the server until the next content change when it can (load-context.ts).
+    (context.contentVersion?.() ?? getContentVersion(context.db)).catch((error: unknown) => {
       logServerEvent("error", "reading the content version failed", {
         error: describeError(error),
         requestId: context.requestId,

@@ -33,12 +33,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return data({ ...page, seo }, { status: 404 });
   }
   const origin = (context.publicUrl || url.origin).replace(/\/+$/, "");
-  // Per-language SEO fields of the project, else the global settings, else the content.
-  const image = project.seoImage || site.defaultImage || project.image.src;
+  // Per-language SEO fields of the project, else the global settings, else the content. The
+  // share image: the project's SEO image, else its own image, else the site's (share-image.ts).
   const seo: PageSeo = {
     title: project.seoTitle || composeTitle(project.title, site.siteName),
     description: project.seoDescription || project.description || site.defaultDescription,
-    image,
+    images: [project.seoImage, project.image.src],
     keywords: project.seoKeywords.length > 0 ? project.seoKeywords : site.defaultKeywords,
     type: "article",
     jsonLd: [

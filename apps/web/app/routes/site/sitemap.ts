@@ -1,12 +1,18 @@
 /**
  * @module
  * `/sitemap.xml`: every public page in every language, each with its language alternates
- * (hreflang, including x-default), so search engines find and pair all three versions.
+ * (hreflang, including x-default), so search engines find and pair all three versions; a page
+ * whose content still holds a built-in placeholder (noindex) is left out until it is replaced.
  */
-import { siteLanguages, switchLanguagePath, withLanguagePrefix } from "../../lib/language";
+import {
+  type SiteLanguage,
+  siteLanguages,
+  switchLanguagePath,
+  withLanguagePrefix,
+} from "../../lib/language";
 import { paths, staticPagePaths } from "../../lib/paths";
 import { absoluteUrl } from "../../lib/seo";
-import { listProjectIdsForSitemap } from "../../lib/site-data.server";
+import { listPagesHoldingPlaceholders, listProjectIdsForSitemap } from "../../lib/site-data.server";
 import type { Route } from "./+types/sitemap";
 
 function escapeXml(value: string): string {
@@ -17,15 +23,24 @@ function escapeXml(value: string): string {
     .replace(/"/g, "&quot;");
 }
 
-function urlEntries(origin: string, neutralPath: string, lastModified: string | null): string[] {
+function urlEntries(
+  origin: string,
+  neutralPath: string,
+  lastModified: string | null,
+  languages: readonly SiteLanguage[] = siteLanguages,
+): string[] {
   const alternates = [
-    ...siteLanguages.map(
+    ...languages.map(
       (language) =>
         `    <xhtml:link rel="alternate" hreflang="${language}" href="${escapeXml(absoluteUrl(origin, withLanguagePrefix(neutralPath, language)))}"/>`,
     ),
-    `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(absoluteUrl(origin, neutralPath))}"/>`,
+    ...(languages.includes("en")
+      ? [
+          `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(absoluteUrl(origin, neutralPath))}"/>`,
+        ]
+      : []),
   ];
-  return siteLanguages.map((language) =>
+  return languages.map((language) =>
     [
       "  <url>",
       `    <loc>${escapeXml(absoluteUrl(origin, switchLanguagePath(neutralPath, language)))}</loc>`,
@@ -38,9 +53,17 @@ function urlEntries(origin: string, neutralPath: string, lastModified: string | 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = (context.publicUrl || new URL(request.url).origin).replace(/\/+$/, "");
-  const projects = await listProjectIdsForSitemap(context.db);
+  const [projects, holdingPlaceholders] = await Promise.all([
+    listProjectIdsForSitemap(context.db),
+    listPagesHoldingPlaceholders(context.db),
+  ]);
+  // A page still showing a built-in placeholder is noindex, and not listed (issue 19, defect 10).
+  const indexable = (path: string) =>
+    siteLanguages.filter(
+      (language) => !holdingPlaceholders.has(withLanguagePrefix(path, language)),
+    );
   const entries = [
-    ...staticPagePaths.flatMap((path) => urlEntries(origin, path, null)),
+    ...staticPagePaths.flatMap((path) => urlEntries(origin, path, null, indexable(path))),
     ...projects.flatMap((project) =>
       urlEntries(origin, paths.project(project.id, "en"), project.updatedAt),
     ),

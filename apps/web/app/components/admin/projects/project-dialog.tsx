@@ -27,6 +27,7 @@ import { SelectField, TextAreaField, TextField } from "../common/form-fields";
 import { ImageUpload } from "../common/image-upload";
 import { type AdminLanguage, adminLanguages } from "../common/languages";
 import { noticeError, noticeSuccess } from "../common/notices";
+import { brokenImages, ImageWarnings, useImageProblems } from "./image-checks";
 import { emptyProjectValues, type ProjectFormValues, projectToValues } from "./project-form-values";
 import { ProjectSeoFields } from "./project-seo-fields";
 
@@ -140,6 +141,15 @@ export function ProjectDialog({
     categoryOptions.push({ value: currentCategory, label: currentCategory });
   }
   const isBusy = isSaving || isUploading || savingSeoLanguage !== null;
+  // Broken image addresses are flagged while the admin types (issue 19, defect 9).
+  const imageValues = {
+    image,
+    seo_og_image: watch("seo_og_image"),
+    seo_og_image_de: watch("seo_og_image_de"),
+    seo_og_image_bs: watch("seo_og_image_bs"),
+  };
+  const imageProblems = useImageProblems(client, open ? [imageValues] : [], 400);
+  const broken = brokenImages(imageValues, imageProblems);
 
   return (
     <EntityFormDialog
@@ -245,6 +255,7 @@ export function ProjectDialog({
           },
         ]}
       />
+      <ImageWarnings broken={broken} />
     </EntityFormDialog>
   );
 }

@@ -17,6 +17,7 @@ import {
 import { ConfirmDialog } from "../common/confirm-dialog";
 import { noticeError, noticeSuccess } from "../common/notices";
 import { useContentClient } from "../common/use-content-client";
+import { BrokenImagesFlag, brokenImages, useImageProblems } from "./image-checks";
 import { ProjectDialog } from "./project-dialog";
 
 function truncate(text: string, length: number) {
@@ -66,6 +67,11 @@ export function ProjectsScreen() {
     );
   }
 
+  // Projects whose image addresses would show visitors a broken image (issue 19, defect 9).
+  const imageProblems = useImageProblems(client, projects);
+  const brokenLabels = (project: ProjectRow) =>
+    brokenImages(project, imageProblems).map((entry) => entry.label);
+
   const categoryName = (id: string) =>
     categories.find((category) => category.id === id)?.name ?? id;
 
@@ -94,19 +100,23 @@ export function ProjectsScreen() {
         columns={[
           {
             header: "Image",
-            cell: (project) =>
-              project.image ? (
-                <img
-                  src={project.image}
-                  alt={project.title}
-                  width={80}
-                  height={52}
-                  loading="lazy"
-                  className="h-13 w-20 rounded object-cover"
-                />
-              ) : (
-                <span className="text-gray-600">No image</span>
-              ),
+            cell: (project) => (
+              <>
+                {project.image ? (
+                  <img
+                    src={project.image}
+                    alt={project.title}
+                    width={80}
+                    height={52}
+                    loading="lazy"
+                    className="h-13 w-20 rounded object-cover"
+                  />
+                ) : (
+                  <span className="text-gray-600">No image</span>
+                )}
+                <BrokenImagesFlag labels={brokenLabels(project)} />
+              </>
+            ),
           },
           {
             header: "Title",

@@ -11,6 +11,7 @@ import { type GlobalSeoContent, globalSeoContentSchema } from "@heritage/content
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
+import { useSearchParams } from "react-router";
 import { errorMessage } from "../../../lib/content-client";
 import { adminButton, cardClass } from "../common/admin-styles";
 import { AdminTabs } from "../common/admin-tabs";
@@ -37,6 +38,8 @@ const tabOfField = (name: string) =>
       ? "organization"
       : "general";
 
+const seoTabs = ["general", "organization", "social", "performance"];
+
 export function GlobalSeoScreen() {
   const client = useContentClient();
   const form = useForm<GlobalSeoFormValues, unknown, GlobalSeoContent>({
@@ -48,7 +51,12 @@ export function GlobalSeoScreen() {
   // A failed load offers no form: its defaults, saved, would overwrite the stored settings.
   const [loadError, setLoadError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
-  const [tab, setTab] = useState("general");
+  // ?tab=social opens that tab (the dashboard's go-live checklist links there).
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState(() => {
+    const requested = searchParams.get("tab");
+    return requested && seoTabs.includes(requested) ? requested : "general";
+  });
   const isSavingRef = useRef(false);
 
   // Returns a cancel function: the effect's cleanup (a retry's is not needed: the screen stays).

@@ -3,7 +3,9 @@
  * The live social-share preview of the SEO screen (site spec, sections 2, 5 and 9): how a link
  * looks on Facebook (title cut at 95, description at 300) and Twitter (70 and 200), with hints
  * when the title is under 30 or over 60 characters and the description under 120 or over 160.
+ * The image is the one the pages will carry (share-image.ts), never an empty box.
  */
+import { chooseShareImage, shareImageNote } from "../../../lib/share-image";
 
 export const socialLimits = {
   facebook: { title: 95, description: 300 },
@@ -56,13 +58,7 @@ function PreviewCard({
       <figcaption className="border-b border-gray-200 bg-gray-50 px-3 py-1.5 text-xs font-semibold text-gray-700">
         {network === "facebook" ? "Facebook" : "Twitter"}
       </figcaption>
-      {image ? (
-        <img src={image} alt="" className="aspect-[1200/630] w-full bg-gray-100 object-cover" />
-      ) : (
-        <div className="flex aspect-[1200/630] w-full items-center justify-center bg-gray-100 text-xs text-gray-600">
-          No share image
-        </div>
-      )}
+      <img src={image} alt="" className="aspect-[1200/630] w-full bg-gray-100 object-cover" />
       <div className="space-y-1 p-3">
         <p className="text-xs text-gray-600 uppercase">{host}</p>
         <p className="font-semibold text-gray-900" data-testid={`${network}-title`}>
@@ -88,6 +84,10 @@ export function SocialPreview({
   url: string;
 }) {
   const host = hostOf(url);
+  // The image the pages will really carry: the default share image when it is one the networks
+  // show, else the site's built-in 1200 x 630 image (issue 19, defect 5).
+  const shared = chooseShareImage(image).url;
+  const imageNote = shareImageNote(image);
   const hints = [titleHint(title), descriptionHint(description)].filter(
     (hint): hint is string => hint !== null,
   );
@@ -100,16 +100,17 @@ export function SocialPreview({
         network="facebook"
         title={title}
         description={description}
-        image={image}
+        image={shared}
         host={host}
       />
       <PreviewCard
         network="twitter"
         title={title}
         description={description}
-        image={image}
+        image={shared}
         host={host}
       />
+      {imageNote ? <p className="text-sm text-amber-800">{imageNote}</p> : null}
       {hints.length > 0 ? (
         <ul className="list-disc space-y-1 pl-5 text-sm text-amber-800">
           {hints.map((hint) => (

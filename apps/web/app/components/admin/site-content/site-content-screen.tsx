@@ -6,6 +6,7 @@
  */
 import { defaultPageCopy } from "@heritage/content";
 import { useCallback, useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
 import { errorMessage, type SiteContentRowAnswer } from "../../../lib/content-client";
 import { AdminTabs } from "../common/admin-tabs";
 import { adminLanguages } from "../common/languages";
@@ -65,9 +66,17 @@ function SiteContentTabs({
   rows: Map<string, SiteContentRowAnswer>;
   client: ReturnType<typeof useContentClient>;
 }) {
+  // ?section=impressum&language=de opens that form (the dashboard's go-live checklist links
+  // there); anything else opens the first tabs.
+  const [searchParams] = useSearchParams();
+  const requestedSection = searchParams.get("section");
+  const requestedLanguage = searchParams.get("language");
+  const openSection = contentSectionForms.find((form) => form.id === requestedSection)?.id;
+  const openLanguage = adminLanguages.find((entry) => entry.code === requestedLanguage)?.code;
   return (
     <AdminTabs
       label="Site sections"
+      {...(openSection ? { defaultValue: openSection } : {})}
       tabs={contentSectionForms.map((section) => ({
         value: section.id,
         label: section.tabLabel,
@@ -75,6 +84,9 @@ function SiteContentTabs({
           <div className="rounded-lg border border-gray-200 bg-white p-6">
             <AdminTabs
               label={`${section.tabLabel} language`}
+              {...(openLanguage && section.id === openSection
+                ? { defaultValue: openLanguage }
+                : {})}
               tabs={adminLanguages.map((language) => {
                 const stored = rows.get(section.id)?.[columns[language.code]];
                 const initial =
