@@ -1,6 +1,6 @@
 /**
  * @module
- * Where the key of secrets at rest comes from (the auth platform's services/secret-box.ts):
+ * Where the key of secrets at rest comes from (the auth platform's services/secrets/secret-box.ts):
  * `SECRETS_KEY`, or else `DATA_DIR/secrets.key`, generated on the first start (32 random bytes,
  * base64url, mode 0600) and read on every later one. Processes sharing one database must share
  * the key: on one machine they share the file through DATA_DIR; on several machines SECRETS_KEY
