@@ -95,6 +95,8 @@ describe("send-sign-in-code (happy)", () => {
     expect(mail?.text).toContain(`\n${link}\n`);
     expect(mail?.text).toContain(String(otp));
     expect(mail?.html).toContain(body.nonce);
+    // The reference's template shows the code alone in a paragraph; its suite reads it with this.
+    expect(mail?.html.match(/>([A-Z0-9]{6})<\/p>/)?.[1]).toBe(otp);
     expect(mail?.text).not.toContain("stale");
   });
 

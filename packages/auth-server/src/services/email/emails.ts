@@ -153,6 +153,8 @@ function renderLinkEmail(input: {
   subject: string;
   heading: string;
   intro: string;
+  /** A code shown in a paragraph of its own, as `>CODE</p>` (the reference's templates do). */
+  code?: string;
   action: string;
   link: string;
   outro: string;
@@ -160,12 +162,19 @@ function renderLinkEmail(input: {
   const link = escapeHtml(input.link);
   return {
     subject: input.subject,
-    text: `${input.heading}\n\n${input.intro}\n\n${input.link}\n\n${input.outro}\n`,
+    text: [input.heading, input.intro, input.code, input.link, `${input.outro}\n`]
+      .filter((part) => part !== undefined)
+      .join("\n\n"),
     html: [
       "<!doctype html>",
       '<html><body style="font-family: sans-serif; line-height: 1.5">',
       `<h1 style="font-size: 20px">${escapeHtml(input.heading)}</h1>`,
       `<p>${escapeHtml(input.intro)}</p>`,
+      ...(input.code === undefined
+        ? []
+        : [
+            `<p style="font-family: monospace; font-size: 24px; font-weight: bold">${escapeHtml(input.code)}</p>`,
+          ]),
       `<p><a href="${link}">${escapeHtml(input.action)}</a></p>`,
       `<p style="font-size: 12px; color: #555">${escapeHtml(input.outro)}<br>${link}</p>`,
       "</body></html>",
@@ -215,8 +224,9 @@ export function renderMagicLinkEmail(input: {
   return renderLinkEmail({
     subject: `Sign in to ${input.projectName}: Your code is ${input.otp}`,
     heading: `Sign in to ${input.projectName}`,
-    intro: `Your sign-in code is ${input.otp}. Enter it on the sign-in page, or open this link:`,
-    action: "Sign in",
+    intro: "This is your one-time code for signing in; enter it on the sign-in page:",
+    code: input.otp,
+    action: "Or sign in with this link",
     link: input.link,
     outro:
       "If you did not ask for this, you can ignore this e-mail; nobody can sign in without it.",
