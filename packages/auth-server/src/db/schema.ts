@@ -225,10 +225,15 @@ export const signingKeys = authSchema.table(
     publicJwk: jsonb("public_jwk").notNull(),
     createdAt: createdAt(),
     retiredAt: timestamp("retired_at", { withTimezone: true }),
+    /**
+     * The kind's next key: published in the JWKS (cached for an hour by verifiers) before it signs
+     * anything, so a rotation, which makes it the active key, breaks no cached key set.
+     */
+    isNext: boolean("is_next").notNull().default(false),
   },
   (table) => [
     uniqueIndex("signing_keys_one_active_per_kind")
-      .on(table.audienceKind)
+      .on(table.audienceKind, table.isNext)
       .where(sql`${table.retiredAt} is null`),
   ],
 );

@@ -1,8 +1,10 @@
 /**
  * ES256 signing keys, one active pair per audience kind (normal, anonymous, restricted; contract
  * §1.5), kept in `auth.signing_keys` so every process signs and verifies with the same keys.
- * Rotation retires the active pair; a retired key stays in the JWKS (and verifies) until every
- * token it signed has expired. The private halves are stored encrypted (services/secrets/secret-box.ts):
+ * Each kind also has a next pair, published in the JWKS before it signs anything (verifiers cache
+ * the key set for an hour; the reference publishes two keys per kind too). Rotation retires the
+ * active pair and makes the next one active; a retired key stays in the JWKS (and verifies) until
+ * every token it signed has expired. The private halves are stored encrypted (services/secrets/secret-box.ts):
  * a database dump alone cannot sign tokens.
  * @module
  */
@@ -64,6 +66,7 @@ async function insertKeyPair(
   secrets: SecretBox,
   kind: AccessTokenKind,
   now: Date,
+  isNext = false,
 ): Promise<void> {
   const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
   const kid = randomBytes(9).toString("base64url");
@@ -73,30 +76,38 @@ async function insertKeyPair(
     alg: "ES256",
   });
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: "ES256" };
-  // The partial unique index allows one active key per kind: a concurrent creator simply wins.
+  // The partial unique index allows one active and one next key per kind: a concurrent creator
+  // simply wins.
   await db
     .insert(signingKeys)
-    .values({ id: kid, audienceKind: kind, privateJwk, publicJwk, createdAt: now })
+    .values({ id: kid, audienceKind: kind, privateJwk, publicJwk, createdAt: now, isNext })
     .onConflictDoNothing();
 }
 
-/** Creates the missing active key pairs (first start). Idempotent and safe to run concurrently. */
+/**
+ * Creates the missing active and next key pairs (first start, or the first start after the next
+ * keys came). Idempotent and safe to run concurrently.
+ */
 export async function ensureSigningKeys(
   db: Database,
   secrets: SecretBox,
   now: Date,
 ): Promise<void> {
-  const active = await db
-    .select({ kind: signingKeys.audienceKind })
+  const current = await db
+    .select({ kind: signingKeys.audienceKind, isNext: signingKeys.isNext })
     .from(signingKeys)
     .where(isNull(signingKeys.retiredAt));
-  const present = new Set(active.map((row) => row.kind));
+  const present = new Set(current.map((row) => `${row.kind}:${row.isNext}`));
   for (const kind of audienceKinds) {
-    if (!present.has(kind)) await insertKeyPair(db, secrets, kind, now);
+    if (!present.has(`${kind}:false`)) await insertKeyPair(db, secrets, kind, now);
+    if (!present.has(`${kind}:true`)) await insertKeyPair(db, secrets, kind, now, true);
   }
 }
 
-/** Retires the active key pairs of the given kinds and creates new ones. */
+/**
+ * Retires the active key pairs of the given kinds; their next pairs (already published) become
+ * active (a new pair when there is none), and new next pairs are made.
+ */
 export async function rotateSigningKeys(
   db: Database,
   secrets: SecretBox,
@@ -105,11 +116,18 @@ export async function rotateSigningKeys(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     for (const kind of kinds) {
+      const current = and(eq(signingKeys.audienceKind, kind), isNull(signingKeys.retiredAt));
       await tx
         .update(signingKeys)
         .set({ retiredAt: now })
-        .where(and(eq(signingKeys.audienceKind, kind), isNull(signingKeys.retiredAt)));
-      await insertKeyPair(tx, secrets, kind, now);
+        .where(and(current, eq(signingKeys.isNext, false)));
+      const promoted = await tx
+        .update(signingKeys)
+        .set({ isNext: false })
+        .where(and(current, eq(signingKeys.isNext, true)))
+        .returning({ id: signingKeys.id });
+      if (promoted.length === 0) await insertKeyPair(tx, secrets, kind, now);
+      await insertKeyPair(tx, secrets, kind, now, true);
     }
   });
 }
@@ -149,7 +167,13 @@ export function createSigningKeyStore(
       const [row] = await db
         .select()
         .from(signingKeys)
-        .where(and(eq(signingKeys.audienceKind, kind), isNull(signingKeys.retiredAt)))
+        .where(
+          and(
+            eq(signingKeys.audienceKind, kind),
+            isNull(signingKeys.retiredAt),
+            eq(signingKeys.isNext, false),
+          ),
+        )
         .limit(1);
       if (row) {
         const jwk = openPrivateJwk(secrets, row.id, row.privateJwk);
@@ -192,7 +216,7 @@ export function createSigningKeyStore(
         .select()
         .from(signingKeys)
         .where(or(isNull(signingKeys.retiredAt), gt(signingKeys.retiredAt, retainedSince)))
-        .orderBy(signingKeys.createdAt);
+        .orderBy(signingKeys.createdAt, signingKeys.isNext);
       return rows
         .filter((row) => (kinds as readonly string[]).includes(row.audienceKind))
         .map((row) => readPublicJwk(row.publicJwk, row.id))

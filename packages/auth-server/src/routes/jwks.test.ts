@@ -1,7 +1,8 @@
 /**
  * Access tokens and their keys (contract §1.5): exactly the 18 claims, ES256 with a kid published in
- * the JWKS, one key pair per audience, rotation that keeps old keys published until their tokens
- * expire; plus `GET /projects/current` (§1.9).
+ * the JWKS, an active and a next key pair per audience (two keys each, as the reference publishes),
+ * rotation that signs with the already published next key and keeps old keys published until
+ * their tokens expire; plus `GET /projects/current` (§1.9).
  */
 import { accessTokenClaimsSchema, clientProjectSchema } from "@heritage/auth-protocol";
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
@@ -68,12 +69,13 @@ describe("access tokens (happy)", () => {
     const { kid } = decodeProtectedHeader(session.access_token);
     const normal = await fetchJwks("internal");
     expect(normal.keys.map((key) => key.kid)).not.toContain(kid);
-    expect(normal.keys).toHaveLength(1);
+    expect(normal.keys).toHaveLength(2);
     const withRestricted = await fetchJwks("internal", "?include_restricted=true");
-    expect(withRestricted.keys).toHaveLength(2);
+    expect(withRestricted.keys).toHaveLength(4);
     const all = await fetchJwks("internal", "?include_anonymous=true");
     expect(all.keys.map((key) => key.kid)).toContain(kid);
-    expect(all.keys).toHaveLength(3);
+    expect(all.keys).toHaveLength(6);
+    expect(new Set(all.keys.map((key) => key.kid)).size).toBe(6);
     const { payload } = await jwtVerify(
       session.access_token,
       createLocalJWKSet(all as Parameters<typeof createLocalJWKSet>[0]),
@@ -91,12 +93,15 @@ describe("access tokens (happy)", () => {
   it("rotates keys: old tokens keep verifying, the old key leaves the JWKS after they expire", async () => {
     const before = await t.signUpUser();
     const oldKid = decodeProtectedHeader(before.accessToken).kid;
+    const published = (await fetchJwks("internal")).keys.map((key) => key.kid);
+    expect(published).toHaveLength(2);
+    const nextKid = published.find((kid) => kid !== oldKid);
     await rotateSigningKeys(t.db, t.secrets, t.clock());
     // Processes re-read the active keys at most 60 s after a rotation.
     t.clock.advance(61_000);
     const jwks = await fetchJwks("internal");
     expect(jwks.keys.map((key) => key.kid)).toContain(oldKid);
-    expect(jwks.keys).toHaveLength(2);
+    expect(jwks.keys).toHaveLength(3);
     const me = await t.request("/users/me", {
       accessType: "client",
       accessToken: before.accessToken,
@@ -104,12 +109,13 @@ describe("access tokens (happy)", () => {
     expect(me.status).toBe(200);
     const after = await t.signUpUser();
     const newKid = decodeProtectedHeader(after.accessToken).kid;
-    expect(newKid).not.toBe(oldKid);
+    // The new tokens are signed with the key a verifier's cached key set already had.
+    expect(newKid).toBe(nextKid);
     expect(jwks.keys.map((key) => key.kid)).toContain(newKid);
     t.clock.advance(11 * 60 * 1000);
     const later = await fetchJwks("internal");
     expect(later.keys.map((key) => key.kid)).not.toContain(oldKid);
-    expect(later.keys).toHaveLength(1);
+    expect(later.keys).toHaveLength(2);
   });
 });
 

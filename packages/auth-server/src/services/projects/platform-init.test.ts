@@ -57,7 +57,7 @@ describe("initAuthPlatform (happy)", () => {
     });
     await Promise.all([1, 2, 3].map(() => initAuthPlatform(connection.db, config)));
     await initAuthPlatform(connection.db, config);
-    expect(await countRows()).toEqual({ projects: 1, keySets: 1, signingKeys: 3, teams: 1 });
+    expect(await countRows()).toEqual({ projects: 1, keySets: 1, signingKeys: 6, teams: 1 });
     const [project] = await connection.db.select().from(projects);
     expect(project).toMatchObject({
       id: "internal",

@@ -116,7 +116,7 @@ async function rawRows(t: TestAuthApi, world: World) {
 /** Every stored secret is sealed under `keyId`, and none shows its plaintext. */
 async function expectSealedUnder(t: TestAuthApi, world: World, keyId: string) {
   const raw = await rawRows(t, world);
-  expect(raw.keys).toHaveLength(3);
+  expect(raw.keys).toHaveLength(6);
   for (const key of raw.keys) {
     expect(key.text).toMatch(new RegExp(`^"enc:v1:${keyId}:`));
     expect(key.text).not.toContain('"d"');
