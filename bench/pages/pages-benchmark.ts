@@ -8,13 +8,19 @@
  */
 
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadWebBuild, startServer } from "@heritage/server/testing";
 import { measure } from "../load";
 import { INSTALL_HINT, NGINX_PATH, runWrk, startNginx, WRK_PATH } from "./static-peer";
 
 const pages = (process.env.BENCH_PAGES ?? "/,/de/about,/bs/project/balkan-stories").split(",");
+
+/** The machine's load average (1, 5, 15 min): figures taken beside other work say so. */
+const load = () =>
+  `load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(", ")}`;
 
 /** Our server with the production web build on a scratch embedded database. */
 async function startOurServer(pageCacheMegabytes: string) {
@@ -54,7 +60,7 @@ async function runStaticPeerComparison(): Promise<void> {
   const seconds = Number(process.env.BENCH_PEER_SECONDS ?? 10);
   const peerPages = (process.env.BENCH_PEER_PAGES ?? "/").split(",");
   process.stdout.write(
-    `\nPage cache hit beside nginx (${NGINX_PATH}, one worker, gzip_static) serving the same HTML; wrk, Accept-Encoding: gzip, ${seconds} s per cell, all on this machine\n`,
+    `\nPage cache hit beside nginx (${NGINX_PATH}, one worker, gzip_static) serving the same HTML; wrk, Accept-Encoding: gzip, ${seconds} s per cell, all on this machine; ${load()}\n`,
   );
   const ours = await startOurServer("");
   const pages = new Map<string, Buffer>();
@@ -94,7 +100,7 @@ async function runStaticPeerComparison(): Promise<void> {
         );
       }
       console.table(rows);
-      process.stdout.write("Goal at 256 connections: 0 errors.\n");
+      process.stdout.write(`Goal at 256 connections: 0 errors. At the end: ${load()}\n`);
     } finally {
       await nginx.stop();
     }
@@ -113,7 +119,7 @@ async function runCacheOnAndOff(): Promise<void> {
   const levels = (process.env.BENCH_CONCURRENCY ?? "1,16").split(",").map(Number);
   const cpu = cpus()[0]?.model ?? "unknown CPU";
   process.stdout.write(
-    `Public pages, embedded database, Node ${process.version}, ${cpus().length} × ${cpu}, ${seconds} s per cell, load from the same process\n`,
+    `Public pages, embedded database, Node ${process.version}, NODE_ENV=${process.env.NODE_ENV}, ${cpus().length} × ${cpu}, ${seconds} s per cell, load from the same process; ${load()}\n`,
   );
   const rows = [];
   for (const [label, megabytes] of [
