@@ -18,12 +18,6 @@ export type WebLoadContext = {
   cspNonce: string;
   requestId: string;
   publicUrl: string;
-  /**
-   * The content version (`getContentVersion` of @heritage/content), kept by the server until the
-   * next content change when it can (its page cache listens for changes); absent: read it from
-   * the database.
-   */
-  contentVersion?: () => Promise<string>;
   /** The site's auth project. `secretServerKey` is for `.server.ts` code only: never render it. */
   siteAuth: {
     projectId: string;

@@ -300,41 +300,6 @@ describe("the page cache", () => {
     expect((await visit(cache, app, "n6")).response.headers.get(PAGE_CACHE_HEADER)).toBe("hit");
   });
 
-  it("remembers a value derived from content until a change is heard, and only while listening", async () => {
-    const { cache, state } = cacheWith();
-    let loads = 0;
-    const version = () => cache.remember("version", async () => `v${++loads}`);
-    await cache.idle();
-    expect([await version(), await version()]).toEqual(["v1", "v1"]);
-
-    state.announce();
-    expect(await version()).toBe("v2");
-
-    // A change heard while the value loads: whoever asks next loads it again.
-    state.announce();
-    const held = gate();
-    const loading = cache.remember("version", async () => {
-      await held.held;
-      return `v${++loads}`;
-    });
-    state.announce();
-    held.open();
-    expect(await loading).toBe("v3");
-    expect(await version()).toBe("v4");
-
-    // A failed load is not kept.
-    await expect(
-      cache.remember("other", () => Promise.reject(new Error("down"))),
-    ).rejects.toThrow();
-    expect(await cache.remember("other", async () => "up")).toBe("up");
-
-    // Changes may be missed while the listening connection is lost: nothing is kept.
-    state.interrupt();
-    expect([await version(), await version()]).toEqual(["v5", "v6"]);
-    state.resume();
-    expect([await version(), await version()]).toEqual(["v7", "v7"]);
-  });
-
   it("stops listening when closed", async () => {
     const { cache, state } = cacheWith();
     await cache.idle();

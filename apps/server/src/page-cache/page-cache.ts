@@ -73,13 +73,6 @@ export interface PageCache {
    * database is still on its way. The announcement empties it again, harmlessly.
    */
   contentChanged(): void;
-  /**
-   * A value derived from public content (its version, for a render's ETag), kept until the next
-   * content change by the rules stored pages follow: only while listening, and dropped when a
-   * change is heard, also one heard while it loads. A failed load is not kept. Without the cache
-   * listening, `load` runs each time.
-   */
-  remember<T>(key: string, load: () => Promise<T>): Promise<T>;
   stats(): PageCacheStats;
   /** Resolves once listening for changes has started (or failed), and every page being stored is. */
   idle(): Promise<void>;
@@ -282,12 +275,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   let hits = 0;
   let misses = 0;
 
-  /** Values derived from content (`remember`), emptied with the pages. */
-  const remembered = new Map<string, Promise<unknown>>();
   const clear = () => {
     generation++;
     entries.clear();
-    remembered.clear();
     bytes = 0;
   };
   const watching: Promise<(() => Promise<void>) | null> = enabled
@@ -453,18 +443,6 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return new Response(toVisitor, { status: response.status, headers });
     },
     contentChanged: clear,
-    remember<T>(key: string, load: () => Promise<T>): Promise<T> {
-      if (!enabled || !listening) return load();
-      const known = remembered.get(key);
-      if (known !== undefined) return known as Promise<T>;
-      const loading = load();
-      remembered.set(key, loading);
-      // A failed load is tried again by the next caller (a change meanwhile has emptied the map).
-      loading.catch(() => {
-        if (remembered.get(key) === loading) remembered.delete(key);
-      });
-      return loading;
-    },
     stats: () => ({ entries: entries.size, bytes, hits, misses }),
     async idle() {
       await watching;

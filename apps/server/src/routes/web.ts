@@ -6,7 +6,6 @@
  */
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
-import { getContentVersion } from "@heritage/content";
 import type { Database } from "@heritage/db";
 import type { WebLoadContext } from "@heritage/web/load-context";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -46,7 +45,6 @@ const ONE_YEAR_IN_SECONDS = 31_536_000;
 /** The content API's route for public contact inserts: the form counts in the same bucket. */
 const CONTACT_LIMIT_ENDPOINT = "/api-contact_submissions";
 const ONE_HOUR_IN_SECONDS = 3600;
-const CONTENT_VERSION_KEY = "content-version";
 
 /** The URL paths of every file under `root` except the fingerprinted assets (served above). */
 function listFiles(root: string): Set<string> {
@@ -116,11 +114,6 @@ export function createWebRoutes(options: WebRoutesOptions) {
       cspNonce: c.get("cspNonce"),
       requestId: c.get("requestId"),
       publicUrl: options.publicUrl,
-      // Read once per content change, not once per rendered page (issue 16, item 5).
-      contentVersion: () =>
-        options.pageCache
-          ? options.pageCache.remember(CONTENT_VERSION_KEY, () => getContentVersion(options.db))
-          : getContentVersion(options.db),
       siteAuth: options.siteAuth,
       authApiFetch: options.authApiFetch,
       notifyContact: options.notifyContact,

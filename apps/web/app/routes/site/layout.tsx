@@ -31,8 +31,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ),
     loadLanguageOptions(context.db),
     loadSiteSeo(context.db, language, context.requestId),
-    // Kept by the server until the next content change when it can (load-context.ts).
-    (context.contentVersion?.() ?? getContentVersion(context.db)).catch((error: unknown) => {
+    // Read with the page's other data: when the database cannot be read, this fails too, and the
+    // page rendered from built-in data goes out `no-store`, never into a cache.
+    getContentVersion(context.db).catch((error: unknown) => {
       logServerEvent("error", "reading the content version failed", {
         error: describeError(error),
         requestId: context.requestId,
