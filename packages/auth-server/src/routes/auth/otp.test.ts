@@ -259,6 +259,36 @@ describe("sign-in (happy)", () => {
     });
   });
 
+  it("gives a new user the country of the request that asked for the code (browser geo headers)", async () => {
+    const geo = (country: string, ip: string) => ({
+      "user-agent": "Mozilla/5.0",
+      "x-forwarded-for": ip,
+      "x-vercel-ip-country": country,
+      "cf-ipcountry": country,
+    });
+    const signUp = async (sendHeaders: Record<string, string>) => {
+      const email = newEmail();
+      const sent = await post(
+        "/send-sign-in-code",
+        { email, callback_url: callbackUrl },
+        { headers: sendHeaders },
+      );
+      expect(sent.status).toBe(200);
+      const code = await t.readCodeFromOutbox(email, "Sign in to");
+      const response = await post("/sign-in", { code }, { headers: geo("US", "127.0.0.71") });
+      expect(response.status).toBe(200);
+      return readMe(String(((await response.json()) as { access_token: string }).access_token));
+    };
+    expect((await signUp(geo("ca", "127.0.0.70"))).country_code).toBe("CA");
+    // Not claiming to be a browser, no IP header, or no valid code: no country (as the reference).
+    const { "user-agent": _, ...notBrowser } = geo("CA", "127.0.0.70");
+    expect((await signUp(notBrowser)).country_code).toBeNull();
+    expect(
+      (await signUp({ "user-agent": "Mozilla/5.0", "cf-ipcountry": "CA" })).country_code,
+    ).toBeNull();
+    expect((await signUp(geo("Canada", "127.0.0.70"))).country_code).toBeNull();
+  });
+
   it("signs in with the typed OTP (any case) plus the nonce, once", async () => {
     const email = newEmail();
     const first = await sendCode(email);

@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { codeCaller } from "../../http/code-caller";
 import type { AuthEnv, RouteDeps } from "../../http/context";
+import { getEndUserCountryCode } from "../../http/end-user-country";
 import { requireAccess } from "../../http/project-access";
 import { sendJson } from "../../http/respond";
 import { validateRequest } from "../../http/validate";
@@ -41,6 +42,7 @@ export function createOtpRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const { nonce } = await sendSignInCode(deps, auth.project, {
       email: body.email,
       callbackUrl: body.callback_url,
+      countryCode: getEndUserCountryCode(c),
     });
     return sendJson(c, { nonce });
   });

@@ -82,6 +82,50 @@ describe("sign-up (happy)", () => {
   });
 });
 
+describe("sign-up country (the request's geo headers, as the reference reads them)", () => {
+  const browserIn = (country: string) => ({
+    "user-agent": "Mozilla/5.0",
+    "x-forwarded-for": "127.0.0.70",
+    "x-vercel-ip-country": country,
+  });
+  const countryOf = async (userId: string) =>
+    (
+      (await (await t.request(`/users/${userId}`, { accessType: "server" })).json()) as {
+        country_code: string | null;
+      }
+    ).country_code;
+
+  it("sets a new user's country_code", async () => {
+    const response = await signUp(
+      t,
+      { email: "geo-ca@example.com", password: "password123" },
+      browserIn("CA"),
+    );
+    const { user_id } = (await response.json()) as { user_id: string };
+    expect(await countryOf(user_id)).toBe("CA");
+  });
+
+  it("keeps the country an upgraded anonymous user already has", async () => {
+    const anonymous = (await (
+      await t.request("/users", {
+        accessType: "server",
+        body: { is_anonymous: true, country_code: "DE" },
+      })
+    ).json()) as { id: string };
+    const session = (await (
+      await t.request("/auth/sessions", { accessType: "server", body: { user_id: anonymous.id } })
+    ).json()) as { access_token: string };
+    const response = await t.request("/auth/password/sign-up", {
+      accessType: "client",
+      accessToken: session.access_token,
+      headers: { "x-stack-allow-anonymous-user": "true", ...browserIn("CA") },
+      body: { email: "geo-upgraded@example.com", password: "password123" },
+    });
+    expect(response.status).toBe(200);
+    expect(await countryOf(anonymous.id)).toBe("DE");
+  });
+});
+
 describe("sign-up (error)", () => {
   it("rejects short and long passwords with the SDK's details", async () => {
     const short = await expectKnownError(

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { getClientIp } from "../../http/client-ip";
 import { codeCaller } from "../../http/code-caller";
 import type { AuthEnv, RequestAuth, RouteDeps } from "../../http/context";
+import { getEndUserCountryCode } from "../../http/end-user-country";
 import { requireAccess } from "../../http/project-access";
 import { sendJson, sendSuccess } from "../../http/respond";
 import { throwSchemaError, validateRequest } from "../../http/validate";
@@ -88,6 +89,7 @@ export function createPasswordRoutes(deps: RouteDeps): Hono<AuthEnv> {
       verificationCallbackUrl: body.verification_callback_url,
       currentUser: auth.user,
       ip: getClientIp(c, deps.trustProxy),
+      countryCode: getEndUserCountryCode(c),
     });
     return sendJson(c, {
       access_token: tokens.accessToken,

@@ -2,7 +2,9 @@
  * Sign-in with an e-mailed code (contract §2.4): one `otp_sign_in` verification code serves both
  * as the magic link's `code` and, split, as the OTP a user types (its first 6 characters) plus the
  * nonce the client keeps (the other 39). Redeeming it signs the address's account in, or signs a
- * new user up with that address verified (upgrading the caller when it is an anonymous user).
+ * new user up with that address verified (upgrading the caller when it is an anonymous user). A new
+ * user's country is the one of the request that asked for the code (the reference keeps that
+ * request's context in the code), not of the one that redeems it.
  * @module
  */
 import { knownErrors } from "@heritage/auth-protocol";
@@ -17,7 +19,11 @@ import { isTrustedRedirectUrl } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
 import { type LoadedUser, normalizeEmail, requireUser } from "../users/user-records";
 import { createUser, updateUser } from "../users/user-writes";
-import { completeFirstFactorSignIn, type SignInTokens } from "./first-factor-sign-in";
+import {
+  completeFirstFactorSignIn,
+  type SignInTokens,
+  signUpCountryFields,
+} from "./first-factor-sign-in";
 import { createVerificationCode, redeemVerificationCode } from "./verification-codes";
 
 /** Characters of the code a user types; the rest is the nonce `send-sign-in-code` answers. */
@@ -79,7 +85,7 @@ function assertAddressAllowsOtp(project: LoadedProject, channel: AuthEmailChanne
 export async function sendSignInCode(
   deps: AuthDeps,
   project: LoadedProject,
-  input: { email: string; callbackUrl: string },
+  input: { email: string; callbackUrl: string; countryCode: string | null },
 ): Promise<{ nonce: string }> {
   assertOtpEnabled(project);
   // Before the lookup, so an untrusted callback URL gets the same answer for every address.
@@ -92,7 +98,7 @@ export async function sendSignInCode(
   const code = await createVerificationCode(deps, {
     projectId: project.id,
     type: "otp_sign_in",
-    data: { email },
+    data: { email, sign_up_country_code: input.countryCode },
   });
   const otp = code.slice(0, otpLength).toUpperCase();
   await emailSenderFor(deps, project).send({
@@ -157,6 +163,8 @@ export async function signInWithCode(
   const data = await redeemVerificationCode(deps, { ...redeem, consume: false });
   assertOtpEnabled(project);
   const email = typeof data.email === "string" ? data.email : "";
+  const countryCode =
+    typeof data.sign_up_country_code === "string" ? data.sign_up_country_code : null;
   const channel = await findAuthEmailChannel(deps, project.id, email);
   assertAddressAllowsOtp(project, channel);
   await redeemVerificationCode(deps, { ...redeem, consume: true });
@@ -174,8 +182,12 @@ export async function signInWithCode(
   };
   const user = await deps.db.transaction((tx) =>
     anonymousUser
-      ? updateUser(tx, deps, project, anonymousUser.row.id, { ...fields, is_anonymous: false })
-      : createUser(tx, deps, project, fields),
+      ? updateUser(tx, deps, project, anonymousUser.row.id, {
+          ...fields,
+          is_anonymous: false,
+          ...signUpCountryFields(anonymousUser, countryCode),
+        })
+      : createUser(tx, deps, project, { ...fields, ...signUpCountryFields(null, countryCode) }),
   );
   return completeFirstFactorSignIn(deps, project, user, { isNewUser: true, ip: input.ip });
 }

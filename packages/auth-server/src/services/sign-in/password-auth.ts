@@ -15,7 +15,7 @@ import { hashSecret } from "../secrets/secrets";
 import { findContactChannel, sendChannelVerificationCode } from "../users/contact-channels";
 import { type LoadedUser, normalizeEmail, requireUser } from "../users/user-records";
 import { createUser, updateUser } from "../users/user-writes";
-import { completeFirstFactorSignIn } from "./first-factor-sign-in";
+import { completeFirstFactorSignIn, signUpCountryFields } from "./first-factor-sign-in";
 import { consumeRateLimits } from "./rate-limits";
 
 export interface SessionTokens {
@@ -100,6 +100,8 @@ export async function signUpWithPassword(
     /** The user of the request's access token: an anonymous one is upgraded instead. */
     currentUser: LoadedUser | null;
     ip: string | null;
+    /** The request's geo country (http/end-user-country.ts), for a new user's `country_code`. */
+    countryCode: string | null;
   },
 ): Promise<SessionTokens> {
   const { config } = project;
@@ -139,9 +141,13 @@ export async function signUpWithPassword(
       return updateUser(tx, deps, project, anonymousUser.row.id, {
         ...fields,
         is_anonymous: false,
+        ...signUpCountryFields(anonymousUser, input.countryCode),
       });
     }
-    return createUser(tx, deps, project, fields);
+    return createUser(tx, deps, project, {
+      ...fields,
+      ...signUpCountryFields(null, input.countryCode),
+    });
   });
   if (input.verificationCallbackUrl !== undefined && user.primaryEmail) {
     const channel = await findContactChannel(
