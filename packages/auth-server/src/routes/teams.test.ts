@@ -339,6 +339,34 @@ describe("updating and deleting teams", () => {
     );
   });
 
+  it("refuses query parameters the reference's team CRUD does not know, with every problem", async () => {
+    const creator = await t.signUpUser(projectId);
+    const team = await createTeamAs(creator, "Query Check");
+    const response = await t.request(`/teams/me?team_id=${team.id}`, {
+      ...asClient(creator),
+      method: "PATCH",
+      body: { display_name: "Custom Team Name" },
+    });
+    const body = await expectKnownError(response, "SCHEMA_ERROR", 400);
+    expect(body.error).toBe(
+      [
+        "Request validation failed on PATCH /api/v1/teams/me:",
+        "  - params.team_id must be a valid UUID",
+        "  - query contains unknown properties: team_id",
+      ].join("\n"),
+    );
+    for (const method of ["GET", "DELETE"]) {
+      await expectKnownError(
+        await t.request(`/teams/${team.id}?x=1`, { ...asClient(creator), method }),
+        "SCHEMA_ERROR",
+        400,
+      );
+    }
+    // The names it does know are accepted (and ignored) on every operation.
+    const read = await t.request(`/teams/${team.id}?user_id=me`, asClient(creator));
+    expect(read.status).toBe(200);
+  });
+
   it("server: updates every field; unknown team is TEAM_NOT_FOUND", async () => {
     const creator = await t.signUpUser(projectId);
     const team = await createTeamAs(creator, "Server Edit");

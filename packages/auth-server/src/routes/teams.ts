@@ -64,6 +64,11 @@ const listQuery = z.strictObject({
   query: z.string().optional(),
 });
 const teamParams = z.strictObject({ team_id: z.uuid() });
+// The reference's team CRUD takes one query schema for every operation: other names are refused.
+const teamQuery = z.strictObject({
+  user_id: userIdOrMeSchema.optional(),
+  add_current_user: z.enum(["true", "false"]).optional(),
+});
 
 /** Client access may only send `data:image/…;base64,` pictures (as for users). */
 export function checkClientProfileImage(auth: RequestAuth, url: string | null | undefined): void {
@@ -142,7 +147,7 @@ export function createTeamRoutes(deps: RouteDeps): Hono<AuthEnv> {
 
   app.get("/:team_id", async (c) => {
     const auth = requireAccess(c);
-    const { params } = validateRequest(c, { params: teamParams });
+    const { params } = validateRequest(c, { params: teamParams, query: teamQuery });
     if (auth.accessType === "client") {
       const userId = requireClientUserId(auth);
       await requireTeamMember(deps.db, auth.project.id, params.team_id, userId);
@@ -157,6 +162,7 @@ export function createTeamRoutes(deps: RouteDeps): Hono<AuthEnv> {
     const auth = requireAccess(c);
     const { params, body } = validateRequest(c, {
       params: teamParams,
+      query: teamQuery,
       body: auth.accessType === "client" ? clientUpdateBody : serverUpdateBody,
     });
     if (auth.accessType === "client") {
@@ -173,7 +179,7 @@ export function createTeamRoutes(deps: RouteDeps): Hono<AuthEnv> {
 
   app.delete("/:team_id", async (c) => {
     const auth = requireAccess(c);
-    const { params } = validateRequest(c, { params: teamParams });
+    const { params } = validateRequest(c, { params: teamParams, query: teamQuery });
     if (auth.accessType === "client") {
       await requireTeamPermission(deps.db, auth.project, {
         teamId: params.team_id,
