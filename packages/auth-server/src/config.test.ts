@@ -28,6 +28,8 @@ describe("parseAuthConfig (happy)", () => {
       AUTH_RATE_LIMIT_SEND_CODE_PER_IP: 50,
       AUTH_RATE_LIMIT_SEND_CODE_PER_EMAIL: 5,
       AUTH_RATE_LIMIT_CHECK_CODE_PER_IP: 100,
+      AUTH_PRODUCTION_MODE_CHECKS: true,
+      AUTH_ANONYMOUS_SIGN_UP_WITH_SIGN_UP_OFF: false,
       AUTH_EMAIL_LOOKUP_MIN_DURATION_MS: 1500,
     });
     for (const [name, schema] of Object.entries(authConfigSchema.shape)) {

@@ -279,6 +279,14 @@ export const authConfigSchema = z.object({
     100,
     "Codes (e-mailed codes, TOTP codes, passkey challenges, CLI login codes) checked or redeemed per client IP per window (0 = no limit).",
   ),
+  AUTH_PRODUCTION_MODE_CHECKS: booleanFlag(
+    true,
+    "Whether a project can be in production mode only without the problems the official SDK's getProductionModeErrors lists (localhost allowed, localhost, IP or http trusted domains): such a change is refused with the list. false: accepted, as the reference server does (the dashboard still shows the problems).",
+  ),
+  AUTH_ANONYMOUS_SIGN_UP_WITH_SIGN_UP_OFF: booleanFlag(
+    false,
+    "Whether POST /auth/anonymous/sign-up creates anonymous users in projects whose sign-up is off, as the reference does (upgrading them still needs sign-up). Off by default: anyone could otherwise add users to a project meant to have only those its operator creates, like the site's.",
+  ),
   AUTH_EMAIL_LOOKUP_MIN_DURATION_MS: limit(
     1500,
     "Forgot-password answers take at least this many milliseconds, so their timing does not tell whether an address has an account (0 = off).",

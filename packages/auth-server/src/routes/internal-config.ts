@@ -27,6 +27,7 @@ import {
   setBranchConfigSource,
   unlinkBranchConfigSource,
 } from "../services/projects/config-source";
+import { projectWriteChecks } from "../services/projects/production-mode";
 
 const levelParams = z.object({ level: z.enum(configLevels) });
 const resetParams = z.object({ level: z.enum(["branch", "environment"]) });
@@ -75,7 +76,7 @@ export function createInternalConfigRoutes(deps: RouteDeps): Hono<AuthEnv> {
       params.level,
       override,
       deps.clock(),
-      deps.outgoing,
+      projectWriteChecks(deps),
     );
     // Only the branch level has a source (as the reference); it is kept once the config is in.
     if (params.level === "branch" && body.source) {
@@ -95,7 +96,7 @@ export function createInternalConfigRoutes(deps: RouteDeps): Hono<AuthEnv> {
       params.level,
       override,
       deps.clock(),
-      deps.outgoing,
+      projectWriteChecks(deps),
     );
     return sendSuccess(c);
   });
@@ -110,7 +111,7 @@ export function createInternalConfigRoutes(deps: RouteDeps): Hono<AuthEnv> {
       params.level,
       body.keys,
       deps.clock(),
-      deps.outgoing,
+      projectWriteChecks(deps),
     );
     return sendSuccess(c);
   });

@@ -662,6 +662,31 @@ describe("production mode", () => {
     expect((await readProject(project.id)).is_production_mode).toBe(false);
   });
 
+  it("is accepted with its problems under AUTH_PRODUCTION_MODE_CHECKS=false (the reference's behaviour)", async () => {
+    const project = await createOwnedProject();
+    const lenient = await createTestAuthApi({
+      connection: t.connection,
+      clock: t.clock,
+      env: { AUTH_PRODUCTION_MODE_CHECKS: "false" },
+    });
+    try {
+      const response = await lenient.request("/internal/projects/current", {
+        ...asAdmin(project.id),
+        spelling: "hexclave",
+        method: "PATCH",
+        body: { display_name: "Updated Project", is_production_mode: true },
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({
+        display_name: "Updated Project",
+        is_production_mode: true,
+        config: { allow_localhost: true },
+      });
+    } finally {
+      await lenient.close();
+    }
+  });
+
   it("accepts https domains with wildcards, then guards them and the redirect URLs", async () => {
     const project = await createOwnedProject();
     const ok = await patchProject(project.id, {

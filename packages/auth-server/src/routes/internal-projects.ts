@@ -26,6 +26,7 @@ import {
   transferProject,
   updateAdminProject,
 } from "../services/projects/admin-projects";
+import { projectWriteChecks } from "../services/projects/production-mode";
 
 const noQuery = { query: z.strictObject({}) };
 
@@ -53,7 +54,7 @@ export function createInternalProjectRoutes(deps: RouteDeps): Hono<AuthEnv> {
       auth.project,
       body,
       deps.clock(),
-      deps.outgoing,
+      projectWriteChecks(deps),
     );
     return sendJson(c, adminProjectView(updated, c.get("headerSpelling")));
   });
@@ -92,7 +93,7 @@ export function createInternalProjectRoutes(deps: RouteDeps): Hono<AuthEnv> {
       userId,
       body,
       deps.clock(),
-      deps.outgoing,
+      projectWriteChecks(deps),
     );
     return sendJson(c, adminProjectView(project, c.get("headerSpelling")), 201);
   });

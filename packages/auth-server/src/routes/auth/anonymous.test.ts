@@ -190,6 +190,39 @@ describe("anonymous sign-up (rejected)", () => {
     expect(await countUsers()).toBe(usersBefore);
   });
 
+  it("opens with AUTH_ANONYMOUS_SIGN_UP_WITH_SIGN_UP_OFF (the reference's behaviour); upgrading still needs sign-up", async () => {
+    const { id } = await t.createProject({ config: { auth: { allowSignUp: false } } });
+    const open = await createTestAuthApi({
+      connection: t.connection,
+      clock: t.clock,
+      env: { AUTH_ANONYMOUS_SIGN_UP_WITH_SIGN_UP_OFF: "true" },
+    });
+    try {
+      const response = await open.request("/auth/anonymous/sign-up", {
+        accessType: "client",
+        projectId: id,
+        method: "POST",
+      });
+      expect(response.status).toBe(200);
+      const tokens = (await response.json()) as Tokens;
+      const usersBefore = await countUsers();
+      await expectKnownError(
+        await open.request("/auth/password/sign-up", {
+          accessType: "client",
+          projectId: id,
+          accessToken: tokens.access_token,
+          headers: allowAnonymous,
+          body: { email: "anon-upgrade-closed@example.com", password: "password123" },
+        }),
+        "SIGN_UP_NOT_ENABLED",
+        400,
+      );
+      expect(await countUsers()).toBe(usersBefore);
+    } finally {
+      await open.close();
+    }
+  });
+
   it("is rate-limited per client IP with the sign-up limit", async () => {
     const limited = await createTestAuthApi({ env: { AUTH_RATE_LIMIT_SIGN_UP_PER_IP: "2" } });
     try {

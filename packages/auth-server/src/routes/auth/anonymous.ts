@@ -4,7 +4,8 @@
  * are only accepted with the allow-anonymous header (§1.3); a later password or OTP sign-up sent
  * with them upgrades the same user. Closed with SIGN_UP_NOT_ENABLED when the project's sign-up is
  * off (issue 14): the reference leaves it open, which let anyone add users to a project meant to
- * have none but those its operator creates (the site's).
+ * have none but those its operator creates (the site's). AUTH_ANONYMOUS_SIGN_UP_WITH_SIGN_UP_OFF
+ * opens it as the reference does; upgrading such a user still needs sign-up.
  * @module
  */
 import { knownErrors } from "@heritage/auth-protocol";
@@ -28,7 +29,12 @@ export function createAnonymousRoutes(deps: RouteDeps): Hono<AuthEnv> {
   app.post("/sign-up", async (c) => {
     const auth = requireAccess(c);
     validateRequest(c, { body: emptyBody });
-    if (!auth.project.config.auth.allowSignUp) throw knownErrors.signUpNotEnabled();
+    if (
+      !auth.project.config.auth.allowSignUp &&
+      !deps.config.AUTH_ANONYMOUS_SIGN_UP_WITH_SIGN_UP_OFF
+    ) {
+      throw knownErrors.signUpNotEnabled();
+    }
     const ip = getClientIp(c, deps.trustProxy);
     // Anonymous users cost a row each: they count against the per-IP sign-up limit too.
     await consumeRateLimits(deps, [

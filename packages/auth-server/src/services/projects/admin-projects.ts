@@ -16,7 +16,6 @@ import {
 import type { Database } from "@heritage/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { projects, teamMembers } from "../../db/schema";
-import type { OutgoingPolicy } from "../../outgoing/outgoing-policy";
 import { assertProjectTargetsAllowed } from "../../outgoing/project-targets";
 import { plainErrors } from "../plain-errors";
 import type { IdGenerators } from "../secrets/secrets";
@@ -27,7 +26,7 @@ import {
 } from "../teams/permissions";
 import { isTeamMember } from "../teams/teams";
 import { recordLevelEntries } from "./config-overrides";
-import { assertProductionModeAllowed } from "./production-mode";
+import { assertProductionModeAllowed, type ProjectWriteChecks } from "./production-mode";
 import { mergeProjectConfig, type ProjectConfig, parseProjectConfig } from "./project-config";
 import {
   ensureProject,
@@ -333,15 +332,16 @@ export async function updateAdminProject(
   project: LoadedProject,
   update: AdminProjectUpdate,
   now: Date,
-  outgoing: OutgoingPolicy,
+  checks: ProjectWriteChecks,
 ): Promise<AdminProject> {
   const config = update.config ? applyLegacyConfigUpdate(project.config, update.config) : undefined;
   assertProductionModeAllowed(
+    checks,
     project.id,
     update.is_production_mode ?? project.isProductionMode,
     config ?? project.config,
   );
-  if (config) await assertProjectTargetsAllowed(project.config, config, outgoing);
+  if (config) await assertProjectTargetsAllowed(project.config, config, checks.outgoing);
   const fields = rowUpdateFields(update);
   if (config) fields.config = config;
   if (Object.keys(fields).length > 0) {
@@ -403,14 +403,14 @@ export async function createOwnedProject(
   userId: string,
   input: AdminProjectCreate,
   now: Date,
-  outgoing: OutgoingPolicy,
+  checks: ProjectWriteChecks,
 ): Promise<AdminProject> {
   await requireInternalTeamMember(db, input.owner_team_id, userId);
   const projectId = ids.generateId();
   const base = parseProjectConfig(newProjectConfigDefaults);
   const config = input.config ? applyLegacyConfigUpdate(base, input.config) : base;
-  assertProductionModeAllowed(projectId, input.is_production_mode ?? false, config);
-  await assertProjectTargetsAllowed(null, config, outgoing);
+  assertProductionModeAllowed(checks, projectId, input.is_production_mode ?? false, config);
+  await assertProjectTargetsAllowed(null, config, checks.outgoing);
   await ensureProject(db, {
     id: projectId,
     displayName: input.display_name,

@@ -13,10 +13,9 @@
 import type { Database } from "@heritage/db";
 import { eq } from "drizzle-orm";
 import { projectConfigOverrides, projects } from "../../db/schema";
-import type { OutgoingPolicy } from "../../outgoing/outgoing-policy";
 import { assertProjectTargetsAllowed } from "../../outgoing/project-targets";
 import { plainErrors } from "../plain-errors";
-import { assertProductionModeAllowed } from "./production-mode";
+import { assertProductionModeAllowed, type ProjectWriteChecks } from "./production-mode";
 import { type ProjectConfig, parseProjectConfig, projectConfigSchema } from "./project-config";
 import { type LoadedProject, newProjectConfigDefaults } from "./projects";
 
@@ -187,10 +186,10 @@ async function saveConfig(
   config: ProjectConfig,
   record: LevelRecord,
   now: Date,
-  outgoing: OutgoingPolicy,
+  checks: ProjectWriteChecks,
 ): Promise<void> {
-  assertProductionModeAllowed(project.id, project.isProductionMode, config);
-  await assertProjectTargetsAllowed(project.config, config, outgoing);
+  assertProductionModeAllowed(checks, project.id, project.isProductionMode, config);
+  await assertProjectTargetsAllowed(project.config, config, checks.outgoing);
   await db.transaction(async (tx) => {
     await tx.update(projects).set({ config }).where(eq(projects.id, project.id));
     await tx
@@ -241,12 +240,12 @@ export async function patchConfigOverride(
   level: ConfigLevel,
   override: unknown,
   now: Date,
-  outgoing: OutgoingPolicy,
+  checks: ProjectWriteChecks,
 ): Promise<void> {
   const entries = readOverrideEntries(level, override);
   const config = applyConfigOverride(project.config, level, override);
   const records = await readLevelRecords(db, project.id);
-  await saveConfig(db, project, level, config, recordWith(records[level], entries), now, outgoing);
+  await saveConfig(db, project, level, config, recordWith(records[level], entries), now, checks);
 }
 
 /** Takes back what a level set at or under these keys; the values fall back to the levels below. */
@@ -278,7 +277,7 @@ export async function resetConfigOverrideKeys(
   level: ConfigLevel,
   keys: string[],
   now: Date,
-  outgoing: OutgoingPolicy,
+  checks: ProjectWriteChecks,
 ): Promise<void> {
   for (const key of keys) {
     if (key.split(".").some((segment) => segment === "")) {
@@ -288,7 +287,7 @@ export async function resetConfigOverrideKeys(
   }
   const records = await readLevelRecords(db, project.id);
   const { document, record } = resetInDocument(project.config, records, level, keys);
-  await saveConfig(db, project, level, validateDocument(document, []), record, now, outgoing);
+  await saveConfig(db, project, level, validateDocument(document, []), record, now, checks);
 }
 
 /** PUT: the level's override becomes exactly this one (what it set before is taken back first). */
@@ -298,12 +297,12 @@ export async function replaceConfigOverride(
   level: ConfigLevel,
   override: unknown,
   now: Date,
-  outgoing: OutgoingPolicy,
+  checks: ProjectWriteChecks,
 ): Promise<void> {
   const entries = readOverrideEntries(level, override);
   const records = await readLevelRecords(db, project.id);
   const { document } = resetInDocument(project.config, records, level, Object.keys(records[level]));
   for (const [path, value] of entries) setAtPath(document, path, value);
   const config = validateDocument(document, entries);
-  await saveConfig(db, project, level, config, recordWith({}, entries), now, outgoing);
+  await saveConfig(db, project, level, config, recordWith({}, entries), now, checks);
 }

@@ -6,8 +6,24 @@
  * @module
  */
 
+import type { OutgoingPolicy } from "../../outgoing/outgoing-policy";
+import type { AuthDeps } from "../auth-deps";
 import { plainErrors } from "../plain-errors";
 import type { ProjectConfig } from "./project-config";
+
+/** What a project or config write is checked against besides its own schema. */
+export interface ProjectWriteChecks {
+  /** Where the project's outgoing targets (webhooks, OIDC, SMTP) may point. */
+  outgoing: OutgoingPolicy;
+  /** AUTH_PRODUCTION_MODE_CHECKS: refuse production mode with problems (the reference accepts). */
+  productionMode: boolean;
+}
+
+export function projectWriteChecks(
+  deps: Pick<AuthDeps, "outgoing" | "config">,
+): ProjectWriteChecks {
+  return { outgoing: deps.outgoing, productionMode: deps.config.AUTH_PRODUCTION_MODE_CHECKS };
+}
 
 export interface ProductionModeProblem {
   message: string;
@@ -63,13 +79,17 @@ export function getProductionModeProblems(
   return problems;
 }
 
-/** Refuses (text 400, every problem listed) a project state in production mode with problems. */
+/**
+ * Refuses (text 400, every problem listed) a project state in production mode with problems, when
+ * the checks are on (ProjectWriteChecks.productionMode).
+ */
 export function assertProductionModeAllowed(
+  checks: ProjectWriteChecks,
   projectId: string,
   isProductionMode: boolean,
   config: ProjectConfig,
 ): void {
-  if (!isProductionMode) return;
+  if (!isProductionMode || !checks.productionMode) return;
   const problems = getProductionModeProblems(projectId, config);
   if (problems.length > 0) {
     throw plainErrors.notProductionReady(problems.map((problem) => problem.message));
