@@ -499,6 +499,8 @@ describe("the internal project", () => {
       expect((await sendOnInternal(enabled)).status).toBe(200);
       // A restart without the variable turns it off again.
       await initAuthPlatform(enabled.db, parseAuthConfig({ SECRETS_KEY: testSecretsKey }));
+      // Written past the API: its project cache hears of it through the database's announcement.
+      await enabled.api.projects.catchUp();
       expect(await magicLinkEnabled(enabled)).toBe(false);
     } finally {
       await enabled.close();
