@@ -1,10 +1,13 @@
 /**
  * @module
- * Media storage in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, ...), with plain
- * `fetch` and AWS Signature Version 4 — no SDK. Files are served either through `/media/*`
- * (the server reads them back) or straight from `publicUrl` when the bucket is public.
+ * Media storage in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, ...). Requests are signed
+ * with AWS Signature Version 4 by `aws4fetch` (a small, maintained, fetch-based signer) and sent
+ * with `fetch`. Files are served either through `/media/*` (the server reads them back) or straight
+ * from `publicUrl` when the bucket is public. The endpoint comes from the operator's configuration
+ * only; every call has a deadline.
  */
-import { createHash, createHmac } from "node:crypto";
+import { createHash } from "node:crypto";
+import { AwsClient } from "aws4fetch";
 import { assertMediaKey, contentTypeOfKey, isMediaKey, type MediaStorage } from "./media-storage";
 
 export interface S3MediaStorageOptions {
@@ -20,88 +23,28 @@ export interface S3MediaStorageOptions {
   publicUrl?: string | undefined;
   /** Prefix of every object key in the bucket. */
   keyPrefix?: string;
-  fetch?: typeof fetch;
-  clock?: () => Date;
+  /** Bound on one call, including reading the answer (default 30 s). */
+  timeoutMs?: number;
+  /** Sends the signed request (tests pass a fake); default global `fetch`. */
+  fetch?: (request: Request) => Promise<Response>;
 }
 
-const sha256Hex = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
-const hmac = (key: string | Buffer, data: string) =>
-  createHmac("sha256", key).update(data).digest();
-
-/** RFC 3986 encoding, as SigV4 wants it (S3: each path segment once, `/` kept). */
-function encodeRfc3986(value: string): string {
-  return encodeURIComponent(value).replace(
-    /[!'()*]/g,
-    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-}
-
-export interface SignableRequest {
-  method: string;
-  url: URL;
-  /** Headers to sign besides `host` (lower-case names). Include x-amz-content-sha256 for S3. */
-  headers: Record<string, string>;
-  payloadHash: string;
-}
-
-/**
- * Signs a request with AWS Signature Version 4 and returns the headers to send, with
- * `authorization` and `x-amz-date` added.
- */
-export function signAwsRequest(
-  request: SignableRequest,
-  credentials: { accessKeyId: string; secretAccessKey: string; region: string; service: string },
-  date: Date,
-): Record<string, string> {
-  const amzDate = date.toISOString().replace(/[:-]|\.\d{3}/g, "");
-  const dateStamp = amzDate.slice(0, 8);
-  const headers: Record<string, string> = {
-    ...Object.fromEntries(
-      Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value.trim()]),
-    ),
-    host: request.url.host,
-    "x-amz-date": amzDate,
-  };
-  const signedHeaderNames = Object.keys(headers).sort();
-  const canonicalHeaders = signedHeaderNames.map((name) => `${name}:${headers[name]}\n`).join("");
-  const canonicalQuery = [...request.url.searchParams]
-    .map(([name, value]) => `${encodeRfc3986(name)}=${encodeRfc3986(value)}`)
-    .sort()
-    .join("&");
-  const canonicalPath = request.url.pathname
-    .split("/")
-    .map((segment) => encodeRfc3986(decodeURIComponent(segment)))
-    .join("/");
-  const canonicalRequest = [
-    request.method,
-    canonicalPath,
-    canonicalQuery,
-    canonicalHeaders,
-    signedHeaderNames.join(";"),
-    request.payloadHash,
-  ].join("\n");
-  const scope = `${dateStamp}/${credentials.region}/${credentials.service}/aws4_request`;
-  const stringToSign = ["AWS4-HMAC-SHA256", amzDate, scope, sha256Hex(canonicalRequest)].join("\n");
-  const signingKey = hmac(
-    hmac(
-      hmac(hmac(`AWS4${credentials.secretAccessKey}`, dateStamp), credentials.region),
-      credentials.service,
-    ),
-    "aws4_request",
-  );
-  const signature = createHmac("sha256", signingKey).update(stringToSign).digest("hex");
-  const { host: _host, ...toSend } = headers;
-  return {
-    ...toSend,
-    authorization: `AWS4-HMAC-SHA256 Credential=${credentials.accessKeyId}/${scope}, SignedHeaders=${signedHeaderNames.join(";")}, Signature=${signature}`,
-  };
-}
+/** An image upload or read should not hold a request (and a server slot) for minutes. */
+const S3_TIMEOUT_MS = 30_000;
 
 export function createS3MediaStorage(options: S3MediaStorageOptions): MediaStorage {
-  const send = options.fetch ?? fetch;
-  const clock = options.clock ?? (() => new Date());
+  const send = options.fetch ?? ((request: Request) => fetch(request));
   const endpoint = new URL(options.endpoint);
   const prefix = options.keyPrefix ?? "";
+  const timeoutMs = options.timeoutMs ?? S3_TIMEOUT_MS;
+  const signer = new AwsClient({
+    accessKeyId: options.accessKeyId,
+    secretAccessKey: options.secretAccessKey,
+    service: "s3",
+    region: options.region,
+    // One try: the caller's request is waiting, and the deadline below covers the whole call.
+    retries: 0,
+  });
 
   function objectUrl(key: string): URL {
     assertMediaKey(key);
@@ -115,27 +58,36 @@ export function createS3MediaStorage(options: S3MediaStorageOptions): MediaStora
     return new URL(`${endpoint.protocol}//${options.bucket}.${endpoint.host}/${objectKey}`);
   }
 
-  async function call(method: string, key: string, body?: Uint8Array, contentType?: string) {
+  /** Signs and sends one request; `read` consumes the answer inside the same deadline. */
+  async function call<T>(
+    method: "GET" | "PUT" | "DELETE",
+    key: string,
+    read: (response: Response) => Promise<T>,
+    body?: Uint8Array,
+    contentType?: string,
+  ): Promise<T> {
     const url = objectUrl(key);
-    const payloadHash = sha256Hex(body ?? "");
-    const headers = signAwsRequest(
-      {
-        method,
-        url,
-        headers: {
-          "x-amz-content-sha256": payloadHash,
-          ...(contentType ? { "content-type": contentType } : {}),
-        },
-        payloadHash,
-      },
-      { ...options, service: "s3" },
-      clock(),
-    );
-    return send(url, {
+    const signal = AbortSignal.timeout(timeoutMs);
+    const request = await signer.sign(url, {
       method,
-      headers,
+      headers: {
+        // The payload hash is signed too, so S3 refuses a body changed on the way.
+        "x-amz-content-sha256": createHash("sha256")
+          .update(body ?? "")
+          .digest("hex"),
+        ...(contentType ? { "content-type": contentType } : {}),
+      },
       ...(body ? { body: body as Uint8Array<ArrayBuffer> } : {}),
+      signal,
     });
+    try {
+      return await read(await send(request));
+    } catch (error) {
+      if (signal.aborted) {
+        throw new Error(`S3 ${method} ${key} timed out after ${timeoutMs} ms`, { cause: error });
+      }
+      throw error;
+    }
   }
 
   async function failure(response: Response, what: string): Promise<Error> {
@@ -145,22 +97,36 @@ export function createS3MediaStorage(options: S3MediaStorageOptions): MediaStora
 
   return {
     async put(key, body, contentType) {
-      const response = await call("PUT", key, body, contentType);
-      if (!response.ok) throw await failure(response, `PUT ${key}`);
+      await call(
+        "PUT",
+        key,
+        async (response) => {
+          if (!response.ok) throw await failure(response, `PUT ${key}`);
+          await response.body?.cancel();
+        },
+        body,
+        contentType,
+      );
     },
     async get(key) {
       if (!isMediaKey(key)) return null;
-      const response = await call("GET", key);
-      if (response.status === 404) return null;
-      if (!response.ok) throw await failure(response, `GET ${key}`);
-      return {
-        body: new Uint8Array(await response.arrayBuffer()),
-        contentType: contentTypeOfKey(key),
-      };
+      return call("GET", key, async (response) => {
+        if (response.status === 404) {
+          await response.body?.cancel();
+          return null;
+        }
+        if (!response.ok) throw await failure(response, `GET ${key}`);
+        return {
+          body: new Uint8Array(await response.arrayBuffer()),
+          contentType: contentTypeOfKey(key),
+        };
+      });
     },
     async delete(key) {
-      const response = await call("DELETE", key);
-      if (!response.ok && response.status !== 404) throw await failure(response, `DELETE ${key}`);
+      await call("DELETE", key, async (response) => {
+        if (!response.ok && response.status !== 404) throw await failure(response, `DELETE ${key}`);
+        await response.body?.cancel();
+      });
     },
     urlFor: (key) =>
       options.publicUrl
