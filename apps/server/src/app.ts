@@ -8,6 +8,7 @@ import {
   createAccessTokenVerifier,
   createAuthApi,
   createUnknownApiRoutes,
+  readEmailQueueState,
 } from "@heritage/auth-server";
 import { CONTENT_CHANGED_CHANNEL } from "@heritage/content";
 import { type DatabaseConnection, type MigrationSet, redactQueryParameters } from "@heritage/db";
@@ -30,6 +31,9 @@ import { createMediaRoutes } from "./media/media-routes";
 import { createMediaStorageFromConfig } from "./media/media-storage-from-config";
 import { createMediaSweeper } from "./media/media-sweep";
 import { createShareImageRoutes, createShareImages } from "./media/share-images";
+import { createMetrics, type Metrics } from "./metrics/metrics";
+import { metricsMode } from "./metrics/metrics-config";
+import { METRICS_PATH, metricsHandler } from "./metrics/metrics-endpoint";
 import { authApiBodyLimit } from "./middleware/body-limits";
 import { requestId } from "./middleware/request-id";
 import { requestLog } from "./middleware/request-log";
@@ -57,6 +61,8 @@ const PAGE_CONTENT_TABLES = new Set([
   "media",
 ]);
 
+const EMPTY_PAGE_CACHE_STATS = { entries: 0, bytes: 0, hits: 0, misses: 0 };
+
 export interface AppDeps {
   config: Config;
   database: DatabaseConnection;
@@ -70,6 +76,28 @@ export function createApp(deps: AppDeps) {
   const { config, database, logger } = deps;
   const app = new Hono<AppEnv>();
 
+  // Prometheus metrics (issue 20, item 4), only when METRICS_TOKEN or METRICS_PORT asks for them.
+  // Their middleware goes first, so that a request's time includes every other middleware.
+  const mode = metricsMode(config);
+  const pageCacheMegabytes =
+    config.PAGE_CACHE_MB ?? (config.NODE_ENV === "development" ? 0 : DEFAULT_PAGE_CACHE_MB);
+  let metrics: Metrics | undefined;
+  let pageCache: PageCache | undefined;
+  if (mode !== "off") {
+    const poolStats = database.poolStats?.bind(database);
+    metrics = createMetrics({
+      engine: database.engine,
+      ...(deps.web && pageCacheMegabytes > 0
+        ? { pageCacheStats: () => pageCache?.stats() ?? EMPTY_PAGE_CACHE_STATS }
+        : {}),
+      ...(poolStats ? { poolStats } : {}),
+      emailQueueState: () => readEmailQueueState(database.db),
+      onReadError: (what, error) =>
+        logger.warn({ err: error }, `metrics: could not read the ${what}`),
+    });
+    app.use(metrics.middleware);
+  }
+
   app.use(requestId);
   app.use(requestLog(logger));
   // Text answers (HTML, CSS, JS, JSON) are compressed; images and fonts already are.
@@ -82,6 +110,9 @@ export function createApp(deps: AppDeps) {
   );
 
   app.route("/", createHealthRoutes(database, deps.migrationSets));
+  if (metrics && mode === "public-port-with-token" && config.METRICS_TOKEN !== undefined) {
+    app.get(METRICS_PATH, metricsHandler(metrics, config.METRICS_TOKEN));
+  }
 
   // The auth platform, under both prefixes the Stack Auth clients use. Its largest legitimate
   // body is a profile image sent as a data URL: 8 MiB on those routes, 1 MiB on the others.
@@ -107,9 +138,6 @@ export function createApp(deps: AppDeps) {
   app.route("/api", createUnknownApiRoutes());
 
   // Rendered public pages, kept until content changes (decisions 007 and 011).
-  let pageCache: PageCache | undefined;
-  const pageCacheMegabytes =
-    config.PAGE_CACHE_MB ?? (config.NODE_ENV === "development" ? 0 : DEFAULT_PAGE_CACHE_MB);
   if (deps.web && pageCacheMegabytes > 0) {
     pageCache = createPageCache({
       // The database's triggers announce every content write to every process (decision 011).
@@ -246,5 +274,7 @@ export function createApp(deps: AppDeps) {
       await Promise.all([authApi.close(), pageCache?.close(), mediaSweeper.close()]);
     },
     pageCache,
+    /** Present when metrics are on: server.ts serves them on METRICS_PORT and counts stored pages. */
+    metrics,
   });
 }

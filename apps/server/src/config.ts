@@ -6,6 +6,7 @@
  */
 import { authConfigSchema } from "@heritage/auth-server";
 import { z } from "zod";
+import { checkMetricsSettings, metricsConfigShape } from "./metrics/metrics-config";
 import { checkSiteAuthSettings, siteAuthConfigShape } from "./site-auth/site-auth-config";
 import { siteConfigShape } from "./site-config";
 
@@ -95,6 +96,7 @@ export const configSchema = z.object({
   ...authConfigSchema.shape,
   ...siteConfigShape,
   ...siteAuthConfigShape,
+  ...metricsConfigShape,
 });
 
 export type Config = z.output<typeof configSchema> & { PUBLIC_URL: string };
@@ -115,7 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${name}: ${issue?.message ?? "invalid"}${got}`);
   }
   const config = result.data;
-  const crossFieldProblem = checkSiteAuthSettings(config);
+  const crossFieldProblem = checkSiteAuthSettings(config) ?? checkMetricsSettings(config);
   if (crossFieldProblem) throw new ConfigError(`Invalid configuration: ${crossFieldProblem}`);
   return {
     ...config,

@@ -16,6 +16,7 @@ import type { Logger } from "pino";
 import { createApp } from "./app";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { createLogger } from "./logger";
+import { startMetricsServer } from "./metrics/metrics-endpoint";
 import { closeConnectionOnUnreadBody } from "./middleware/close-on-unread-body";
 import { serveStoredPagesFirst } from "./page-cache/stored-page-listener";
 import type { WebRequestHandler } from "./routes/web";
@@ -101,12 +102,23 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         pageCache: app.pageCache,
         logger,
         trustProxy: config.TRUST_PROXY,
+        ...(app.metrics ? { onAnswered: app.metrics.recordStoredPage } : {}),
       })
     : appListener;
   handle = closeConnectionOnUnreadBody(
     options.wrapListener ? options.wrapListener(listener) : listener,
   );
   logger.info({ url, engine: database.engine }, "listening");
+  // Metrics on a port of their own, on the same interface, never on the public port.
+  const metricsServer =
+    app.metrics && config.METRICS_PORT !== undefined
+      ? await startMetricsServer(app.metrics, {
+          host: config.HOST,
+          port: config.METRICS_PORT,
+          token: config.METRICS_TOKEN,
+        })
+      : undefined;
+  if (metricsServer) logger.info({ port: metricsServer.port }, "metrics listening");
 
   let stopping: Promise<void> | undefined;
   function stop(): Promise<void> {
@@ -117,6 +129,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const forceTimer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
       await closed;
       clearTimeout(forceTimer);
+      await metricsServer?.close();
       await app.close();
       await database.close();
       logger.info("stopped");

@@ -12,6 +12,8 @@ export { authConfigSchema, parseAuthConfig } from "./config";
 export type { AuthEnv } from "./http/context";
 export { createUnknownApiRoutes } from "./http/unknown-routes";
 export type { AuthLogger } from "./services/auth-logger";
+export type { EmailQueueState } from "./services/email/email-queue-state";
+export { readEmailQueueState } from "./services/email/email-queue-state";
 export type { EmailOutboxRow } from "./services/email/outbox-listing";
 export { listNewestOutboxEmails } from "./services/email/outbox-listing";
 export type { ProjectConfig, ProjectConfigOverride } from "./services/projects/project-config";

@@ -65,7 +65,23 @@ export interface DatabaseConnection {
   notify(channel: string, payload: string): Promise<void>;
   /** Answers whether the database accepts a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * The connection pool's use right now (PostgreSQL only: PGlite is one connection in this
+   * process, with no pool). `total` includes the connection that listens for notifications.
+   */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open (idle or in use). */
+  total: number;
+  /** Open connections no query is using. */
+  idle: number;
+  /** Queries waiting for a connection (the pool is at `max`). */
+  waiting: number;
+  /** The most connections the pool opens (DATABASE_POOL_SIZE). */
+  max: number;
 }
 
 export interface ConnectOptions {
@@ -210,6 +226,12 @@ async function connectPostgres(databaseUrl: string, poolSize: number): Promise<D
   return {
     db,
     engine: "postgres",
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     async listen(channel, handler, interruptions) {
       assertChannelName(channel);
       const client = await ensureListenerClient();

@@ -6,6 +6,7 @@ export {
   type DatabaseEngine,
   type ListenInterruptions,
   type NotificationHandler,
+  type PoolStats,
   type RowsQueryResultHKT,
   type Transaction,
 } from "./connect";

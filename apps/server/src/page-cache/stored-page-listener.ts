@@ -32,6 +32,8 @@ export interface StoredPageListenerOptions {
   logger: Logger;
   /** As the security headers middleware: trust `X-Forwarded-Proto` for HSTS. */
   trustProxy: boolean;
+  /** Told of each answer given here (the metrics count it as Hono's middleware would). */
+  onAnswered?: (method: string, status: number, durationSeconds: number) => void;
 }
 
 /**
@@ -72,7 +74,7 @@ export function serveStoredPagesFirst(
   listener: NodeListener,
   options: StoredPageListenerOptions,
 ): NodeListener {
-  const { pageCache, logger, trustProxy } = options;
+  const { pageCache, logger, trustProxy, onAnswered } = options;
   const prepared = {
     http: new WeakMap<StoredAnswer["headers"], Prepared>(),
     https: new WeakMap<StoredAnswer["headers"], Prepared>(),
@@ -128,6 +130,7 @@ export function serveStoredPagesFirst(
     const outgoing = { ...ready.headers, [REQUEST_ID]: id };
     response.writeHead(answer.status, outgoing);
     response.end(answer.body ?? undefined);
+    onAnswered?.(method, answer.status, (performance.now() - startedAt) / 1000);
 
     if (logger.isLevelEnabled("info")) {
       logger.child({ requestId: id }).info(
