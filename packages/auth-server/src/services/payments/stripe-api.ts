@@ -1,12 +1,13 @@
 /**
- * The few calls this server makes to Stripe's REST API, with plain `fetch` (no SDK): create a Checkout
- * Session and expire one; for payments setup (Stripe Connect) create a project's connected account,
- * its onboarding link and an account session for Stripe's embedded components, and read the account. Stripe takes form-encoded bodies with bracketed keys
- * (`line_items[0][price_data][currency]=usd`), authenticates with the secret key as a bearer token,
- * and answers errors as `{error: {type, code?, message}}`. The base URL is configurable so tests talk
- * to a loopback fake.
+ * The few calls this server makes to Stripe's REST API, through the official `stripe` package:
+ * create a Checkout Session and expire one; for payments setup (Stripe Connect) create a project's
+ * connected account, its onboarding link and an account session for Stripe's embedded components,
+ * and read the account. Every call has a deadline and is tried once (the person waiting should
+ * learn soon); Stripe's answers and failures come back as `StripeApiError`. The API address comes
+ * from the operator's `STRIPE_API_BASE` (`https://api.stripe.com`), so tests talk to a loopback fake.
  * @module
  */
+import Stripe from "stripe";
 import { z } from "zod";
 
 export interface StripeApiSettings {
@@ -17,7 +18,10 @@ export interface StripeApiSettings {
   timeoutMs?: number;
 }
 
-/** A form value tree: Stripe's nested parameters before encoding. */
+/**
+ * A form value tree: Stripe's nested parameters as the package takes them (it encodes them in
+ * bracket notation, `line_items[0][price_data][currency]=usd`).
+ */
 export type StripeFormValue = string | number | boolean | StripeFormValue[] | StripeFormFields;
 export interface StripeFormFields {
   [key: string]: StripeFormValue | undefined;
@@ -38,118 +42,62 @@ export class StripeApiError extends Error {
   }
 }
 
-/** Flattens nested fields into Stripe's bracket notation, in order. */
-export function encodeStripeForm(fields: StripeFormFields): URLSearchParams {
-  const form = new URLSearchParams();
-  const append = (key: string, value: StripeFormValue | undefined) => {
-    if (value === undefined) return;
-    if (Array.isArray(value)) {
-      value.forEach((entry, index) => {
-        append(`${key}[${index}]`, entry);
-      });
-    } else if (typeof value === "object") {
-      for (const [name, entry] of Object.entries(value)) append(`${key}[${name}]`, entry);
-    } else {
-      form.append(key, String(value));
+/** Stripe's own libraries wait 80 s; a checkout a person waits on should fail sooner. */
+const STRIPE_TIMEOUT_MS = 20_000;
+
+/** One client per (key, address, timeout): the package keeps its agent and settings there. */
+const clients = new Map<string, Stripe>();
+
+function clientFor(settings: StripeApiSettings): Stripe {
+  const timeout = settings.timeoutMs ?? STRIPE_TIMEOUT_MS;
+  const id = `${settings.secretKey}\n${settings.apiBase}\n${timeout}`;
+  let client = clients.get(id);
+  if (!client) {
+    const base = new URL(settings.apiBase);
+    if (base.pathname.replace(/\/+$/, "") !== "" || base.search !== "") {
+      // The package takes a host, a port and a protocol; a path here would be dropped silently.
+      throw new StripeApiError(0, `STRIPE_API_BASE must be an origin without a path`, null, null);
     }
-  };
-  for (const [name, value] of Object.entries(fields)) append(name, value);
-  return form;
+    const protocol = base.protocol === "http:" ? "http" : "https";
+    client = new Stripe(settings.secretKey, {
+      host: base.hostname,
+      port: base.port || (protocol === "http" ? 80 : 443),
+      protocol,
+      // A stalled Stripe must not hold the user's checkout request (and a server slot) for minutes.
+      timeout,
+      maxNetworkRetries: 0,
+      telemetry: false,
+    });
+    clients.set(id, client);
+  }
+  return client;
 }
 
-const stripeErrorBody = z.object({
-  error: z.object({
-    type: z.string().optional(),
-    code: z.string().optional(),
-    message: z.string().optional(),
-  }),
-});
+/** Runs one call, turning the package's errors into StripeApiError. */
+async function send<T>(settings: StripeApiSettings, call: (stripe: Stripe) => Promise<T>) {
+  try {
+    return await call(clientFor(settings));
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) {
+      if (error.statusCode === undefined) {
+        throw new StripeApiError(0, `Stripe could not be reached: ${error.message}`, null, null);
+      }
+      throw new StripeApiError(
+        error.statusCode,
+        error.message || `Stripe answered ${error.statusCode}`,
+        error.rawType ?? null,
+        error.code ?? null,
+      );
+    }
+    throw error;
+  }
+}
 
 const checkoutSessionBody = z.object({
   id: z.string().min(1),
   url: z.url(),
 });
 export type CreatedCheckoutSession = z.output<typeof checkoutSessionBody>;
-
-async function postForm(
-  settings: StripeApiSettings,
-  path: string,
-  fields: StripeFormFields,
-  idempotencyKey?: string,
-): Promise<unknown> {
-  return send(settings, "POST", path, fields, idempotencyKey);
-}
-
-/** Stripe's own libraries wait 80 s; a checkout a person waits on should fail sooner. */
-const STRIPE_TIMEOUT_MS = 20_000;
-
-async function send(
-  settings: StripeApiSettings,
-  method: "GET" | "POST",
-  path: string,
-  fields: StripeFormFields | undefined,
-  idempotencyKey?: string,
-): Promise<unknown> {
-  const headers: Record<string, string> = { authorization: `Bearer ${settings.secretKey}` };
-  if (fields !== undefined) headers["content-type"] = "application/x-www-form-urlencoded";
-  // Retries and concurrent requests with the same key get the same object back from Stripe.
-  if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
-  let response: Response;
-  let text: string;
-  try {
-    response = await fetch(`${settings.apiBase}${path}`, {
-      method,
-      headers,
-      ...(fields === undefined ? {} : { body: encodeStripeForm(fields) }),
-      // A stalled Stripe must not hold the user's checkout request (and a server slot) for minutes.
-      signal: AbortSignal.timeout(settings.timeoutMs ?? STRIPE_TIMEOUT_MS),
-    });
-    // Inside the try: the timeout also bounds a body that stalls halfway.
-    text = await response.text();
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new StripeApiError(0, `Stripe could not be reached: ${reason}`, null, null);
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  if (!response.ok) {
-    const parsed = stripeErrorBody.safeParse(body);
-    const error = parsed.success ? parsed.data.error : undefined;
-    throw new StripeApiError(
-      response.status,
-      error?.message ?? `Stripe answered ${response.status}`,
-      error?.type ?? null,
-      error?.code ?? null,
-    );
-  }
-  return body;
-}
-
-/** POST /v1/checkout/sessions; the session's id and hosted payment page. */
-export async function createCheckoutSession(
-  settings: StripeApiSettings,
-  fields: StripeFormFields,
-  idempotencyKey: string,
-): Promise<CreatedCheckoutSession> {
-  const body = await postForm(settings, "/v1/checkout/sessions", fields, idempotencyKey);
-  const parsed = checkoutSessionBody.safeParse(body);
-  if (!parsed.success) {
-    throw new StripeApiError(502, "Stripe answered without a session id and url", null, null);
-  }
-  return parsed.data;
-}
-
-/** POST /v1/checkout/sessions/{id}/expire: the session can no longer be paid. */
-export async function expireCheckoutSession(
-  settings: StripeApiSettings,
-  sessionId: string,
-): Promise<void> {
-  await postForm(settings, `/v1/checkout/sessions/${encodeURIComponent(sessionId)}/expire`, {});
-}
 
 const accountBody = z.object({
   id: z.string().min(1),
@@ -159,10 +107,36 @@ const accountBody = z.object({
 });
 export type StripeAccount = z.output<typeof accountBody>;
 
+/** What this server needs from an answer; a 502 when Stripe (or a stand-in) left it out. */
 function parseAnswer<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new StripeApiError(502, `Stripe answered without ${what}`, null, null);
   return parsed.data;
+}
+
+/** POST /v1/checkout/sessions; the session's id and hosted payment page. */
+export async function createCheckoutSession(
+  settings: StripeApiSettings,
+  fields: StripeFormFields,
+  idempotencyKey: string,
+): Promise<CreatedCheckoutSession> {
+  const session = await send(settings, (stripe) =>
+    stripe.checkout.sessions.create(
+      // Built by stripe-checkout.ts and stripe-prices.ts in Stripe's own parameter names.
+      fields as Stripe.Checkout.SessionCreateParams,
+      // Retries and concurrent requests with the same key get the same session back from Stripe.
+      { idempotencyKey },
+    ),
+  );
+  return parseAnswer(checkoutSessionBody, session, "a session id and url");
+}
+
+/** POST /v1/checkout/sessions/{id}/expire: the session can no longer be paid. */
+export async function expireCheckoutSession(
+  settings: StripeApiSettings,
+  sessionId: string,
+): Promise<void> {
+  await send(settings, (stripe) => stripe.checkout.sessions.expire(sessionId));
 }
 
 /** POST /v1/accounts: a connected account without a Stripe dashboard of its own (the reference's). */
@@ -170,19 +144,19 @@ export async function createConnectedAccount(
   settings: StripeApiSettings,
   projectId: string,
 ): Promise<StripeAccount> {
-  const body = await postForm(
-    settings,
-    "/v1/accounts",
-    {
-      controller: { stripe_dashboard: { type: "none" } },
-      capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
-      country: "US",
-      metadata: { project_id: projectId },
-    },
-    // Two concurrent setups of one project make one account.
-    `project-account-${projectId}`,
+  const account = await send(settings, (stripe) =>
+    stripe.accounts.create(
+      {
+        controller: { stripe_dashboard: { type: "none" } },
+        capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+        country: "US",
+        metadata: { project_id: projectId },
+      },
+      // Two concurrent setups of one project make one account.
+      { idempotencyKey: `project-account-${projectId}` },
+    ),
   );
-  return parseAnswer(accountBody, body, "an account id");
+  return parseAnswer(accountBody, account, "an account id");
 }
 
 /** GET /v1/accounts/{id}. */
@@ -190,13 +164,8 @@ export async function retrieveAccount(
   settings: StripeApiSettings,
   accountId: string,
 ): Promise<StripeAccount> {
-  const body = await send(
-    settings,
-    "GET",
-    `/v1/accounts/${encodeURIComponent(accountId)}`,
-    undefined,
-  );
-  return parseAnswer(accountBody, body, "an account id");
+  const account = await send(settings, (stripe) => stripe.accounts.retrieve(accountId));
+  return parseAnswer(accountBody, account, "an account id");
 }
 
 /** POST /v1/account_links: the hosted onboarding page of a connected account. */
@@ -205,13 +174,15 @@ export async function createAccountOnboardingLink(
   accountId: string,
   returnUrl: string,
 ): Promise<string> {
-  const body = await postForm(settings, "/v1/account_links", {
-    account: accountId,
-    refresh_url: returnUrl,
-    return_url: returnUrl,
-    type: "account_onboarding",
-  });
-  return parseAnswer(z.object({ url: z.url() }), body, "a link url").url;
+  const link = await send(settings, (stripe) =>
+    stripe.accountLinks.create({
+      account: accountId,
+      refresh_url: returnUrl,
+      return_url: returnUrl,
+      type: "account_onboarding",
+    }),
+  );
+  return parseAnswer(z.object({ url: z.url() }), link, "a link url").url;
 }
 
 /** POST /v1/account_sessions: the client secret of Stripe's embedded payments and payouts components. */
@@ -219,25 +190,27 @@ export async function createAccountSession(
   settings: StripeApiSettings,
   accountId: string,
 ): Promise<string> {
-  const body = await postForm(settings, "/v1/account_sessions", {
-    account: accountId,
-    components: {
-      payments: {
-        enabled: true,
-        features: { refund_management: true, dispute_management: true, capture_payments: true },
-      },
-      notification_banner: { enabled: true },
-      payouts: {
-        enabled: true,
-        features: {
-          instant_payouts: true,
-          standard_payouts: true,
-          edit_payout_schedule: true,
-          external_account_collection: true,
+  const session = await send(settings, (stripe) =>
+    stripe.accountSessions.create({
+      account: accountId,
+      components: {
+        payments: {
+          enabled: true,
+          features: { refund_management: true, dispute_management: true, capture_payments: true },
+        },
+        notification_banner: { enabled: true },
+        payouts: {
+          enabled: true,
+          features: {
+            instant_payouts: true,
+            standard_payouts: true,
+            edit_payout_schedule: true,
+            external_account_collection: true,
+          },
         },
       },
-    },
-  });
-  return parseAnswer(z.object({ client_secret: z.string().min(1) }), body, "a client secret")
+    }),
+  );
+  return parseAnswer(z.object({ client_secret: z.string().min(1) }), session, "a client secret")
     .client_secret;
 }
