@@ -12,7 +12,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { type LoadRequest, type LoadResult, runWrk, wrkPath } from "./wrk-load";
+import { type LoadRequest, type LoadResult, runWrk, wrkPath } from "../wrk-load";
 
 const peerFolder = fileURLToPath(new URL("../peers/better-auth/", import.meta.url));
 const ourServer = fileURLToPath(new URL("./serve-auth-api.ts", import.meta.url));

@@ -12,7 +12,8 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadWebBuild, startServer } from "@heritage/server/testing";
 import { measure } from "../load";
-import { INSTALL_HINT, NGINX_PATH, runWrk, startNginx, WRK_PATH } from "./static-peer";
+import { wrkPath } from "../wrk-load";
+import { INSTALL_HINT, NGINX_PATH, runPageLoad, startNginx } from "./static-peer";
 
 const pages = (process.env.BENCH_PAGES ?? "/,/de/about,/bs/project/balkan-stories").split(",");
 
@@ -50,7 +51,7 @@ async function startOurServer(pageCacheMegabytes: string) {
  * each; wrk with one thread (two at 256) on the same machine as both servers.
  */
 async function runStaticPeerComparison(): Promise<void> {
-  const missing = [NGINX_PATH, WRK_PATH].filter((path) => !existsSync(path));
+  const missing = [NGINX_PATH, wrkPath].filter((path) => !existsSync(path));
   if (missing.length > 0) {
     process.stdout.write(
       `\n!!! SKIPPED: the nginx yardstick needs ${missing.join(" and ")}: ${INSTALL_HINT} !!!\n\n`,
@@ -87,7 +88,7 @@ async function runStaticPeerComparison(): Promise<void> {
           server,
           page,
           connections,
-          ...(await runWrk(`${base}${page}`, connections, seconds)),
+          ...(await runPageLoad(`${base}${page}`, connections, seconds)),
         });
         const oursAt16 = await cell("ours (page cache hit)", ours.url, 16);
         const nginxAt16 = await cell("nginx gzip_static", nginx.url, 16);

@@ -19,9 +19,9 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { type LoadResult, runWrk } from "../wrk-load";
 
 export const NGINX_PATH = process.env.BENCH_NGINX ?? "/usr/sbin/nginx";
-export const WRK_PATH = process.env.BENCH_WRK ?? "/usr/bin/wrk";
 export const INSTALL_HINT = "apt-get install -y nginx-light wrk";
 
 /** A free loopback port (the kernel's choice, released again for nginx to take). */
@@ -112,69 +112,13 @@ http {
   };
 }
 
-export interface WrkResult {
-  "req/s": number;
-  "p50 ms": number;
-  "p99 ms": number;
-  requests: number;
-  /** Connect, read, write and timeout errors plus non-2xx/3xx answers. */
-  errors: number;
-}
-
-function milliseconds(value: string, unit: string): number {
-  const factor = unit === "us" ? 0.001 : unit === "ms" ? 1 : unit === "s" ? 1000 : Number.NaN;
-  return Number((Number(value) * factor).toFixed(2));
-}
-
-/**
- * Loads `url` with wrk (gzip accepted, as browsers do) for `seconds` at `connections`. Spawned
- * without blocking: the server under test may live in this very process.
- */
-export async function runWrk(
+/** Loads `url` with wrk (gzip accepted, as browsers do) for `seconds` at `connections`. */
+export function runPageLoad(
   url: string,
   connections: number,
   seconds: number,
-): Promise<WrkResult> {
-  const threads = connections >= 64 ? 2 : 1;
-  const child = spawn(
-    WRK_PATH,
-    [
-      `-t${threads}`,
-      `-c${connections}`,
-      `-d${seconds}s`,
-      "--latency",
-      "--timeout",
-      "5s",
-      "-H",
-      "Accept-Encoding: gzip",
-      url,
-    ],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  let out = "";
-  let errorOutput = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    out += chunk;
+): Promise<LoadResult> {
+  return runWrk({ url, headers: { "Accept-Encoding": "gzip" } }, connections, seconds, {
+    threads: connections >= 64 ? 2 : 1,
   });
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    errorOutput += chunk;
-  });
-  const status = await new Promise<number | null>((resolve) => child.once("close", resolve));
-  if (status !== 0) throw new Error(`wrk failed: ${errorOutput}`);
-  const latency = (percent: string) => {
-    const match = new RegExp(`^\\s*${percent}%\\s+([\\d.]+)(us|ms|s)\\s*$`, "m").exec(out);
-    return match ? milliseconds(match[1] ?? "", match[2] ?? "") : Number.NaN;
-  };
-  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(
-    out,
-  );
-  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-  return {
-    "req/s": Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? Number.NaN)),
-    "p50 ms": latency("50"),
-    "p99 ms": latency("99"),
-    requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? 0),
-    errors:
-      non2xx + (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
-  };
 }

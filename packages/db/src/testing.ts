@@ -1,4 +1,5 @@
 export {
+  connectAgain,
   createTestDatabase,
   createTestDatabaseUrl,
   createTestPgliteDirectory,

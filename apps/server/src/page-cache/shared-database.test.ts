@@ -10,8 +10,8 @@ import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { testSecretsKey } from "@heritage/auth-server/testing";
 import { CONTENT_CHANGED_CHANNEL, createFaq } from "@heritage/content";
-import { connect, type DatabaseConnection } from "@heritage/db";
-import { createTestDatabase, testEngine } from "@heritage/db/testing";
+import type { DatabaseConnection } from "@heritage/db";
+import { connectAgain, createTestDatabase } from "@heritage/db/testing";
 import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import pino from "pino";
@@ -88,16 +88,7 @@ describe("two server instances sharing a database", () => {
 
   beforeAll(async () => {
     first = await createTestDatabase();
-    if (testEngine() === "postgres") {
-      const { rows } = await first.db.execute<{ name: string }>(
-        sql`select current_database() as name`,
-      );
-      const url = new URL(process.env.DATABASE_URL ?? "");
-      url.pathname = `/${rows[0]?.name}`;
-      second = await connect({ databaseUrl: url.toString(), poolSize: 2 });
-    } else {
-      second = first;
-    }
+    second = await connectAgain(first, 2);
     a = await startInstance(first);
     b = await startInstance(second);
   });

@@ -293,6 +293,32 @@ export function createContentClient(options: ContentClientOptions) {
     return parsed.data;
   }
 
+  /** A function call (`/functions/{name}`) answering JSON; any failure is `failure` (or the API's). */
+  async function postFunction<S extends z.ZodType>(
+    name: string,
+    body: unknown,
+    schema: S,
+    failure: string,
+  ): Promise<z.output<S>> {
+    const { response, text } = await send("POST", name, { body });
+    const apiError = readApiError(text);
+    if (!response.ok || apiError) {
+      throw new ContentClientError(apiError?.message ?? failure, {
+        code: apiError?.code ?? null,
+        status: response.status,
+      });
+    }
+    let json: unknown = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // Reported below.
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new ContentClientError(failure);
+    return parsed.data;
+  }
+
   return {
     // ---- projects and categories ----
     listProjects: () =>
@@ -371,25 +397,13 @@ export function createContentClient(options: ContentClientOptions) {
     // ---- images ----
     /** Uploads an image given as a data URL; failures carry the spec's upload messages. */
     uploadImage: async (image: string, filename?: string): Promise<UploadedImage> => {
-      const { response, text } = await send("POST", "upload-image", {
-        body: { image, ...(filename ? { filename } : {}) },
-      });
-      const apiError = readApiError(text);
-      if (!response.ok || apiError) {
-        throw new ContentClientError(apiError?.message ?? "Failed to upload image", {
-          code: apiError?.code ?? null,
-          status: response.status,
-        });
-      }
-      let json: unknown = null;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        // Reported below.
-      }
-      const parsed = uploadAnswerSchema.safeParse(json);
-      if (!parsed.success) throw new ContentClientError("Failed to upload image");
-      return { url: parsed.data.url, variants: parsed.data.data?.variants ?? [] };
+      const answer = await postFunction(
+        "upload-image",
+        { image, ...(filename ? { filename } : {}) },
+        uploadAnswerSchema,
+        "Failed to upload image",
+      );
+      return { url: answer.url, variants: answer.data?.variants ?? [] };
     },
     /**
      * Which of these image addresses would show visitors a broken image (issue 19, defect 9):
@@ -399,23 +413,13 @@ export function createContentClient(options: ContentClientOptions) {
     checkImages: async (urls: string[]): Promise<Map<string, ImageProblem>> => {
       const asked = [...new Set(urls.map((url) => url.trim()).filter((url) => url !== ""))];
       if (asked.length === 0) return new Map();
-      const { response, text } = await send("POST", "check-images", { body: { urls: asked } });
-      const apiError = readApiError(text);
-      if (!response.ok || apiError) {
-        throw new ContentClientError(apiError?.message ?? "Failed to check the images", {
-          code: apiError?.code ?? null,
-          status: response.status,
-        });
-      }
-      let json: unknown = null;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        // Reported below.
-      }
-      const parsed = checkImagesAnswerSchema.safeParse(json);
-      if (!parsed.success) throw new ContentClientError("Failed to check the images");
-      return new Map(parsed.data.data.map((entry) => [entry.url, entry.problem]));
+      const answer = await postFunction(
+        "check-images",
+        { urls: asked },
+        checkImagesAnswerSchema,
+        "Failed to check the images",
+      );
+      return new Map(answer.data.map((entry) => [entry.url, entry.problem]));
     },
   };
 }

@@ -9,8 +9,8 @@
  * Requests go over loopback HTTP, as they do between processes.
  */
 import type { AddressInfo } from "node:net";
-import { connect, type DatabaseConnection } from "@heritage/db";
-import { createTestDatabase, testEngine } from "@heritage/db/testing";
+import type { DatabaseConnection } from "@heritage/db";
+import { connectAgain, createTestDatabase } from "@heritage/db/testing";
 import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -71,16 +71,7 @@ describe("two instances sharing a database", () => {
 
   beforeAll(async () => {
     first = await createTestDatabase();
-    if (testEngine() === "postgres") {
-      const { rows } = await first.db.execute<{ name: string }>(
-        sql`select current_database() as name`,
-      );
-      const url = new URL(process.env.DATABASE_URL ?? "");
-      url.pathname = `/${rows[0]?.name}`;
-      second = await connect({ databaseUrl: url.toString(), poolSize: 3 });
-    } else {
-      second = first;
-    }
+    second = await connectAgain(first, 3);
     a = await startInstance(first);
     b = await startInstance(second);
     ({ id: projectId, keys } = await a.harness.createProject({

@@ -9,6 +9,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { connect, type DatabaseConnection } from "../connect";
 import { type MigrationSet, migrate } from "../migrate";
@@ -122,6 +123,23 @@ export async function createTestDatabase(): Promise<DatabaseConnection> {
   if (!templatePath) throw new Error(`${PGLITE_TEMPLATE_ENV} is not set: run tests through Vitest`);
   const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(templatePath)]) });
   return connect({ pglite });
+}
+
+/**
+ * A second connection to `first`'s database, as another process sharing it would hold (its own
+ * pool, its own LISTEN). PGlite is one process's database: there it is `first` itself. Close it
+ * (when it is not `first`) before `first`.
+ */
+export async function connectAgain(
+  first: DatabaseConnection,
+  poolSize = 2,
+): Promise<DatabaseConnection> {
+  if (testEngine() !== "postgres") return first;
+  const { rows } = await first.db.execute<{ name: string }>(sql`select current_database() as name`);
+  return connect({
+    databaseUrl: databaseUrlWithName(process.env.DATABASE_URL ?? "", rows[0]?.name ?? ""),
+    poolSize,
+  });
 }
 
 /**

@@ -1,6 +1,8 @@
 /**
- * Load from outside the server's process: wrk with one thread, the request (method, headers,
- * body) given by a Lua script, bounded in time (`-d`) and per request (`--timeout`).
+ * Load from outside the server's process: wrk (one thread unless asked), the request (method,
+ * headers, body) given by a Lua script, bounded in time (`-d`) and per request (`--timeout`).
+ * Spawned without blocking: the server under test may live in this very process. Used by the
+ * auth and the pages benchmarks.
  * @module
  */
 import { spawn } from "node:child_process";
@@ -39,13 +41,14 @@ function luaScript(request: LoadRequest): string {
 
 function milliseconds(value: string | undefined, unit: string | undefined): number {
   const factor = unit === "us" ? 0.001 : unit === "ms" ? 1 : unit === "s" ? 1000 : Number.NaN;
-  return Number((Number(value) * factor).toFixed(1));
+  return Number((Number(value) * factor).toFixed(2));
 }
 
 export async function runWrk(
   request: LoadRequest,
   connections: number,
   seconds: number,
+  options: { threads?: number } = {},
 ): Promise<LoadResult> {
   const folder = mkdtempSync(join(tmpdir(), "heritage-auth-bench-"));
   const script = join(folder, "request.lua");
@@ -54,7 +57,7 @@ export async function runWrk(
     const child = spawn(
       wrkPath,
       [
-        "-t1",
+        `-t${options.threads ?? 1}`,
         `-c${connections}`,
         `-d${seconds}s`,
         "--latency",
