@@ -6,12 +6,20 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createTestDatabase } from "@heritage/db/testing";
+import { CONTENT_CHANGED_CHANNEL } from "@heritage/content";
+import { createTestDatabase, untilAnnounced } from "@heritage/db/testing";
 import { loadWebBuild, type RunningServer, startServer } from "@heritage/server/testing";
 
 export interface TestServer {
   url: string;
   running: RunningServer;
+  /**
+   * Until the server has heard of every content change written so far. A journey that writes
+   * straight into the database (not through the server) waits for this before it expects pages
+   * to show the change: the server learns of such writes by the database's announcement, as it
+   * would of another process's.
+   */
+  contentChangesHeard(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,6 +50,7 @@ export async function startTestServer(
   return {
     url: running.url,
     running,
+    contentChangesHeard: () => untilAnnounced([running.database], CONTENT_CHANGED_CHANNEL),
     async close() {
       await running.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -159,6 +159,7 @@ describe.skipIf(!hasChromium)("a visitor opens the home page", () => {
   for (const language of languages) {
     it(`loads card images lazily (50 px margin) at 400x256, fades them in, and shows a placeholder on error unless priority (${language.code})`, async () => {
       await addBrokenImageProject();
+      await server.contentChangesHeard();
       const context = await newContext(browser, { viewport: { width: 390, height: 800 } });
       const page = await context.newPage();
       await page.goto(`${server.url}${language.prefix}`);

@@ -290,6 +290,9 @@ describe.skipIf(!hasChromium)("a visitor (or a search engine) reads the content 
       question: "Can I visit your archive?",
       answer: "Yes, by appointment.",
     });
+    // Written behind the server's back, as another process would: the server hears of it through
+    // the database's announcement (a write through the content API empties the cache at once).
+    await server.contentChangesHeard();
     const changed = await fetch(`${server.url}/`, { headers: { "if-none-match": etag ?? "" } });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);

@@ -1,3 +1,4 @@
+export { untilAnnounced } from "./testing/announcements";
 export {
   connectAgain,
   createTestDatabase,

@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { testSecretsKey } from "@heritage/auth-server/testing";
 import { CONTENT_CHANGED_CHANNEL, createFaq } from "@heritage/content";
 import type { DatabaseConnection } from "@heritage/db";
-import { connectAgain, createTestDatabase } from "@heritage/db/testing";
+import { connectAgain, createTestDatabase, untilAnnounced } from "@heritage/db/testing";
 import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import pino from "pino";
@@ -99,28 +99,8 @@ describe("two server instances sharing a database", () => {
     await first?.close();
   });
 
-  /**
-   * Until every change committed so far has reached both instances: PostgreSQL delivers
-   * notifications in commit order, so a marker sent now arrives on each instance's listening
-   * connection after the changes' own announcements. (The marker empties the caches too, as any
-   * announcement does.)
-   */
-  const announced = async () => {
-    const marker = `test-marker-${Math.random()}`;
-    const heard: Promise<void>[] = [];
-    const stops = await Promise.all(
-      [...new Set([first, second])].map((connection) => {
-        let hear = () => {};
-        heard.push(new Promise<void>((resolve) => (hear = resolve)));
-        return connection.listen(CONTENT_CHANGED_CHANNEL, (payload) => {
-          if (payload === marker) hear();
-        });
-      }),
-    );
-    await first.notify(CONTENT_CHANGED_CHANNEL, marker);
-    await Promise.all(heard);
-    for (const stop of stops) await stop();
-  };
+  /** Until every change committed so far has reached both instances. */
+  const announced = () => untilAnnounced([first, second], CONTENT_CHANGED_CHANNEL);
 
   /** One anonymous visit: the page's text and whether the cache answered. */
   const visit = async (instance: Instance) => {
