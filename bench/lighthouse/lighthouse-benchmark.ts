@@ -7,7 +7,17 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { seedDefaultContent } from "@heritage/content";
+import {
+  findSectionPlaceholders,
+  getSiteContent,
+  placeholderFields,
+  placeholderPages,
+  resolvePageContent,
+  saveSiteContent,
+  seedDefaultContent,
+  siteLanguages,
+} from "@heritage/content";
+import type { Database } from "@heritage/db";
 import { loadWebBuild, startServer } from "@heritage/server/testing";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -35,6 +45,40 @@ function median(values: number[]): number {
   return sorted.length % 2
     ? (sorted[middle] ?? 0)
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/**
+ * The site as an organisation publishes it: pages still holding one of the default copy's
+ * placeholders are noindex (issue 19, defect 10), which Lighthouse's SEO category counts against
+ * them, so the bench first does what the admin's go-live checklist asks: each placeholder field
+ * of the contact page and the legal notices gets real-looking text in every language.
+ * `BENCH_KEEP_PLACEHOLDERS=1` audits the default copy as it ships instead.
+ */
+function withoutPlaceholders(text: string): string {
+  return text
+    .replace(/\[([^[\]<>\n]{2,80})\]/g, (_, inside: string) => `${inside} (filled in)`)
+    .replace(/[\w.+-]+@(?:[\w-]+\.)*example\.(?:org|com|net)\b/gi, "kontakt@balkan-heritage.ba")
+    .replace(/\+\d{1,3}[\s-]*0{2,3}(?:[\s-]*0{2,4}){2,3}(?!\d)/g, "+387 33 217 450");
+}
+
+async function fillGoLiveChecklist(db: Database): Promise<void> {
+  for (const section of placeholderPages) {
+    for (const language of siteLanguages) {
+      const copy: Record<string, unknown> = {
+        ...resolvePageContent(section, language, await getSiteContent(db, section)),
+      };
+      for (const field of placeholderFields[section]) {
+        const value = copy[field];
+        if (typeof value === "string") copy[field] = withoutPlaceholders(value);
+      }
+      await saveSiteContent(db, { id: section, language, content: copy });
+    }
+    const row = await getSiteContent(db, section);
+    const left = siteLanguages.flatMap((language) =>
+      findSectionPlaceholders(section, language, row),
+    );
+    if (left.length > 0) throw new Error(`placeholders left: ${JSON.stringify(left)}`);
+  }
 }
 
 function withLanguage(path: string, language: string): string {
@@ -131,6 +175,11 @@ export async function runLighthouseBenchmark(): Promise<void> {
     loadWeb: () => loadWebBuild(process.env.BENCH_WEB_BUILD_DIR || undefined),
   });
   await seedDefaultContent(running.database.db);
+  if (process.env.BENCH_KEEP_PLACEHOLDERS === "1") {
+    process.stdout.write("the default copy's placeholders kept: their pages are noindex\n");
+  } else {
+    await fillGoLiveChecklist(running.database.db);
+  }
   const origin = running.url.replace("127.0.0.1", "localhost");
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
