@@ -9,11 +9,15 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAuthApi } from "../app";
 import { webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { silentLogger } from "../services/auth-logger";
-import { deliverDueWebhooks, startWebhookWorker } from "../services/webhooks/webhook-delivery";
+import {
+  deliverDueWebhooks,
+  runningWebhookWorker,
+  startWebhookWorker,
+} from "../services/webhooks/webhook-delivery";
 import { emitWebhookEvent } from "../services/webhooks/webhook-events";
 import { expectKnownError, expectTextError } from "../testing/expect-known-error";
 import { createTestAuthApi, type TestAuthApi, type TestUser } from "../testing/test-auth-api";
@@ -70,10 +74,15 @@ async function waitFor<T>(read: () => T | Promise<T>, done: (value: T) => boolea
 }
 
 /**
- * The API's worker makes follow-up passes up to a second after an event; tests that then drive
- * retries by hand with an advanced clock wait for them to pass, so each attempt is counted once.
+ * The API's worker makes follow-up passes after an event, and a pass when a retry falls due: a
+ * test that drives retries by hand with an advanced clock pauses it first (after its pass under
+ * way), so each attempt is counted once. Every test ends with it running again.
  */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 1_200));
+async function pauseApiWorker(): Promise<void> {
+  const worker = runningWebhookWorker(t.db);
+  if (!worker) throw new Error("the test API holds no webhook worker");
+  await worker.pause();
+}
 
 let t: TestAuthApi;
 let receiver: Receiver;
@@ -88,6 +97,7 @@ beforeAll(async () => {
   otherProjectId = (await t.createProject()).id;
   owner = await t.signUpUser(projectId);
 });
+afterEach(() => runningWebhookWorker(t.db)?.resume());
 afterAll(async () => {
   await receiver.close();
   await t.close();
@@ -667,7 +677,7 @@ describe("webhook deliveries", () => {
       () => readLog(endpoint.id),
       (log) => log[0]?.attempts.length === 1,
     );
-    await settle();
+    await pauseApiWorker();
     expect(pending).toMatchObject({
       event_type: "user.created",
       status: "pending",
@@ -725,7 +735,7 @@ describe("webhook deliveries", () => {
       () => readLog(endpoint.id),
       (log) => log[0]?.attempts.length === 1,
     );
-    await settle();
+    await pauseApiWorker();
     const options = {
       db: t.db,
       clock: t.clock,

@@ -175,6 +175,13 @@ export interface WebhookWorker {
    * is finished and recorded). Resolves when that pass is over, so the database can close next.
    */
   stop(): Promise<void>;
+  /**
+   * No pass starts until `resume()`; resolves when the pass under way is over. For whoever drives
+   * deliveries by hand meanwhile (tests with a fake clock), so two passes never race.
+   */
+  pause(): Promise<void>;
+  /** Passes start again, and one runs now for whatever fell due while paused. */
+  resume(): void;
 }
 
 /**
@@ -187,6 +194,7 @@ export function startWebhookWorker(
   options: WebhookDeliveryOptions & { pollIntervalMs?: number },
 ): WebhookWorker {
   let chain: Promise<number> = Promise.resolve(0);
+  let paused = false;
   const stopping = new AbortController();
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const runLater = (delayMs: number) => {
@@ -199,13 +207,13 @@ export function startWebhookWorker(
     timers.add(timer);
   };
   const runNow = (): Promise<number> => {
-    if (stopping.signal.aborted) return Promise.resolve(0);
+    if (stopping.signal.aborted || paused) return Promise.resolve(0);
     chain = chain
       .catch(() => 0)
       .then(async () => {
         let total = 0;
         // Keep going while full batches come back, so a backlog drains in one pass.
-        while (!stopping.signal.aborted) {
+        while (!stopping.signal.aborted && !paused) {
           const pass = await deliverDueWebhooks(options, stopping.signal);
           total += pass.attempts;
           if (pass.nextRetryInMs !== null) runLater(pass.nextRetryInMs + 100);
@@ -242,12 +250,25 @@ export function startWebhookWorker(
       }
       await chain.catch(() => 0);
     },
+    async pause() {
+      paused = true;
+      await chain.catch(() => 0);
+    },
+    resume() {
+      paused = false;
+      void runNow();
+    },
   };
 }
 
 const webhookWorkers = perDatabaseWorkers(startWebhookWorker);
 
 export type WebhookWorkerHold = WorkerHold<WebhookWorker>;
+
+/** The webhook worker running for `db` in this process, if an API holds one. */
+export function runningWebhookWorker(db: WebhookDeliveryOptions["db"]): WebhookWorker | undefined {
+  return webhookWorkers.running(db);
+}
 
 /** The process's one webhook worker for `options.db` (see per-database-worker.ts). */
 export function holdWebhookWorker(

@@ -2,7 +2,8 @@
  * The webhook worker's lifecycle: `stop()` lets the delivery under way finish (and be recorded),
  * claims nothing more and runs no pass afterwards, so the database can close next without a failed
  * pass in the log; one worker per database however many auth APIs hold it; the auth API's
- * `close()` stops it, also with a delivery in flight at shutdown.
+ * `close()` stops it, also with a delivery in flight at shutdown; `pause()` lets a test drive
+ * deliveries by hand without a pass of the worker racing it.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -146,6 +147,47 @@ describe("webhook worker stop", () => {
     await pause(1_200);
     expect(receiver.calls).toHaveLength(1);
     expect(logger.entries.filter((entry) => entry.level === "error")).toEqual([]);
+  });
+});
+
+describe("webhook worker pause", () => {
+  it("waits for the pass under way, runs none while paused, and delivers what fell due on resume", async () => {
+    await t.api.close();
+    await insertDelivery("msg_before_pause");
+    const receiver = gatedFetch();
+    const worker = startWebhookWorker({
+      db: t.db,
+      clock: () => new Date(),
+      logger,
+      outgoing: t.outgoing,
+      secrets: t.secrets,
+      fetch: receiver.fetch,
+      pollIntervalMs: 20,
+    });
+    try {
+      await waitFor(() => receiver.calls.length === 1);
+      let paused = false;
+      const pausing = worker.pause().then(() => {
+        paused = true;
+      });
+      await pause(50);
+      expect(paused).toBe(false);
+      receiver.open();
+      await pausing;
+
+      await insertDelivery("msg_while_paused");
+      expect(await worker.runNow()).toBe(0);
+      // Many poll intervals later: still not sent.
+      await pause(200);
+      expect(receiver.calls).toHaveLength(1);
+      expect(await deliveryRow("msg_while_paused")).toMatchObject({ status: "pending" });
+
+      worker.resume();
+      await waitFor(async () => (await deliveryRow("msg_while_paused"))?.status === "succeeded");
+      expect(receiver.calls).toHaveLength(2);
+    } finally {
+      await worker.stop();
+    }
   });
 });
 
