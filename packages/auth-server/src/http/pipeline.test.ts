@@ -127,6 +127,21 @@ describe("error responses (error)", () => {
     }
   });
 
+  it("finishes answers whose headers are immutable (a redirect, a fetched response) too", async () => {
+    const app = new Hono<AuthEnv>();
+    app.use("*", protocolHeaders());
+    app.get("/redirect", () => Response.redirect("https://example.org/next", 307));
+    app.get("/fetched", () => fetch("data:text/plain,fetched%20text"));
+    const redirect = await app.request("/redirect", { headers: { "x-stack-project-id": "p" } });
+    expect(redirect.status).toBe(307);
+    expect(redirect.headers.get("location")).toBe("https://example.org/next");
+    expectProtocolHeaders(redirect);
+    expect(redirect.headers.get("cache-control")).toBe("no-store, max-age=0");
+    const fetched = await app.request("/fetched", { headers: { "x-stack-project-id": "p" } });
+    expect(await fetched.text()).toBe("fetched text");
+    expectProtocolHeaders(fetched);
+  });
+
   it("answers methods outside the protocol with a JSON 405", async () => {
     const response = await t.request("/users/me", { method: "PROPFIND" });
     expect(await expectJsonError(response, 405)).toEqual({ error: "Method not allowed" });

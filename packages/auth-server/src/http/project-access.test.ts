@@ -274,10 +274,31 @@ describe("access tokens (security)", () => {
       "UNPARSABLE_ACCESS_TOKEN",
       401,
     );
+    // The genuine token was verified before: the same header and payload with another signature
+    // are still checked, and refused.
+    expect(
+      (await t.request("/users/me", { accessType: "client", accessToken: admin.accessToken }))
+        .status,
+    ).toBe(200);
+    const otherSignature = `${signature?.startsWith("A") ? "B" : "A"}${signature?.slice(1)}`;
+    await expectKnownError(
+      await t.request("/users/me", {
+        accessType: "client",
+        accessToken: `${header}.${payload}.${otherSignature}`,
+      }),
+      "UNPARSABLE_ACCESS_TOKEN",
+      401,
+    );
   });
 
   it("rejects an expired token with its details (clock moved, no sleeping)", async () => {
     const user = await t.signUpUser();
+    // Verified once while valid: the process remembers it (issue 15), but not past its expiry.
+    const valid = await t.request("/users/me", {
+      accessType: "client",
+      accessToken: user.accessToken,
+    });
+    expect(valid.status).toBe(200);
     t.clock.advance(11 * 60 * 1000);
     const response = await t.request("/users/me", {
       accessType: "client",

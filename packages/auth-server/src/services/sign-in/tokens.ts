@@ -87,11 +87,48 @@ function kindMatchesClaims(kind: AccessTokenKind, claims: AccessTokenClaims): bo
 }
 
 /**
+ * Tokens this process has verified, until they expire. A client sends the same access token with
+ * every request for its lifetime, and the ES256 check was the largest single cost of a
+ * `GET /users/me` (issue 15): a token seen before is answered by a map lookup and an expiry check.
+ * Keyed by the whole token string (signature included), so only a token that passed the full check
+ * is ever answered from here; the verification keys it was checked with are never dropped while
+ * the process runs, so the answer cannot differ from checking again. Per key store (one per
+ * database), at most {@link verifiedTokenLimit} entries, the oldest forgotten first.
+ */
+const verifiedTokens = new WeakMap<
+  AuthDeps["signingKeys"],
+  Map<string, { verified: VerifiedAccessToken; expiresAtMs: number }>
+>();
+export const verifiedTokenLimit = 10_000;
+
+/**
  * Verifies an access token with the platform's keys. Throws `ACCESS_TOKEN_EXPIRED` (valid signature,
  * past `exp`, details filled from the token) or `UNPARSABLE_ACCESS_TOKEN` (anything else wrong).
  * The caller compares the token's project with the request's.
  */
 export async function verifyAccessToken(
+  deps: Pick<AuthDeps, "baseUrl" | "clock" | "signingKeys">,
+  token: string,
+): Promise<VerifiedAccessToken> {
+  let memo = verifiedTokens.get(deps.signingKeys);
+  if (!memo) {
+    memo = new Map();
+    verifiedTokens.set(deps.signingKeys, memo);
+  }
+  const seen = memo.get(token);
+  // An expired one is checked in full again: its error carries details read from the token.
+  if (seen && deps.clock().getTime() < seen.expiresAtMs) return seen.verified;
+  if (seen) memo.delete(token);
+  const verified = await verifyAccessTokenInFull(deps, token);
+  if (memo.size >= verifiedTokenLimit) {
+    const oldest = memo.keys().next();
+    if (!oldest.done) memo.delete(oldest.value);
+  }
+  memo.set(token, { verified, expiresAtMs: verified.claims.exp * 1000 });
+  return verified;
+}
+
+async function verifyAccessTokenInFull(
   deps: Pick<AuthDeps, "baseUrl" | "clock" | "signingKeys">,
   token: string,
 ): Promise<VerifiedAccessToken> {
@@ -136,5 +173,6 @@ export async function verifyAccessToken(
     throw knownErrors.unparsableAccessToken();
   }
   if (!kindMatchesClaims(key.kind, parsed.data)) throw knownErrors.unparsableAccessToken();
-  return { claims: parsed.data, kind: key.kind, projectId };
+  // Shared by every request that presents this token: nobody may change it.
+  return Object.freeze({ claims: Object.freeze(parsed.data), kind: key.kind, projectId });
 }
