@@ -17,6 +17,8 @@ export interface LoadRequest {
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string;
+  /** Bodies sent in turn, one per request (e.g. each virtual user's own refresh token). */
+  bodies?: readonly string[];
 }
 
 export interface LoadResult {
@@ -36,6 +38,16 @@ function luaScript(request: LoadRequest): string {
     lines.push(`wrk.headers[${luaString(name)}] = ${luaString(value)}`);
   }
   if (request.body !== undefined) lines.push(`wrk.body = ${luaString(request.body)}`);
+  if (request.bodies?.length) {
+    lines.push(
+      `local bodies = { ${request.bodies.map(luaString).join(", ")} }`,
+      "local turn = 0",
+      "request = function()",
+      "  turn = turn % #bodies + 1",
+      "  return wrk.format(nil, nil, nil, bodies[turn])",
+      "end",
+    );
+  }
   return `${lines.join("\n")}\n`;
 }
 

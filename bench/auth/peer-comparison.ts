@@ -123,18 +123,38 @@ export async function runPeerComparison(databaseUrl: string, seconds: number): P
       // A fresh process compiles as it goes: two seconds of load first, not recorded.
       await runWrk(me, 64, 2);
       const meAlone = await measure(`ours (${engine}) GET /users/me`, me, 64);
+      // Each connection's requests refresh one of 64 sessions of 64 users in turn, as many
+      // signed-in clients do: one session refreshed from 64 connections at once would measure
+      // the queue on that session's row lock instead.
+      const refreshTokens = [tokens.refresh_token];
+      while (refreshTokens.length < 64) {
+        const other = await expectOk(
+          await fetch(`${api}/auth/password/sign-up`, {
+            method: "POST",
+            headers: clientHeaders,
+            body: JSON.stringify({
+              email: `peer-bench-${runId}-${refreshTokens.length}@example.com`,
+              password,
+            }),
+          }),
+          "Our sign-up",
+        );
+        refreshTokens.push(((await other.json()) as { refresh_token: string }).refresh_token);
+      }
       await measure(
-        `ours (${engine}) POST /auth/oauth/token (refresh)`,
+        `ours (${engine}) POST /auth/oauth/token (refresh, 64 sessions)`,
         {
           url: `${api}/auth/oauth/token`,
           method: "POST",
           headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({
-            grant_type: "refresh_token",
-            refresh_token: tokens.refresh_token,
-            client_id: "internal",
-            client_secret: publishableKey,
-          }).toString(),
+          bodies: refreshTokens.map((refreshToken) =>
+            new URLSearchParams({
+              grant_type: "refresh_token",
+              refresh_token: refreshToken,
+              client_id: "internal",
+              client_secret: publishableKey,
+            }).toString(),
+          ),
         },
         64,
       );

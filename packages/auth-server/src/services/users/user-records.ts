@@ -84,13 +84,15 @@ function selectLoadedUsers(db: Database) {
  * The user joined to a row of a WITH part, read in the statement that holds it (so in the same
  * round trip as that part's writes: services/sign-in/sessions.ts's refresh). `source` is `db.with(part)`,
  * `on` joins the part to `users`, `joinedId` is the part's column to return beside the user.
+ * `projectId` may be a placeholder of a prepared statement. Read the rows with
+ * {@link userJoinedToFromRows}.
  */
-export async function findUserJoinedTo(
+export function selectUserJoinedTo(
   source: Pick<Database, "select">,
-  projectId: string,
+  projectId: string | SQL.Aliased | ReturnType<typeof sql.placeholder>,
   join: { part: Subquery; on: SQL; joinedId: PgColumn | SQL.Aliased<string> },
-): Promise<{ user: LoadedUser; joinedId: string } | null> {
-  const [record] = await source
+) {
+  return source
     .select({ ...loadedUserFields, joinedId: join.joinedId })
     .from(users)
     .innerJoin(join.part, join.on)
@@ -99,6 +101,13 @@ export async function findUserJoinedTo(
     .leftJoin(passwordCredentials, eq(passwordCredentials.userId, users.id))
     .where(eq(users.projectId, projectId))
     .limit(1);
+}
+
+/** The first row of a {@link selectUserJoinedTo} statement as a loaded user, or null. */
+export function userJoinedToFromRows(
+  rows: readonly (LoadedUserRecord & { joinedId: unknown })[],
+): { user: LoadedUser; joinedId: string } | null {
+  const [record] = rows;
   return record ? { user: toLoadedUser(record), joinedId: String(record.joinedId) } : null;
 }
 
