@@ -15,6 +15,7 @@ import { type DatabaseConnection, type MigrationSet, redactQueryParameters } fro
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import type { Logger } from "pino";
+import { API_DESCRIPTION_PATHS, createApiDescription } from "./api-description/api-description";
 import type { AppEnv } from "./app-env";
 import type { Config } from "./config";
 import { createAdminVerifier } from "./content-api/admin-guard";
@@ -132,6 +133,12 @@ export function createApp(deps: AppDeps) {
     // down) are picked up by this poll.
     webhookPollIntervalMs: 30_000,
   });
+  // The OpenAPI description of both APIs (issue 20, item 3), ahead of the auth API's own routes.
+  const apiDescription = createApiDescription({
+    publicUrl: config.PUBLIC_URL,
+    routes: () => app.routes,
+  });
+  for (const path of API_DESCRIPTION_PATHS) app.get(path, ...apiDescription.handlers);
   app.route("/api/v1", authApi);
   app.route("/api/latest", authApi);
   // Any other `/api/*` path gets the API's JSON 404 (and CORS), never the site's HTML page.

@@ -11,6 +11,21 @@ export type { AuthConfig } from "./config";
 export { authConfigSchema, parseAuthConfig } from "./config";
 export type { AuthEnv } from "./http/context";
 export { createUnknownApiRoutes } from "./http/unknown-routes";
+export { authApiPathGroup, knownErrorBodySchema } from "./openapi/auth-api-description";
+export type { OpenApiDocumentOptions, OpenApiPathGroup } from "./openapi/openapi-document";
+export { buildOpenApiDocument, toOpenApiPath } from "./openapi/openapi-document";
+export type {
+  MountedEndpoint,
+  RouteCaller,
+  RouteDescription,
+  RouteDescriptionVariables,
+} from "./openapi/route-description";
+export {
+  describedSchemas,
+  describeRoute,
+  listMountedEndpoints,
+  routeDescriptionOf,
+} from "./openapi/route-description";
 export type { AuthLogger } from "./services/auth-logger";
 export type { EmailQueueState } from "./services/email/email-queue-state";
 export { readEmailQueueState } from "./services/email/email-queue-state";

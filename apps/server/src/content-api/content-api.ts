@@ -14,6 +14,7 @@
  * access (401 / 403), body (400 naming each field and reason), then the write.
  */
 import { randomUUID } from "node:crypto";
+import { describeRoute, type RouteCaller } from "@heritage/auth-server";
 import {
   type ContentChangedCallback,
   ContentError,
@@ -26,6 +27,7 @@ import {
 import type { Database } from "@heritage/db";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
 import type { AdminVerifier } from "./admin-guard";
 import {
   type ApiLogger,
@@ -118,6 +120,42 @@ function parseQuery(table: ContentTable, url: URL): { query: RowQuery; single: b
 
 const noRows = () => new ContentError("NO_ROWS");
 
+/** The callers of a verb in the API description. */
+function callersOf(level: AccessLevel): RouteCaller[] {
+  return level === "public" ? ["anyone"] : ["site-admin"];
+}
+
+/**
+ * The GET's query parameters for the API description, made from the column list `parseQuery`
+ * accepts (`queryableColumnNames`), so a column the API filters on is one the document names.
+ */
+function rowQueryParameters(table: ContentTable) {
+  const filter = z.string().optional();
+  const columns = queryableColumnNames(table.name).flatMap((column) => [
+    [column, filter.meta({ description: `Rows whose ${column} equals this value` })],
+    [`${column}.neq`, filter.meta({ description: `Rows whose ${column} differs from this value` })],
+  ]);
+  return z.object({
+    ...Object.fromEntries(columns),
+    order: z
+      .string()
+      .optional()
+      .meta({ description: "`{column}.asc` or `{column}.desc`, comma-separated" }),
+    limit: z.string().regex(/^\d+$/).optional().meta({ description: "At most this many rows" }),
+    single: z
+      .enum(["true", "false"])
+      .optional()
+      .meta({ description: "Answer the first row as an object (404 PGRST116 when none)" }),
+    select: z
+      .string()
+      .optional()
+      .meta({ description: "Accepted and ignored: whole rows are sent" }),
+  });
+}
+
+const idQuery = z.object({ id: z.string().optional() });
+const requiredIdQuery = z.object({ id: z.string() });
+
 /**
  * Refuses a write carrying fields the table does not have (issue 19, defect 8): a misspelt
  * field would otherwise vanish while the write succeeds. Raised before anything is written.
@@ -188,100 +226,153 @@ export function createContentApi(deps: ContentApiDeps): Hono {
   for (const table of contentApiTables) {
     const path = `/api-${table.name}`;
 
-    app.get(path, async (c) => {
-      const refusal = await refuse(c, table.access.read);
-      if (refusal) return refusal;
-      const { query, single } = parseQuery(table, new URL(c.req.url));
-      const rows = await selectRows(deps.db, table.name, single ? { ...query, limit: 1 } : query);
-      if (!single)
-        return respondWithData(
-          c,
-          rows.map((row) => present(table, row)),
-        );
-      const [row] = rows;
-      return row ? respondWithData(c, present(table, row)) : respondWithError(c, noRows());
-    });
-
-    app.post(path, limitBody, async (c) => {
-      const refusal = await refuse(c, table.access.create);
-      if (refusal) return refusal;
-      const create = table.create;
-      if (!create) return respondWithError(c, new ContentError("METHOD_NOT_ALLOWED"));
-      const body = await readJsonObject(c);
-      refuseUnknownFields(table, body, "create");
-
-      if (table.isContactForm) {
-        const verdict = await protection.check({
-          address: deps.clientAddress?.(c) ?? "unknown",
-          endpoint: path,
-          body,
-        });
-        if (verdict.kind === "rate_limited") {
-          c.header("Retry-After", String(verdict.retryAfterSeconds));
-          return respondWithError(c, new ContentError("RATE_LIMITED"));
-        }
-        if (verdict.kind === "silently_drop") {
-          deps.logger.warn({ reason: verdict.reason, table: table.name }, "contact spam dropped");
-          const now = clock();
-          const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+    app.get(
+      path,
+      describeRoute({
+        summary: `List ${table.name} rows, or look one up`,
+        description:
+          "Answers `{ data, error }`: the rows (or one row with `single=true` or a filter on `id` alone).",
+        callers: callersOf(table.access.read),
+        query: rowQueryParameters(table),
+      }),
+      async (c) => {
+        const refusal = await refuse(c, table.access.read);
+        if (refusal) return refusal;
+        const { query, single } = parseQuery(table, new URL(c.req.url));
+        const rows = await selectRows(deps.db, table.name, single ? { ...query, limit: 1 } : query);
+        if (!single)
           return respondWithData(
             c,
-            {
-              id: randomUUID(),
-              name: text(body.name),
-              email: text(body.email),
-              subject: text(body.subject),
-              message: text(body.message),
-              status: "new",
-              created_at: now,
-              updated_at: now,
-            },
-            201,
+            rows.map((row) => present(table, row)),
           );
-        }
-      }
+        const [row] = rows;
+        return row ? respondWithData(c, present(table, row)) : respondWithError(c, noRows());
+      },
+    );
 
-      const row = await create(deps.db, body);
-      if (!row) throw new Error("create returned no row");
-      announce(table, "insert", row);
-      return respondWithData(c, present(table, row), 201);
-    });
+    // Verbs a table does not take are left to the 405 below, and out of the API description.
+    if (table.access.create !== "none")
+      app.post(
+        path,
+        describeRoute({
+          summary:
+            table.name === "site_content"
+              ? "Save a site_content row (insert or update)"
+              : `Create a ${table.name} row`,
+          description:
+            "Answers `{ data: row, error: null }` (201), or `{ data: null, error }` naming each refused field.",
+          callers: callersOf(table.access.create),
+          ...(table.schemas ? { body: table.schemas.create } : {}),
+          successStatus: 201,
+        }),
+        limitBody,
+        async (c) => {
+          const refusal = await refuse(c, table.access.create);
+          if (refusal) return refusal;
+          const create = table.create;
+          if (!create) return respondWithError(c, new ContentError("METHOD_NOT_ALLOWED"));
+          const body = await readJsonObject(c);
+          refuseUnknownFields(table, body, "create");
 
-    app.put(path, limitBody, async (c) => {
-      const refusal = await refuse(c, table.access.update);
-      if (refusal) return refusal;
-      const update = table.update;
-      if (!update) return respondWithError(c, new ContentError("METHOD_NOT_ALLOWED"));
-      checkQueryText(new URL(c.req.url));
-      const body = await readJsonObject(c);
-      refuseUnknownFields(table, body, "update");
-      const id = body.id ?? c.req.query("id");
-      if (typeof id !== "string" || id.trim() === "") {
-        throw new ContentError("MISSING_ID", "id: The id is required", {
-          fields: [{ field: "id", message: "The id is required" }],
-        });
-      }
-      const row = await update(deps.db, { ...body, id });
-      if (!row) return respondWithError(c, noRows());
-      announce(table, "update", row);
-      return respondWithData(c, present(table, row));
-    });
+          if (table.isContactForm) {
+            const verdict = await protection.check({
+              address: deps.clientAddress?.(c) ?? "unknown",
+              endpoint: path,
+              body,
+            });
+            if (verdict.kind === "rate_limited") {
+              c.header("Retry-After", String(verdict.retryAfterSeconds));
+              return respondWithError(c, new ContentError("RATE_LIMITED"));
+            }
+            if (verdict.kind === "silently_drop") {
+              deps.logger.warn(
+                { reason: verdict.reason, table: table.name },
+                "contact spam dropped",
+              );
+              const now = clock();
+              const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+              return respondWithData(
+                c,
+                {
+                  id: randomUUID(),
+                  name: text(body.name),
+                  email: text(body.email),
+                  subject: text(body.subject),
+                  message: text(body.message),
+                  status: "new",
+                  created_at: now,
+                  updated_at: now,
+                },
+                201,
+              );
+            }
+          }
 
-    app.delete(path, async (c) => {
-      const refusal = await refuse(c, table.access.remove);
-      if (refusal) return refusal;
-      const remove = table.remove;
-      if (!remove) return respondWithError(c, new ContentError("METHOD_NOT_ALLOWED"));
-      checkQueryText(new URL(c.req.url));
-      const id = c.req.query("id");
-      if (!id) {
-        throw new ContentError("MISSING_ID", "The id query parameter is required (?id=...)");
-      }
-      const row = await remove(deps.db, id);
-      if (!row) return respondWithError(c, noRows());
-      announce(table, "delete", row);
-      return respondWithData(c, present(table, row));
-    });
+          const row = await create(deps.db, body);
+          if (!row) throw new Error("create returned no row");
+          announce(table, "insert", row);
+          return respondWithData(c, present(table, row), 201);
+        },
+      );
+
+    if (table.access.update !== "none")
+      app.put(
+        path,
+        describeRoute({
+          summary: `Update a ${table.name} row (its id in the body or in ?id=)`,
+          description:
+            "Answers `{ data: row, error: null }`, or 404 PGRST116 when there is no such row.",
+          callers: callersOf(table.access.update),
+          query: idQuery,
+          ...(table.schemas ? { body: table.schemas.update } : {}),
+        }),
+        limitBody,
+        async (c) => {
+          const refusal = await refuse(c, table.access.update);
+          if (refusal) return refusal;
+          const update = table.update;
+          if (!update) return respondWithError(c, new ContentError("METHOD_NOT_ALLOWED"));
+          checkQueryText(new URL(c.req.url));
+          const body = await readJsonObject(c);
+          refuseUnknownFields(table, body, "update");
+          const id = body.id ?? c.req.query("id");
+          if (typeof id !== "string" || id.trim() === "") {
+            throw new ContentError("MISSING_ID", "id: The id is required", {
+              fields: [{ field: "id", message: "The id is required" }],
+            });
+          }
+          const row = await update(deps.db, { ...body, id });
+          if (!row) return respondWithError(c, noRows());
+          announce(table, "update", row);
+          return respondWithData(c, present(table, row));
+        },
+      );
+
+    if (table.access.remove !== "none")
+      app.delete(
+        path,
+        describeRoute({
+          summary: `Delete a ${table.name} row (?id=)`,
+          description: "Answers the deleted row as `{ data: row, error: null }`, or 404 PGRST116.",
+          callers: callersOf(table.access.remove),
+          query: requiredIdQuery,
+        }),
+        async (c) => {
+          const refusal = await refuse(c, table.access.remove);
+          if (refusal) return refusal;
+          const remove = table.remove;
+          if (!remove) return respondWithError(c, new ContentError("METHOD_NOT_ALLOWED"));
+          checkQueryText(new URL(c.req.url));
+          const id = c.req.query("id");
+          if (!id) {
+            throw new ContentError("MISSING_ID", "The id query parameter is required (?id=...)");
+          }
+          const row = await remove(deps.db, id);
+          if (!row) return respondWithError(c, noRows());
+          announce(table, "delete", row);
+          return respondWithData(c, present(table, row));
+        },
+      );
 
     // Any other verb on a known table: the API's JSON 405, not the site's HTML page.
     app.all(path, (c) => respondWithError(c, new ContentError("METHOD_NOT_ALLOWED")));

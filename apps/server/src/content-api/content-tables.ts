@@ -35,6 +35,7 @@ import {
   type SiteContentRow,
   type SiteContentRowInput,
   saveSiteContentRow,
+  siteContentRowSchema,
   updateCategory,
   updateContactSubmissionStatus,
   updateFaq,
@@ -61,6 +62,11 @@ export interface ContentTable {
   isContactForm?: boolean;
   /** Row shape on the wire (site content: JSON strings parsed). */
   present?: (row: Row) => Row;
+  /**
+   * The zod schemas the table's repository validates a create and an update with; the API
+   * description (api-description/) documents the bodies with these very objects.
+   */
+  schemas?: { create: z.ZodType; update: z.ZodType };
   /** Dotted paths of the body's fields this write would not store (refused with a 400). */
   unknownFields?: (body: Row, operation: "create" | "update") => string[];
   create?: Write;
@@ -104,6 +110,7 @@ export const contentApiTables: readonly ContentTable[] = [
     name: "projects",
     access: publicContent,
     defaultOrder: oldestFirst,
+    schemas: { create: projectCreateSchema, update: projectUpdateSchema },
     unknownFields: fieldsOf(projectCreateSchema, projectUpdateSchema),
     create: (db, body) => createProject(db, body as never),
     update: (db, body) => updateProject(db, body as never),
@@ -113,6 +120,7 @@ export const contentApiTables: readonly ContentTable[] = [
     name: "categories",
     access: publicContent,
     defaultOrder: oldestFirst,
+    schemas: { create: categoryCreateSchema, update: categoryUpdateSchema },
     unknownFields: fieldsOf(categoryCreateSchema, categoryUpdateSchema),
     create: (db, body) => createCategory(db, body as never),
     update: (db, body) => updateCategory(db, body as never),
@@ -122,6 +130,7 @@ export const contentApiTables: readonly ContentTable[] = [
     name: "faqs",
     access: publicContent,
     defaultOrder: oldestFirst,
+    schemas: { create: faqCreateSchema, update: faqUpdateSchema },
     unknownFields: fieldsOf(faqCreateSchema, faqUpdateSchema),
     create: (db, body) => createFaq(db, body as never),
     update: (db, body) => updateFaq(db, body as never),
@@ -131,6 +140,7 @@ export const contentApiTables: readonly ContentTable[] = [
     name: "languages",
     access: publicContent,
     defaultOrder: [{ column: "is_default", direction: "desc" }, ...oldestFirst],
+    schemas: { create: languageCreateSchema, update: languageUpdateSchema },
     unknownFields: fieldsOf(languageCreateSchema, languageUpdateSchema),
     create: (db, body) => createLanguage(db, body as never),
     update: (db, body) => updateLanguage(db, body as never),
@@ -141,6 +151,7 @@ export const contentApiTables: readonly ContentTable[] = [
     access: publicContent,
     defaultOrder: [{ column: "id", direction: "asc" }],
     present: (row) => parseSiteContentRow(row as SiteContentRow),
+    schemas: { create: siteContentRowSchema, update: siteContentRowSchema },
     unknownFields: (body) =>
       findUnknownSiteContentFields(body).filter((field) => !serverOwnedColumns.has(field)),
     // Saving updates the row when it exists and inserts it otherwise (spec section 4).
@@ -153,6 +164,7 @@ export const contentApiTables: readonly ContentTable[] = [
     access: { read: "admin", create: "public", update: "admin", remove: "admin" },
     defaultOrder: newestFirst,
     isContactForm: true,
+    schemas: { create: contactFormSchema, update: contactSubmissionUpdateSchema },
     // The form's spam-protection fields are read by the protection, never stored.
     unknownFields: fieldsOf(contactFormSchema, contactSubmissionUpdateSchema, [
       HONEYPOT_FIELD,

@@ -12,6 +12,7 @@
  */
 import { ContentError } from "@heritage/content";
 import type { Context } from "hono";
+import { z } from "zod";
 import type { AdminVerifier } from "../content-api/admin-guard";
 import { respondWithError } from "../content-api/api-response";
 import { isMediaKey, type MediaStorage } from "../media/media-storage";
@@ -19,6 +20,11 @@ import { isMediaKey, type MediaStorage } from "../media/media-storage";
 /** Most addresses one request may ask about (a project holds four image fields). */
 export const MAX_CHECKED_IMAGES = 50;
 const MAX_URL_LENGTH = 2048;
+
+/** The body: the image addresses to check. */
+export const checkImagesBodySchema = z.object({
+  urls: z.array(z.string().max(MAX_URL_LENGTH)).max(MAX_CHECKED_IMAGES),
+});
 
 export type ImageProblem = "missing" | "invalid" | null;
 
@@ -72,12 +78,8 @@ export function createCheckImagesHandler(deps: {
     } catch {
       return respondWithError(c, new ContentError("INVALID_JSON"));
     }
-    const urls = (body as { urls?: unknown } | null)?.urls;
-    if (
-      !Array.isArray(urls) ||
-      urls.length > MAX_CHECKED_IMAGES ||
-      !urls.every((url) => typeof url === "string" && url.length <= MAX_URL_LENGTH)
-    ) {
+    const parsed = checkImagesBodySchema.safeParse(body);
+    if (!parsed.success) {
       const message = `urls: Give a list of at most ${MAX_CHECKED_IMAGES} image addresses (each at most ${MAX_URL_LENGTH} characters)`;
       return respondWithError(
         c,
@@ -86,7 +88,7 @@ export function createCheckImagesHandler(deps: {
         }),
       );
     }
-    const unique = [...new Set(urls as string[])];
+    const unique = [...new Set(parsed.data.urls)];
     const data = await Promise.all(
       unique.map(async (url) => ({ url, problem: await checkImageUrl(url, deps.storage) })),
     );

@@ -4,7 +4,8 @@
  * `POST /send-contact-email` (anyone; spam-protected), `POST /upload-image` (admins) and
  * `POST /check-images` (admins: which image addresses saved in content would show broken).
  */
-import { ContentError } from "@heritage/content";
+import { describeRoute } from "@heritage/auth-server";
+import { ContentError, contactFormSchema } from "@heritage/content";
 import type { Database } from "@heritage/db";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -12,10 +13,14 @@ import type { AdminVerifier } from "../content-api/admin-guard";
 import { type ApiLogger, respondToThrown, respondWithError } from "../content-api/api-response";
 import { type ContactProtection, noContactProtection } from "../content-api/contact-protection";
 import type { MediaStorage } from "../media/media-storage";
-import { createCheckImagesHandler } from "./check-images";
+import { checkImagesBodySchema, createCheckImagesHandler } from "./check-images";
 import type { Mailer } from "./mailer";
 import { createSendContactEmailHandler } from "./send-contact-email";
-import { createUploadImageHandler, UPLOAD_BODY_LIMIT_BYTES } from "./upload-image";
+import {
+  createUploadImageHandler,
+  UPLOAD_BODY_LIMIT_BYTES,
+  uploadImageJsonSchema,
+} from "./upload-image";
 
 export interface FunctionsApiDeps {
   db: Database;
@@ -36,6 +41,14 @@ export function createFunctionsApi(deps: FunctionsApiDeps): Hono {
 
   app.post(
     "/send-contact-email",
+    describeRoute({
+      summary: "Send a contact message to the site's notification address",
+      description:
+        "Kept in the outbox and mailed when SMTP is set; answers `{ data: { id, status }, error: null }` (202). Spam-protected and rate-limited (429 with `Retry-After`).",
+      callers: ["anyone"],
+      body: contactFormSchema,
+      successStatus: 202,
+    }),
     bodyLimit({
       maxSize: 64 * 1024,
       onError: (c) => respondWithError(c, new ContentError("PAYLOAD_TOO_LARGE")),
@@ -53,6 +66,14 @@ export function createFunctionsApi(deps: FunctionsApiDeps): Hono {
 
   app.post(
     "/upload-image",
+    describeRoute({
+      summary: "Upload an image",
+      description:
+        "JSON with a data URL (below), or `multipart/form-data` with an `image` (or `file`) field for large files. Answers `{ url, data: media, error: null }` (201).",
+      callers: ["site-admin"],
+      body: uploadImageJsonSchema,
+      successStatus: 201,
+    }),
     bodyLimit({
       maxSize: UPLOAD_BODY_LIMIT_BYTES,
       onError: (c) => respondWithError(c, new ContentError("IMAGE_TOO_LARGE")),
@@ -67,6 +88,13 @@ export function createFunctionsApi(deps: FunctionsApiDeps): Hono {
 
   app.post(
     "/check-images",
+    describeRoute({
+      summary: "Check which saved image addresses would show broken",
+      description:
+        "Answers `{ data: [{ url, problem }], error: null }`, `problem` being `missing`, `invalid` or null.",
+      callers: ["site-admin"],
+      body: checkImagesBodySchema,
+    }),
     bodyLimit({
       maxSize: 256 * 1024,
       onError: (c) => respondWithError(c, new ContentError("PAYLOAD_TOO_LARGE")),

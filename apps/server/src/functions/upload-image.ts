@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { ContentError, createMediaRecord, type MediaVariant } from "@heritage/content";
 import type { Database } from "@heritage/db";
 import type { Context } from "hono";
+import { z } from "zod";
 import type { AdminVerifier } from "../content-api/admin-guard";
 import { type ApiLogger, respondWithError } from "../content-api/api-response";
 import {
@@ -30,6 +31,23 @@ export interface UploadImageDeps {
 export const UPLOAD_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
 type Upload = { bytes: Uint8Array; filename: string | null };
+
+/**
+ * The JSON form of an upload: a data URL and, optionally, the file's name (multipart uploads send
+ * an `image` or `file` field instead). Anything else in the body is ignored, as is a name that is
+ * not text; without an image the answer is IMAGE_MISSING.
+ */
+export const uploadImageJsonSchema = z.looseObject({
+  image: z
+    .string()
+    .min(1)
+    .meta({ description: "The image as a data URL (`data:image/png;base64,...`)" }),
+  filename: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .meta({ description: "The file's name, kept as a label" }),
+});
 
 const dataUrlPattern = /^data:([^;,]*)((?:;[^;,=]+=[^;,]+)*)(;base64)?,/i;
 
@@ -84,10 +102,10 @@ async function readUpload(c: Context): Promise<Upload | null> {
   } catch {
     throw new ContentError("INVALID_JSON");
   }
-  const image =
-    body && typeof body === "object" ? (body as { image?: unknown; filename?: unknown }) : {};
-  if (typeof image.image !== "string" || image.image === "") return null;
-  const filename = checkFileName(typeof image.filename === "string" ? image.filename : null);
+  const parsed = uploadImageJsonSchema.safeParse(body);
+  if (!parsed.success) return null;
+  const image = parsed.data;
+  const filename = checkFileName(image.filename ?? null);
   const match = dataUrlPattern.exec(image.image);
   if (!match?.[3]) throw new ContentError("IMAGE_INVALID");
   const base64 = image.image.slice(match[0].length);

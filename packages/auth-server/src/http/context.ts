@@ -3,6 +3,7 @@
  * @module
  */
 import type { AccessTokenClaims, AccessType, HeaderSpelling } from "@heritage/auth-protocol";
+import type { RouteDescription } from "../openapi/route-description";
 import type { AuthDeps } from "../services/auth-deps";
 import type { LoadedProject } from "../services/projects/projects";
 import type { LoadedUser } from "../services/users/user-records";
@@ -26,6 +27,14 @@ export interface AuthEnv {
     body: unknown;
     /** Null for a request without an access type (anonymous request). */
     auth: RequestAuth | null;
+    /** The running route's description (openapi/route-description.ts); unset on a route without. */
+    routeDescription: RouteDescription;
+    /**
+     * Development and tests: validation and access checks refuse what the route's description does
+     * not say, so the API description cannot drift from the handlers. Off in production. Set by
+     * `authenticate` (project-access.ts).
+     */
+    checksRouteDescriptions: boolean;
   };
 }
 

@@ -13,6 +13,7 @@ import {
   readProtocolHeader,
 } from "@heritage/auth-protocol";
 import type { Context, MiddlewareHandler } from "hono";
+import type { RouteDescription } from "../openapi/route-description";
 import type { AuthDeps } from "../services/auth-deps";
 import { plainErrors } from "../services/plain-errors";
 import type { LoadedProject } from "../services/projects/projects";
@@ -175,6 +176,8 @@ export async function authenticateRequest(
 
 export function authenticate(deps: AuthDeps): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
+    // Development and tests hold each described handler to its description (see requireAccess).
+    c.set("checksRouteDescriptions", deps.isDevelopment);
     c.set("auth", await authenticateRequest(deps, c.req.raw.headers));
     await next();
   };
@@ -187,6 +190,7 @@ export function requireAccess(
 ): RequestAuth {
   const auth = c.get("auth");
   if (!auth) throw knownErrors.accessTypeRequired();
+  if (c.get("checksRouteDescriptions")) refuseUndescribedAccess(c, allowed);
   if (!allowed.includes(auth.accessType)) {
     throw knownErrors.insufficientAccessType({
       actual_access_type: auth.accessType,
@@ -194,6 +198,25 @@ export function requireAccess(
     });
   }
   return auth;
+}
+
+/**
+ * Development and tests: the access types a route lets in must be the ones its description
+ * names (openapi/route-description.ts), or the API description would be wrong.
+ */
+function refuseUndescribedAccess(c: Context<AuthEnv>, allowed: readonly AccessType[]): void {
+  const description = c.get("routeDescription") as RouteDescription | undefined;
+  // A route without a description is the coverage test's to report (openapi/*.test.ts).
+  if (!description) return;
+  const described = new Set(description.callers);
+  const matches =
+    allowed.length === accessTypes.filter((type) => described.has(type)).length &&
+    allowed.every((type) => described.has(type));
+  if (!matches) {
+    throw new Error(
+      `${c.req.method} ${c.req.routePath} lets in ${allowed.join(", ")} access but its describeRoute(...) names ${[...described].join(", ") || "none"}`,
+    );
+  }
 }
 
 /** The signed-in user, or KE CANNOT_GET_OWN_USER_WITHOUT_USER (endpoints on `me`). */

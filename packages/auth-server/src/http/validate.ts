@@ -7,6 +7,7 @@
 import { knownErrors } from "@heritage/auth-protocol";
 import type { Context } from "hono";
 import { z } from "zod";
+import { describedSchemas, type RouteDescription } from "../openapi/route-description";
 import type { AuthEnv } from "./context";
 
 type Location = "body" | "query" | "params" | "headers" | "auth";
@@ -107,6 +108,7 @@ export function validateRequest<S extends RequestSchemas>(
   c: Context<AuthEnv>,
   schemas: S,
 ): Parsed<S> {
+  if (c.get("checksRouteDescriptions")) refuseUndescribedSchemas(c, schemas);
   const inputs: Record<"body" | "query" | "params", unknown> = {
     body: c.get("body") ?? {},
     query: c.req.query(),
@@ -131,6 +133,37 @@ export function validateRequest<S extends RequestSchemas>(
   if (problems.length > 0) throwSchemaError(c, problems);
   return output as Parsed<S>;
 }
+
+/**
+ * Development and tests: a schema the route's `describeRoute(...)` does not name is a programming
+ * error (the API description would say something else than the handler checks), thrown as such.
+ */
+function refuseUndescribedSchemas(c: Context<AuthEnv>, schemas: RequestSchemas): void {
+  const description = c.get("routeDescription") as RouteDescription | undefined;
+  // A route without a description is the coverage test's to report (openapi/*.test.ts).
+  if (!description) return;
+  const route = `${c.req.method} ${c.req.routePath}`;
+  for (const location of ["params", "query", "body"] as const) {
+    const schema = schemas[location];
+    if (!schema) continue;
+    const accessType = c.get("auth")?.accessType;
+    const byAccess = location === "body" ? description.bodyByAccess : undefined;
+    const isDescribed =
+      byAccess && accessType
+        ? byAccess[accessType] === schema
+        : describedSchemas(description, location).includes(schema);
+    if (!isDescribed) {
+      throw new Error(
+        `${route} validates its ${location} with a schema its describeRoute(...) does not name${byAccess ? ` for ${accessType} access` : ""}`,
+      );
+    }
+  }
+}
+
+/** No query parameters at all (unknown ones are refused). */
+export const emptyQuery = z.strictObject({});
+/** An empty JSON object body (unknown fields are refused). */
+export const emptyBody = z.strictObject({});
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -12,6 +12,7 @@ import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
 import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
+import { describeRoute } from "../openapi/route-description";
 import { canManageTeamApiKeys } from "../services/api-keys/api-key-team-access";
 import {
   type ApiKeyOwner,
@@ -110,71 +111,115 @@ export function createApiKeyRoutes(deps: RouteDeps, type: ApiKeyType): Hono<Auth
     return auth;
   };
 
-  app.post("/check", async (c) => {
-    const auth = begin(c, ["server", "admin"]);
-    const { body } = validateRequest(c, { body: checkBody });
-    const row = await checkApiKey(deps.db, auth.project.id, type, body.api_key, deps.clock());
-    return sendJson(c, toApiKeyWire(row));
-  });
+  app.post(
+    "/check",
+    describeRoute({
+      summary: `Check whether a ${type} API key is valid`,
+      callers: ["server", "admin"],
+      body: checkBody,
+    }),
+    async (c) => {
+      const auth = begin(c, ["server", "admin"]);
+      const { body } = validateRequest(c, { body: checkBody });
+      const row = await checkApiKey(deps.db, auth.project.id, type, body.api_key, deps.clock());
+      return sendJson(c, toApiKeyWire(row));
+    },
+  );
 
-  app.post("/", async (c) => {
-    const auth = begin(c);
-    const { body } = validateRequest(c, { body: createBodies[type] });
-    const owner = ownerFrom(auth, type, body);
-    await requireCanManage(deps, auth, owner);
-    if (auth.accessType !== "client") await requireOwnerExists(deps.db, auth.project.id, owner);
-    const { row, key } = await createApiKey(deps, auth.project.id, {
-      owner,
-      description: body.description,
-      expiresAt: body.expires_at_millis === null ? null : new Date(body.expires_at_millis),
-      isPublic: body.is_public ?? false,
-    });
-    // A custom action in the reference: 200, not 201.
-    return sendJson(c, toApiKeyFirstView(row, key));
-  });
+  app.post(
+    "/",
+    describeRoute({
+      summary: `Create a ${type} API key`,
+      callers: ["client", "server", "admin"],
+      body: createBodies[type],
+    }),
+    async (c) => {
+      const auth = begin(c);
+      const { body } = validateRequest(c, { body: createBodies[type] });
+      const owner = ownerFrom(auth, type, body);
+      await requireCanManage(deps, auth, owner);
+      if (auth.accessType !== "client") await requireOwnerExists(deps.db, auth.project.id, owner);
+      const { row, key } = await createApiKey(deps, auth.project.id, {
+        owner,
+        description: body.description,
+        expiresAt: body.expires_at_millis === null ? null : new Date(body.expires_at_millis),
+        isPublic: body.is_public ?? false,
+      });
+      // A custom action in the reference: 200, not 201.
+      return sendJson(c, toApiKeyFirstView(row, key));
+    },
+  );
 
-  app.get("/", async (c) => {
-    const auth = begin(c);
-    const { query } = validateRequest(c, { query: ownerQueries[type] });
-    const owner = ownerFrom(auth, type, query);
-    await requireCanManage(deps, auth, owner);
-    const rows = await listApiKeys(deps.db, auth.project.id, owner);
-    return sendJson(c, { items: rows.map(toApiKeyWire), is_paginated: false });
-  });
+  app.get(
+    "/",
+    describeRoute({
+      summary: `List ${type} API keys`,
+      callers: ["client", "server", "admin"],
+      query: ownerQueries[type],
+    }),
+    async (c) => {
+      const auth = begin(c);
+      const { query } = validateRequest(c, { query: ownerQueries[type] });
+      const owner = ownerFrom(auth, type, query);
+      await requireCanManage(deps, auth, owner);
+      const rows = await listApiKeys(deps.db, auth.project.id, owner);
+      return sendJson(c, { items: rows.map(toApiKeyWire), is_paginated: false });
+    },
+  );
 
-  app.get("/:api_key_id", async (c) => {
-    const auth = begin(c);
-    const { params } = validateRequest(c, { params: keyParams, query: ownerQueries[type] });
-    const row = await requireApiKey(deps.db, auth.project.id, type, params.api_key_id);
-    await requireCanManage(deps, auth, ownerOf(row));
-    return sendJson(c, toApiKeyWire(row));
-  });
+  app.get(
+    "/:api_key_id",
+    describeRoute({
+      summary: `Read a ${type} API key`,
+      callers: ["client", "server", "admin"],
+      params: keyParams,
+      query: ownerQueries[type],
+    }),
+    async (c) => {
+      const auth = begin(c);
+      const { params } = validateRequest(c, { params: keyParams, query: ownerQueries[type] });
+      const row = await requireApiKey(deps.db, auth.project.id, type, params.api_key_id);
+      await requireCanManage(deps, auth, ownerOf(row));
+      return sendJson(c, toApiKeyWire(row));
+    },
+  );
 
-  app.patch("/:api_key_id", async (c) => {
-    const auth = begin(c);
-    const { params, body } = validateRequest(c, {
+  app.patch(
+    "/:api_key_id",
+    describeRoute({
+      summary: `Update or revoke a ${type} API key`,
+      callers: ["client", "server", "admin"],
       params: keyParams,
       query: ownerQueries[type],
       body: updateBody,
-    });
-    const row = await requireApiKey(deps.db, auth.project.id, type, params.api_key_id);
-    await requireCanManage(deps, auth, ownerOf(row));
-    const updated = await updateApiKey(
-      deps.db,
-      row,
-      {
-        ...(body.description === undefined ? {} : { description: body.description }),
-        ...(body.expires_at_millis === undefined
-          ? {}
-          : {
-              expiresAt: body.expires_at_millis === null ? null : new Date(body.expires_at_millis),
-            }),
-        ...(body.revoked ? { revoke: true } : {}),
-      },
-      deps.clock(),
-    );
-    return sendJson(c, toApiKeyWire(updated));
-  });
+    }),
+    async (c) => {
+      const auth = begin(c);
+      const { params, body } = validateRequest(c, {
+        params: keyParams,
+        query: ownerQueries[type],
+        body: updateBody,
+      });
+      const row = await requireApiKey(deps.db, auth.project.id, type, params.api_key_id);
+      await requireCanManage(deps, auth, ownerOf(row));
+      const updated = await updateApiKey(
+        deps.db,
+        row,
+        {
+          ...(body.description === undefined ? {} : { description: body.description }),
+          ...(body.expires_at_millis === undefined
+            ? {}
+            : {
+                expiresAt:
+                  body.expires_at_millis === null ? null : new Date(body.expires_at_millis),
+              }),
+          ...(body.revoked ? { revoke: true } : {}),
+        },
+        deps.clock(),
+      );
+      return sendJson(c, toApiKeyWire(updated));
+    },
+  );
 
   return app;
 }

@@ -5,11 +5,13 @@
  * are told by e-mail.
  * @module
  */
+
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AuthEnv, RouteDeps } from "../http/context";
 import { sendSuccess } from "../http/respond";
 import { validateRequest } from "../http/validate";
+import { describeRoute } from "../openapi/route-description";
 import { revokeLeakedApiKey } from "../services/api-keys/api-keys";
 import { sendLeakedApiKeyNotice } from "../services/api-keys/leaked-api-key-notice";
 
@@ -18,18 +20,26 @@ const revokeBody = z.strictObject({ api_key: z.string() });
 export function createCredentialScanningRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
-  app.post("/revoke", async (c) => {
-    const { body } = validateRequest(c, { body: revokeBody });
-    const revoked = await revokeLeakedApiKey(deps.db, body.api_key, deps.clock());
-    if (revoked) {
-      deps.logger.warn(
-        { apiKeyId: revoked.id, projectId: revoked.projectId },
-        "A leaked API key was reported by a secret scanner and revoked",
-      );
-      await sendLeakedApiKeyNotice(deps, revoked);
-    }
-    return sendSuccess(c);
-  });
+  app.post(
+    "/revoke",
+    describeRoute({
+      summary: "Revoke a leaked API key (credential scanning)",
+      callers: ["anyone"],
+      body: revokeBody,
+    }),
+    async (c) => {
+      const { body } = validateRequest(c, { body: revokeBody });
+      const revoked = await revokeLeakedApiKey(deps.db, body.api_key, deps.clock());
+      if (revoked) {
+        deps.logger.warn(
+          { apiKeyId: revoked.id, projectId: revoked.projectId },
+          "A leaked API key was reported by a secret scanner and revoked",
+        );
+        await sendLeakedApiKeyNotice(deps, revoked);
+      }
+      return sendSuccess(c);
+    },
+  );
 
   return app;
 }

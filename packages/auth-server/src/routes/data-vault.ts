@@ -10,6 +10,7 @@ import type { AuthEnv, RouteDeps } from "../http/context";
 import { requireAccess } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { validateRequest } from "../http/validate";
+import { describeRoute } from "../openapi/route-description";
 import { getDataVaultValue, setDataVaultValue } from "../services/secrets/data-vault";
 
 const serverAccess: readonly AccessType[] = ["server", "admin"];
@@ -23,30 +24,48 @@ const getBody = z.strictObject({ hashed_key: z.string().min(1) });
 export function createDataVaultRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
-  app.post("/stores/:store_id/set", async (c) => {
-    const auth = requireAccess(c, serverAccess);
-    const input = validateRequest(c, { params, body: setBody });
-    await setDataVaultValue(
-      deps,
-      auth.project,
-      input.params.store_id,
-      input.body.hashed_key,
-      input.body.encrypted_value,
-    );
-    return sendSuccess(c);
-  });
+  app.post(
+    "/stores/:store_id/set",
+    describeRoute({
+      summary: "Store a value in a data vault",
+      callers: ["server", "admin"],
+      params: params,
+      body: setBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, serverAccess);
+      const input = validateRequest(c, { params, body: setBody });
+      await setDataVaultValue(
+        deps,
+        auth.project,
+        input.params.store_id,
+        input.body.hashed_key,
+        input.body.encrypted_value,
+      );
+      return sendSuccess(c);
+    },
+  );
 
-  app.post("/stores/:store_id/get", async (c) => {
-    const auth = requireAccess(c, serverAccess);
-    const input = validateRequest(c, { params, body: getBody });
-    const value = await getDataVaultValue(
-      deps,
-      auth.project,
-      input.params.store_id,
-      input.body.hashed_key,
-    );
-    return sendJson(c, { encrypted_value: value });
-  });
+  app.post(
+    "/stores/:store_id/get",
+    describeRoute({
+      summary: "Read a value from a data vault",
+      callers: ["server", "admin"],
+      params: params,
+      body: getBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, serverAccess);
+      const input = validateRequest(c, { params, body: getBody });
+      const value = await getDataVaultValue(
+        deps,
+        auth.project,
+        input.params.store_id,
+        input.body.hashed_key,
+      );
+      return sendJson(c, { encrypted_value: value });
+    },
+  );
 
   return app;
 }

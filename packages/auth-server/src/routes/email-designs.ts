@@ -10,6 +10,7 @@ import type { AuthEnv, RouteDeps } from "../http/context";
 import { requireAccess } from "../http/project-access";
 import { sendJson } from "../http/respond";
 import { validateRequest } from "../http/validate";
+import { describeRoute } from "../openapi/route-description";
 import {
   createTemplate,
   createTheme,
@@ -36,7 +37,7 @@ const themeUpdateBody = z.strictObject({ tsx_source: z.string() });
 export function createEmailTemplateRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
-  app.get("/", (c) => {
+  app.get("/", describeRoute({ summary: "List e-mail templates", callers: ["admin"] }), (c) => {
     const auth = requireAccess(c, adminAccess);
     const templates = listTemplates(auth.project.config).map(([id, template]) => ({
       id,
@@ -47,29 +48,50 @@ export function createEmailTemplateRoutes(deps: RouteDeps): Hono<AuthEnv> {
     return sendJson(c, { templates });
   });
 
-  app.post("/", async (c) => {
-    const auth = requireAccess(c, adminAccess);
-    const { body } = validateRequest(c, { body: displayNameBody });
-    const id = await createTemplate(deps, auth.project, body.display_name);
-    return sendJson(c, { id });
-  });
+  app.post(
+    "/",
+    describeRoute({
+      summary: "Create an e-mail template",
+      callers: ["admin"],
+      body: displayNameBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, adminAccess);
+      const { body } = validateRequest(c, { body: displayNameBody });
+      const id = await createTemplate(deps, auth.project, body.display_name);
+      return sendJson(c, { id });
+    },
+  );
 
-  app.patch("/:id", async (c) => {
-    const auth = requireAccess(c, adminAccess);
-    const { params, body } = validateRequest(c, { params: idParams, body: templateUpdateBody });
-    const renderedHtml = await updateTemplate(deps, auth.project, params.id, {
-      tsxSource: body.tsx_source,
-      themeId: body.theme_id,
-    });
-    return sendJson(c, { rendered_html: renderedHtml });
-  });
+  app.patch(
+    "/:id",
+    describeRoute({
+      summary: "Update an e-mail template",
+      callers: ["admin"],
+      params: idParams,
+      body: templateUpdateBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, adminAccess);
+      const { params, body } = validateRequest(c, { params: idParams, body: templateUpdateBody });
+      const renderedHtml = await updateTemplate(deps, auth.project, params.id, {
+        tsxSource: body.tsx_source,
+        themeId: body.theme_id,
+      });
+      return sendJson(c, { rendered_html: renderedHtml });
+    },
+  );
 
-  app.delete("/:id", async (c) => {
-    const auth = requireAccess(c, adminAccess);
-    const { params } = validateRequest(c, { params: idParams });
-    await deleteTemplate(deps, auth.project, params.id);
-    return sendJson(c, {});
-  });
+  app.delete(
+    "/:id",
+    describeRoute({ summary: "Delete an e-mail template", callers: ["admin"], params: idParams }),
+    async (c) => {
+      const auth = requireAccess(c, adminAccess);
+      const { params } = validateRequest(c, { params: idParams });
+      await deleteTemplate(deps, auth.project, params.id);
+      return sendJson(c, {});
+    },
+  );
 
   return app;
 }
@@ -77,7 +99,7 @@ export function createEmailTemplateRoutes(deps: RouteDeps): Hono<AuthEnv> {
 export function createEmailThemeRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
-  app.get("/", (c) => {
+  app.get("/", describeRoute({ summary: "List e-mail themes", callers: ["admin"] }), (c) => {
     const auth = requireAccess(c, adminAccess);
     const themes = listThemes(auth.project.config).map(([id, theme]) => ({
       id,
@@ -86,38 +108,59 @@ export function createEmailThemeRoutes(deps: RouteDeps): Hono<AuthEnv> {
     return sendJson(c, { themes });
   });
 
-  app.post("/", async (c) => {
-    const auth = requireAccess(c, adminAccess);
-    const { body } = validateRequest(c, { body: displayNameBody });
-    const id = await createTheme(deps, auth.project, body.display_name);
-    return sendJson(c, { id });
-  });
+  app.post(
+    "/",
+    describeRoute({ summary: "Create an e-mail theme", callers: ["admin"], body: displayNameBody }),
+    async (c) => {
+      const auth = requireAccess(c, adminAccess);
+      const { body } = validateRequest(c, { body: displayNameBody });
+      const id = await createTheme(deps, auth.project, body.display_name);
+      return sendJson(c, { id });
+    },
+  );
 
-  app.get("/:id", (c) => {
-    const auth = requireAccess(c, adminAccess);
-    const { params } = validateRequest(c, { params: idParams });
-    const theme = findTheme(auth.project.config, params.id);
-    if (!theme) throw plainErrors.themeNotFound();
-    return sendJson(c, {
-      id: params.id,
-      display_name: theme.displayName,
-      tsx_source: theme.tsxSource,
-    });
-  });
+  app.get(
+    "/:id",
+    describeRoute({ summary: "Read an e-mail theme", callers: ["admin"], params: idParams }),
+    (c) => {
+      const auth = requireAccess(c, adminAccess);
+      const { params } = validateRequest(c, { params: idParams });
+      const theme = findTheme(auth.project.config, params.id);
+      if (!theme) throw plainErrors.themeNotFound();
+      return sendJson(c, {
+        id: params.id,
+        display_name: theme.displayName,
+        tsx_source: theme.tsxSource,
+      });
+    },
+  );
 
-  app.patch("/:id", async (c) => {
-    const auth = requireAccess(c, adminAccess);
-    const { params, body } = validateRequest(c, { params: idParams, body: themeUpdateBody });
-    const theme = await updateTheme(deps, auth.project, params.id, body.tsx_source);
-    return sendJson(c, { display_name: theme.displayName });
-  });
+  app.patch(
+    "/:id",
+    describeRoute({
+      summary: "Update an e-mail theme",
+      callers: ["admin"],
+      params: idParams,
+      body: themeUpdateBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, adminAccess);
+      const { params, body } = validateRequest(c, { params: idParams, body: themeUpdateBody });
+      const theme = await updateTheme(deps, auth.project, params.id, body.tsx_source);
+      return sendJson(c, { display_name: theme.displayName });
+    },
+  );
 
-  app.delete("/:id", async (c) => {
-    const auth = requireAccess(c, adminAccess);
-    const { params } = validateRequest(c, { params: idParams });
-    await deleteTheme(deps, auth.project, params.id);
-    return sendJson(c, {});
-  });
+  app.delete(
+    "/:id",
+    describeRoute({ summary: "Delete an e-mail theme", callers: ["admin"], params: idParams }),
+    async (c) => {
+      const auth = requireAccess(c, adminAccess);
+      const { params } = validateRequest(c, { params: idParams });
+      await deleteTheme(deps, auth.project, params.id);
+      return sendJson(c, {});
+    },
+  );
 
   return app;
 }

@@ -495,6 +495,7 @@ describe("send-email", () => {
       },
     });
     expect(await json(response)).toEqual({ results: [{ user_id: alice.userId }] });
+    await queueDrained();
     const outbox = await t.readOutbox("alice@example.com");
     const last = outbox[outbox.length - 1];
     expect(last?.subject).toBe("News for Alice <A> at Mail Project");
@@ -503,7 +504,7 @@ describe("send-email", () => {
     expect(last?.text).toContain("https://x.example/m?c=1&d=2");
   });
 
-  it("sends to all users and skips those who turned the category off", async () => {
+  it("queues for all users and skips those who turned the category off, saying why", async () => {
     await json(
       await t.request(`/emails/notification-preference/me/${marketingId}`, {
         ...client(bob),
@@ -523,7 +524,18 @@ describe("send-email", () => {
         },
       }),
     );
-    expect(marketing.results).toEqual([{ user_id: alice.userId }]);
+    // Everyone is queued; the worker skips Bob when it comes to send, as the reference.
+    expect(marketing.results).toEqual([{ user_id: alice.userId }, { user_id: bob.userId }]);
+    await queueDrained();
+    const sale = await json(await t.request("/emails/outbox?status=skipped", server()));
+    expect(sale.items).toEqual([
+      expect.objectContaining({
+        to: { type: "user-primary-email", user_id: bob.userId },
+        skipped_reason: "USER_UNSUBSCRIBED",
+        subject: "Sale",
+      }),
+    ]);
+    expect(delivered.filter((mail) => mail.raw.includes("Subject: Sale"))).toHaveLength(1);
     // Transactional mail cannot be turned off.
     await json(
       await t.request(`/emails/notification-preference/me/${transactionalId}`, {
@@ -540,6 +552,8 @@ describe("send-email", () => {
       }),
     );
     expect(transactional.results).toHaveLength(2);
+    await queueDrained();
+    expect(delivered.filter((mail) => mail.raw.includes("Subject: Notice"))).toHaveLength(2);
   });
 
   it("rejects bad requests and sends nothing", async () => {
@@ -633,6 +647,7 @@ describe("send-email", () => {
 
 describe("sent e-mails", () => {
   it("lists the project's outbox, newest first, for admins only", async () => {
+    await queueDrained();
     const { items, is_paginated } = await json(await t.request("/internal/emails", admin()));
     expect(is_paginated).toBe(false);
     const outbox = await t.readOutbox();

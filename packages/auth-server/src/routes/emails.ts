@@ -11,6 +11,7 @@ import type { AuthEnv, RouteDeps } from "../http/context";
 import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
+import { describeRoute } from "../openapi/route-description";
 import {
   findTemplate,
   findTheme,
@@ -99,97 +100,132 @@ const preferenceUpdateBody = z.strictObject({ enabled: z.boolean() });
 export function createEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
-  app.post("/send-email", async (c) => {
-    const auth = requireAccess(c, serverAccess);
-    const { body } = validateRequest(c, { body: sendEmailBody });
-    if ((body.user_ids === undefined) === (body.all_users !== true)) {
-      throw knownErrors.schemaError({
-        message: "Exactly one of user_ids or all_users must be provided",
+  app.post(
+    "/send-email",
+    describeRoute({
+      summary: "Send an e-mail to users",
+      callers: ["server", "admin"],
+      body: sendEmailBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, serverAccess);
+      const { body } = validateRequest(c, { body: sendEmailBody });
+      if ((body.user_ids === undefined) === (body.all_users !== true)) {
+        throw knownErrors.schemaError({
+          message: "Exactly one of user_ids or all_users must be provided",
+        });
+      }
+      const kinds = [body.html, body.template_id, body.draft_id].filter(
+        (kind) => kind !== undefined,
+      );
+      if (kinds.length !== 1) {
+        throw knownErrors.schemaError({
+          message: "Either template_id, html, or draft_id must be provided",
+        });
+      }
+      if (body.html !== undefined && !body.subject) {
+        throw knownErrors.schemaError({ message: "subject is required when html is provided" });
+      }
+      const results = await queueEmailToUsers(deps, auth.project, {
+        userIds: body.user_ids ?? null,
+        themeId: body.theme_id,
+        content: contentOf(body),
+        scheduledAt:
+          body.scheduled_at_millis === undefined ? undefined : new Date(body.scheduled_at_millis),
+        isHighPriority: body.is_high_priority,
       });
-    }
-    const kinds = [body.html, body.template_id, body.draft_id].filter((kind) => kind !== undefined);
-    if (kinds.length !== 1) {
-      throw knownErrors.schemaError({
-        message: "Either template_id, html, or draft_id must be provided",
+      return sendJson(c, { results });
+    },
+  );
+
+  app.post(
+    "/render-email",
+    describeRoute({
+      summary: "Render an e-mail template with a theme",
+      callers: ["admin"],
+      body: renderEmailBody,
+    }),
+    (c) => {
+      const auth = requireAccess(c, adminAccess);
+      const { body } = validateRequest(c, { body: renderEmailBody });
+      if ((body.theme_id === undefined) === (body.theme_tsx_source === undefined)) {
+        throw plainErrors.themeIdXorSource();
+      }
+      if ((body.template_id === undefined) === (body.template_tsx_source === undefined)) {
+        throw plainErrors.templateIdXorSource();
+      }
+      const config = auth.project.config;
+      const themeSource =
+        body.theme_id !== undefined
+          ? findTheme(config, body.theme_id)?.tsxSource
+          : body.theme_tsx_source;
+      const templateSource =
+        body.template_id !== undefined
+          ? findTemplate(config, body.template_id)?.tsxSource
+          : body.template_tsx_source;
+      if (themeSource === undefined) throw plainErrors.renderThemeNotFound();
+      if (templateSource === undefined) throw plainErrors.renderTemplateNotFound();
+      const rendered = renderOrThrow(
+        templateSource,
+        themeSource,
+        previewVariables(auth.project),
+        "preview",
+      );
+      return sendJson(c, {
+        html: rendered.html,
+        subject: rendered.subject,
+        notification_category: rendered.notificationCategory,
       });
-    }
-    if (body.html !== undefined && !body.subject) {
-      throw knownErrors.schemaError({ message: "subject is required when html is provided" });
-    }
-    const results = await queueEmailToUsers(deps, auth.project, {
-      userIds: body.user_ids ?? null,
-      themeId: body.theme_id,
-      content: contentOf(body),
-      scheduledAt:
-        body.scheduled_at_millis === undefined ? undefined : new Date(body.scheduled_at_millis),
-      isHighPriority: body.is_high_priority,
-    });
-    return sendJson(c, { results });
-  });
+    },
+  );
 
-  app.post("/render-email", (c) => {
-    const auth = requireAccess(c, adminAccess);
-    const { body } = validateRequest(c, { body: renderEmailBody });
-    if ((body.theme_id === undefined) === (body.theme_tsx_source === undefined)) {
-      throw plainErrors.themeIdXorSource();
-    }
-    if ((body.template_id === undefined) === (body.template_tsx_source === undefined)) {
-      throw plainErrors.templateIdXorSource();
-    }
-    const config = auth.project.config;
-    const themeSource =
-      body.theme_id !== undefined
-        ? findTheme(config, body.theme_id)?.tsxSource
-        : body.theme_tsx_source;
-    const templateSource =
-      body.template_id !== undefined
-        ? findTemplate(config, body.template_id)?.tsxSource
-        : body.template_tsx_source;
-    if (themeSource === undefined) throw plainErrors.renderThemeNotFound();
-    if (templateSource === undefined) throw plainErrors.renderTemplateNotFound();
-    const rendered = renderOrThrow(
-      templateSource,
-      themeSource,
-      previewVariables(auth.project),
-      "preview",
-    );
-    return sendJson(c, {
-      html: rendered.html,
-      subject: rendered.subject,
-      notification_category: rendered.notificationCategory,
-    });
-  });
+  app.get(
+    "/notification-preference/:user_id",
+    describeRoute({
+      summary: "List a user's notification preferences",
+      callers: ["client", "server", "admin"],
+      params: preferenceParams,
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      const { params } = validateRequest(c, { params: preferenceParams });
+      const userId = resolveUserId(auth, params.user_id);
+      if (auth.accessType === "client" && userId !== auth.user?.row.id) {
+        throw plainErrors.notificationPreferencesReadOfOthers();
+      }
+      const items = await listNotificationPreferences(deps, auth.project.id, userId);
+      return sendJson(c, { items, is_paginated: false });
+    },
+  );
 
-  app.get("/notification-preference/:user_id", async (c) => {
-    const auth = requireAccess(c);
-    const { params } = validateRequest(c, { params: preferenceParams });
-    const userId = resolveUserId(auth, params.user_id);
-    if (auth.accessType === "client" && userId !== auth.user?.row.id) {
-      throw plainErrors.notificationPreferencesReadOfOthers();
-    }
-    const items = await listNotificationPreferences(deps, auth.project.id, userId);
-    return sendJson(c, { items, is_paginated: false });
-  });
-
-  app.patch("/notification-preference/:user_id/:notification_category_id", async (c) => {
-    const auth = requireAccess(c);
-    const { params, body } = validateRequest(c, {
+  app.patch(
+    "/notification-preference/:user_id/:notification_category_id",
+    describeRoute({
+      summary: "Set a user's notification preference for a category",
+      callers: ["client", "server", "admin"],
       params: preferenceUpdateParams,
       body: preferenceUpdateBody,
-    });
-    const userId = resolveUserId(auth, params.user_id);
-    if (auth.accessType === "client" && userId !== auth.user?.row.id) {
-      throw plainErrors.notificationPreferencesWriteOfOthers();
-    }
-    const item = await setNotificationPreference(
-      deps,
-      auth.project.id,
-      userId,
-      params.notification_category_id,
-      body.enabled,
-    );
-    return sendJson(c, item);
-  });
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      const { params, body } = validateRequest(c, {
+        params: preferenceUpdateParams,
+        body: preferenceUpdateBody,
+      });
+      const userId = resolveUserId(auth, params.user_id);
+      if (auth.accessType === "client" && userId !== auth.user?.row.id) {
+        throw plainErrors.notificationPreferencesWriteOfOthers();
+      }
+      const item = await setNotificationPreference(
+        deps,
+        auth.project.id,
+        userId,
+        params.notification_category_id,
+        body.enabled,
+      );
+      return sendJson(c, item);
+    },
+  );
 
   return app;
 }
@@ -197,7 +233,7 @@ export function createEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
 /** `GET /internal/emails`: the project's newest 100 outbox entries (admin). */
 export function createSentEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
-  app.get("/", async (c) => {
+  app.get("/", describeRoute({ summary: "List sent e-mails", callers: ["admin"] }), async (c) => {
     const auth = requireAccess(c, adminAccess);
     const items = await listSentEmails(deps, auth.project);
     return sendJson(c, { items, is_paginated: false });
@@ -207,23 +243,31 @@ export function createSentEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
 
 export function createSendTestEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
-  app.post("/", async (c) => {
-    requireAccess(c, adminAccess);
-    const { body } = validateRequest(c, { body: testEmailBody });
-    const config = body.email_config;
-    const result = await sendTestEmail(
-      {
-        host: config.host,
-        port: config.port,
-        username: config.username,
-        password: config.password,
-        senderName: config.sender_name,
-        senderEmail: config.sender_email,
-      },
-      body.recipient_email,
-      deps.outgoing,
-    );
-    return sendJson(c, result);
-  });
+  app.post(
+    "/",
+    describeRoute({
+      summary: "Send a test e-mail with the given SMTP settings",
+      callers: ["admin"],
+      body: testEmailBody,
+    }),
+    async (c) => {
+      requireAccess(c, adminAccess);
+      const { body } = validateRequest(c, { body: testEmailBody });
+      const config = body.email_config;
+      const result = await sendTestEmail(
+        {
+          host: config.host,
+          port: config.port,
+          username: config.username,
+          password: config.password,
+          senderName: config.sender_name,
+          senderEmail: config.sender_email,
+        },
+        body.recipient_email,
+        deps.outgoing,
+      );
+      return sendJson(c, result);
+    },
+  );
   return app;
 }

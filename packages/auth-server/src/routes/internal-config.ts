@@ -5,13 +5,15 @@
  * for the `branch` override level (as the reference).
  * @module
  */
+
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
 import { parseJsonField } from "../http/input-guard";
 import { requireAccess } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
-import { throwSchemaError, validateRequest } from "../http/validate";
+import { emptyQuery, throwSchemaError, validateRequest } from "../http/validate";
+import { describeRoute } from "../openapi/route-description";
 import { plainErrors } from "../services/plain-errors";
 import {
   type ConfigLevel,
@@ -48,86 +50,145 @@ function checkLevelAccess(auth: RequestAuth, level: ConfigLevel): void {
 export function createInternalConfigRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
-  app.get("/", (c) => {
-    const auth = requireAccess(c, ["admin"]);
-    validateRequest(c, { query: z.strictObject({}) });
-    return sendJson(c, { config_string: JSON.stringify(auth.project.config) });
-  });
+  app.get(
+    "/",
+    describeRoute({
+      summary: "Read the project's rendered configuration",
+      callers: ["admin"],
+      query: emptyQuery,
+    }),
+    (c) => {
+      const auth = requireAccess(c, ["admin"]);
+      validateRequest(c, { query: emptyQuery });
+      return sendJson(c, { config_string: JSON.stringify(auth.project.config) });
+    },
+  );
 
-  app.get("/override/:level", async (c) => {
-    const auth = requireAccess(c, ["server", "admin"]);
-    const { params } = validateRequest(c, { params: levelParams });
-    checkLevelAccess(auth, params.level);
-    const override = await readLevelOverride(deps.db, auth.project.id, params.level);
-    return sendJson(c, { config_string: JSON.stringify(override) });
-  });
+  app.get(
+    "/override/:level",
+    describeRoute({
+      summary: "Read a configuration override level",
+      callers: ["server", "admin"],
+      params: levelParams,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, ["server", "admin"]);
+      const { params } = validateRequest(c, { params: levelParams });
+      checkLevelAccess(auth, params.level);
+      const override = await readLevelOverride(deps.db, auth.project.id, params.level);
+      return sendJson(c, { config_string: JSON.stringify(override) });
+    },
+  );
 
-  app.put("/override/:level", async (c) => {
-    const auth = requireAccess(c, ["server", "admin"]);
-    const { params, body } = validateRequest(c, { params: levelParams, body: putBody });
-    checkLevelAccess(auth, params.level);
-    if (params.level === "branch" && !body.source) {
-      throwSchemaError(c, ["body.source must be defined for the branch level"]);
-    }
-    const override = parseJsonField(c, "config_string", body.config_string);
-    await replaceConfigOverride(
-      deps.db,
-      auth.project,
-      params.level,
-      override,
-      deps.clock(),
-      projectWriteChecks(deps),
-    );
-    // Only the branch level has a source (as the reference); it is kept once the config is in.
-    if (params.level === "branch" && body.source) {
-      await setBranchConfigSource(deps.db, auth.project.id, body.source, deps.clock());
-    }
-    return sendSuccess(c);
-  });
+  app.put(
+    "/override/:level",
+    describeRoute({
+      summary: "Replace a configuration override level",
+      callers: ["server", "admin"],
+      params: levelParams,
+      body: putBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, ["server", "admin"]);
+      const { params, body } = validateRequest(c, { params: levelParams, body: putBody });
+      checkLevelAccess(auth, params.level);
+      if (params.level === "branch" && !body.source) {
+        throwSchemaError(c, ["body.source must be defined for the branch level"]);
+      }
+      const override = parseJsonField(c, "config_string", body.config_string);
+      await replaceConfigOverride(
+        deps.db,
+        auth.project,
+        params.level,
+        override,
+        deps.clock(),
+        projectWriteChecks(deps),
+      );
+      // Only the branch level has a source (as the reference); it is kept once the config is in.
+      if (params.level === "branch" && body.source) {
+        await setBranchConfigSource(deps.db, auth.project.id, body.source, deps.clock());
+      }
+      return sendSuccess(c);
+    },
+  );
 
-  app.patch("/override/:level", async (c) => {
-    const auth = requireAccess(c, ["server", "admin"]);
-    const { params, body } = validateRequest(c, { params: levelParams, body: patchBody });
-    checkLevelAccess(auth, params.level);
-    const override = parseJsonField(c, "config_override_string", body.config_override_string);
-    await patchConfigOverride(
-      deps.db,
-      auth.project,
-      params.level,
-      override,
-      deps.clock(),
-      projectWriteChecks(deps),
-    );
-    return sendSuccess(c);
-  });
+  app.patch(
+    "/override/:level",
+    describeRoute({
+      summary: "Merge into a configuration override level",
+      callers: ["server", "admin"],
+      params: levelParams,
+      body: patchBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, ["server", "admin"]);
+      const { params, body } = validateRequest(c, { params: levelParams, body: patchBody });
+      checkLevelAccess(auth, params.level);
+      const override = parseJsonField(c, "config_override_string", body.config_override_string);
+      await patchConfigOverride(
+        deps.db,
+        auth.project,
+        params.level,
+        override,
+        deps.clock(),
+        projectWriteChecks(deps),
+      );
+      return sendSuccess(c);
+    },
+  );
 
-  app.post("/override/:level/reset-keys", async (c) => {
-    const auth = requireAccess(c, ["server", "admin"]);
-    const { params, body } = validateRequest(c, { params: resetParams, body: resetBody });
-    checkLevelAccess(auth, params.level);
-    await resetConfigOverrideKeys(
-      deps.db,
-      auth.project,
-      params.level,
-      body.keys,
-      deps.clock(),
-      projectWriteChecks(deps),
-    );
-    return sendSuccess(c);
-  });
+  app.post(
+    "/override/:level/reset-keys",
+    describeRoute({
+      summary: "Remove keys from a configuration override level",
+      callers: ["server", "admin"],
+      params: resetParams,
+      body: resetBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, ["server", "admin"]);
+      const { params, body } = validateRequest(c, { params: resetParams, body: resetBody });
+      checkLevelAccess(auth, params.level);
+      await resetConfigOverrideKeys(
+        deps.db,
+        auth.project,
+        params.level,
+        body.keys,
+        deps.clock(),
+        projectWriteChecks(deps),
+      );
+      return sendSuccess(c);
+    },
+  );
 
-  app.get("/source", async (c) => {
-    const auth = requireAccess(c, ["admin"]);
-    validateRequest(c, { query: z.strictObject({}) });
-    return sendJson(c, { source: await readBranchConfigSource(deps.db, auth.project.id) });
-  });
+  app.get(
+    "/source",
+    describeRoute({
+      summary: "Read where the branch configuration comes from",
+      callers: ["admin"],
+      query: emptyQuery,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, ["admin"]);
+      validateRequest(c, { query: emptyQuery });
+      return sendJson(c, { source: await readBranchConfigSource(deps.db, auth.project.id) });
+    },
+  );
 
-  app.delete("/source", async (c) => {
-    const auth = requireAccess(c, ["admin"]);
-    validateRequest(c, { query: z.strictObject({}) });
-    await unlinkBranchConfigSource(deps.db, auth.project.id, deps.clock());
-    return sendSuccess(c);
-  });
+  app.delete(
+    "/source",
+    describeRoute({
+      summary: "Forget the branch configuration source",
+      callers: ["admin"],
+      query: emptyQuery,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, ["admin"]);
+      validateRequest(c, { query: emptyQuery });
+      await unlinkBranchConfigSource(deps.db, auth.project.id, deps.clock());
+      return sendSuccess(c);
+    },
+  );
 
   return app;
 }

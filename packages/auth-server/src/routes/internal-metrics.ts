@@ -11,6 +11,7 @@ import type { AuthEnv, RouteDeps } from "../http/context";
 import { requireAccess } from "../http/project-access";
 import { sendJson } from "../http/respond";
 import { validateRequest } from "../http/validate";
+import { describeRoute } from "../openapi/route-description";
 import { loadAdminMetrics } from "../services/metrics/admin-metrics";
 
 const metricsQuery = z.strictObject({ include_anonymous: z.enum(["true", "false"]).optional() });
@@ -18,15 +19,23 @@ const metricsQuery = z.strictObject({ include_anonymous: z.enum(["true", "false"
 export function createInternalMetricsRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
-  app.get("/", async (c) => {
-    const auth = requireAccess(c, ["admin"]);
-    const { query } = validateRequest(c, { query: metricsQuery });
-    const metrics = await loadAdminMetrics(deps.db, auth.project, {
-      includeAnonymous: query.include_anonymous === "true",
-      now: deps.clock(),
-    });
-    return sendJson(c, metrics satisfies AdminMetrics);
-  });
+  app.get(
+    "/",
+    describeRoute({
+      summary: "Read the project's metrics (dashboard)",
+      callers: ["admin"],
+      query: metricsQuery,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, ["admin"]);
+      const { query } = validateRequest(c, { query: metricsQuery });
+      const metrics = await loadAdminMetrics(deps.db, auth.project, {
+        includeAnonymous: query.include_anonymous === "true",
+        now: deps.clock(),
+      });
+      return sendJson(c, metrics satisfies AdminMetrics);
+    },
+  );
 
   return app;
 }

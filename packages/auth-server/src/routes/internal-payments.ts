@@ -4,12 +4,14 @@
  * `POST /test-mode-purchase-session` (services/payments/payments-setup.ts).
  * @module
  */
+
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AuthEnv, RouteDeps } from "../http/context";
 import { requireAccess } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
-import { validateRequest } from "../http/validate";
+import { emptyBody, validateRequest } from "../http/validate";
+import { describeRoute } from "../openapi/route-description";
 import {
   createStripeWidgetSession,
   getStripeAccountInfo,
@@ -48,33 +50,61 @@ async function viaStripe<T>(call: () => Promise<T>): Promise<T> {
 export function createInternalPaymentRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
-  app.post("/setup", async (c) => {
-    const auth = requireAccess(c, ["admin"]);
-    const { body } = validateRequest(c, { body: setupBody });
-    const returnUrl = body.return_url ?? `${new URL(deps.baseUrl).origin}/`;
-    return sendJson(c, await viaStripe(() => setupPayments(deps, auth.project, returnUrl)));
-  });
+  app.post(
+    "/setup",
+    describeRoute({
+      summary: "Set up payments (Stripe onboarding link)",
+      callers: ["admin"],
+      body: setupBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, ["admin"]);
+      const { body } = validateRequest(c, { body: setupBody });
+      const returnUrl = body.return_url ?? `${new URL(deps.baseUrl).origin}/`;
+      return sendJson(c, await viaStripe(() => setupPayments(deps, auth.project, returnUrl)));
+    },
+  );
 
-  app.get("/stripe/account-info", async (c) => {
-    const auth = requireAccess(c, ["admin"]);
-    return sendJson(c, await viaStripe(() => getStripeAccountInfo(deps, auth.project)));
-  });
+  app.get(
+    "/stripe/account-info",
+    describeRoute({ summary: "Read the Stripe account's state", callers: ["admin"] }),
+    async (c) => {
+      const auth = requireAccess(c, ["admin"]);
+      return sendJson(c, await viaStripe(() => getStripeAccountInfo(deps, auth.project)));
+    },
+  );
 
-  app.post("/stripe-widgets/account-session", async (c) => {
-    const auth = requireAccess(c, ["admin"]);
-    validateRequest(c, { body: z.strictObject({}) });
-    return sendJson(c, await viaStripe(() => createStripeWidgetSession(deps, auth.project)));
-  });
+  app.post(
+    "/stripe-widgets/account-session",
+    describeRoute({
+      summary: "Create a Stripe embedded-components session",
+      callers: ["admin"],
+      body: emptyBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, ["admin"]);
+      validateRequest(c, { body: emptyBody });
+      return sendJson(c, await viaStripe(() => createStripeWidgetSession(deps, auth.project)));
+    },
+  );
 
-  app.post("/test-mode-purchase-session", async (c) => {
-    const auth = requireAccess(c, ["admin"]);
-    const { body } = validateRequest(c, { body: testModePurchaseBody });
-    await grantTestModePurchase(deps, auth.project, {
-      fullCode: body.full_code,
-      priceId: body.price_id,
-    });
-    return sendSuccess(c);
-  });
+  app.post(
+    "/test-mode-purchase-session",
+    describeRoute({
+      summary: "Create a test-mode purchase session",
+      callers: ["admin"],
+      body: testModePurchaseBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, ["admin"]);
+      const { body } = validateRequest(c, { body: testModePurchaseBody });
+      await grantTestModePurchase(deps, auth.project, {
+        fullCode: body.full_code,
+        priceId: body.price_id,
+      });
+      return sendSuccess(c);
+    },
+  );
 
   return app;
 }

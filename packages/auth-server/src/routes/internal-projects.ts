@@ -17,6 +17,7 @@ import { requireAccess } from "../http/project-access";
 import { adminProjectView } from "../http/project-views";
 import { sendJson, sendSuccess } from "../http/respond";
 import { validateRequest } from "../http/validate";
+import { describeRoute } from "../openapi/route-description";
 import {
   createOwnedProject,
   deleteAdminProject,
@@ -40,63 +41,115 @@ function requireInternalUser(auth: RequestAuth): string {
 export function createInternalProjectRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
-  app.get("/current", (c) => {
-    const auth = requireAccess(c, ["admin"]);
-    validateRequest(c, noQuery);
-    return sendJson(c, adminProjectView(toAdminProject(auth.project), c.get("headerSpelling")));
-  });
+  app.get(
+    "/current",
+    describeRoute({
+      summary: "Read the admin's current project",
+      callers: ["admin"],
+      query: noQuery.query,
+    }),
+    (c) => {
+      const auth = requireAccess(c, ["admin"]);
+      validateRequest(c, noQuery);
+      return sendJson(c, adminProjectView(toAdminProject(auth.project), c.get("headerSpelling")));
+    },
+  );
 
-  app.patch("/current", async (c) => {
-    const auth = requireAccess(c, ["admin"]);
-    const { body } = validateRequest(c, { ...noQuery, body: adminProjectUpdateSchema });
-    const updated = await updateAdminProject(
-      deps.db,
-      auth.project,
-      body,
-      deps.clock(),
-      projectWriteChecks(deps),
-    );
-    return sendJson(c, adminProjectView(updated, c.get("headerSpelling")));
-  });
+  app.patch(
+    "/current",
+    describeRoute({
+      summary: "Update the admin's current project",
+      callers: ["admin"],
+      query: noQuery.query,
+      body: adminProjectUpdateSchema,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, ["admin"]);
+      const { body } = validateRequest(c, { ...noQuery, body: adminProjectUpdateSchema });
+      const updated = await updateAdminProject(
+        deps.db,
+        auth.project,
+        body,
+        deps.clock(),
+        projectWriteChecks(deps),
+      );
+      return sendJson(c, adminProjectView(updated, c.get("headerSpelling")));
+    },
+  );
 
-  app.delete("/current", async (c) => {
-    const auth = requireAccess(c, ["admin"]);
-    validateRequest(c, noQuery);
-    await deleteAdminProject(deps.db, auth.project.id);
-    return sendSuccess(c);
-  });
+  app.delete(
+    "/current",
+    describeRoute({
+      summary: "Delete the admin's current project",
+      callers: ["admin"],
+      query: noQuery.query,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, ["admin"]);
+      validateRequest(c, noQuery);
+      await deleteAdminProject(deps.db, auth.project.id);
+      return sendSuccess(c);
+    },
+  );
 
-  app.post("/transfer", async (c) => {
-    const userId = requireInternalUser(requireAccess(c));
-    const { body } = validateRequest(c, { body: projectTransferSchema });
-    await transferProject(deps.db, userId, body.project_id, body.new_team_id);
-    return sendSuccess(c);
-  });
+  app.post(
+    "/transfer",
+    describeRoute({
+      summary: "Transfer a project to another team",
+      callers: ["client", "server", "admin"],
+      signedIn: true,
+      body: projectTransferSchema,
+    }),
+    async (c) => {
+      const userId = requireInternalUser(requireAccess(c));
+      const { body } = validateRequest(c, { body: projectTransferSchema });
+      await transferProject(deps.db, userId, body.project_id, body.new_team_id);
+      return sendSuccess(c);
+    },
+  );
 
-  app.get("/", async (c) => {
-    const userId = requireInternalUser(requireAccess(c));
-    validateRequest(c, noQuery);
-    const items = await listOwnedProjects(deps.db, userId);
-    const spelling = c.get("headerSpelling");
-    return sendJson(c, {
-      items: items.map((project) => adminProjectView(project, spelling)),
-      is_paginated: false,
-    });
-  });
+  app.get(
+    "/",
+    describeRoute({
+      summary: "List the projects the signed-in internal user owns",
+      callers: ["client", "server", "admin"],
+      signedIn: true,
+      query: noQuery.query,
+    }),
+    async (c) => {
+      const userId = requireInternalUser(requireAccess(c));
+      validateRequest(c, noQuery);
+      const items = await listOwnedProjects(deps.db, userId);
+      const spelling = c.get("headerSpelling");
+      return sendJson(c, {
+        items: items.map((project) => adminProjectView(project, spelling)),
+        is_paginated: false,
+      });
+    },
+  );
 
-  app.post("/", async (c) => {
-    const userId = requireInternalUser(requireAccess(c));
-    const { body } = validateRequest(c, { body: adminProjectCreateSchema });
-    const project = await createOwnedProject(
-      deps.db,
-      deps.ids,
-      userId,
-      body,
-      deps.clock(),
-      projectWriteChecks(deps),
-    );
-    return sendJson(c, adminProjectView(project, c.get("headerSpelling")), 201);
-  });
+  app.post(
+    "/",
+    describeRoute({
+      summary: "Create a project owned by the signed-in internal user",
+      callers: ["client", "server", "admin"],
+      signedIn: true,
+      body: adminProjectCreateSchema,
+    }),
+    async (c) => {
+      const userId = requireInternalUser(requireAccess(c));
+      const { body } = validateRequest(c, { body: adminProjectCreateSchema });
+      const project = await createOwnedProject(
+        deps.db,
+        deps.ids,
+        userId,
+        body,
+        deps.clock(),
+        projectWriteChecks(deps),
+      );
+      return sendJson(c, adminProjectView(project, c.get("headerSpelling")), 201);
+    },
+  );
 
   return app;
 }

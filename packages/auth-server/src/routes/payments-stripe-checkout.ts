@@ -10,9 +10,11 @@
  * cached, framed or leak the URL, and a POST the browser reports as cross-site is refused.
  * @module
  */
+
 import { type Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AuthEnv, RouteDeps } from "../http/context";
+import { describeRoute } from "../openapi/route-description";
 import { type StripeSettings, stripeSettingsOf } from "../services/payments/checkout-provider";
 import { findPendingPurchase, type PendingPurchase } from "../services/payments/purchases";
 import { StripeApiError } from "../services/payments/stripe-api";
@@ -79,87 +81,107 @@ export function createStripeCheckoutRoutes(deps: RouteDeps): Hono<AuthEnv> {
     return { pending, projectName: project.displayName, settings };
   }
 
-  app.get("/:code/complete", (c) =>
-    html(
-      c,
-      checkoutPage(
-        "Thank you",
-        "<p>Your payment was received. The purchase is granted as soon as Stripe confirms it; you can close this page.</p>",
+  app.get(
+    "/:code/complete",
+    describeRoute({
+      summary: "Stripe checkout: where Stripe sends the buyer back (HTML page)",
+      callers: ["anyone"],
+    }),
+    (c) =>
+      html(
+        c,
+        checkoutPage(
+          "Thank you",
+          "<p>Your payment was received. The purchase is granted as soon as Stripe confirms it; you can close this page.</p>",
+        ),
       ),
-    ),
   );
 
-  app.get("/:code", async (c) => {
-    const loaded = await loadPending(c.req.param("code"));
-    if (!loaded) return html(c, unavailable, 404);
-    return html(
-      c,
-      checkoutPage(
-        "Checkout",
-        `${summary(loaded.projectName, loaded.pending)}\n${payButtons(loaded.pending)}`,
-      ),
-    );
-  });
-
-  app.post("/:code", async (c) => {
-    if (isCrossSite(c.req.raw.headers, ownOrigin)) {
-      return html(
-        c,
-        checkoutPage("Purchase refused", "<p>This request came from another site.</p>"),
-        403,
-      );
-    }
-    const code = c.req.param("code");
-    const loaded = await loadPending(code);
-    if (!loaded) return html(c, unavailable, 404);
-    const body = c.get("body");
-    const priceId =
-      typeof body === "object" && body !== null && "price_id" in body
-        ? String(body.price_id)
-        : undefined;
-    let started: Awaited<ReturnType<typeof startStripeCheckout>>;
-    try {
-      started = await startStripeCheckout(deps, loaded.settings, {
-        pending: loaded.pending,
-        fullCode: code,
-        priceId,
-        apiBase,
-      });
-    } catch (error) {
-      if (!(error instanceof StripeApiError)) throw error;
-      // The buyer learns that nothing happened; the operator finds Stripe's reason in the log.
-      deps.logger.error(
-        { err: error, stripeStatus: error.status, stripeCode: error.code },
-        "Stripe refused to create a Checkout Session",
-      );
+  app.get(
+    "/:code",
+    describeRoute({
+      summary: "Stripe checkout page for a purchase code (HTML page)",
+      callers: ["anyone"],
+    }),
+    async (c) => {
+      const loaded = await loadPending(c.req.param("code"));
+      if (!loaded) return html(c, unavailable, 404);
       return html(
         c,
         checkoutPage(
-          "Payment could not be started",
-          "<p>The payment provider did not accept this checkout, so nothing was charged. Please try again later.</p>",
+          "Checkout",
+          `${summary(loaded.projectName, loaded.pending)}\n${payButtons(loaded.pending)}`,
         ),
-        502,
       );
-    }
-    switch (started.outcome) {
-      case "redirect":
-        return c.redirect(started.url, 303);
-      case "unknown_price":
+    },
+  );
+
+  app.post(
+    "/:code",
+    describeRoute({
+      summary: "Stripe checkout: choose a price and go to Stripe (form POST, redirects)",
+      callers: ["anyone"],
+    }),
+    async (c) => {
+      if (isCrossSite(c.req.raw.headers, ownOrigin)) {
         return html(
           c,
-          checkoutPage("Choose a price", "<p>Please choose one of the prices offered.</p>"),
-          400,
+          checkoutPage("Purchase refused", "<p>This request came from another site.</p>"),
+          403,
         );
-      case "already_owned":
+      }
+      const code = c.req.param("code");
+      const loaded = await loadPending(code);
+      if (!loaded) return html(c, unavailable, 404);
+      const body = c.get("body");
+      const priceId =
+        typeof body === "object" && body !== null && "price_id" in body
+          ? String(body.price_id)
+          : undefined;
+      let started: Awaited<ReturnType<typeof startStripeCheckout>>;
+      try {
+        started = await startStripeCheckout(deps, loaded.settings, {
+          pending: loaded.pending,
+          fullCode: code,
+          priceId,
+          apiBase,
+        });
+      } catch (error) {
+        if (!(error instanceof StripeApiError)) throw error;
+        // The buyer learns that nothing happened; the operator finds Stripe's reason in the log.
+        deps.logger.error(
+          { err: error, stripeStatus: error.status, stripeCode: error.code },
+          "Stripe refused to create a Checkout Session",
+        );
         return html(
           c,
-          checkoutPage("Already owned", "<p>This customer already owns this product.</p>"),
-          409,
+          checkoutPage(
+            "Payment could not be started",
+            "<p>The payment provider did not accept this checkout, so nothing was charged. Please try again later.</p>",
+          ),
+          502,
         );
-      case "unavailable":
-        return html(c, unavailable, 404);
-    }
-  });
+      }
+      switch (started.outcome) {
+        case "redirect":
+          return c.redirect(started.url, 303);
+        case "unknown_price":
+          return html(
+            c,
+            checkoutPage("Choose a price", "<p>Please choose one of the prices offered.</p>"),
+            400,
+          );
+        case "already_owned":
+          return html(
+            c,
+            checkoutPage("Already owned", "<p>This customer already owns this product.</p>"),
+            409,
+          );
+        case "unavailable":
+          return html(c, unavailable, 404);
+      }
+    },
+  );
 
   return app;
 }

@@ -11,6 +11,7 @@ import type { AuthEnv, RouteDeps } from "../http/context";
 import { requireAccess } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { validateRequest } from "../http/validate";
+import { describeRoute } from "../openapi/route-description";
 import {
   createPermissionDefinition,
   deletePermissionDefinition,
@@ -43,50 +44,79 @@ export function createPermissionDefinitionRoutes(
 ): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
-  app.get("/", (c) => {
-    const auth = requireAccess(c, adminAccess);
-    const items = listPermissionDefinitions(auth.project.config, scope);
-    return sendJson(c, { items, is_paginated: false });
-  });
+  app.get(
+    "/",
+    describeRoute({ summary: "List permission definitions", callers: ["admin"] }),
+    (c) => {
+      const auth = requireAccess(c, adminAccess);
+      const items = listPermissionDefinitions(auth.project.config, scope);
+      return sendJson(c, { items, is_paginated: false });
+    },
+  );
 
-  app.post("/", async (c) => {
-    const auth = requireAccess(c, adminAccess);
-    const { body } = validateRequest(c, { body: createBody });
-    const definition = await createPermissionDefinition(deps, auth.project, scope, {
-      id: body.id,
-      description: body.description,
-      ...(body.contained_permission_ids
-        ? { containedPermissionIds: body.contained_permission_ids }
-        : {}),
-    });
-    return sendJson(c, definition, 201);
-  });
-
-  app.patch("/:permission_id", async (c) => {
-    const auth = requireAccess(c, adminAccess);
-    const { params, body } = validateRequest(c, { params: idParams, body: updateBody });
-    const definition = await updatePermissionDefinition(
-      deps,
-      auth.project,
-      scope,
-      params.permission_id,
-      {
-        ...(body.id ? { id: body.id } : {}),
+  app.post(
+    "/",
+    describeRoute({
+      summary: "Create a permission definition",
+      callers: ["admin"],
+      body: createBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, adminAccess);
+      const { body } = validateRequest(c, { body: createBody });
+      const definition = await createPermissionDefinition(deps, auth.project, scope, {
+        id: body.id,
         description: body.description,
         ...(body.contained_permission_ids
           ? { containedPermissionIds: body.contained_permission_ids }
           : {}),
-      },
-    );
-    return sendJson(c, definition);
-  });
+      });
+      return sendJson(c, definition, 201);
+    },
+  );
 
-  app.delete("/:permission_id", async (c) => {
-    const auth = requireAccess(c, adminAccess);
-    const { params } = validateRequest(c, { params: idParams });
-    await deletePermissionDefinition(deps, auth.project, scope, params.permission_id);
-    return sendSuccess(c);
-  });
+  app.patch(
+    "/:permission_id",
+    describeRoute({
+      summary: "Update a permission definition",
+      callers: ["admin"],
+      params: idParams,
+      body: updateBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, adminAccess);
+      const { params, body } = validateRequest(c, { params: idParams, body: updateBody });
+      const definition = await updatePermissionDefinition(
+        deps,
+        auth.project,
+        scope,
+        params.permission_id,
+        {
+          ...(body.id ? { id: body.id } : {}),
+          description: body.description,
+          ...(body.contained_permission_ids
+            ? { containedPermissionIds: body.contained_permission_ids }
+            : {}),
+        },
+      );
+      return sendJson(c, definition);
+    },
+  );
+
+  app.delete(
+    "/:permission_id",
+    describeRoute({
+      summary: "Delete a permission definition",
+      callers: ["admin"],
+      params: idParams,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, adminAccess);
+      const { params } = validateRequest(c, { params: idParams });
+      await deletePermissionDefinition(deps, auth.project, scope, params.permission_id);
+      return sendSuccess(c);
+    },
+  );
 
   return app;
 }

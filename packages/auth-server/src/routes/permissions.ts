@@ -11,6 +11,7 @@ import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
 import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
+import { describeRoute } from "../openapi/route-description";
 import { plainErrors } from "../services/plain-errors";
 import {
   assertGrantablePermission,
@@ -74,57 +75,86 @@ function resolveListedUser(auth: RequestAuth, userId: string | undefined): strin
 export function createTeamPermissionRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
-  app.get("/", async (c) => {
-    const auth = requireAccess(c);
-    const { query } = validateRequest(c, { query: teamListQuery });
-    const items = await listPermissions(deps.db, auth.project, {
-      scope: "team",
-      userId: resolveListedUser(auth, query.user_id),
-      teamId: query.team_id,
-      permissionId: query.permission_id,
-      recursive: query.recursive,
-    });
-    return sendJson(c, {
-      items: items.map((item) => ({ id: item.id, user_id: item.user_id, team_id: item.team_id })),
-      is_paginated: false,
-    });
-  });
-
-  app.post("/:team_id/:user_id/:permission_id", async (c) => {
-    const auth = requireAccess(c, serverAccess);
-    const { params } = validateRequest(c, { params: teamGrantParams, body: emptyBody });
-    const userId = resolveUserId(auth, params.user_id);
-    await requireUser(deps.db, auth.project.id, userId);
-    await requireTeamMember(deps.db, auth.project.id, params.team_id, userId);
-    assertGrantablePermission(auth.project.config, "team", params.permission_id);
-    await grantPermissions(deps.db, deps.ids, {
-      projectId: auth.project.id,
-      userId,
-      teamId: params.team_id,
-      permissionIds: [params.permission_id],
-      now: deps.clock(),
-    });
-    return sendJson(c, { id: params.permission_id, user_id: userId, team_id: params.team_id }, 201);
-  });
-
-  app.delete("/:team_id/:user_id/:permission_id", async (c) => {
-    const auth = requireAccess(c, serverAccess);
-    const { params } = validateRequest(c, { params: teamGrantParams });
-    const userId = resolveUserId(auth, params.user_id);
-    const revoked = await revokePermission(deps.db, auth.project.id, {
-      userId,
-      teamId: params.team_id,
-      permissionId: params.permission_id,
-    });
-    if (!revoked) {
-      throw knownErrors.teamPermissionNotFound({
-        team_id: params.team_id,
-        user_id: userId,
-        permission_id: params.permission_id,
+  app.get(
+    "/",
+    describeRoute({
+      summary: "List team permissions",
+      callers: ["client", "server", "admin"],
+      query: teamListQuery,
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      const { query } = validateRequest(c, { query: teamListQuery });
+      const items = await listPermissions(deps.db, auth.project, {
+        scope: "team",
+        userId: resolveListedUser(auth, query.user_id),
+        teamId: query.team_id,
+        permissionId: query.permission_id,
+        recursive: query.recursive,
       });
-    }
-    return sendSuccess(c);
-  });
+      return sendJson(c, {
+        items: items.map((item) => ({ id: item.id, user_id: item.user_id, team_id: item.team_id })),
+        is_paginated: false,
+      });
+    },
+  );
+
+  app.post(
+    "/:team_id/:user_id/:permission_id",
+    describeRoute({
+      summary: "Grant a team permission to a member",
+      callers: ["server", "admin"],
+      params: teamGrantParams,
+      body: emptyBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, serverAccess);
+      const { params } = validateRequest(c, { params: teamGrantParams, body: emptyBody });
+      const userId = resolveUserId(auth, params.user_id);
+      await requireUser(deps.db, auth.project.id, userId);
+      await requireTeamMember(deps.db, auth.project.id, params.team_id, userId);
+      assertGrantablePermission(auth.project.config, "team", params.permission_id);
+      await grantPermissions(deps.db, deps.ids, {
+        projectId: auth.project.id,
+        userId,
+        teamId: params.team_id,
+        permissionIds: [params.permission_id],
+        now: deps.clock(),
+      });
+      return sendJson(
+        c,
+        { id: params.permission_id, user_id: userId, team_id: params.team_id },
+        201,
+      );
+    },
+  );
+
+  app.delete(
+    "/:team_id/:user_id/:permission_id",
+    describeRoute({
+      summary: "Revoke a team permission from a member",
+      callers: ["server", "admin"],
+      params: teamGrantParams,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, serverAccess);
+      const { params } = validateRequest(c, { params: teamGrantParams });
+      const userId = resolveUserId(auth, params.user_id);
+      const revoked = await revokePermission(deps.db, auth.project.id, {
+        userId,
+        teamId: params.team_id,
+        permissionId: params.permission_id,
+      });
+      if (!revoked) {
+        throw knownErrors.teamPermissionNotFound({
+          team_id: params.team_id,
+          user_id: userId,
+          permission_id: params.permission_id,
+        });
+      }
+      return sendSuccess(c);
+    },
+  );
 
   return app;
 }
@@ -132,50 +162,75 @@ export function createTeamPermissionRoutes(deps: RouteDeps): Hono<AuthEnv> {
 export function createProjectPermissionRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
-  app.get("/", async (c) => {
-    const auth = requireAccess(c);
-    const { query } = validateRequest(c, { query: projectListQuery });
-    const items = await listPermissions(deps.db, auth.project, {
-      scope: "project",
-      userId: resolveListedUser(auth, query.user_id),
-      permissionId: query.permission_id,
-      recursive: query.recursive,
-    });
-    return sendJson(c, {
-      items: items.map((item) => ({ id: item.id, user_id: item.user_id })),
-      is_paginated: false,
-    });
-  });
+  app.get(
+    "/",
+    describeRoute({
+      summary: "List project permissions",
+      callers: ["client", "server", "admin"],
+      query: projectListQuery,
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      const { query } = validateRequest(c, { query: projectListQuery });
+      const items = await listPermissions(deps.db, auth.project, {
+        scope: "project",
+        userId: resolveListedUser(auth, query.user_id),
+        permissionId: query.permission_id,
+        recursive: query.recursive,
+      });
+      return sendJson(c, {
+        items: items.map((item) => ({ id: item.id, user_id: item.user_id })),
+        is_paginated: false,
+      });
+    },
+  );
 
-  app.post("/:user_id/:permission_id", async (c) => {
-    const auth = requireAccess(c, serverAccess);
-    const { params } = validateRequest(c, { params: projectGrantParams, body: emptyBody });
-    const userId = resolveUserId(auth, params.user_id);
-    await requireUser(deps.db, auth.project.id, userId);
-    assertGrantablePermission(auth.project.config, "project", params.permission_id);
-    await grantPermissions(deps.db, deps.ids, {
-      projectId: auth.project.id,
-      userId,
-      teamId: null,
-      permissionIds: [params.permission_id],
-      now: deps.clock(),
-    });
-    return sendJson(c, { id: params.permission_id, user_id: userId }, 201);
-  });
+  app.post(
+    "/:user_id/:permission_id",
+    describeRoute({
+      summary: "Grant a project permission to a user",
+      callers: ["server", "admin"],
+      params: projectGrantParams,
+      body: emptyBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, serverAccess);
+      const { params } = validateRequest(c, { params: projectGrantParams, body: emptyBody });
+      const userId = resolveUserId(auth, params.user_id);
+      await requireUser(deps.db, auth.project.id, userId);
+      assertGrantablePermission(auth.project.config, "project", params.permission_id);
+      await grantPermissions(deps.db, deps.ids, {
+        projectId: auth.project.id,
+        userId,
+        teamId: null,
+        permissionIds: [params.permission_id],
+        now: deps.clock(),
+      });
+      return sendJson(c, { id: params.permission_id, user_id: userId }, 201);
+    },
+  );
 
-  app.delete("/:user_id/:permission_id", async (c) => {
-    const auth = requireAccess(c, serverAccess);
-    const { params } = validateRequest(c, { params: projectGrantParams });
-    const userId = resolveUserId(auth, params.user_id);
-    await requireUser(deps.db, auth.project.id, userId);
-    const revoked = await revokePermission(deps.db, auth.project.id, {
-      userId,
-      teamId: null,
-      permissionId: params.permission_id,
-    });
-    if (!revoked) throw knownErrors.permissionNotFound({ permission_id: params.permission_id });
-    return sendSuccess(c);
-  });
+  app.delete(
+    "/:user_id/:permission_id",
+    describeRoute({
+      summary: "Revoke a project permission from a user",
+      callers: ["server", "admin"],
+      params: projectGrantParams,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, serverAccess);
+      const { params } = validateRequest(c, { params: projectGrantParams });
+      const userId = resolveUserId(auth, params.user_id);
+      await requireUser(deps.db, auth.project.id, userId);
+      const revoked = await revokePermission(deps.db, auth.project.id, {
+        userId,
+        teamId: null,
+        permissionId: params.permission_id,
+      });
+      if (!revoked) throw knownErrors.permissionNotFound({ permission_id: params.permission_id });
+      return sendSuccess(c);
+    },
+  );
 
   return app;
 }

@@ -3,11 +3,13 @@
  * the §1.3 pipeline.
  * @module
  */
+
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AuthEnv } from "../http/context";
 import { sendText } from "../http/respond";
-import { validateRequest } from "../http/validate";
+import { emptyQuery, validateRequest } from "../http/validate";
+import { describeRoute } from "../openapi/route-description";
 
 const welcome =
   "Welcome to the Stack API endpoint! Please refer to the documentation at https://docs.stack-auth.com.";
@@ -16,15 +18,23 @@ const accessTypeLabels = { client: "Client", server: "Server", admin: "Admin" } 
 
 export function createProbeRoutes(): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
-  app.get("/", (c) => {
-    validateRequest(c, { query: z.strictObject({}) });
-    const auth = c.get("auth");
-    if (!auth) return sendText(c, `${welcome}\n\nAuthentication: None`);
-    const user = auth.user ? (auth.user.primaryEmail?.value ?? auth.user.row.id) : "None";
-    return sendText(
-      c,
-      `${welcome}\n\nAuthentication: ${accessTypeLabels[auth.accessType]}\n  Project: ${auth.project.id}\n  User: ${user}`,
-    );
-  });
+  app.get(
+    "/",
+    describeRoute({
+      summary: "Probe: who the request authenticated as (text)",
+      callers: ["anyone"],
+      query: emptyQuery,
+    }),
+    (c) => {
+      validateRequest(c, { query: emptyQuery });
+      const auth = c.get("auth");
+      if (!auth) return sendText(c, `${welcome}\n\nAuthentication: None`);
+      const user = auth.user ? (auth.user.primaryEmail?.value ?? auth.user.row.id) : "None";
+      return sendText(
+        c,
+        `${welcome}\n\nAuthentication: ${accessTypeLabels[auth.accessType]}\n  Project: ${auth.project.id}\n  User: ${user}`,
+      );
+    },
+  );
   return app;
 }

@@ -2,8 +2,8 @@
  * `POST /emails/send-email` beyond plain sending (contract §3.4): an admin's draft (`draft_id`,
  * rendered per user in the draft's or the request's theme, the draft marked sent), scheduled mail
  * (`scheduled_at_millis`: kept until the injected clock reaches it), `is_high_priority` (due
- * high-priority mail goes first), and failed deliveries (kept with their error, retried with
- * growing delays, then failed for good). Passes of the queue worker are run through its
+ * high-priority mail goes first), and failed deliveries (a temporary one kept with its error and
+ * retried with growing delays, then failed for good; a permanent one failed at once). Passes of the queue worker are run through its
  * `runNow()`, which waits for the pass under way, so nothing here sleeps.
  */
 import { and, eq } from "drizzle-orm";
@@ -53,6 +53,7 @@ afterAll(async () => {
 beforeEach(() => {
   smtp.delivered.length = 0;
   smtp.refused.clear();
+  smtp.deferred.clear();
 });
 
 const server = (): TestRequestOptions => ({ accessType: "server", projectId });
@@ -240,13 +241,13 @@ describe("scheduled and high-priority mail", () => {
 });
 
 describe("failed deliveries", () => {
-  it("keeps the error and retries with growing delays, then marks the message failed", async () => {
-    smtp.refused.add("carol@queue.example");
+  it("keeps a temporary error (SMTP 4xx) and retries with growing delays, then marks the message failed", async () => {
+    smtp.deferred.add("carol@queue.example");
     await send({ user_ids: [carol.userId], html: "<p>x</p>", subject: "Refused" });
     await pass();
     let row = await message("carol@queue.example", "Refused");
     expect(row).toMatchObject({ status: "queued", attemptCount: 1 });
-    expect(row.error).toContain("Mailbox unavailable");
+    expect(row.error).toContain("Try again later");
     expect(row.nextAttemptAt).toEqual(new Date(t.clock().getTime() + firstRetryMs));
     // Not before its retry is due.
     await pass();
@@ -261,7 +262,7 @@ describe("failed deliveries", () => {
       attemptCount: defaultEmailRetryDelaysMs.length + 1,
       nextAttemptAt: null,
     });
-    expect(row.error).toContain("Mailbox unavailable");
+    expect(row.error).toContain("Try again later");
     t.clock.advance(86_400_000);
     await pass();
     expect((await message("carol@queue.example", "Refused")).attemptCount).toBe(
@@ -271,16 +272,16 @@ describe("failed deliveries", () => {
     const listed = await json(await t.request("/internal/emails", admin()));
     expect(listed.items.find((item: { id: string }) => item.id === row.id)).toMatchObject({
       status: "failed",
-      error: expect.stringContaining("Mailbox unavailable"),
+      error: expect.stringContaining("Try again later"),
     });
   });
 
   it("sends on a retry once the server accepts, clearing the error", async () => {
-    smtp.refused.add("bob@queue.example");
+    smtp.deferred.add("bob@queue.example");
     await send({ user_ids: [bob.userId], html: "<p>y</p>", subject: "Second try" });
     await pass();
-    expect((await message("bob@queue.example", "Second try")).error).toContain("Mailbox");
-    smtp.refused.clear();
+    expect((await message("bob@queue.example", "Second try")).error).toContain("Try again later");
+    smtp.deferred.clear();
     t.clock.advance(firstRetryMs);
     await pass();
     expect(await message("bob@queue.example", "Second try")).toMatchObject({
@@ -290,6 +291,22 @@ describe("failed deliveries", () => {
       nextAttemptAt: null,
     });
     expect(smtp.delivered.map((mail) => mail.to)).toEqual([["bob@queue.example"]]);
+  });
+
+  it("fails at once on a permanent refusal (SMTP 5xx), with that attempt's error", async () => {
+    smtp.refused.add("alice@queue.example");
+    await send({ user_ids: [alice.userId], html: "<p>w</p>", subject: "Refused for good" });
+    await pass();
+    const row = await message("alice@queue.example", "Refused for good");
+    expect(row).toMatchObject({ status: "failed", attemptCount: 1, nextAttemptAt: null });
+    expect(row.sendAttemptErrors).toEqual([
+      expect.objectContaining({
+        attempt_number: 1,
+        external_message: expect.stringContaining("Mailbox unavailable"),
+        external_details: { code: "EENVELOPE", response_code: 550 },
+      }),
+    ]);
+    expect(smtp.delivered).toEqual([]);
   });
 
   it("retries when the project's server was removed meanwhile, with that reason", async () => {

@@ -5,12 +5,14 @@
  * trusted redirect (REDIRECT_URL_NOT_WHITELISTED).
  * @module
  */
+
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AuthEnv, RouteDeps } from "../http/context";
 import { requireAccess } from "../http/project-access";
 import { sendSuccess } from "../http/respond";
 import { validateRequest } from "../http/validate";
+import { describeRoute } from "../openapi/route-description";
 import { sendSignInInvitation } from "../services/sign-in/sign-in-invitations";
 
 const invitationBody = z.strictObject({
@@ -21,15 +23,23 @@ const invitationBody = z.strictObject({
 export function createSignInInvitationRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
-  app.post("/", async (c) => {
-    const auth = requireAccess(c, ["server", "admin"]);
-    const { body } = validateRequest(c, { body: invitationBody });
-    await sendSignInInvitation(deps, auth.project, {
-      email: body.email,
-      callbackUrl: body.callback_url,
-    });
-    return sendSuccess(c);
-  });
+  app.post(
+    "/",
+    describeRoute({
+      summary: "Send a sign-in invitation e-mail",
+      callers: ["server", "admin"],
+      body: invitationBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, ["server", "admin"]);
+      const { body } = validateRequest(c, { body: invitationBody });
+      await sendSignInInvitation(deps, auth.project, {
+        email: body.email,
+        callbackUrl: body.callback_url,
+      });
+      return sendSuccess(c);
+    },
+  );
 
   return app;
 }

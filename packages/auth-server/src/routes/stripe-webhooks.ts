@@ -6,9 +6,11 @@
  * did (services/payments/stripe-webhook-events.ts), so Stripe stops resending it.
  * @module
  */
+
 import { Hono } from "hono";
 import type { AuthEnv, RouteDeps } from "../http/context";
 import { sendJson } from "../http/respond";
+import { describeRoute } from "../openapi/route-description";
 import { checkStripeSignature } from "../services/payments/stripe-signature";
 import { handleStripeEvent, stripeEventSchema } from "../services/payments/stripe-webhook-events";
 import { plainErrors } from "../services/plain-errors";
@@ -27,28 +29,32 @@ function parseEvent(payload: string) {
 export function createStripeWebhookRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
-  app.post("/", async (c) => {
-    const secret = deps.config.STRIPE_WEBHOOK_SECRET;
-    if (!secret) {
-      // 503: Stripe keeps resending, and the deliveries succeed once the secret is set.
-      throw plainErrors.stripeWebhooksNotConfigured();
-    }
-    const payload = await c.req.text();
-    const refusal = checkStripeSignature({
-      header: c.req.header("stripe-signature"),
-      payload,
-      secret,
-      now: deps.clock(),
-    });
-    if (refusal) throw plainErrors.invalidStripeSignature(refusal);
-    const event = parseEvent(payload);
-    if (!event) {
-      throw plainErrors.notAStripeEvent();
-    }
-    const outcome = await handleStripeEvent(deps, event);
-    deps.logger.info({ eventId: event.id, type: event.type, outcome }, "Stripe event handled");
-    return sendJson(c, { received: true, outcome });
-  });
+  app.post(
+    "/",
+    describeRoute({ summary: "Stripe webhook receiver (signed by Stripe)", callers: ["anyone"] }),
+    async (c) => {
+      const secret = deps.config.STRIPE_WEBHOOK_SECRET;
+      if (!secret) {
+        // 503: Stripe keeps resending, and the deliveries succeed once the secret is set.
+        throw plainErrors.stripeWebhooksNotConfigured();
+      }
+      const payload = await c.req.text();
+      const refusal = checkStripeSignature({
+        header: c.req.header("stripe-signature"),
+        payload,
+        secret,
+        now: deps.clock(),
+      });
+      if (refusal) throw plainErrors.invalidStripeSignature(refusal);
+      const event = parseEvent(payload);
+      if (!event) {
+        throw plainErrors.notAStripeEvent();
+      }
+      const outcome = await handleStripeEvent(deps, event);
+      deps.logger.info({ eventId: event.id, type: event.type, outcome }, "Stripe event handled");
+      return sendJson(c, { received: true, outcome });
+    },
+  );
 
   return app;
 }

@@ -12,6 +12,7 @@ import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
 import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
+import { describeRoute } from "../openapi/route-description";
 import { plainErrors } from "../services/plain-errors";
 import { limitCodeChecking, limitCodeSending } from "../services/sign-in/code-rate-limits";
 import { requireTeamPermission } from "../services/teams/permissions";
@@ -59,99 +60,159 @@ async function requireClientTeamPermissions(
 export function createTeamInvitationRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
-  app.post("/send-code", async (c) => {
-    const auth = requireAccess(c);
-    const { body } = validateRequest(c, { body: sendBody });
-    await requireClientTeamPermissions(deps, auth, body.team_id, ["$invite_members"]);
-    await limitCodeSending(deps, codeCaller(c, deps, auth), {
-      projectId: auth.project.id,
-      email: body.email,
-    });
-    const id = await sendTeamInvitation(deps, auth.project, {
-      teamId: body.team_id,
-      email: body.email,
-      callbackUrl: body.callback_url,
-    });
-    return sendJson(c, { success: true, id });
-  });
+  app.post(
+    "/send-code",
+    describeRoute({
+      summary: "Send a team invitation",
+      callers: ["client", "server", "admin"],
+      body: sendBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      const { body } = validateRequest(c, { body: sendBody });
+      await requireClientTeamPermissions(deps, auth, body.team_id, ["$invite_members"]);
+      await limitCodeSending(deps, codeCaller(c, deps, auth), {
+        projectId: auth.project.id,
+        email: body.email,
+      });
+      const id = await sendTeamInvitation(deps, auth.project, {
+        teamId: body.team_id,
+        email: body.email,
+        callbackUrl: body.callback_url,
+      });
+      return sendJson(c, { success: true, id });
+    },
+  );
 
-  app.get("/", async (c) => {
-    const auth = requireAccess(c);
-    const { query } = validateRequest(c, { query: listQuery });
-    if (query.team_id !== undefined && query.user_id !== undefined) {
-      throw plainErrors.invitationTeamAndUser();
-    }
-    if (query.team_id !== undefined) {
-      await requireClientTeamPermissions(deps, auth, query.team_id, [
-        "$read_members",
-        "$invite_members",
-      ]);
-      await requireTeam(deps.db, auth.project.id, query.team_id);
-      const items = await listTeamInvitations(deps, auth.project.id, { teamId: query.team_id });
-      return sendJson(c, { items, is_paginated: false });
-    }
-    if (query.user_id !== undefined) {
+  app.get(
+    "/",
+    describeRoute({
+      summary: "List a team's invitations",
+      callers: ["client", "server", "admin"],
+      query: listQuery,
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      const { query } = validateRequest(c, { query: listQuery });
+      if (query.team_id !== undefined && query.user_id !== undefined) {
+        throw plainErrors.invitationTeamAndUser();
+      }
+      if (query.team_id !== undefined) {
+        await requireClientTeamPermissions(deps, auth, query.team_id, [
+          "$read_members",
+          "$invite_members",
+        ]);
+        await requireTeam(deps.db, auth.project.id, query.team_id);
+        const items = await listTeamInvitations(deps, auth.project.id, { teamId: query.team_id });
+        return sendJson(c, { items, is_paginated: false });
+      }
+      if (query.user_id !== undefined) {
+        const userId = resolveUserId(auth, query.user_id);
+        if (auth.accessType === "client" && userId !== requireClientUserId(auth)) {
+          throw plainErrors.clientInvitationsListOfOthers();
+        }
+        await requireUser(deps.db, auth.project.id, userId);
+        const items = await listInvitationsForUser(deps, auth.project.id, userId);
+        return sendJson(c, { items, is_paginated: false });
+      }
+      throw plainErrors.invitationTeamOrUser();
+    },
+  );
+
+  app.post(
+    "/accept",
+    describeRoute({
+      summary: "Accept a team invitation with its code",
+      callers: ["client", "server", "admin"],
+      signedIn: true,
+      body: codeBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      const { body } = validateRequest(c, { body: codeBody });
+      if (!auth.user) throw knownErrors.userAuthenticationRequired();
+      await limitCodeChecking(deps, codeCaller(c, deps, auth));
+      await acceptTeamInvitation(deps, auth.project, auth.user, body.code);
+      return sendJson(c, {});
+    },
+  );
+
+  app.post(
+    "/accept/check-code",
+    describeRoute({
+      summary: "Check a team invitation code without using it",
+      callers: ["client", "server", "admin"],
+      body: codeBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      const { body } = validateRequest(c, { body: codeBody });
+      await limitCodeChecking(deps, codeCaller(c, deps, auth));
+      await checkTeamInvitationCode(deps, auth.project, body.code);
+      return sendJson(c, { is_code_valid: true });
+    },
+  );
+
+  app.post(
+    "/accept/details",
+    describeRoute({
+      summary: "Read the details of a team invitation code",
+      callers: ["client", "server", "admin"],
+      signedIn: true,
+      body: codeBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      const { body } = validateRequest(c, { body: codeBody });
+      if (!auth.user) throw knownErrors.userAuthenticationRequired();
+      await limitCodeChecking(deps, codeCaller(c, deps, auth));
+      return sendJson(c, await checkTeamInvitationCode(deps, auth.project, body.code));
+    },
+  );
+
+  app.post(
+    "/:id/accept",
+    describeRoute({
+      summary: "Accept a team invitation by id as the signed-in user",
+      callers: ["client", "server", "admin"],
+      params: idParams,
+      query: acceptByIdQuery,
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      const { params, query } = validateRequest(c, { params: idParams, query: acceptByIdQuery });
       const userId = resolveUserId(auth, query.user_id);
       if (auth.accessType === "client" && userId !== requireClientUserId(auth)) {
-        throw plainErrors.clientInvitationsListOfOthers();
+        throw plainErrors.clientInvitationsAcceptOfOthers();
       }
-      await requireUser(deps.db, auth.project.id, userId);
-      const items = await listInvitationsForUser(deps, auth.project.id, userId);
-      return sendJson(c, { items, is_paginated: false });
-    }
-    throw plainErrors.invitationTeamOrUser();
-  });
+      const user = await requireUser(deps.db, auth.project.id, userId);
+      await acceptTeamInvitationById(deps, auth.project, user, params.id);
+      return sendJson(c, {});
+    },
+  );
 
-  app.post("/accept", async (c) => {
-    const auth = requireAccess(c);
-    const { body } = validateRequest(c, { body: codeBody });
-    if (!auth.user) throw knownErrors.userAuthenticationRequired();
-    await limitCodeChecking(deps, codeCaller(c, deps, auth));
-    await acceptTeamInvitation(deps, auth.project, auth.user, body.code);
-    return sendJson(c, {});
-  });
-
-  app.post("/accept/check-code", async (c) => {
-    const auth = requireAccess(c);
-    const { body } = validateRequest(c, { body: codeBody });
-    await limitCodeChecking(deps, codeCaller(c, deps, auth));
-    await checkTeamInvitationCode(deps, auth.project, body.code);
-    return sendJson(c, { is_code_valid: true });
-  });
-
-  app.post("/accept/details", async (c) => {
-    const auth = requireAccess(c);
-    const { body } = validateRequest(c, { body: codeBody });
-    if (!auth.user) throw knownErrors.userAuthenticationRequired();
-    await limitCodeChecking(deps, codeCaller(c, deps, auth));
-    return sendJson(c, await checkTeamInvitationCode(deps, auth.project, body.code));
-  });
-
-  app.post("/:id/accept", async (c) => {
-    const auth = requireAccess(c);
-    const { params, query } = validateRequest(c, { params: idParams, query: acceptByIdQuery });
-    const userId = resolveUserId(auth, query.user_id);
-    if (auth.accessType === "client" && userId !== requireClientUserId(auth)) {
-      throw plainErrors.clientInvitationsAcceptOfOthers();
-    }
-    const user = await requireUser(deps.db, auth.project.id, userId);
-    await acceptTeamInvitationById(deps, auth.project, user, params.id);
-    return sendJson(c, {});
-  });
-
-  app.delete("/:id", async (c) => {
-    const auth = requireAccess(c);
-    const { params, query } = validateRequest(c, { params: idParams, query: revokeQuery });
-    if (query.team_id === undefined) {
-      throw plainErrors.invitationDeleteWithoutTeam();
-    }
-    await requireClientTeamPermissions(deps, auth, query.team_id, ["$remove_members"]);
-    await revokeTeamInvitation(deps.db, auth.project.id, {
-      teamId: query.team_id,
-      invitationId: params.id,
-    });
-    return sendSuccess(c);
-  });
+  app.delete(
+    "/:id",
+    describeRoute({
+      summary: "Revoke a team invitation",
+      callers: ["client", "server", "admin"],
+      params: idParams,
+      query: revokeQuery,
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      const { params, query } = validateRequest(c, { params: idParams, query: revokeQuery });
+      if (query.team_id === undefined) {
+        throw plainErrors.invitationDeleteWithoutTeam();
+      }
+      await requireClientTeamPermissions(deps, auth, query.team_id, ["$remove_members"]);
+      await revokeTeamInvitation(deps.db, auth.project.id, {
+        teamId: query.team_id,
+        invitationId: params.id,
+      });
+      return sendSuccess(c);
+    },
+  );
 
   return app;
 }

@@ -4,12 +4,14 @@
  * also sees the full user.
  * @module
  */
+
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
 import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
+import { describeRoute } from "../openapi/route-description";
 import { plainErrors } from "../services/plain-errors";
 import { requireTeamPermission } from "../services/teams/permissions";
 import {
@@ -39,66 +41,91 @@ function shape(auth: RequestAuth, profile: MemberProfile) {
 export function createTeamMemberProfileRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
-  app.get("/", async (c) => {
-    const auth = requireAccess(c);
-    const { query } = validateRequest(c, { query: listQuery });
-    const userId = query.user_id === undefined ? undefined : resolveUserId(auth, query.user_id);
-    if (auth.accessType === "client") {
-      if (!query.team_id) throw plainErrors.clientProfilesWithoutTeam();
-      const ownId = requireClientUserId(auth);
-      await requireTeamMember(deps.db, auth.project.id, query.team_id, ownId);
-      if (userId !== ownId) {
-        await requireTeamPermission(deps.db, auth.project, {
-          teamId: query.team_id,
-          userId: ownId,
-          permissionId: "$read_members",
-        });
+  app.get(
+    "/",
+    describeRoute({
+      summary: "List team member profiles",
+      callers: ["client", "server", "admin"],
+      query: listQuery,
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      const { query } = validateRequest(c, { query: listQuery });
+      const userId = query.user_id === undefined ? undefined : resolveUserId(auth, query.user_id);
+      if (auth.accessType === "client") {
+        if (!query.team_id) throw plainErrors.clientProfilesWithoutTeam();
+        const ownId = requireClientUserId(auth);
+        await requireTeamMember(deps.db, auth.project.id, query.team_id, ownId);
+        if (userId !== ownId) {
+          await requireTeamPermission(deps.db, auth.project, {
+            teamId: query.team_id,
+            userId: ownId,
+            permissionId: "$read_members",
+          });
+        }
       }
-    }
-    const profiles = await listMemberProfiles(deps.db, auth.project.id, {
-      teamId: query.team_id,
-      userId,
-    });
-    return sendJson(c, { items: profiles.map((p) => shape(auth, p)), is_paginated: false });
-  });
+      const profiles = await listMemberProfiles(deps.db, auth.project.id, {
+        teamId: query.team_id,
+        userId,
+      });
+      return sendJson(c, { items: profiles.map((p) => shape(auth, p)), is_paginated: false });
+    },
+  );
 
-  app.get("/:team_id/:user_id", async (c) => {
-    const auth = requireAccess(c);
-    const { params } = validateRequest(c, { params: profileParams });
-    const userId = resolveUserId(auth, params.user_id);
-    if (auth.accessType === "client") {
-      const ownId = requireClientUserId(auth);
-      await requireTeamMember(deps.db, auth.project.id, params.team_id, ownId);
-      if (userId !== ownId) {
-        await requireTeamPermission(deps.db, auth.project, {
-          teamId: params.team_id,
-          userId: ownId,
-          permissionId: "$read_members",
-        });
+  app.get(
+    "/:team_id/:user_id",
+    describeRoute({
+      summary: "Read a team member's profile",
+      callers: ["client", "server", "admin"],
+      params: profileParams,
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      const { params } = validateRequest(c, { params: profileParams });
+      const userId = resolveUserId(auth, params.user_id);
+      if (auth.accessType === "client") {
+        const ownId = requireClientUserId(auth);
+        await requireTeamMember(deps.db, auth.project.id, params.team_id, ownId);
+        if (userId !== ownId) {
+          await requireTeamPermission(deps.db, auth.project, {
+            teamId: params.team_id,
+            userId: ownId,
+            permissionId: "$read_members",
+          });
+        }
       }
-    }
-    const profile = await getMemberProfile(deps.db, auth.project.id, params.team_id, userId);
-    return sendJson(c, shape(auth, profile));
-  });
+      const profile = await getMemberProfile(deps.db, auth.project.id, params.team_id, userId);
+      return sendJson(c, shape(auth, profile));
+    },
+  );
 
-  app.patch("/:team_id/:user_id", async (c) => {
-    const auth = requireAccess(c);
-    const { params, body } = validateRequest(c, { params: profileParams, body: updateBody });
-    const userId = resolveUserId(auth, params.user_id);
-    if (auth.accessType === "client") {
-      if (userId !== requireClientUserId(auth)) {
-        throw plainErrors.clientProfileOfOthers();
+  app.patch(
+    "/:team_id/:user_id",
+    describeRoute({
+      summary: "Update a team member's profile",
+      callers: ["client", "server", "admin"],
+      params: profileParams,
+      body: updateBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      const { params, body } = validateRequest(c, { params: profileParams, body: updateBody });
+      const userId = resolveUserId(auth, params.user_id);
+      if (auth.accessType === "client") {
+        if (userId !== requireClientUserId(auth)) {
+          throw plainErrors.clientProfileOfOthers();
+        }
+        checkClientProfileImage(auth, body.profile_image_url);
       }
-      checkClientProfileImage(auth, body.profile_image_url);
-    }
-    const profile = await updateMemberProfile(deps.db, auth.project.id, {
-      teamId: params.team_id,
-      userId,
-      displayName: body.display_name,
-      profileImageUrl: body.profile_image_url,
-    });
-    return sendJson(c, shape(auth, profile));
-  });
+      const profile = await updateMemberProfile(deps.db, auth.project.id, {
+        teamId: params.team_id,
+        userId,
+        displayName: body.display_name,
+        profileImageUrl: body.profile_image_url,
+      });
+      return sendJson(c, shape(auth, profile));
+    },
+  );
 
   return app;
 }

@@ -12,6 +12,7 @@ import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
 import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
+import { describeRoute } from "../openapi/route-description";
 import { plainErrors } from "../services/plain-errors";
 import { requireTeamPermission } from "../services/teams/permissions";
 import { toClientTeam, toServerTeam } from "../services/teams/team-wire";
@@ -90,106 +91,153 @@ function shapeTeam(auth: RequestAuth, team: TeamRow) {
 export function createTeamRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
-  app.get("/", async (c) => {
-    const auth = requireAccess(c);
-    const { query } = validateRequest(c, { query: listQuery });
-    const userId = query.user_id === undefined ? undefined : resolveUserId(auth, query.user_id);
-    if (auth.accessType === "client") {
-      if (!auth.user) throw knownErrors.cannotGetOwnUserWithoutUser();
-      if (userId !== auth.user.row.id) {
-        throw plainErrors.clientTeamsOfOthers();
+  app.get(
+    "/",
+    describeRoute({
+      summary: "List teams",
+      callers: ["client", "server", "admin"],
+      query: listQuery,
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      const { query } = validateRequest(c, { query: listQuery });
+      const userId = query.user_id === undefined ? undefined : resolveUserId(auth, query.user_id);
+      if (auth.accessType === "client") {
+        if (!auth.user) throw knownErrors.cannotGetOwnUserWithoutUser();
+        if (userId !== auth.user.row.id) {
+          throw plainErrors.clientTeamsOfOthers();
+        }
       }
-    }
-    let rows = await listTeams(deps.db, auth.project.id, userId);
-    if (query.desc === "true") rows.reverse();
-    const search = query.query?.trim().toLowerCase();
-    if (search) rows = rows.filter((team) => team.displayName.toLowerCase().includes(search));
-    if (query.limit === undefined) {
-      return sendJson(c, { items: rows.map((team) => shapeTeam(auth, team)), is_paginated: false });
-    }
-    // As for users: the cursor is the id of the first team of the page (inclusive).
-    const start = query.cursor
-      ? Math.max(
-          0,
-          rows.findIndex((team) => team.id === query.cursor),
-        )
-      : 0;
-    const page = rows.slice(start, start + query.limit);
-    const next = rows[start + query.limit];
-    return sendJson(c, {
-      items: page.map((team) => shapeTeam(auth, team)),
-      is_paginated: true,
-      pagination: { next_cursor: next ? next.id : null },
-    });
-  });
-
-  app.post("/", async (c) => {
-    const auth = requireAccess(c);
-    const { body } = validateRequest(c, {
-      body: auth.accessType === "client" ? clientCreateBody : serverCreateBody,
-    });
-    let creatorUserId =
-      body.creator_user_id === undefined ? null : resolveUserId(auth, body.creator_user_id);
-    if (auth.accessType === "client") {
-      const ownId = requireClientUserId(auth);
-      if (!auth.project.config.teams.allowClientTeamCreation) {
-        throw plainErrors.clientTeamCreationDisabled();
+      let rows = await listTeams(deps.db, auth.project.id, userId);
+      if (query.desc === "true") rows.reverse();
+      const search = query.query?.trim().toLowerCase();
+      if (search) rows = rows.filter((team) => team.displayName.toLowerCase().includes(search));
+      if (query.limit === undefined) {
+        return sendJson(c, {
+          items: rows.map((team) => shapeTeam(auth, team)),
+          is_paginated: false,
+        });
       }
-      checkClientProfileImage(auth, body.profile_image_url);
-      if (creatorUserId === null) creatorUserId = ownId;
-      else if (creatorUserId !== ownId) {
-        throw plainErrors.teamCreatorNotYourself();
+      // As for users: the cursor is the id of the first team of the page (inclusive).
+      const start = query.cursor
+        ? Math.max(
+            0,
+            rows.findIndex((team) => team.id === query.cursor),
+          )
+        : 0;
+      const page = rows.slice(start, start + query.limit);
+      const next = rows[start + query.limit];
+      return sendJson(c, {
+        items: page.map((team) => shapeTeam(auth, team)),
+        is_paginated: true,
+        pagination: { next_cursor: next ? next.id : null },
+      });
+    },
+  );
+
+  app.post(
+    "/",
+    describeRoute({
+      summary: "Create a team",
+      callers: ["client", "server", "admin"],
+      bodyByAccess: { client: clientCreateBody, server: serverCreateBody, admin: serverCreateBody },
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      const { body } = validateRequest(c, {
+        body: auth.accessType === "client" ? clientCreateBody : serverCreateBody,
+      });
+      let creatorUserId =
+        body.creator_user_id === undefined ? null : resolveUserId(auth, body.creator_user_id);
+      if (auth.accessType === "client") {
+        const ownId = requireClientUserId(auth);
+        if (!auth.project.config.teams.allowClientTeamCreation) {
+          throw plainErrors.clientTeamCreationDisabled();
+        }
+        checkClientProfileImage(auth, body.profile_image_url);
+        if (creatorUserId === null) creatorUserId = ownId;
+        else if (creatorUserId !== ownId) {
+          throw plainErrors.teamCreatorNotYourself();
+        }
       }
-    }
-    const team = await createTeamWithCreator(deps, auth.project, { ...body, creatorUserId });
-    return sendJson(c, shapeTeam(auth, team), 201);
-  });
+      const team = await createTeamWithCreator(deps, auth.project, { ...body, creatorUserId });
+      return sendJson(c, shapeTeam(auth, team), 201);
+    },
+  );
 
-  app.get("/:team_id", async (c) => {
-    const auth = requireAccess(c);
-    const { params } = validateRequest(c, { params: teamParams, query: teamQuery });
-    if (auth.accessType === "client") {
-      const userId = requireClientUserId(auth);
-      await requireTeamMember(deps.db, auth.project.id, params.team_id, userId);
-    }
-    return sendJson(
-      c,
-      shapeTeam(auth, await requireTeam(deps.db, auth.project.id, params.team_id)),
-    );
-  });
-
-  app.patch("/:team_id", async (c) => {
-    const auth = requireAccess(c);
-    const { params, body } = validateRequest(c, {
+  app.get(
+    "/:team_id",
+    describeRoute({
+      summary: "Read a team",
+      callers: ["client", "server", "admin"],
       params: teamParams,
       query: teamQuery,
-      body: auth.accessType === "client" ? clientUpdateBody : serverUpdateBody,
-    });
-    if (auth.accessType === "client") {
-      checkClientProfileImage(auth, body.profile_image_url);
-      await requireTeamPermission(deps.db, auth.project, {
-        teamId: params.team_id,
-        userId: requireClientUserId(auth),
-        permissionId: "$update_team",
-      });
-    }
-    const team = await updateTeam(deps.db, auth.project.id, params.team_id, body);
-    return sendJson(c, shapeTeam(auth, team));
-  });
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      const { params } = validateRequest(c, { params: teamParams, query: teamQuery });
+      if (auth.accessType === "client") {
+        const userId = requireClientUserId(auth);
+        await requireTeamMember(deps.db, auth.project.id, params.team_id, userId);
+      }
+      return sendJson(
+        c,
+        shapeTeam(auth, await requireTeam(deps.db, auth.project.id, params.team_id)),
+      );
+    },
+  );
 
-  app.delete("/:team_id", async (c) => {
-    const auth = requireAccess(c);
-    const { params } = validateRequest(c, { params: teamParams, query: teamQuery });
-    if (auth.accessType === "client") {
-      await requireTeamPermission(deps.db, auth.project, {
-        teamId: params.team_id,
-        userId: requireClientUserId(auth),
-        permissionId: "$delete_team",
+  app.patch(
+    "/:team_id",
+    describeRoute({
+      summary: "Update a team",
+      callers: ["client", "server", "admin"],
+      params: teamParams,
+      query: teamQuery,
+      bodyByAccess: { client: clientUpdateBody, server: serverUpdateBody, admin: serverUpdateBody },
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      const { params, body } = validateRequest(c, {
+        params: teamParams,
+        query: teamQuery,
+        body: auth.accessType === "client" ? clientUpdateBody : serverUpdateBody,
       });
-    }
-    await deleteTeam(deps.db, auth.project.id, params.team_id);
-    return sendSuccess(c);
-  });
+      if (auth.accessType === "client") {
+        checkClientProfileImage(auth, body.profile_image_url);
+        await requireTeamPermission(deps.db, auth.project, {
+          teamId: params.team_id,
+          userId: requireClientUserId(auth),
+          permissionId: "$update_team",
+        });
+      }
+      const team = await updateTeam(deps.db, auth.project.id, params.team_id, body);
+      return sendJson(c, shapeTeam(auth, team));
+    },
+  );
+
+  app.delete(
+    "/:team_id",
+    describeRoute({
+      summary: "Delete a team",
+      callers: ["client", "server", "admin"],
+      params: teamParams,
+      query: teamQuery,
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      const { params } = validateRequest(c, { params: teamParams, query: teamQuery });
+      if (auth.accessType === "client") {
+        await requireTeamPermission(deps.db, auth.project, {
+          teamId: params.team_id,
+          userId: requireClientUserId(auth),
+          permissionId: "$delete_team",
+        });
+      }
+      await deleteTeam(deps.db, auth.project.id, params.team_id);
+      return sendSuccess(c);
+    },
+  );
 
   return app;
 }

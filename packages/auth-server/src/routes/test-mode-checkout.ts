@@ -14,6 +14,7 @@ import { isKnownError } from "@heritage/auth-protocol";
 import { type Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AuthEnv, RouteDeps } from "../http/context";
+import { describeRoute } from "../openapi/route-description";
 import {
   confirmPurchase,
   findPendingPurchase,
@@ -91,41 +92,59 @@ export function createTestModeCheckoutRoutes(deps: RouteDeps): Hono<AuthEnv> {
     return { pending, project };
   }
 
-  app.get("/:code", async (c) => {
-    const loaded = await loadPending(c.req.param("code"));
-    if (!loaded) return html(c, unavailable, 404);
-    return html(
-      c,
-      page(
-        "Confirm test purchase",
-        `${summary(loaded.project.displayName, loaded.pending)}
-<form method="post"><button type="submit">Confirm purchase</button></form>`,
-      ),
-    );
-  });
-
-  app.post("/:code", async (c) => {
-    if (isCrossSite(c.req.raw.headers, ownOrigin)) {
+  app.get(
+    "/:code",
+    describeRoute({
+      summary: "Test-mode checkout page for a purchase code (HTML page)",
+      callers: ["anyone"],
+    }),
+    async (c) => {
+      const loaded = await loadPending(c.req.param("code"));
+      if (!loaded) return html(c, unavailable, 404);
       return html(
         c,
-        page("Purchase refused", "<p>This confirmation came from another site.</p>"),
-        403,
+        page(
+          "Confirm test purchase",
+          `${summary(loaded.project.displayName, loaded.pending)}
+<form method="post"><button type="submit">Confirm purchase</button></form>`,
+        ),
       );
-    }
-    const code = c.req.param("code");
-    if (!(await loadPending(code))) return html(c, unavailable, 404);
-    let granted: Awaited<ReturnType<typeof confirmPurchase>>;
-    try {
-      granted = await confirmPurchase(deps, code, "test_mode");
-    } catch (error) {
-      // A browser page: the customer came to own the product since the link was made.
-      if (!isKnownError(error, "PRODUCT_ALREADY_GRANTED")) throw error;
-      return html(c, page("Already owned", "<p>This customer already owns this product.</p>"), 409);
-    }
-    if (!granted) return html(c, unavailable, 404);
-    if (granted.returnUrl) return c.redirect(granted.returnUrl, 303);
-    return html(c, page("Purchase complete", "<p>The product has been granted.</p>"));
-  });
+    },
+  );
+
+  app.post(
+    "/:code",
+    describeRoute({
+      summary: "Test-mode checkout: complete the purchase (form POST, redirects)",
+      callers: ["anyone"],
+    }),
+    async (c) => {
+      if (isCrossSite(c.req.raw.headers, ownOrigin)) {
+        return html(
+          c,
+          page("Purchase refused", "<p>This confirmation came from another site.</p>"),
+          403,
+        );
+      }
+      const code = c.req.param("code");
+      if (!(await loadPending(code))) return html(c, unavailable, 404);
+      let granted: Awaited<ReturnType<typeof confirmPurchase>>;
+      try {
+        granted = await confirmPurchase(deps, code, "test_mode");
+      } catch (error) {
+        // A browser page: the customer came to own the product since the link was made.
+        if (!isKnownError(error, "PRODUCT_ALREADY_GRANTED")) throw error;
+        return html(
+          c,
+          page("Already owned", "<p>This customer already owns this product.</p>"),
+          409,
+        );
+      }
+      if (!granted) return html(c, unavailable, 404);
+      if (granted.returnUrl) return c.redirect(granted.returnUrl, 303);
+      return html(c, page("Purchase complete", "<p>The product has been granted.</p>"));
+    },
+  );
 
   return app;
 }

@@ -11,6 +11,7 @@ import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
 import { requireAccess, requireOwnUser, resolveUserId } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
+import { describeRoute } from "../openapi/route-description";
 import { attachOAuthAccounts } from "../services/oauth/oauth-accounts";
 import { plainErrors } from "../services/plain-errors";
 import type { LoadedProject } from "../services/projects/projects";
@@ -166,110 +167,168 @@ export function createUserRoutes(deps: RouteDeps): Hono<AuthEnv> {
     return deps.db.transaction((tx) => updateUser(tx, deps, auth.project, userId, input));
   }
 
-  app.get("/me", (c) => {
-    const auth = requireAccess(c);
-    const user = requireOwnUser(auth);
-    return sendJson(c, shapeUser(auth, user));
-  });
+  app.get(
+    "/me",
+    describeRoute({
+      summary: "Read the signed-in user",
+      callers: ["client", "server", "admin"],
+      signedIn: true,
+    }),
+    (c) => {
+      const auth = requireAccess(c);
+      const user = requireOwnUser(auth);
+      return sendJson(c, shapeUser(auth, user));
+    },
+  );
 
-  app.patch("/me", async (c) => {
-    const auth = requireAccess(c);
-    let input: UserWriteInput;
-    if (auth.accessType === "client") {
-      input = validateRequest(c, { body: clientUpdateBody }).body;
-      checkClientProfileImage(input.profile_image_url);
-      if (input.passkey_auth_enabled === true) {
-        throw plainErrors.passkeyAuthNotManual();
+  app.patch(
+    "/me",
+    describeRoute({
+      summary: "Update the signed-in user",
+      callers: ["client", "server", "admin"],
+      signedIn: true,
+      bodyByAccess: { client: clientUpdateBody, server: serverUpdateBody, admin: serverUpdateBody },
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      let input: UserWriteInput;
+      if (auth.accessType === "client") {
+        input = validateRequest(c, { body: clientUpdateBody }).body;
+        checkClientProfileImage(input.profile_image_url);
+        if (input.passkey_auth_enabled === true) {
+          throw plainErrors.passkeyAuthNotManual();
+        }
+      } else {
+        input = validateRequest(c, { body: serverUpdateBody }).body;
       }
-    } else {
-      input = validateRequest(c, { body: serverUpdateBody }).body;
-    }
-    const user = requireOwnUser(auth);
-    return sendJson(c, shapeUser(auth, await applyUpdate(auth, user.row.id, input)));
-  });
+      const user = requireOwnUser(auth);
+      return sendJson(c, shapeUser(auth, await applyUpdate(auth, user.row.id, input)));
+    },
+  );
 
-  app.delete("/me", async (c) => {
-    const auth = requireAccess(c);
-    const user = requireOwnUser(auth);
-    if (auth.accessType === "client" && !auth.project.config.users.allowClientUserDeletion) {
-      throw plainErrors.clientUserDeletionDisabled();
-    }
-    await deleteUser(deps.db, auth.project.id, user.row.id);
-    return sendSuccess(c);
-  });
+  app.delete(
+    "/me",
+    describeRoute({
+      summary: "Delete the signed-in user",
+      callers: ["client", "server", "admin"],
+      signedIn: true,
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      const user = requireOwnUser(auth);
+      if (auth.accessType === "client" && !auth.project.config.users.allowClientUserDeletion) {
+        throw plainErrors.clientUserDeletionDisabled();
+      }
+      await deleteUser(deps.db, auth.project.id, user.row.id);
+      return sendSuccess(c);
+    },
+  );
 
-  app.get("/", async (c) => {
-    const auth = requireAccess(c, serverAccess);
-    const { query } = validateRequest(c, { query: listQuery });
-    if (query.only_anonymous && !query.include_anonymous) {
-      throw plainErrors.onlyAnonymousWithoutIncludeAnonymous();
-    }
-    const page = await listUsers(deps.db, auth.project, {
-      ...(query.limit === undefined ? {} : { limit: query.limit }),
-      ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
-      ...(query.query === undefined ? {} : { query: query.query }),
-      ...(query.team_id === undefined ? {} : { teamId: query.team_id }),
-      orderBy: query.order_by ?? "signed_up_at",
-      desc: query.desc,
-      includeRestricted: query.include_restricted,
-      includeAnonymous: query.include_anonymous,
-      onlyAnonymous: query.only_anonymous,
-    });
-    return sendJson(c, {
-      items: page.users.map((user) => toServerUser(user, auth.project.config)),
-      is_paginated: true,
-      pagination: { next_cursor: page.nextCursor },
-    });
-  });
-
-  app.post("/", async (c) => {
-    const auth = requireAccess(c, serverAccess);
-    const { body } = validateRequest(c, { body: serverCreateBody });
-    checkOAuthProviders(auth.project, body.oauth_providers);
-    const { oauth_providers: providers, ...input } = body;
-    const user = await deps.db.transaction(async (tx) => {
-      const created = await createUser(tx, deps, auth.project, input);
-      if (!providers?.length) return created;
-      await attachOAuthAccounts(tx, deps, {
-        projectId: auth.project.id,
-        userId: created.row.id,
-        accounts: providers,
+  app.get(
+    "/",
+    describeRoute({
+      summary: "List the project's users",
+      callers: ["server", "admin"],
+      query: listQuery,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, serverAccess);
+      const { query } = validateRequest(c, { query: listQuery });
+      if (query.only_anonymous && !query.include_anonymous) {
+        throw plainErrors.onlyAnonymousWithoutIncludeAnonymous();
+      }
+      const page = await listUsers(deps.db, auth.project, {
+        ...(query.limit === undefined ? {} : { limit: query.limit }),
+        ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
+        ...(query.query === undefined ? {} : { query: query.query }),
+        ...(query.team_id === undefined ? {} : { teamId: query.team_id }),
+        orderBy: query.order_by ?? "signed_up_at",
+        desc: query.desc,
+        includeRestricted: query.include_restricted,
+        includeAnonymous: query.include_anonymous,
+        onlyAnonymous: query.only_anonymous,
       });
-      return requireUser(tx, auth.project.id, created.row.id);
-    });
-    // The reference reads the new user back before it makes the personal team, so its answer
-    // names no selected team although the team exists and is selected (a later read shows it).
-    // Stack Auth's e2e suite pins that answer.
-    return sendJson(
-      c,
-      { ...toServerUser(user, auth.project.config), selected_team: null, selected_team_id: null },
-      201,
-    );
-  });
+      return sendJson(c, {
+        items: page.users.map((user) => toServerUser(user, auth.project.config)),
+        is_paginated: true,
+        pagination: { next_cursor: page.nextCursor },
+      });
+    },
+  );
 
-  app.get("/:user_id", async (c) => {
-    const auth = requireAccess(c, serverAccess);
-    const { params } = validateRequest(c, { params: userIdParams });
-    const user = await requireUser(deps.db, auth.project.id, resolveUserId(auth, params.user_id));
-    return sendJson(c, toServerUser(user, auth.project.config));
-  });
+  app.post(
+    "/",
+    describeRoute({
+      summary: "Create a user",
+      callers: ["server", "admin"],
+      body: serverCreateBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, serverAccess);
+      const { body } = validateRequest(c, { body: serverCreateBody });
+      checkOAuthProviders(auth.project, body.oauth_providers);
+      const { oauth_providers: providers, ...input } = body;
+      const user = await deps.db.transaction(async (tx) => {
+        const created = await createUser(tx, deps, auth.project, input);
+        if (!providers?.length) return created;
+        await attachOAuthAccounts(tx, deps, {
+          projectId: auth.project.id,
+          userId: created.row.id,
+          accounts: providers,
+        });
+        return requireUser(tx, auth.project.id, created.row.id);
+      });
+      // The reference reads the new user back before it makes the personal team, so its answer
+      // names no selected team although the team exists and is selected (a later read shows it).
+      // Stack Auth's e2e suite pins that answer.
+      return sendJson(
+        c,
+        { ...toServerUser(user, auth.project.config), selected_team: null, selected_team_id: null },
+        201,
+      );
+    },
+  );
 
-  app.patch("/:user_id", async (c) => {
-    const auth = requireAccess(c, serverAccess);
-    const { params, body } = validateRequest(c, {
+  app.get(
+    "/:user_id",
+    describeRoute({ summary: "Read a user", callers: ["server", "admin"], params: userIdParams }),
+    async (c) => {
+      const auth = requireAccess(c, serverAccess);
+      const { params } = validateRequest(c, { params: userIdParams });
+      const user = await requireUser(deps.db, auth.project.id, resolveUserId(auth, params.user_id));
+      return sendJson(c, toServerUser(user, auth.project.config));
+    },
+  );
+
+  app.patch(
+    "/:user_id",
+    describeRoute({
+      summary: "Update a user",
+      callers: ["server", "admin"],
       params: userIdParams,
       body: serverUpdateBody,
-    });
-    const user = await applyUpdate(auth, resolveUserId(auth, params.user_id), body);
-    return sendJson(c, toServerUser(user, auth.project.config));
-  });
+    }),
+    async (c) => {
+      const auth = requireAccess(c, serverAccess);
+      const { params, body } = validateRequest(c, {
+        params: userIdParams,
+        body: serverUpdateBody,
+      });
+      const user = await applyUpdate(auth, resolveUserId(auth, params.user_id), body);
+      return sendJson(c, toServerUser(user, auth.project.config));
+    },
+  );
 
-  app.delete("/:user_id", async (c) => {
-    const auth = requireAccess(c, serverAccess);
-    const { params } = validateRequest(c, { params: userIdParams });
-    await deleteUser(deps.db, auth.project.id, resolveUserId(auth, params.user_id));
-    return sendSuccess(c);
-  });
+  app.delete(
+    "/:user_id",
+    describeRoute({ summary: "Delete a user", callers: ["server", "admin"], params: userIdParams }),
+    async (c) => {
+      const auth = requireAccess(c, serverAccess);
+      const { params } = validateRequest(c, { params: userIdParams });
+      await deleteUser(deps.db, auth.project.id, resolveUserId(auth, params.user_id));
+      return sendSuccess(c);
+    },
+  );
 
   return app;
 }

@@ -12,7 +12,8 @@ import { z } from "zod";
 import type { AuthEnv, RouteDeps } from "../http/context";
 import { requireAccess } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
-import { validateRequest } from "../http/validate";
+import { emptyBody, validateRequest } from "../http/validate";
+import { describeRoute } from "../openapi/route-description";
 import { plainErrors } from "../services/plain-errors";
 import { findProject } from "../services/projects/projects";
 import { issueManagementToken, readManagementToken } from "../services/webhooks/management-tokens";
@@ -53,6 +54,10 @@ function readEndpointId(c: Context<AuthEnv>): string {
   return params.endpoint_id;
 }
 
+const managementTokenNote =
+  "Admin access, or no access type and `Authorization: Bearer <token>` with a token from `POST /webhooks/svix-token`.";
+const testWebhookBody = z.strictObject({ endpoint_id: z.string() });
+
 export function createWebhookRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
@@ -74,83 +79,155 @@ export function createWebhookRoutes(deps: RouteDeps): Hono<AuthEnv> {
     return requireAccess(c, ["admin"]).project.id;
   }
 
-  app.post("/svix-token", async (c) => {
-    const auth = requireAccess(c, ["admin"]);
-    validateRequest(c, { body: z.strictObject({}) });
-    const token = await issueManagementToken(deps.db, auth.project.id, deps.clock());
-    return sendJson(c, { token }, 201);
-  });
+  app.post(
+    "/svix-token",
+    describeRoute({
+      summary: "Get a token for the webhook dashboard",
+      callers: ["admin"],
+      body: emptyBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, ["admin"]);
+      validateRequest(c, { body: emptyBody });
+      const token = await issueManagementToken(deps.db, auth.project.id, deps.clock());
+      return sendJson(c, { token }, 201);
+    },
+  );
 
-  app.get("/endpoints", async (c) => {
-    const projectId = await managedProjectId(c);
-    const items = await listWebhookEndpoints(deps.db, projectId);
-    return sendJson(c, { items, is_paginated: false });
-  });
+  app.get(
+    "/endpoints",
+    describeRoute({
+      summary: "List webhook endpoints",
+      callers: ["admin"],
+      description: managementTokenNote,
+    }),
+    async (c) => {
+      const projectId = await managedProjectId(c);
+      const items = await listWebhookEndpoints(deps.db, projectId);
+      return sendJson(c, { items, is_paginated: false });
+    },
+  );
 
-  app.post("/endpoints", async (c) => {
-    const projectId = await managedProjectId(c);
-    const { body } = validateRequest(c, { body: createBody });
-    return sendJson(
-      c,
-      await createWebhookEndpoint(
+  app.post(
+    "/endpoints",
+    describeRoute({
+      summary: "Create a webhook endpoint",
+      callers: ["admin"],
+      description: managementTokenNote,
+      body: createBody,
+    }),
+    async (c) => {
+      const projectId = await managedProjectId(c);
+      const { body } = validateRequest(c, { body: createBody });
+      return sendJson(
+        c,
+        await createWebhookEndpoint(
+          deps.db,
+          deps.ids,
+          deps.secrets,
+          deps.outgoing,
+          projectId,
+          body,
+          deps.clock(),
+        ),
+        201,
+      );
+    },
+  );
+
+  app.get(
+    "/endpoints/:endpoint_id",
+    describeRoute({
+      summary: "Read a webhook endpoint",
+      callers: ["admin"],
+      params: endpointParams,
+      description: managementTokenNote,
+    }),
+    async (c) => {
+      const projectId = await managedProjectId(c);
+      return sendJson(c, await getWebhookEndpoint(deps.db, projectId, readEndpointId(c)));
+    },
+  );
+
+  app.patch(
+    "/endpoints/:endpoint_id",
+    describeRoute({
+      summary: "Update a webhook endpoint",
+      callers: ["admin"],
+      params: endpointParams,
+      description: managementTokenNote,
+      body: updateBody,
+    }),
+    async (c) => {
+      const projectId = await managedProjectId(c);
+      const endpointId = readEndpointId(c);
+      const { body } = validateRequest(c, { body: updateBody });
+      return sendJson(
+        c,
+        await updateWebhookEndpoint(
+          deps.db,
+          deps.outgoing,
+          projectId,
+          endpointId,
+          body,
+          deps.clock(),
+        ),
+      );
+    },
+  );
+
+  app.delete(
+    "/endpoints/:endpoint_id",
+    describeRoute({
+      summary: "Delete a webhook endpoint",
+      callers: ["admin"],
+      params: endpointParams,
+      description: managementTokenNote,
+    }),
+    async (c) => {
+      const projectId = await managedProjectId(c);
+      await deleteWebhookEndpoint(deps.db, projectId, readEndpointId(c));
+      return sendSuccess(c);
+    },
+  );
+
+  app.get(
+    "/endpoints/:endpoint_id/secret",
+    describeRoute({
+      summary: "Read a webhook endpoint's signing secret",
+      callers: ["admin"],
+      params: endpointParams,
+      description: managementTokenNote,
+    }),
+    async (c) => {
+      const projectId = await managedProjectId(c);
+      const secret = await getWebhookEndpointSecret(
         deps.db,
-        deps.ids,
         deps.secrets,
-        deps.outgoing,
         projectId,
-        body,
-        deps.clock(),
-      ),
-      201,
-    );
-  });
+        readEndpointId(c),
+      );
+      return sendJson(c, { key: secret });
+    },
+  );
 
-  app.get("/endpoints/:endpoint_id", async (c) => {
-    const projectId = await managedProjectId(c);
-    return sendJson(c, await getWebhookEndpoint(deps.db, projectId, readEndpointId(c)));
-  });
-
-  app.patch("/endpoints/:endpoint_id", async (c) => {
-    const projectId = await managedProjectId(c);
-    const endpointId = readEndpointId(c);
-    const { body } = validateRequest(c, { body: updateBody });
-    return sendJson(
-      c,
-      await updateWebhookEndpoint(
-        deps.db,
-        deps.outgoing,
-        projectId,
-        endpointId,
-        body,
-        deps.clock(),
-      ),
-    );
-  });
-
-  app.delete("/endpoints/:endpoint_id", async (c) => {
-    const projectId = await managedProjectId(c);
-    await deleteWebhookEndpoint(deps.db, projectId, readEndpointId(c));
-    return sendSuccess(c);
-  });
-
-  app.get("/endpoints/:endpoint_id/secret", async (c) => {
-    const projectId = await managedProjectId(c);
-    const secret = await getWebhookEndpointSecret(
-      deps.db,
-      deps.secrets,
-      projectId,
-      readEndpointId(c),
-    );
-    return sendJson(c, { key: secret });
-  });
-
-  app.get("/endpoints/:endpoint_id/deliveries", async (c) => {
-    const projectId = await managedProjectId(c);
-    const endpointId = readEndpointId(c);
-    const { query } = validateRequest(c, { query: deliveriesQuery });
-    const items = await listWebhookDeliveries(deps.db, projectId, endpointId, query.limit ?? 50);
-    return sendJson(c, { items, is_paginated: false });
-  });
+  app.get(
+    "/endpoints/:endpoint_id/deliveries",
+    describeRoute({
+      summary: "List a webhook endpoint's deliveries",
+      callers: ["admin"],
+      params: endpointParams,
+      description: managementTokenNote,
+      query: deliveriesQuery,
+    }),
+    async (c) => {
+      const projectId = await managedProjectId(c);
+      const endpointId = readEndpointId(c);
+      const { query } = validateRequest(c, { query: deliveriesQuery });
+      const items = await listWebhookDeliveries(deps.db, projectId, endpointId, query.limit ?? 50);
+      return sendJson(c, { items, is_paginated: false });
+    },
+  );
 
   return app;
 }
@@ -158,20 +235,28 @@ export function createWebhookRoutes(deps: RouteDeps): Hono<AuthEnv> {
 /** `POST /internal/send-test-webhook` (admin): `{endpoint_id}` → `{success, error_message?}`. */
 export function createSendTestWebhookRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
-  app.post("/", async (c) => {
-    const auth = requireAccess(c, ["admin"]);
-    const { body } = validateRequest(c, { body: z.strictObject({ endpoint_id: z.string() }) });
-    return sendJson(
-      c,
-      await sendTestWebhook(
-        deps.db,
-        deps.secrets,
-        deps.outgoing,
-        auth.project.id,
-        body.endpoint_id,
-        deps.clock(),
-      ),
-    );
-  });
+  app.post(
+    "/",
+    describeRoute({
+      summary: "Send a test event to a webhook endpoint",
+      callers: ["admin"],
+      body: testWebhookBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c, ["admin"]);
+      const { body } = validateRequest(c, { body: testWebhookBody });
+      return sendJson(
+        c,
+        await sendTestWebhook(
+          deps.db,
+          deps.secrets,
+          deps.outgoing,
+          auth.project.id,
+          body.endpoint_id,
+          deps.clock(),
+        ),
+      );
+    },
+  );
   return app;
 }

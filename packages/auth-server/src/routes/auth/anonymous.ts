@@ -16,6 +16,7 @@ import type { AuthEnv, RouteDeps } from "../../http/context";
 import { requireAccess } from "../../http/project-access";
 import { sendJson } from "../../http/respond";
 import { validateRequest } from "../../http/validate";
+import { describeRoute } from "../../openapi/route-description";
 import { consumeRateLimits } from "../../services/sign-in/rate-limits";
 import { startSession } from "../../services/sign-in/sessions";
 import { createUser } from "../../services/users/user-writes";
@@ -26,33 +27,41 @@ const emptyBody = z.strictObject({});
 export function createAnonymousRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
-  app.post("/sign-up", async (c) => {
-    const auth = requireAccess(c);
-    validateRequest(c, { body: emptyBody });
-    if (
-      !auth.project.config.auth.allowSignUp &&
-      !deps.config.AUTH_ANONYMOUS_SIGN_UP_WITH_SIGN_UP_OFF
-    ) {
-      throw knownErrors.signUpNotEnabled();
-    }
-    const ip = getClientIp(c, deps.trustProxy);
-    // Anonymous users cost a row each: they count against the per-IP sign-up limit too.
-    await consumeRateLimits(deps, [
-      {
-        key: `anonymous-sign-up:ip:${ip ?? "unknown"}`,
-        limit: deps.config.AUTH_RATE_LIMIT_SIGN_UP_PER_IP,
-      },
-    ]);
-    const user = await deps.db.transaction((tx) =>
-      createUser(tx, deps, auth.project, { is_anonymous: true }),
-    );
-    const session = await startSession(deps, auth.project, user, { ip });
-    return sendJson(c, {
-      access_token: session.accessToken,
-      refresh_token: session.refreshToken,
-      user_id: user.row.id,
-    });
-  });
+  app.post(
+    "/sign-up",
+    describeRoute({
+      summary: "Sign up as an anonymous user",
+      callers: ["client", "server", "admin"],
+      body: emptyBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      validateRequest(c, { body: emptyBody });
+      if (
+        !auth.project.config.auth.allowSignUp &&
+        !deps.config.AUTH_ANONYMOUS_SIGN_UP_WITH_SIGN_UP_OFF
+      ) {
+        throw knownErrors.signUpNotEnabled();
+      }
+      const ip = getClientIp(c, deps.trustProxy);
+      // Anonymous users cost a row each: they count against the per-IP sign-up limit too.
+      await consumeRateLimits(deps, [
+        {
+          key: `anonymous-sign-up:ip:${ip ?? "unknown"}`,
+          limit: deps.config.AUTH_RATE_LIMIT_SIGN_UP_PER_IP,
+        },
+      ]);
+      const user = await deps.db.transaction((tx) =>
+        createUser(tx, deps, auth.project, { is_anonymous: true }),
+      );
+      const session = await startSession(deps, auth.project, user, { ip });
+      return sendJson(c, {
+        access_token: session.accessToken,
+        refresh_token: session.refreshToken,
+        user_id: user.row.id,
+      });
+    },
+  );
 
   return app;
 }

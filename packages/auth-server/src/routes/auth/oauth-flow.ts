@@ -14,6 +14,7 @@ import type { AuthEnv, RouteDeps } from "../../http/context";
 import { publicClientSentinel } from "../../http/project-access";
 import { sendJson } from "../../http/respond";
 import { validateRequest } from "../../http/validate";
+import { describeRoute } from "../../openapi/route-description";
 import {
   createAuthorizationCode,
   createOuterFlow,
@@ -36,6 +37,7 @@ import { plainErrors } from "../../services/plain-errors";
 import type { LoadedProject } from "../../services/projects/projects";
 import { verifyAccessToken } from "../../services/sign-in/tokens";
 
+const providerParams = z.object({ provider_id: z.string() });
 const authorizeQuery = z.looseObject({
   client_id: z.string().min(1),
   client_secret: z.string().min(1),
@@ -138,68 +140,77 @@ export function createOAuthFlowRoutes(deps: RouteDeps, client: ProviderClient): 
   const app = new Hono<AuthEnv>();
   const apiBase = `${deps.baseUrl}/api/v1`;
 
-  app.get("/authorize/:provider_id", async (c) => {
-    const { query, params } = validateRequest(c, {
+  app.get(
+    "/authorize/:provider_id",
+    describeRoute({
+      summary: "Start an OAuth sign-in or account connection (redirects to the provider)",
+      callers: ["anyone"],
+      params: providerParams,
       query: authorizeQuery,
-      params: z.object({ provider_id: z.string() }),
-    });
-    const project = await authenticateOAuthClient(deps, query.client_id, query.client_secret);
-    if (query.scope !== "legacy") throw knownErrors.invalidScope({ scope: query.scope });
-    const providerId = params.provider_id.toLowerCase();
-    const provider = await client.resolve(project.config, providerId);
-    if (query.type === "authenticate" && !provider.allowSignIn) {
-      throw knownErrors.oauthProviderNotFoundOrNotEnabled();
-    }
-    const redirectUri = stripCodeAndState(query.redirect_uri);
-    const errorRedirectUrl = query.error_redirect_url ?? query.error_redirect_uri ?? null;
-    const afterCallback = query.after_callback_redirect_url ?? null;
-    for (const url of [redirectUri, errorRedirectUrl, afterCallback]) {
-      if (url !== null && !isTrustedOAuthRedirectUrl(project.config, url)) {
-        throw knownErrors.redirectUrlNotWhitelisted();
+    }),
+    async (c) => {
+      const { query, params } = validateRequest(c, {
+        query: authorizeQuery,
+        params: providerParams,
+      });
+      const project = await authenticateOAuthClient(deps, query.client_id, query.client_secret);
+      if (query.scope !== "legacy") throw knownErrors.invalidScope({ scope: query.scope });
+      const providerId = params.provider_id.toLowerCase();
+      const provider = await client.resolve(project.config, providerId);
+      if (query.type === "authenticate" && !provider.allowSignIn) {
+        throw knownErrors.oauthProviderNotFoundOrNotEnabled();
       }
-    }
-    if (query.type === "link" && !query.token) {
-      throw plainErrors.oauthLinkTokenMissing();
-    }
-    const userId = query.token ? await userIdOfToken(deps, project, query.token) : null;
-    const providerScopes = (query.provider_scope ?? "").split(/\s+/).filter(Boolean);
-    if (providerScopes.length > 0 && provider.isShared) {
-      throw knownErrors.oauthExtraScopeNotAvailableWithSharedOauthKeys();
-    }
-    const responseMode = query.hexclave_response_mode ?? query.stack_response_mode ?? "redirect";
-    const innerCodeVerifier = randomBytes(32).toString("base64url");
-    const innerRedirectUri = `${apiBase}/auth/oauth/callback/${encodeURIComponent(providerId)}`;
-    const innerState = await createOuterFlow(deps, project.id, {
-      providerId,
-      redirectUri,
-      errorRedirectUrl,
-      afterCallbackRedirectUrl: afterCallback,
-      outerState: query.state,
-      codeChallenge: query.code_challenge,
-      codeChallengeMethod: query.code_challenge_method,
-      type: query.type,
-      userId,
-      providerScopes,
-      innerCodeVerifier,
-      innerRedirectUri,
-      responseMode,
-    });
-    const location = buildAuthorizationUrl(provider, {
-      redirectUri: innerRedirectUri,
-      state: innerState,
-      codeChallenge: base64UrlSha256(innerCodeVerifier),
-      extraScopes: providerScopes,
-    });
-    if (responseMode === "json") return sendJson(c, { location });
-    setCookie(c, innerCookieName(innerState), "true", {
-      path: "/",
-      maxAge: 600,
-      httpOnly: true,
-      secure: deps.baseUrl.startsWith("https:"),
-      sameSite: "Lax",
-    });
-    return c.redirect(location, 307);
-  });
+      const redirectUri = stripCodeAndState(query.redirect_uri);
+      const errorRedirectUrl = query.error_redirect_url ?? query.error_redirect_uri ?? null;
+      const afterCallback = query.after_callback_redirect_url ?? null;
+      for (const url of [redirectUri, errorRedirectUrl, afterCallback]) {
+        if (url !== null && !isTrustedOAuthRedirectUrl(project.config, url)) {
+          throw knownErrors.redirectUrlNotWhitelisted();
+        }
+      }
+      if (query.type === "link" && !query.token) {
+        throw plainErrors.oauthLinkTokenMissing();
+      }
+      const userId = query.token ? await userIdOfToken(deps, project, query.token) : null;
+      const providerScopes = (query.provider_scope ?? "").split(/\s+/).filter(Boolean);
+      if (providerScopes.length > 0 && provider.isShared) {
+        throw knownErrors.oauthExtraScopeNotAvailableWithSharedOauthKeys();
+      }
+      const responseMode = query.hexclave_response_mode ?? query.stack_response_mode ?? "redirect";
+      const innerCodeVerifier = randomBytes(32).toString("base64url");
+      const innerRedirectUri = `${apiBase}/auth/oauth/callback/${encodeURIComponent(providerId)}`;
+      const innerState = await createOuterFlow(deps, project.id, {
+        providerId,
+        redirectUri,
+        errorRedirectUrl,
+        afterCallbackRedirectUrl: afterCallback,
+        outerState: query.state,
+        codeChallenge: query.code_challenge,
+        codeChallengeMethod: query.code_challenge_method,
+        type: query.type,
+        userId,
+        providerScopes,
+        innerCodeVerifier,
+        innerRedirectUri,
+        responseMode,
+      });
+      const location = buildAuthorizationUrl(provider, {
+        redirectUri: innerRedirectUri,
+        state: innerState,
+        codeChallenge: base64UrlSha256(innerCodeVerifier),
+        extraScopes: providerScopes,
+      });
+      if (responseMode === "json") return sendJson(c, { location });
+      setCookie(c, innerCookieName(innerState), "true", {
+        path: "/",
+        maxAge: 600,
+        httpOnly: true,
+        secure: deps.baseUrl.startsWith("https:"),
+        sameSite: "Lax",
+      });
+      return c.redirect(location, 307);
+    },
+  );
 
   const callback = async (c: Context<AuthEnv>) => {
     const input = readCallbackParams(c);
@@ -295,8 +306,16 @@ export function createOAuthFlowRoutes(deps: RouteDeps, client: ProviderClient): 
       throw error;
     }
   };
-  app.get("/callback/:provider_id", callback);
-  app.post("/callback/:provider_id", callback);
+  app.get(
+    "/callback/:provider_id",
+    describeRoute({ summary: "OAuth provider callback (GET)", callers: ["anyone"] }),
+    callback,
+  );
+  app.post(
+    "/callback/:provider_id",
+    describeRoute({ summary: "OAuth provider callback (form POST)", callers: ["anyone"] }),
+    callback,
+  );
 
   return app;
 }

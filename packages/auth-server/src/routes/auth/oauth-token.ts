@@ -12,6 +12,7 @@ import type { AuthEnv, RouteDeps } from "../../http/context";
 import { publicClientSentinel } from "../../http/project-access";
 import { sendJson } from "../../http/respond";
 import { validateRequest } from "../../http/validate";
+import { describeRoute } from "../../openapi/route-description";
 import type { LoadedProject } from "../../services/projects/projects";
 import { refreshAccessToken } from "../../services/sign-in/sessions";
 import { handleAuthorizationCodeGrant } from "./oauth-code-grant";
@@ -57,40 +58,48 @@ async function authenticateClient(
 export function createOAuthTokenRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
-  app.post("/token", async (c) => {
-    const { body } = validateRequest(c, { body: tokenBody });
-    const project = await authenticateClient(deps, body.client_id, body.client_secret);
-    if (body.grant_type === "authorization_code") {
-      return handleAuthorizationCodeGrant(c, deps, project, body);
-    }
-    if (!body.refresh_token) {
+  app.post(
+    "/token",
+    describeRoute({
+      summary: "OAuth token endpoint (authorization code and refresh token grants)",
+      callers: ["anyone"],
+      body: tokenBody,
+    }),
+    async (c) => {
+      const { body } = validateRequest(c, { body: tokenBody });
+      const project = await authenticateClient(deps, body.client_id, body.client_secret);
+      if (body.grant_type === "authorization_code") {
+        return handleAuthorizationCodeGrant(c, deps, project, body);
+      }
+      if (!body.refresh_token) {
+        return sendJson(
+          c,
+          { error: "invalid_request", error_description: "Missing parameter: `refresh_token`" },
+          400,
+          noStoreHeaders,
+        );
+      }
+      const { accessToken } = await refreshAccessToken(
+        deps,
+        project,
+        body.refresh_token,
+        getClientIp(c, deps.trustProxy),
+      );
       return sendJson(
         c,
-        { error: "invalid_request", error_description: "Missing parameter: `refresh_token`" },
-        400,
+        {
+          access_token: accessToken,
+          token_type: "Bearer",
+          expires_in: deps.config.STACK_ACCESS_TOKEN_EXPIRATION_TIME,
+          scope: "legacy",
+          afterCallbackRedirectUrl: null,
+          after_callback_redirect_url: null,
+        },
+        200,
         noStoreHeaders,
       );
-    }
-    const { accessToken } = await refreshAccessToken(
-      deps,
-      project,
-      body.refresh_token,
-      getClientIp(c, deps.trustProxy),
-    );
-    return sendJson(
-      c,
-      {
-        access_token: accessToken,
-        token_type: "Bearer",
-        expires_in: deps.config.STACK_ACCESS_TOKEN_EXPIRATION_TIME,
-        scope: "legacy",
-        afterCallbackRedirectUrl: null,
-        after_callback_redirect_url: null,
-      },
-      200,
-      noStoreHeaders,
-    );
-  });
+    },
+  );
 
   return app;
 }

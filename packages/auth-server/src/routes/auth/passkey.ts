@@ -12,6 +12,7 @@ import type { AuthEnv, RouteDeps } from "../../http/context";
 import { requireAccess } from "../../http/project-access";
 import { sendJson } from "../../http/respond";
 import { throwSchemaError, validateRequest } from "../../http/validate";
+import { describeRoute } from "../../openapi/route-description";
 import { limitCodeChecking } from "../../services/sign-in/code-rate-limits";
 import {
   initiatePasskeyAuthentication,
@@ -61,50 +62,86 @@ const signInBody = z.strictObject({
 export function createPasskeyRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
-  app.post("/initiate-passkey-registration", async (c) => {
-    const auth = requireAccess(c);
-    validateRequest(c, { body: emptyBody });
-    if (!auth.user) throwSchemaError(c, ["auth.user must be defined"]);
-    const { optionsJson, code } = await initiatePasskeyRegistration(deps, auth.project, auth.user);
-    return sendJson(c, { options_json: optionsJson, code });
-  });
+  app.post(
+    "/initiate-passkey-registration",
+    describeRoute({
+      summary: "Start a passkey registration",
+      callers: ["client", "server", "admin"],
+      body: emptyBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      validateRequest(c, { body: emptyBody });
+      if (!auth.user) throwSchemaError(c, ["auth.user must be defined"]);
+      const { optionsJson, code } = await initiatePasskeyRegistration(
+        deps,
+        auth.project,
+        auth.user,
+      );
+      return sendJson(c, { options_json: optionsJson, code });
+    },
+  );
 
-  app.post("/register", async (c) => {
-    const auth = requireAccess(c);
-    const { body } = validateRequest(c, { body: registerBody });
-    if (!auth.user) throwSchemaError(c, ["auth.user must be defined"]);
-    await limitCodeChecking(deps, codeCaller(c, deps, auth));
-    const { userHandle } = await registerPasskey(deps, auth.project, auth.user, {
-      credential: body.credential as RegistrationResponseJSON,
-      code: body.code,
-    });
-    return sendJson(c, { user_handle: userHandle });
-  });
+  app.post(
+    "/register",
+    describeRoute({
+      summary: "Register a passkey for the signed-in user",
+      callers: ["client", "server", "admin"],
+      body: registerBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      const { body } = validateRequest(c, { body: registerBody });
+      if (!auth.user) throwSchemaError(c, ["auth.user must be defined"]);
+      await limitCodeChecking(deps, codeCaller(c, deps, auth));
+      const { userHandle } = await registerPasskey(deps, auth.project, auth.user, {
+        credential: body.credential as RegistrationResponseJSON,
+        code: body.code,
+      });
+      return sendJson(c, { user_handle: userHandle });
+    },
+  );
 
-  app.post("/initiate-passkey-authentication", async (c) => {
-    const auth = requireAccess(c);
-    validateRequest(c, { body: emptyBody });
-    const { optionsJson, code } = await initiatePasskeyAuthentication(deps, auth.project);
-    return sendJson(c, { options_json: optionsJson, code });
-  });
+  app.post(
+    "/initiate-passkey-authentication",
+    describeRoute({
+      summary: "Start a passkey sign-in",
+      callers: ["client", "server", "admin"],
+      body: emptyBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      validateRequest(c, { body: emptyBody });
+      const { optionsJson, code } = await initiatePasskeyAuthentication(deps, auth.project);
+      return sendJson(c, { options_json: optionsJson, code });
+    },
+  );
 
-  app.post("/sign-in", async (c) => {
-    const auth = requireAccess(c);
-    const { body } = validateRequest(c, { body: signInBody });
-    // Each attempt redeems a challenge code: counted like every other code check.
-    await limitCodeChecking(deps, codeCaller(c, deps, auth));
-    const tokens = await signInWithPasskey(deps, auth.project, {
-      authenticationResponse: body.authentication_response as AuthenticationResponseJSON,
-      code: body.code,
-      ip: getClientIp(c, deps.trustProxy),
-    });
-    return sendJson(c, {
-      access_token: tokens.accessToken,
-      refresh_token: tokens.refreshToken,
-      is_new_user: tokens.isNewUser,
-      user_id: tokens.userId,
-    });
-  });
+  app.post(
+    "/sign-in",
+    describeRoute({
+      summary: "Sign in with a passkey",
+      callers: ["client", "server", "admin"],
+      body: signInBody,
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      const { body } = validateRequest(c, { body: signInBody });
+      // Each attempt redeems a challenge code: counted like every other code check.
+      await limitCodeChecking(deps, codeCaller(c, deps, auth));
+      const tokens = await signInWithPasskey(deps, auth.project, {
+        authenticationResponse: body.authentication_response as AuthenticationResponseJSON,
+        code: body.code,
+        ip: getClientIp(c, deps.trustProxy),
+      });
+      return sendJson(c, {
+        access_token: tokens.accessToken,
+        refresh_token: tokens.refreshToken,
+        is_new_user: tokens.isNewUser,
+        user_id: tokens.userId,
+      });
+    },
+  );
 
   return app;
 }
