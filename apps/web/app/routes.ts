@@ -43,6 +43,9 @@ export default [
   // Mail the server kept, for development; 404 unless the server turned it on (DEV_OUTBOX).
   route("dev/outbox", "routes/dev/outbox.tsx"),
 
+  // The reference of the server's APIs, read from its OpenAPI document (noindex).
+  route("api-docs", "routes/api-docs/reference.tsx"),
+
   // Sign-in and admin area: one auth provider around /login, /handler/* and /admin/*.
   layout("routes/auth/layout.tsx", [
     route("login", "routes/auth/login.tsx"),
