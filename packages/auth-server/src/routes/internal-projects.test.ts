@@ -781,7 +781,7 @@ describe("DELETE /internal/projects/current and transfer", () => {
 
     const moved = await transfer(owner, { project_id: project.id, new_team_id: newTeamId });
     expect(moved.status).toBe(200);
-    expect(await moved.json()).toEqual({ success: true });
+    expect(await moved.json()).toEqual({ success: "true" });
     expect((await readProject(project.id)).owner_team_id).toBe(newTeamId);
     // The colleague administers it now.
     const asColleague = await t.request(

@@ -104,7 +104,8 @@ export function createInternalProjectRoutes(deps: RouteDeps): Hono<AuthEnv> {
       const userId = requireInternalUser(requireAccess(c));
       const { body } = validateRequest(c, { body: projectTransferSchema });
       await transferProject(deps.db, userId, body.project_id, body.new_team_id);
-      return sendSuccess(c);
+      // The reference answers the string "true" here (its e2e suite pins it), unlike its deletes.
+      return sendJson(c, { success: "true" });
     },
   );
 
