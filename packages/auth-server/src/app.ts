@@ -38,6 +38,7 @@ import { createCredentialScanningRoutes } from "./routes/credential-scanning";
 import { createDataVaultRoutes } from "./routes/data-vault";
 import { createEmailTemplateRoutes, createEmailThemeRoutes } from "./routes/email-designs";
 import { createEmailDraftRoutes } from "./routes/email-drafts";
+import { createEmailOutboxRoutes } from "./routes/email-outbox";
 import {
   createEmailRoutes,
   createSendTestEmailRoutes,
@@ -254,6 +255,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   app.route("/internal/send-test-email", createSendTestEmailRoutes(deps));
   app.route("/internal/send-sign-in-invitation", createSignInInvitationRoutes(deps));
   app.route("/internal/emails", createSentEmailRoutes(deps));
+  app.route("/emails/outbox", createEmailOutboxRoutes(deps));
   app.route("/", createJwksRoutes(deps));
 
   // Paths the table above matches but Hono does not (a trailing slash) end here.

@@ -315,7 +315,7 @@ export const emailOutbox = authSchema.table(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
-    status: text("status").$type<"queued" | "sent" | "failed">().notNull(),
+    status: text("status").$type<"queued" | "sent" | "failed" | "skipped">().notNull(),
     /** The last delivery error; kept while a queued message waits for its retry. */
     error: text("error"),
     createdAt: createdAt(),
@@ -332,8 +332,41 @@ export const emailOutbox = authSchema.table(
      * sent or failed for good, and for mail sent at once by its flow.
      */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /*
+     * The lifecycle of a `send-email` message (`/emails/outbox`, services/email/outbox-entries.ts).
+     * Such a message keeps its source and its recipient: the queue worker renders it at once (and
+     * again after an edit), looks the recipient's address up again when it falls due, and an admin
+     * may pause, edit or cancel it until it is sent. `to`, `subject`, `text` and `html` stay empty
+     * until it is rendered. Mail a flow sends at once (sign-in codes, ...) has no source.
+     */
+    /** `{ type: "user-primary-email", user_id }` (the outbox API's recipient shape), or null. */
+    recipient: jsonb("recipient").$type<OutboxRecipient>(),
+    tsxSource: text("tsx_source"),
+    /** The theme to render in; null: none. An id that no longer exists falls back to the project's. */
+    themeId: text("theme_id"),
+    variables: jsonb("variables").$type<Record<string, unknown>>(),
+    overrideSubject: text("override_subject"),
+    overrideCategoryName: text("override_category_name"),
+    createdWith: text("created_with").$type<"draft" | "programmatic-call">(),
+    emailDraftId: uuid("email_draft_id"),
+    templateId: text("template_id"),
+    isPaused: boolean("is_paused").notNull().default(false),
+    /** Why the message was not sent (USER_HAS_NO_PRIMARY_EMAIL, MANUALLY_CANCELLED, ...). */
+    skippedReason: text("skipped_reason"),
+    skippedDetails: jsonb("skipped_details").$type<Record<string, unknown>>(),
+    startedRenderingAt: timestamp("started_rendering_at", { withTimezone: true }),
+    renderedAt: timestamp("rendered_at", { withTimezone: true }),
+    renderError: text("render_error"),
+    isTransactional: boolean("is_transactional"),
+    notificationCategoryId: text("notification_category_id"),
+    startedSendingAt: timestamp("started_sending_at", { withTimezone: true }),
+    finishedSendingAt: timestamp("finished_sending_at", { withTimezone: true }),
+    /** One entry per failed delivery attempt (the outbox API's `send_attempt_errors`). */
+    sendAttemptErrors: jsonb("send_attempt_errors").$type<SendAttemptError[]>(),
   },
   (table) => [
+    index("email_outbox_project_idx").on(table.projectId, table.createdAt),
     index("email_outbox_to_idx").on(table.to, table.createdAt),
     index("email_outbox_queue_idx")
       .on(table.nextAttemptAt)
@@ -368,6 +401,20 @@ export const emailDrafts = authSchema.table(
 export type EmailDraftRow = typeof emailDrafts.$inferSelect;
 
 export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
+
+export interface OutboxRecipient {
+  type: "user-primary-email";
+  user_id: string;
+}
+
+export interface SendAttemptError {
+  attempt_number: number;
+  timestamp: string;
+  external_message: string;
+  external_details: Record<string, unknown>;
+  internal_message: string;
+  internal_details: Record<string, unknown>;
+}
 
 /**
  * One-time codes sent by e-mail (contract §2.1): stored only as SHA-256 digests. `nonce_hash` is the

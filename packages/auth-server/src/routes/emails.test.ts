@@ -525,7 +525,10 @@ describe("send-email", () => {
       }),
     );
     // Everyone is queued; the worker skips Bob when it comes to send, as the reference.
-    expect(marketing.results).toEqual([{ user_id: alice.userId }, { user_id: bob.userId }]);
+    expect(marketing.results).toHaveLength(2);
+    expect(marketing.results).toEqual(
+      expect.arrayContaining([{ user_id: alice.userId }, { user_id: bob.userId }]),
+    );
     await queueDrained();
     const sale = await json(await t.request("/emails/outbox?status=skipped", server()));
     expect(sale.items).toEqual([

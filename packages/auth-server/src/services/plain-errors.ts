@@ -253,6 +253,9 @@ export const plainErrors = {
     plain(
       400,
       "Cannot specify product_inline when calling from client! Please call with a server API key, or use the product_id parameter.",
+  outboxEmailNotFound: () => plain(404, "Email not found"),
+  outboxInvalidLimit: () => plain(400, "Invalid limit parameter"),
+  outboxLimitTooLarge: (max: number) => plain(400, `Limit cannot exceed ${max}`),
     ),
   productIdOrInline: () => plain(400, "Must specify either product_id or product_inline!"),
   productWithoutStripePrice: (currencyCodes: readonly string[]) =>

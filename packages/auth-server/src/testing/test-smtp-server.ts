@@ -24,6 +24,8 @@ export interface TestSmtpServer {
   delivered: DeliveredMail[];
   /** Recipients refused with a 550 answer while listed here. */
   refused: Set<string>;
+  /** Recipients answered 450 (a temporary failure, worth a retry) while listed here. */
+  deferred: Set<string>;
   /** While true, every recipient is refused with a 550 answer. */
   refuseAll: boolean;
   /** Until `release()`, each message is held (its sender waits); `arrived` counts them. */
@@ -39,6 +41,7 @@ export async function startTestSmtpServer(
   const host = options.host ?? "127.0.0.1";
   const delivered: DeliveredMail[] = [];
   const refused = new Set<string>();
+  const deferred = new Set<string>();
   const state = { refuseAll: false, connections: 0 };
   let gate: { promise: Promise<void>; arrived: number } | null = null;
   const smtp = new SMTPServer({
@@ -52,6 +55,10 @@ export async function startTestSmtpServer(
     onRcptTo(address, _session, callback) {
       if (state.refuseAll || refused.has(address.address)) {
         callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
+        return;
+      }
+      if (deferred.has(address.address)) {
+        callback(Object.assign(new Error("Try again later"), { responseCode: 450 }));
         return;
       }
       callback();
@@ -86,6 +93,7 @@ export async function startTestSmtpServer(
     },
     delivered,
     refused,
+    deferred,
     get refuseAll() {
       return state.refuseAll;
     },

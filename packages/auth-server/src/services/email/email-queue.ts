@@ -1,9 +1,11 @@
 /**
  * The send queue of `POST /emails/send-email`: its messages wait in `auth.email_outbox` (rows with
- * `next_attempt_at` set, see db/schema.ts), so a restart loses none, and this worker delivers them
- * through the project's own SMTP server once due: high-priority ones first, then by due time. A
- * failed attempt keeps the message with its error and retries it after a growing delay; after the
- * last retry it is marked `failed`.
+ * `next_attempt_at` set, see db/schema.ts), so a restart loses none, and this worker takes each
+ * through its steps (outbox-steps.ts): rendered from its source as soon as it is queued, then sent
+ * through the project's own SMTP server once due (high-priority ones first, then by due time), or
+ * skipped when its recipient can no longer receive it. A failed attempt that may pass (an SMTP 4xx,
+ * a lost connection) keeps the message with its error and retries it after a growing delay; after
+ * the last retry, or at once for a permanent failure, it is marked `failed`.
  *
  * Claiming: a worker takes one due row at a time with `FOR UPDATE SKIP LOCKED` and pushes its
  * `next_attempt_at` a lease ahead in the same transaction, so two workers (or processes on one
@@ -19,6 +21,7 @@ import { findRefusal, type OutgoingPolicy } from "../../outgoing/outgoing-policy
 import type { AuthLogger } from "../auth-logger";
 import { perDatabaseWorkers, type WorkerHold } from "../per-database-worker";
 import { parseProjectConfig } from "../projects/project-config";
+import { renderOutboxMessage, resolveRecipientAddress } from "./outbox-steps";
 import { projectSmtpServer, smtpTransportOptions } from "./project-mail";
 
 /** Delays before the 2nd, 3rd, … attempt: 1 min, 5 min, 30 min, 2 h (five attempts in all). */
@@ -40,28 +43,26 @@ export interface EmailQueueOptions {
   pollIntervalMs?: number;
 }
 
-type QueuedEmail = Pick<
-  EmailOutboxRow,
-  "id" | "projectId" | "to" | "from" | "subject" | "text" | "html" | "attemptCount"
->;
+type QueuedEmail = EmailOutboxRow & { step: "render" | "send" };
 
-/** Takes the next due message (pushing it a lease ahead), or null when none is due. */
+/**
+ * Takes the next due message (pushing it a lease ahead) and marks the step it starts: a message
+ * with a source that is not rendered yet is rendered first; any other is sent (an attempt).
+ */
 async function claimNext(options: EmailQueueOptions): Promise<QueuedEmail | null> {
   const now = options.clock();
   return options.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({
-        id: emailOutbox.id,
-        projectId: emailOutbox.projectId,
-        to: emailOutbox.to,
-        from: emailOutbox.from,
-        subject: emailOutbox.subject,
-        text: emailOutbox.text,
-        html: emailOutbox.html,
-        attemptCount: emailOutbox.attemptCount,
-      })
+      .select()
       .from(emailOutbox)
-      .where(and(isNotNull(emailOutbox.nextAttemptAt), lte(emailOutbox.nextAttemptAt, now)))
+      .where(
+        and(
+          isNotNull(emailOutbox.nextAttemptAt),
+          lte(emailOutbox.nextAttemptAt, now),
+          // An admin paused it (`/emails/outbox`) while a worker was rendering it.
+          eq(emailOutbox.isPaused, false),
+        ),
+      )
       .orderBy(
         desc(emailOutbox.isHighPriority),
         asc(emailOutbox.nextAttemptAt),
@@ -70,17 +71,57 @@ async function claimNext(options: EmailQueueOptions): Promise<QueuedEmail | null
       .limit(1)
       .for("update", { skipLocked: true });
     if (!row) return null;
+    const leaseEnd = new Date(now.getTime() + claimLeaseMs);
+    if (row.tsxSource !== null && row.renderedAt === null) {
+      await tx
+        .update(emailOutbox)
+        .set({ nextAttemptAt: leaseEnd, startedRenderingAt: now, updatedAt: now })
+        .where(eq(emailOutbox.id, row.id));
+      return { ...row, startedRenderingAt: now, step: "render" as const };
+    }
     const attemptCount = row.attemptCount + 1;
     await tx
       .update(emailOutbox)
-      .set({ nextAttemptAt: new Date(now.getTime() + claimLeaseMs), attemptCount })
+      .set({ nextAttemptAt: leaseEnd, attemptCount, startedSendingAt: now, updatedAt: now })
       .where(eq(emailOutbox.id, row.id));
-    return { ...row, attemptCount };
+    return { ...row, attemptCount, startedSendingAt: now, step: "send" as const };
   });
 }
 
-/** Sends one claimed message through its project's current server; resolves with the error. */
-async function deliver(options: EmailQueueOptions, email: QueuedEmail): Promise<string | null> {
+/** The outcome of one delivery attempt. */
+type DeliveryResult =
+  | { kind: "sent" }
+  | { kind: "failed"; message: string; canRetry: boolean; details: Record<string, unknown> };
+
+/**
+ * An SMTP 4xx answer, a timeout or a lost connection may pass (retried); a 5xx answer (permanent,
+ * RFC 5321), an unknown host, bad credentials or a destination our policy refuses will not. The
+ * reference splits the same way for the cases it names.
+ */
+function classifySendError(error: unknown): DeliveryResult {
+  const refusal = findRefusal(error);
+  if (refusal) {
+    return { kind: "failed", message: `Refused: ${refusal.message}`, canRetry: false, details: {} };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  const details: Record<string, unknown> = {};
+  if (typeof code === "string") details.code = code;
+  if (typeof responseCode === "number") details.response_code = responseCode;
+  const permanentCodes = new Set(["EDNS", "EAUTH", "ENOTFOUND", "EENVELOPE", "EMESSAGE"]);
+  const canRetry =
+    typeof responseCode === "number"
+      ? responseCode >= 400 && responseCode < 500
+      : !(typeof code === "string" && permanentCodes.has(code));
+  return { kind: "failed", message, canRetry, details };
+}
+
+/** Sends one claimed message through its project's current server. */
+async function deliver(
+  options: EmailQueueOptions,
+  email: QueuedEmail,
+  to: string,
+): Promise<DeliveryResult> {
   const [project] = email.projectId
     ? await options.db
         .select({ config: projects.config })
@@ -89,55 +130,145 @@ async function deliver(options: EmailQueueOptions, email: QueuedEmail): Promise<
     : [];
   const own = project ? projectSmtpServer(parseProjectConfig(project.config)) : null;
   if (own?.kind !== "standard") {
-    return "The project has no own e-mail server configured (host, port and sender e-mail).";
+    return {
+      kind: "failed",
+      message: "The project has no own e-mail server configured (host, port and sender e-mail).",
+      canRetry: true,
+      details: {},
+    };
   }
   const transport = createTransport(smtpTransportOptions(own.server, options.outgoing));
   try {
     await transport.sendMail({
       from: email.from,
-      to: email.to,
+      to,
       subject: email.subject,
       text: email.text,
       html: email.html,
     });
-    return null;
+    return { kind: "sent" };
   } catch (error) {
-    const refusal = findRefusal(error);
-    if (refusal) return `Refused: ${refusal.message}`;
-    return error instanceof Error ? error.message : String(error);
+    return classifySendError(error);
   } finally {
     transport.close();
   }
 }
 
-async function record(
-  options: EmailQueueOptions,
-  email: QueuedEmail,
-  error: string | null,
-): Promise<void> {
+/** Records a render step; a message edited meanwhile (its rendering restarted) is left alone. */
+async function renderClaimed(options: EmailQueueOptions, email: QueuedEmail): Promise<void> {
+  const outcome = await renderOutboxMessage(options.db, email);
   const now = options.clock();
-  const delay = (options.retryDelaysMs ?? defaultEmailRetryDelaysMs)[email.attemptCount - 1];
+  const changes: Partial<typeof emailOutbox.$inferInsert> =
+    outcome.kind === "rendered"
+      ? {
+          to: outcome.to,
+          subject: outcome.subject,
+          html: outcome.html,
+          text: outcome.text,
+          isTransactional: outcome.isTransactional,
+          notificationCategoryId: outcome.notificationCategoryId,
+          renderedAt: now,
+          // Due at its scheduled time (now or already past: at once).
+          nextAttemptAt: email.scheduledAt ?? now,
+        }
+      : outcome.kind === "render-error"
+        ? {
+            status: "failed",
+            renderError: outcome.message,
+            error: outcome.message,
+            renderedAt: now,
+          }
+        : { status: "skipped", skippedReason: outcome.reason, skippedDetails: {} };
+  await options.db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: null, ...changes, updatedAt: now })
+    .where(
+      and(
+        eq(emailOutbox.id, email.id),
+        eq(emailOutbox.startedRenderingAt, email.startedRenderingAt ?? now),
+      ),
+    );
+}
+
+/** Sends a claimed message (or skips it) and records the result. */
+async function sendClaimed(options: EmailQueueOptions, email: QueuedEmail): Promise<void> {
+  const address = await resolveRecipientAddress(options.db, email);
+  if (address.kind === "skipped") {
+    await options.db
+      .update(emailOutbox)
+      .set({
+        status: "skipped",
+        skippedReason: address.reason,
+        skippedDetails: {},
+        nextAttemptAt: null,
+        updatedAt: options.clock(),
+      })
+      .where(eq(emailOutbox.id, email.id));
+    return;
+  }
+  const result = await deliver(options, email, address.to);
+  const now = options.clock();
+  if (result.kind === "sent") {
+    await options.db
+      .update(emailOutbox)
+      .set({
+        status: "sent",
+        to: address.to,
+        sentAt: now,
+        finishedSendingAt: now,
+        error: null,
+        nextAttemptAt: null,
+        updatedAt: now,
+      })
+      .where(eq(emailOutbox.id, email.id));
+    return;
+  }
+  const errors = [
+    ...(email.sendAttemptErrors ?? []),
+    {
+      attempt_number: (email.sendAttemptErrors?.length ?? 0) + 1,
+      timestamp: now.toISOString(),
+      external_message: result.message,
+      external_details: result.details,
+      internal_message: result.message,
+      internal_details: result.details,
+    },
+  ];
+  const delay = result.canRetry
+    ? (options.retryDelaysMs ?? defaultEmailRetryDelaysMs)[email.attemptCount - 1]
+    : undefined;
   await options.db
     .update(emailOutbox)
     .set(
-      error === null
-        ? { status: "sent", sentAt: now, error: null, nextAttemptAt: null }
-        : delay === undefined
-          ? { status: "failed", error, nextAttemptAt: null }
-          : { error, nextAttemptAt: new Date(now.getTime() + delay) },
+      delay === undefined
+        ? {
+            status: "failed",
+            error: result.message,
+            sendAttemptErrors: errors,
+            finishedSendingAt: now,
+            nextAttemptAt: null,
+            updatedAt: now,
+          }
+        : {
+            error: result.message,
+            sendAttemptErrors: errors,
+            // Back to waiting (editable again) until the retry falls due.
+            startedSendingAt: null,
+            nextAttemptAt: new Date(now.getTime() + delay),
+            updatedAt: now,
+          },
     )
     .where(eq(emailOutbox.id, email.id));
-  if (error !== null) {
-    options.logger.warn(
-      { emailId: email.id, attempt: email.attemptCount, willRetry: delay !== undefined, error },
-      "Queued e-mail delivery failed",
-    );
-  }
+  options.logger.warn(
+    { emailId: email.id, attempt: email.attemptCount, willRetry: delay !== undefined },
+    "Queued e-mail delivery failed",
+  );
 }
 
 /**
- * Sends every message due now, one claim at a time (a high-priority message queued meanwhile goes
- * next); with `signal`, claims no more once it is aborted. Resolves with the number of attempts.
+ * Handles every message due now, one claim at a time (a high-priority message queued meanwhile
+ * goes next); with `signal`, claims no more once it is aborted. Resolves with the number of send
+ * attempts (render steps are not counted).
  */
 export async function sendDueEmails(
   options: EmailQueueOptions,
@@ -147,8 +278,12 @@ export async function sendDueEmails(
   while (!signal?.aborted) {
     const email = await claimNext(options);
     if (!email) break;
-    await record(options, email, await deliver(options, email));
-    attempts += 1;
+    if (email.step === "render") {
+      await renderClaimed(options, email);
+    } else {
+      await sendClaimed(options, email);
+      attempts += 1;
+    }
   }
   return attempts;
 }

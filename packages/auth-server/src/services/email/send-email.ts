@@ -1,23 +1,26 @@
 /**
- * `POST /emails/send-email` (contract §3.4): checks the whole request, renders one message per
- * recipient (an HTML body, a template with variables, or an admin's draft, each in its theme) and
- * queues them in the outbox in one transaction; the queue worker (email-queue.ts) delivers them
+ * `POST /emails/send-email` (contract §3.4): checks the whole request (the source is rendered once
+ * to catch errors), and queues one message per requested user in the outbox in one transaction,
+ * each with its source (an HTML body, a template with variables, or an admin's draft) and theme;
+ * the queue worker (email-queue.ts, outbox-steps.ts) renders it for its user and delivers it
  * through the project's own SMTP server, at once or at `scheduledAt`. Users without a primary
- * e-mail and users who turned the message's category off are skipped; the answer lists who was
- * queued mail.
+ * e-mail and users who turned the message's category off are skipped there, each message's
+ * outbox entry (`/emails/outbox`) saying why.
  * @module
  */
 import { knownErrors } from "@heritage/auth-protocol";
 import type { Database } from "@heritage/db";
-import { and, eq, inArray } from "drizzle-orm";
-import { contactChannels, emailDrafts, emailOutbox, users } from "../../db/schema";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { emailDrafts, emailOutbox, users } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
 import { plainErrors } from "../plain-errors";
 import type { LoadedProject } from "../projects/projects";
 import { findTemplate, renderOrThrow, themeSourceFor } from "./email-admin";
+import { builtInThemeIds } from "./email-designs";
 import { draftThemeId, findDraft } from "./email-drafts";
-import { choicesOfUsers, findCategoryByName, receivesCategory } from "./email-notifications";
+import { findCategoryByName } from "./email-notifications";
 import { wakeEmailQueue } from "./email-queue";
+import { storedThemeSource } from "./outbox-steps";
 import { projectSmtpServer, type SmtpServerSettings } from "./project-mail";
 
 export type EmailContent =
@@ -42,42 +45,27 @@ export interface SendEmailRequest {
   isHighPriority?: boolean | undefined;
 }
 
-interface Recipient {
-  userId: string;
-  displayName: string | null;
-  email: string | null;
-}
-
-async function loadRecipients(
+/** The requested users (every non-anonymous one for null), each checked to exist. */
+async function loadRecipientIds(
   deps: Pick<AuthDeps, "db">,
   projectId: string,
   userIds: string[] | null,
-): Promise<Recipient[]> {
+): Promise<string[]> {
   const rows = await deps.db
-    .select({ userId: users.id, displayName: users.displayName, email: contactChannels.value })
+    .select({ userId: users.id })
     .from(users)
-    .leftJoin(
-      contactChannels,
-      and(
-        eq(contactChannels.userId, users.id),
-        eq(contactChannels.type, "email"),
-        eq(contactChannels.isPrimary, true),
-      ),
-    )
     .where(
       and(
         eq(users.projectId, projectId),
         userIds === null ? eq(users.isAnonymous, false) : inArray(users.id, userIds),
       ),
-    );
-  if (userIds !== null) {
-    const found = new Set(rows.map((row) => row.userId));
-    const missing = userIds.find((id) => !found.has(id));
-    if (missing) throw knownErrors.userIdDoesNotExist({ user_id: missing });
-    const order = new Map(userIds.map((id, index) => [id, index]));
-    rows.sort((a, b) => (order.get(a.userId) ?? 0) - (order.get(b.userId) ?? 0));
-  }
-  return rows;
+    )
+    .orderBy(asc(users.signedUpAt), asc(users.id));
+  if (userIds === null) return rows.map((row) => row.userId);
+  const found = new Set(rows.map((row) => row.userId));
+  const missing = userIds.find((id) => !found.has(id));
+  if (missing) throw knownErrors.userIdDoesNotExist({ user_id: missing });
+  return userIds;
 }
 
 /** The project's own server; `send-email` refuses the shared one (as the reference). */
@@ -92,19 +80,32 @@ function senderHeader(server: SmtpServerSettings): string {
   return name ? `"${name}" <${server.senderEmail}>` : server.senderEmail;
 }
 
+interface ResolvedDesign {
+  source: string;
+  /** The theme to store (null: none), already checked to exist. */
+  themeId: string | null;
+  variables: Record<string, string>;
+}
+
 /** The markup to render per recipient and its theme, after checking ids (nothing is sent yet). */
 async function resolveDesign(
   deps: Pick<AuthDeps, "db">,
   project: LoadedProject,
   request: SendEmailRequest,
-): Promise<{ source: string; themeSource: string | null; variables: Record<string, string> }> {
+): Promise<ResolvedDesign> {
   const { content } = request;
-  const chosen = (fallback: string | false | undefined) =>
-    themeSourceFor(project.config, request.themeId !== undefined ? request.themeId : fallback);
+  const chosen = (fallback: string | false | undefined): string | null => {
+    const themeId = request.themeId !== undefined ? request.themeId : fallback;
+    if (themeId === false || themeId === null) return null;
+    if (themeId === undefined)
+      return project.config.emails.selectedThemeId ?? builtInThemeIds.light;
+    themeSourceFor(project.config, themeId);
+    return themeId;
+  };
   if (content.kind === "html") {
     return {
       source: `<Subject value="" /><NotificationCategory value="" />${content.html}`,
-      themeSource: chosen(undefined),
+      themeId: chosen(undefined),
       variables: {},
     };
   }
@@ -113,16 +114,20 @@ async function resolveDesign(
     if (!template) throw plainErrors.templateNotFound();
     return {
       source: template.tsxSource,
-      themeSource: chosen(template.themeId),
+      themeId: chosen(template.themeId),
       variables: content.variables,
     };
   }
   const draft = await findDraft(deps, project.id, content.draftId);
   if (!draft) throw plainErrors.sendDraftNotFound();
-  return { source: draft.tsxSource, themeSource: chosen(draftThemeId(draft)), variables: {} };
+  return { source: draft.tsxSource, themeId: chosen(draftThemeId(draft)), variables: {} };
 }
 
-/** Validates everything, then queues one message per recipient; resolves with those users. */
+/**
+ * Validates everything, then queues one message per requested user; resolves with those users.
+ * The worker renders each for its user and looks the address up when sending, so a user without a
+ * primary e-mail or who turned the category off is queued too and skipped there, as the reference.
+ */
 export async function queueEmailToUsers(
   deps: Pick<AuthDeps, "db" | "clock" | "ids">,
   project: LoadedProject,
@@ -131,53 +136,49 @@ export async function queueEmailToUsers(
   const server = customServer(project);
   const { content } = request;
   const design = await resolveDesign(deps, project, request);
-  const userVariables = (displayName: string) => ({
+  // Checked once before anything is queued, so a broken source or a missing variable sends nothing.
+  const checked = renderOrThrow(design.source, storedThemeSource(project.config, design.themeId), {
     projectDisplayName: project.displayName,
-    userDisplayName: displayName,
+    userDisplayName: "",
     ...design.variables,
   });
-  // Checked once before anything is queued, so a broken source or a missing variable sends nothing.
   const categoryName =
-    content.kind === "html"
-      ? content.categoryName
-      : renderOrThrow(design.source, design.themeSource, userVariables("")).notificationCategory;
-  const category = findCategoryByName(categoryName);
-  if (!category) throw plainErrors.sendCategoryNotFound(categoryName);
+    content.kind === "html" ? content.categoryName : checked.notificationCategory;
+  if (!findCategoryByName(categoryName)) throw plainErrors.sendCategoryNotFound(categoryName);
 
-  const recipients = await loadRecipients(
+  const userIds = await loadRecipientIds(
     deps,
     project.id,
     request.userIds ? [...new Set(request.userIds)] : null,
   );
-  const choices = await choicesOfUsers(deps, project.id);
   const now = deps.clock();
   const from = senderHeader(server);
-  const rows: Array<typeof emailOutbox.$inferInsert> = [];
-  const results: Array<{ user_id: string }> = [];
-  for (const recipient of recipients) {
-    if (!recipient.email) continue;
-    if (!receivesCategory(category, choices.get(recipient.userId) ?? new Map())) continue;
-    const message = renderOrThrow(
-      design.source,
-      design.themeSource,
-      content.kind === "html" ? {} : userVariables(recipient.displayName ?? ""),
-    );
-    rows.push({
-      id: deps.ids.generateId(),
-      projectId: project.id,
-      to: recipient.email,
-      from,
-      subject: content.subject ?? message.subject,
-      text: message.text,
-      html: message.html,
-      status: "queued",
-      createdAt: now,
-      scheduledAt: request.scheduledAt ?? null,
-      isHighPriority: request.isHighPriority ?? false,
-      nextAttemptAt: request.scheduledAt ?? now,
-    });
-    results.push({ user_id: recipient.userId });
-  }
+  const rows: Array<typeof emailOutbox.$inferInsert> = userIds.map((userId) => ({
+    id: deps.ids.generateId(),
+    projectId: project.id,
+    // Filled in by the worker when it renders and sends (outbox-steps.ts).
+    to: "",
+    subject: "",
+    text: "",
+    html: "",
+    from,
+    status: "queued",
+    createdAt: now,
+    updatedAt: now,
+    scheduledAt: request.scheduledAt ?? now,
+    isHighPriority: request.isHighPriority ?? false,
+    // Rendered at once; sent when it falls due.
+    nextAttemptAt: now,
+    recipient: { type: "user-primary-email", user_id: userId },
+    tsxSource: design.source,
+    themeId: design.themeId,
+    variables: design.variables,
+    overrideSubject: content.subject ?? null,
+    overrideCategoryName: content.kind === "html" ? content.categoryName : null,
+    createdWith: content.kind === "draft" ? "draft" : "programmatic-call",
+    emailDraftId: content.kind === "draft" ? content.draftId : null,
+    templateId: content.kind === "template" ? content.templateId : null,
+  }));
   await deps.db.transaction(async (tx: Database) => {
     if (rows.length > 0) await tx.insert(emailOutbox).values(rows);
     if (content.kind === "draft") {
@@ -188,5 +189,5 @@ export async function queueEmailToUsers(
     }
   });
   if (rows.length > 0) wakeEmailQueue(deps.db);
-  return results;
+  return userIds.map((userId) => ({ user_id: userId }));
 }

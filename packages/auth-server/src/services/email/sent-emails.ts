@@ -16,9 +16,9 @@ export interface SentEmailItem {
   sent_at_millis: number;
   to: string[];
   sender_config: { type: "shared" | "standard"; sender_name: string; sender_email: string };
-  /** Delivery error, or null; `status` tells queued (outbox only), sent and failed apart. */
+  /** Delivery error, or null; `status` tells queued (outbox only), sent, failed and skipped apart. */
   error: string | null;
-  status: "queued" | "sent" | "failed";
+  status: "queued" | "sent" | "failed" | "skipped";
 }
 
 function parseFrom(from: string): { name: string; email: string } {

@@ -1,8 +1,8 @@
 /**
  * `email_overview` of `GET /internal/metrics`, from the project's rows in `auth.email_outbox`.
- * Our outbox knows three states; they map onto the reference's simple statuses as `sent` → `ok`,
- * `failed` → `error`, `queued` → `in-progress` (without SMTP, e-mails stay queued), and onto its
- * detailed statuses as `SENT`, `SERVER_ERROR` and `QUEUED`. `emails_sent` counts e-mails whose
+ * Our outbox knows four states; they map onto the reference's simple statuses as `sent` → `ok`,
+ * `failed` → `error`, `queued` → `in-progress` (without SMTP, e-mails stay queued), `skipped` → `ok`,
+ * and onto its detailed statuses as `SENT`, `SERVER_ERROR`, `QUEUED` and `SKIPPED`. `emails_sent` counts e-mails whose
  * sending finished (sent or failed), as the reference. SMTP reports no delivery, bounce or click,
  * so, as the reference for e-mails without delivery information, `delivered`, `bounced` and their
  * rates are 0.
@@ -16,9 +16,19 @@ import { type MetricsDataPoint, type MetricsWindow, percentage, utcDay } from ".
 /** As the reference: the newest e-mails listed. */
 const recentEmailsCount = 100;
 
-type OutboxStatus = "queued" | "sent" | "failed";
-const simpleStatusOf = { sent: "ok", failed: "error", queued: "in-progress" } as const;
-const detailedStatusOf = { sent: "SENT", failed: "SERVER_ERROR", queued: "QUEUED" } as const;
+type OutboxStatus = "queued" | "sent" | "failed" | "skipped";
+const simpleStatusOf = {
+  sent: "ok",
+  failed: "error",
+  queued: "in-progress",
+  skipped: "ok",
+} as const;
+const detailedStatusOf = {
+  sent: "SENT",
+  failed: "SERVER_ERROR",
+  queued: "QUEUED",
+  skipped: "SKIPPED",
+} as const;
 
 export interface EmailOverview {
   emails_by_status: Record<string, number>;
@@ -66,14 +76,20 @@ export async function loadEmailOverview(
     Number(byStatus.find((row) => row.status === status)?.n ?? 0);
   // Only statuses that occur, as the reference.
   const emailsByStatus: Record<string, number> = {};
-  for (const status of ["sent", "failed", "queued"] as const) {
-    if (countOf(status) > 0) emailsByStatus[simpleStatusOf[status]] = countOf(status);
+  for (const status of ["sent", "failed", "queued", "skipped"] as const) {
+    const key = simpleStatusOf[status];
+    if (countOf(status) > 0) emailsByStatus[key] = (emailsByStatus[key] ?? 0) + countOf(status);
   }
   const perDay = new Map(window.days.map((date) => [date, { ok: 0, error: 0, in_progress: 0 }]));
   for (const row of byDayAndStatus) {
     const entry = perDay.get(row.day);
     if (!entry) continue;
-    const key = row.status === "sent" ? "ok" : row.status === "failed" ? "error" : "in_progress";
+    const key =
+      row.status === "sent" || row.status === "skipped"
+        ? "ok"
+        : row.status === "failed"
+          ? "error"
+          : "in_progress";
     entry[key] += Number(row.n);
   }
   const finishedSending = countOf("sent") + countOf("failed");
@@ -83,7 +99,7 @@ export async function loadEmailOverview(
 
   return {
     emails_by_status: emailsByStatus,
-    total_emails: countOf("sent") + countOf("failed") + countOf("queued"),
+    total_emails: countOf("sent") + countOf("failed") + countOf("queued") + countOf("skipped"),
     daily_emails: window.days.map((date) => {
       const entry = perDay.get(date);
       return { date, activity: entry ? entry.ok + entry.error + entry.in_progress : 0 };

@@ -1,0 +1,171 @@
+/**
+ * The two steps a `send-email` message takes in the queue worker (email-queue.ts), as the
+ * reference's outbox does: it is rendered as soon as it is queued (its recipient's name goes into
+ * it), and when it falls due its recipient is looked up again, so a user deleted, left without a
+ * primary e-mail or unsubscribed from the message's category meanwhile is skipped, never mailed.
+ * Either step may end the message: a render error, or a skip with its reason.
+ * @module
+ */
+import type { Database } from "@heritage/db";
+import { and, eq } from "drizzle-orm";
+import {
+  contactChannels,
+  type EmailOutboxRow,
+  emailNotificationPreferences,
+  projects,
+  users,
+} from "../../db/schema";
+import { type ProjectConfig, parseProjectConfig } from "../projects/project-config";
+import { findTheme, selectedThemeSource } from "./email-admin";
+import { EmailRenderingError, renderDesign } from "./email-designs";
+import { findCategoryByName, notificationCategories } from "./email-notifications";
+
+/** Why the outbox did not send a message (the reference's `skipped_reason` values). */
+export type SkippedReason =
+  | "USER_ACCOUNT_DELETED"
+  | "USER_HAS_NO_PRIMARY_EMAIL"
+  | "USER_UNSUBSCRIBED"
+  | "MANUALLY_CANCELLED";
+
+export type RenderOutcome =
+  | {
+      kind: "rendered";
+      /** The recipient's primary e-mail now (looked up again when sending); "" without one. */
+      to: string;
+      subject: string;
+      html: string;
+      text: string;
+      isTransactional: boolean;
+      notificationCategoryId: string;
+    }
+  | { kind: "render-error"; message: string }
+  | { kind: "skipped"; reason: SkippedReason };
+
+interface RecipientUser {
+  displayName: string | null;
+  primaryEmail: string | null;
+}
+
+async function findRecipientUser(
+  db: Database,
+  projectId: string,
+  userId: string,
+): Promise<RecipientUser | null> {
+  const [row] = await db
+    .select({ displayName: users.displayName, primaryEmail: contactChannels.value })
+    .from(users)
+    .leftJoin(
+      contactChannels,
+      and(
+        eq(contactChannels.userId, users.id),
+        eq(contactChannels.type, "email"),
+        eq(contactChannels.isPrimary, true),
+      ),
+    )
+    .where(and(eq(users.projectId, projectId), eq(users.id, userId)));
+  return row ?? null;
+}
+
+/**
+ * The source of a stored theme choice: null for none; an id that no longer exists falls back to
+ * the project's selected theme (the reference does the same).
+ */
+export function storedThemeSource(config: ProjectConfig, themeId: string | null): string | null {
+  if (themeId === null) return null;
+  return findTheme(config, themeId)?.tsxSource ?? selectedThemeSource(config);
+}
+
+/**
+ * Renders a queued message from its stored source for its recipient. */
+export async function renderOutboxMessage(
+  db: Database,
+  row: Pick<
+    EmailOutboxRow,
+    | "projectId"
+    | "recipient"
+    | "tsxSource"
+    | "themeId"
+    | "variables"
+    | "overrideSubject"
+    | "overrideCategoryName"
+  >,
+): Promise<RenderOutcome> {
+  if (!row.projectId || row.tsxSource === null) {
+    return { kind: "render-error", message: "The message has no source to render." };
+  }
+  const [project] = await db
+    .select({ displayName: projects.displayName, config: projects.config })
+    .from(projects)
+    .where(eq(projects.id, row.projectId));
+  if (!project) return { kind: "render-error", message: "The project no longer exists." };
+  const config = parseProjectConfig(project.config);
+  let userDisplayName = "";
+  let to = "";
+  if (row.recipient) {
+    const user = await findRecipientUser(db, row.projectId, row.recipient.user_id);
+    if (!user) return { kind: "skipped", reason: "USER_ACCOUNT_DELETED" };
+    userDisplayName = user.displayName ?? "";
+    to = user.primaryEmail ?? "";
+  }
+  const themeSource = storedThemeSource(config, row.themeId);
+  const variables: Record<string, string> = {
+    projectDisplayName: project.displayName,
+    userDisplayName,
+  };
+  for (const [name, value] of Object.entries(row.variables ?? {})) {
+    variables[name] = typeof value === "string" ? value : JSON.stringify(value);
+  }
+  try {
+    const rendered = renderDesign(row.tsxSource, themeSource, variables);
+    const categoryName = row.overrideCategoryName ?? rendered.notificationCategory;
+    const category = findCategoryByName(categoryName);
+    if (!category) {
+      return { kind: "render-error", message: `Notification category "${categoryName}" not found` };
+    }
+    return {
+      kind: "rendered",
+      to,
+      subject: row.overrideSubject ?? rendered.subject,
+      html: rendered.html,
+      text: rendered.text,
+      isTransactional: !category.canDisable,
+      notificationCategoryId: category.id,
+    };
+  } catch (error) {
+    if (error instanceof EmailRenderingError)
+      return { kind: "render-error", message: error.message };
+    throw error;
+  }
+}
+
+/**
+ * The address to send a rendered message to right now, or why it must be skipped: the user is
+ * gone, has no primary e-mail, or turned the message's category off since it was queued.
+ */
+export async function resolveRecipientAddress(
+  db: Database,
+  row: Pick<EmailOutboxRow, "projectId" | "recipient" | "to" | "notificationCategoryId">,
+): Promise<{ kind: "address"; to: string } | { kind: "skipped"; reason: SkippedReason }> {
+  if (!row.recipient || !row.projectId) return { kind: "address", to: row.to };
+  const userId = row.recipient.user_id;
+  const user = await findRecipientUser(db, row.projectId, userId);
+  if (!user) return { kind: "skipped", reason: "USER_ACCOUNT_DELETED" };
+  if (!user.primaryEmail) return { kind: "skipped", reason: "USER_HAS_NO_PRIMARY_EMAIL" };
+  const category = notificationCategories.find((item) => item.id === row.notificationCategoryId);
+  if (category?.canDisable) {
+    const [choice] = await db
+      .select({ enabled: emailNotificationPreferences.enabled })
+      .from(emailNotificationPreferences)
+      .where(
+        and(
+          eq(emailNotificationPreferences.projectId, row.projectId),
+          eq(emailNotificationPreferences.userId, userId),
+          eq(emailNotificationPreferences.categoryId, category.id),
+        ),
+      );
+    if (!(choice?.enabled ?? category.defaultEnabled)) {
+      return { kind: "skipped", reason: "USER_UNSUBSCRIBED" };
+    }
+  }
+  return { kind: "address", to: user.primaryEmail };
+}
