@@ -36,6 +36,7 @@ import { createConnectedAccountRoutes } from "./routes/connected-accounts";
 import { createContactChannelRoutes } from "./routes/contact-channels";
 import { createCredentialScanningRoutes } from "./routes/credential-scanning";
 import { createDataVaultRoutes } from "./routes/data-vault";
+import { createEmailQueueStepRoutes, createFailedEmailsDigestRoutes } from "./routes/email-cron";
 import { createEmailTemplateRoutes, createEmailThemeRoutes } from "./routes/email-designs";
 import { createEmailDraftRoutes } from "./routes/email-drafts";
 import { createEmailOutboxRoutes } from "./routes/email-outbox";
@@ -256,6 +257,8 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   app.route("/internal/send-sign-in-invitation", createSignInInvitationRoutes(deps));
   app.route("/internal/emails", createSentEmailRoutes(deps));
   app.route("/emails/outbox", createEmailOutboxRoutes(deps));
+  app.route("/internal/email-queue-step", createEmailQueueStepRoutes(deps, emailQueue.worker));
+  app.route("/internal/failed-emails-digest", createFailedEmailsDigestRoutes(deps));
   app.route("/", createJwksRoutes(deps));
 
   // Paths the table above matches but Hono does not (a trailing slash) end here.

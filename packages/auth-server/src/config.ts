@@ -215,6 +215,9 @@ export const authConfigSchema = z.object({
   STACK_DATA_VAULT_SECRET: optionalSecret(
     "Secret the server encrypts data vault values and OAuth provider tokens with at rest (AES-256-GCM, key derived per value by HKDF). Changing it makes stored values unreadable. Unset: the data vault answers 500 and provider tokens are not kept (connected accounts get none), except in development (fixed development secret).",
   ),
+  CRON_SECRET: optionalSecret(
+    "Bearer token of the scheduler's calls (`Authorization: Bearer <CRON_SECRET>`): GET /api/v1/internal/email-queue-step (a pass of the e-mail queue now) and POST /api/v1/internal/failed-emails-digest (the last day's failed e-mails per project). Unset: both answer 401 to every call.",
+  ),
   SECRETS_KEY: secretsKey(
     "Key the stored secrets are encrypted with (signing keys, TOTP secrets, webhook secrets, the site project's secret server key; AES-256-GCM), at least 32 characters. Unset: generated once into DATA_DIR/secrets.key (mode 0600) and read from there on every start. Set it, the same in every process, when processes on different machines share one PostgreSQL database.",
   ),

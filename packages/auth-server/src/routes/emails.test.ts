@@ -608,8 +608,8 @@ describe("send-email", () => {
         method: "POST",
         body: { user_ids: [alice.userId], template_id: crypto.randomUUID() },
       }),
-      404,
-      "No template found with given id",
+      400,
+      "No template found with given template_id",
     );
     await expectKnownError(
       await t.request("/emails/send-email", {
@@ -632,7 +632,7 @@ describe("send-email", () => {
         },
       }),
       400,
-      'Notification category "Spam" not found',
+      "Notification category not found with given name",
     );
     await expectKnownError(
       await t.request("/emails/send-email", {

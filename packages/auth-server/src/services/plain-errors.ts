@@ -236,6 +236,9 @@ export const plainErrors = {
   notificationCategoryNotFound: () => plain(404, "Notification category not found"),
   sendCategoryNotFound: (categoryName: string) =>
     plain(400, `Notification category "${categoryName}" not found`),
+  /** send-email's `notification_category_name`, as the reference words it. */
+  sendCategoryNameNotFound: () => plain(400, "Notification category not found with given name"),
+  sendTemplateNotFound: () => plain(400, "No template found with given template_id"),
 
   // --- Webhooks
   webhookEndpointNotFound: () => plain(404, "Webhook endpoint not found"),
@@ -254,6 +257,8 @@ export const plainErrors = {
       400,
       "Cannot specify product_inline when calling from client! Please call with a server API key, or use the product_id parameter.",
   outboxEmailNotFound: () => plain(404, "Email not found"),
+  /** A scheduler call (`CRON_SECRET`) without the right bearer token. */
+  cronUnauthorized: () => plain(401, "Unauthorized"),
   outboxInvalidLimit: () => plain(400, "Invalid limit parameter"),
   outboxLimitTooLarge: (max: number) => plain(400, `Limit cannot exceed ${max}`),
     ),

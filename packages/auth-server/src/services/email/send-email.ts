@@ -111,7 +111,7 @@ async function resolveDesign(
   }
   if (content.kind === "template") {
     const template = findTemplate(project.config, content.templateId);
-    if (!template) throw plainErrors.templateNotFound();
+    if (!template) throw plainErrors.sendTemplateNotFound();
     return {
       source: template.tsxSource,
       themeId: chosen(template.themeId),
@@ -142,9 +142,11 @@ export async function queueEmailToUsers(
     userDisplayName: "",
     ...design.variables,
   });
-  const categoryName =
-    content.kind === "html" ? content.categoryName : checked.notificationCategory;
-  if (!findCategoryByName(categoryName)) throw plainErrors.sendCategoryNotFound(categoryName);
+  if (content.kind === "html") {
+    if (!findCategoryByName(content.categoryName)) throw plainErrors.sendCategoryNameNotFound();
+  } else if (!findCategoryByName(checked.notificationCategory)) {
+    throw plainErrors.sendCategoryNotFound(checked.notificationCategory);
+  }
 
   const userIds = await loadRecipientIds(
     deps,

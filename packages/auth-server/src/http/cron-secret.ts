@@ -1,0 +1,23 @@
+/**
+ * The scheduler's calls (`/internal/email-queue-step`, `/internal/failed-emails-digest`) carry
+ * `Authorization: Bearer <CRON_SECRET>` instead of project keys, as the reference's cron routes.
+ * A missing header is the reference's SCHEMA_ERROR; any other mismatch, or no secret configured,
+ * is a plain 401.
+ * @module
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { Context } from "hono";
+import { plainErrors } from "../services/plain-errors";
+import type { AuthEnv } from "./context";
+import { throwSchemaError } from "./validate";
+
+const digest = (value: string) => createHash("sha256").update(value).digest();
+
+export function requireCronSecret(c: Context<AuthEnv>, secret: string | undefined): void {
+  const header = c.req.header("authorization");
+  if (header === undefined) throwSchemaError(c, ["headers.authorization must be defined"]);
+  // Compared as digests: equal lengths, and no timing hint about the secret.
+  if (!secret || !timingSafeEqual(digest(header), digest(`Bearer ${secret}`))) {
+    throw plainErrors.cronUnauthorized();
+  }
+}
