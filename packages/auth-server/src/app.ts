@@ -45,6 +45,10 @@ import {
   createSendTestEmailRoutes,
   createSentEmailRoutes,
 } from "./routes/emails";
+import {
+  createCustomIntegrationRoutes,
+  createNeonIntegrationRoutes,
+} from "./routes/integrations/integration-routes";
 import { createInternalApiKeyRoutes } from "./routes/internal-api-keys";
 import { createInternalConfigRoutes } from "./routes/internal-config";
 import { createInternalMetricsRoutes } from "./routes/internal-metrics";
@@ -229,6 +233,8 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   app.route("/user-api-keys", createApiKeyRoutes(deps, "user"));
   app.route("/team-api-keys", createApiKeyRoutes(deps, "team"));
   app.route("/integrations/credential-scanning", createCredentialScanningRoutes(deps));
+  app.route("/integrations/neon", createNeonIntegrationRoutes(deps));
+  app.route("/integrations/custom", createCustomIntegrationRoutes(deps));
   app.route("/teams", createTeamRoutes(deps));
   app.route("/team-memberships", createTeamMembershipRoutes(deps));
   app.route("/team-invitations", createTeamInvitationRoutes(deps));

@@ -143,6 +143,43 @@ function sharedOAuthProviders(description: string) {
     .describe(description);
 }
 
+/** One client of the integration endpoints (Neon and custom provisioning), as the reference lists them. */
+const integrationClientSchema = z.looseObject({
+  client_id: z.string().min(1),
+  client_secret: z.string().min(8),
+});
+export type IntegrationClient = z.infer<typeof integrationClientSchema>;
+
+/** JSON array of `{client_id, client_secret}` (the reference's oidc-provider client list); unset stays undefined. */
+function integrationClients(description: string) {
+  const expected =
+    'must be a JSON array like [{"client_id":"…","client_secret":"…"}] (secrets of 8+ characters)';
+  return z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .optional()
+        .transform((text, ctx) => {
+          if (text === undefined) return undefined;
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            ctx.addIssue({ code: "custom", message: expected });
+            return z.NEVER;
+          }
+          const result = z.array(integrationClientSchema).safeParse(parsed);
+          if (!result.success) {
+            ctx.addIssue({ code: "custom", message: expected });
+            return z.NEVER;
+          }
+          return result.data;
+        }),
+    )
+    .describe(description);
+}
+
 const secretsKeyMessage =
   "must be at least 32 characters, e.g. the output of `openssl rand -base64 32`";
 
@@ -232,6 +269,20 @@ export const authConfigSchema = z.object({
   STACK_SHARED_OAUTH_PROVIDERS: sharedOAuthProviders(
     'Credentials of the platform\'s shared (development) OAuth apps by provider type, as JSON: {"github":{"clientId":"…","clientSecret":"…"}}. Providers a project marks as shared use them. Unset: shared providers are off.',
   ),
+  STACK_INTEGRATION_CLIENTS_CONFIG: integrationClients(
+    'The clients allowed to provision and transfer projects through /integrations/neon and /integrations/custom (HTTP Basic client_id:client_secret), as JSON: [{"client_id":"…","client_secret":"…"}]. Unset: none in production; in development the reference\'s development clients neon-local / neon-local-secret and custom-local / custom-local-secret.',
+  ),
+  STACK_DASHBOARD_URL: z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
+        .optional()
+        .transform((url) => url?.replace(/\/+$/, "")),
+    )
+    .describe(
+      "Base URL of the dashboard that confirms project transfers from integrations (links {STACK_DASHBOARD_URL}/integrations/neon/projects/transfer/confirm?code=…). Unset: in development the reference's development layout, the dashboard one port below the API (PUBLIC_URL with its port minus one); in production PUBLIC_URL.",
+    ),
   OUTGOING_ALLOW_PRIVATE_NETWORKS: optionalBooleanFlag(
     "Whether requests that projects can aim (webhook deliveries, custom OIDC providers, a project's own SMTP server) may reach loopback, private, link-local and other non-public addresses. Off: only public addresses, checked when the target is saved and again on every connection. Turn on only when every project admin is trusted (tests, a private network). Unset: off in production, on when NODE_ENV is not production (`npm run dev`, where the developer's own mail catcher and webhook receiver run on localhost).",
   ),

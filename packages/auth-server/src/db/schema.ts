@@ -850,3 +850,15 @@ export const purchaseCodes = authSchema.table("purchase_codes", {
   stripeCheckoutUrl: text("stripe_checkout_url"),
   createdAt: createdAt(),
 });
+
+/**
+ * Projects an integration client (`STACK_INTEGRATION_CLIENTS_CONFIG`) provisioned and may still hand
+ * over: the row goes when a signed-in dashboard user takes the project (a transfer happens once).
+ */
+export const provisionedProjects = authSchema.table("provisioned_projects", {
+  projectId: text("project_id")
+    .primaryKey()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  clientId: text("client_id").notNull(),
+  createdAt: createdAt(),
+});

@@ -221,7 +221,43 @@ export const plainErrors = {
   dataVaultSecretMissing: () =>
     plain(500, "The data vault needs STACK_DATA_VAULT_SECRET to be set."),
 
+  // --- Integrations (services/integrations/): projects provisioned by Neon or another client
+  /** `clientLabel`: "Neon client" or "external project", as the reference words it. */
+  integrationTransferRefused: (clientLabel: string) =>
+    plain(
+      400,
+      `This project either doesn't exist or the current ${clientLabel} is not authorized to transfer it. Note that projects can only be transferred once.`,
+    ),
+  /** `provisionedBy`: " by Neon" or "", as the reference words it. */
+  integrationTransferGone: (provisionedBy: string) =>
+    plain(
+      400,
+      `The project to transfer was not provisioned${provisionedBy} or has already been transferred.`,
+    ),
+  transferOutsideInternalProject: () =>
+    plain(400, "This endpoint is only available for internal projects."),
+  integrationTransferProjectGone: () => plain(400, "The project to transfer was not found."),
+  integrationProjectAlreadyOwned: () =>
+    plain(400, "The project to transfer has already been transferred."),
+  neonConnectionStringsUnsupported: () =>
+    plain(
+      400,
+      "This server keeps every project's data in its own database: connection_strings (a Neon database for the project) are not supported. Provision without them.",
+    ),
+  tooManyTrustedDomains: () =>
+    plain(
+      400,
+      "This project has more than 1000 trusted domains. This is not supported. Please delete some domains to add a new one, or use wildcard domains instead.",
+    ),
+  integrationOAuthProviderExists: () => plain(400, "OAuth provider already exists"),
+  integrationOAuthProviderNotFound: () => plain(404, "OAuth provider not found"),
+
   // --- E-mail
+  outboxEmailNotFound: () => plain(404, "Email not found"),
+  /** A scheduler call (`CRON_SECRET`) without the right bearer token. */
+  cronUnauthorized: () => plain(401, "Unauthorized"),
+  outboxInvalidLimit: () => plain(400, "Invalid limit parameter"),
+  outboxLimitTooLarge: (max: number) => plain(400, `Limit cannot exceed ${max}`),
   themeIdXorSource: () =>
     plain(400, "Exactly one of theme_id or theme_tsx_source must be provided"),
   templateIdXorSource: () =>
@@ -256,11 +292,6 @@ export const plainErrors = {
     plain(
       400,
       "Cannot specify product_inline when calling from client! Please call with a server API key, or use the product_id parameter.",
-  outboxEmailNotFound: () => plain(404, "Email not found"),
-  /** A scheduler call (`CRON_SECRET`) without the right bearer token. */
-  cronUnauthorized: () => plain(401, "Unauthorized"),
-  outboxInvalidLimit: () => plain(400, "Invalid limit parameter"),
-  outboxLimitTooLarge: (max: number) => plain(400, `Limit cannot exceed ${max}`),
     ),
   productIdOrInline: () => plain(400, "Must specify either product_id or product_inline!"),
   productWithoutStripePrice: (currencyCodes: readonly string[]) =>

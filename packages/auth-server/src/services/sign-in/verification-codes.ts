@@ -18,7 +18,8 @@ export type VerificationCodeType =
   | "otp_sign_in"
   | "mfa_attempt"
   | "passkey_registration_challenge"
-  | "passkey_authentication_challenge";
+  | "passkey_authentication_challenge"
+  | "integration_project_transfer";
 
 /** Codes are valid for 7 days unless the caller says otherwise (the reference's default). */
 export const defaultCodeLifetimeMillis = 7 * 24 * 60 * 60 * 1000;

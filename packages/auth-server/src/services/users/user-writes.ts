@@ -145,7 +145,11 @@ function rethrowEmailConflict(error: unknown, email: string | null): never {
   throw error;
 }
 
-function personalTeamName(input: { displayName: string | null; email: string | null }): string {
+/** The name of a team made for one user: "{display name}'s Team", "{e-mail}'s Team", or "Personal Team". */
+export function personalTeamName(input: {
+  displayName: string | null;
+  email: string | null;
+}): string {
   if (input.displayName) return `${input.displayName}'s Team`;
   if (input.email) return `${input.email}'s Team`;
   return "Personal Team";
