@@ -74,6 +74,23 @@ describe("the app", () => {
       expect(await response.json()).toEqual({ status: "ok" });
     });
 
+    it("mounts the e-mail monitor's POST /health/email behind its token", async () => {
+      const app = appWith({ STACK_EMAIL_MONITOR_SECRET_TOKEN: "monitor-token-0123" });
+      const refused = await app.request("/health/email", {
+        method: "POST",
+        headers: { authorization: "Bearer wrong-token-0123" },
+      });
+      expect(refused.status).toBe(401);
+      expect(await refused.text()).toBe("Unauthorized");
+      // No SMTP_URL here: the check runs and reports the missing server.
+      const checked = await app.request("/health/email", {
+        method: "POST",
+        headers: { authorization: "Bearer monitor-token-0123" },
+      });
+      expect(checked.status).toBe(503);
+      expect(await checked.json()).toMatchObject({ success: false });
+    });
+
     it("answers /readyz 200 when the database is reachable and migrated", async () => {
       const response = await appWith().request("/readyz");
       expect(response.status).toBe(200);

@@ -7,6 +7,7 @@ import { isKnownError } from "@heritage/auth-protocol";
 import {
   createAccessTokenVerifier,
   createAuthApi,
+  createEmailHealthRoutes,
   createUnknownApiRoutes,
   readEmailQueueState,
 } from "@heritage/auth-server";
@@ -111,6 +112,16 @@ export function createApp(deps: AppDeps) {
   );
 
   app.route("/", createHealthRoutes(database, deps.migrationSets));
+  // The e-mail monitor's call, where the reference has it (outside /api/v1).
+  app.route(
+    "/health",
+    createEmailHealthRoutes({
+      secret: config.STACK_EMAIL_MONITOR_SECRET_TOKEN,
+      smtpUrl: config.SMTP_URL,
+      logger,
+      isDevelopment: config.NODE_ENV !== "production",
+    }),
+  );
   if (metrics && mode === "public-port-with-token" && config.METRICS_TOKEN !== undefined) {
     app.get(METRICS_PATH, metricsHandler(metrics, config.METRICS_TOKEN));
   }

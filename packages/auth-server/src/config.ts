@@ -255,6 +255,9 @@ export const authConfigSchema = z.object({
   CRON_SECRET: optionalSecret(
     "Bearer token of the scheduler's calls (`Authorization: Bearer <CRON_SECRET>`): GET /api/v1/internal/email-queue-step (a pass of the e-mail queue now) and POST /api/v1/internal/failed-emails-digest (the last day's failed e-mails per project). Unset: both answer 401 to every call.",
   ),
+  STACK_EMAIL_MONITOR_SECRET_TOKEN: optionalSecret(
+    "Bearer token of the e-mail monitor's call (`POST /health/email` with `Authorization: Bearer <token>`), which checks that the platform's mail server (SMTP_URL) accepts a connection and answers 200 `{ success: true }` or 503. Unset: the call answers 401.",
+  ),
   SECRETS_KEY: secretsKey(
     "Key the stored secrets are encrypted with (signing keys, TOTP secrets, webhook secrets, the site project's secret server key; AES-256-GCM), at least 32 characters. Unset: generated once into DATA_DIR/secrets.key (mode 0600) and read from there on every start. Set it, the same in every process, when processes on different machines share one PostgreSQL database.",
   ),

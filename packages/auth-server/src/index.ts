@@ -26,6 +26,8 @@ export {
   listMountedEndpoints,
   routeDescriptionOf,
 } from "./openapi/route-description";
+export type { EmailHealthOptions } from "./routes/email-health";
+export { createEmailHealthRoutes } from "./routes/email-health";
 export type { AuthLogger } from "./services/auth-logger";
 export type { EmailQueueState } from "./services/email/email-queue-state";
 export { readEmailQueueState } from "./services/email/email-queue-state";

@@ -1,6 +1,6 @@
 /**
  * The scheduler's e-mail routes (the reference's Vercel cron jobs), authorised by `CRON_SECRET`
- * (http/cron-secret.ts), not by project keys:
+ * (http/bearer-secret.ts), not by project keys:
  *
  * - `GET /internal/email-queue-step`: a pass of the e-mail queue now. Our worker runs in process
  *   all the time, so one pass is all a call needs (the reference loops for up to two minutes unless
@@ -12,8 +12,8 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
+import { requireBearerSecret } from "../http/bearer-secret";
 import type { AuthEnv, RouteDeps } from "../http/context";
-import { requireCronSecret } from "../http/cron-secret";
 import { sendJson } from "../http/respond";
 import { validateRequest } from "../http/validate";
 import { describeRoute } from "../openapi/route-description";
@@ -37,7 +37,7 @@ export function createEmailQueueStepRoutes(
       query: queueStepQuery,
     }),
     async (c) => {
-      requireCronSecret(c, deps.config.CRON_SECRET);
+      requireBearerSecret(c, deps.config.CRON_SECRET);
       validateRequest(c, { query: queueStepQuery });
       await worker.runNow();
       return sendJson(c, { ok: true });
@@ -58,7 +58,7 @@ export function createFailedEmailsDigestRoutes(deps: RouteDeps): Hono<AuthEnv> {
       query: digestQuery,
     }),
     async (c) => {
-      requireCronSecret(c, deps.config.CRON_SECRET);
+      requireBearerSecret(c, deps.config.CRON_SECRET);
       const { query } = validateRequest(c, { query: digestQuery });
       const failed = await listFailedEmailsByProject(deps);
       const refusedToSend =

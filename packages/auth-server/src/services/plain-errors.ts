@@ -254,8 +254,8 @@ export const plainErrors = {
 
   // --- E-mail
   outboxEmailNotFound: () => plain(404, "Email not found"),
-  /** A scheduler call (`CRON_SECRET`) without the right bearer token. */
-  cronUnauthorized: () => plain(401, "Unauthorized"),
+  /** A scheduler or monitor call (`CRON_SECRET`, ...) without the right bearer token. */
+  bearerSecretUnauthorized: () => plain(401, "Unauthorized"),
   outboxInvalidLimit: () => plain(400, "Invalid limit parameter"),
   outboxLimitTooLarge: (max: number) => plain(400, `Limit cannot exceed ${max}`),
   themeIdXorSource: () =>
