@@ -157,7 +157,7 @@ describe("PATCH /internal/config/override/{level}", () => {
     await expectTextError(
       await patchOverride("environment", { "auth.noSuchThing": true }),
       400,
-      "Unknown config key: auth.noSuchThing",
+      `The key "auth.noSuchThing" is not valid (nested object not found in schema: "auth.noSuchThing").`,
     );
     const wrongType = await patchOverride("environment", { "auth.allowSignUp": "yes" });
     expect(wrongType.status).toBe(400);
@@ -172,14 +172,14 @@ describe("PATCH /internal/config/override/{level}", () => {
       400,
       "Invalid config key: auth..allowSignUp",
     );
-    await expectKnownError(
+    await expectTextError(
       await t.request("/internal/config/override/environment", {
         ...asAdmin(),
         method: "PATCH",
         body: { config_override_string: "{not json" },
       }),
-      "SCHEMA_ERROR",
       400,
+      "Invalid config JSON",
     );
     await expectKnownError(await patchOverride("galaxy", {}), "SCHEMA_ERROR", 400);
     expect(await renderedConfig()).toEqual(before);
@@ -247,6 +247,145 @@ describe("PATCH /internal/config/override/{level}", () => {
     });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("turn off 'Allow localhost'");
+  });
+
+  it("creates record entries whole: a dotted key into an entry that does not exist is dropped", async () => {
+    const own = (await t.createProject()).id;
+    const patch = (override: unknown) =>
+      t.request("/internal/config/override/environment", {
+        accessType: "admin",
+        projectId: own,
+        method: "PATCH",
+        body: { config_override_string: JSON.stringify(override) },
+      });
+    const trustedDomains = async () => {
+      const response = await t.request("/internal/config", { accessType: "admin", projectId: own });
+      const { config_string } = (await response.json()) as { config_string: string };
+      return (JSON.parse(config_string) as ProjectConfig).domains.trustedDomains;
+    };
+    const dotted = await patch({
+      "domains.trustedDomains.2.baseUrl": "https://example.com",
+      "domains.trustedDomains.2.handlerPath": "/handler",
+    });
+    expect(dotted.status).toBe(200);
+    expect(await trustedDomains()).toEqual({});
+    // The nested entry goes in first (shallower key), the dotted one beside it reaches nothing.
+    const mixed = await patch({
+      "domains.trustedDomains.4.baseUrl": "http://dotted.example.com",
+      domains: { trustedDomains: { "3": { baseUrl: "http://nested.example.com" } } },
+      "domains.trustedDomains.3.handlerPath": "/nested",
+    });
+    expect(mixed.status).toBe(200);
+    expect(await trustedDomains()).toEqual({
+      "3": { baseUrl: "http://nested.example.com", handlerPath: "/nested" },
+    });
+    const levels = await t.request("/internal/config/override/environment", {
+      accessType: "admin",
+      projectId: own,
+    });
+    const { config_string } = (await levels.json()) as { config_string: string };
+    expect(Object.keys(JSON.parse(config_string) as object).sort()).toEqual([
+      "domains.trustedDomains.3",
+      "domains.trustedDomains.3.handlerPath",
+    ]);
+  });
+
+  it("keeps environment settings (domains, e-mail server, OAuth credentials) off the branch level", async () => {
+    const before = await renderedConfig();
+    const refused: [Record<string, unknown>, string][] = [
+      [
+        { "domains.trustedDomains.site": { baseUrl: "https://example.com" } },
+        "domains.trustedDomains.site.baseUrl",
+      ],
+      [{ domains: { allowLocalhost: false } }, "domains.allowLocalhost"],
+      [
+        { "emails.server": { isShared: false, host: "smtp.example.com" } },
+        "emails.server.isShared",
+      ],
+      [
+        {
+          "auth.oauth.providers.google": {
+            type: "google",
+            isShared: false,
+            clientId: "id",
+            clientSecret: "secret",
+          },
+        },
+        "auth.oauth.providers.google.isShared",
+      ],
+    ];
+    for (const [override, key] of refused) {
+      await expectTextError(
+        await patchOverride("branch", override),
+        400,
+        `The key "${key}" can only be set at the environment level, not the branch level.`,
+      );
+    }
+    expect(await renderedConfig()).toEqual(before);
+    const branchProvider = await patchOverride("branch", {
+      "auth.oauth.providers.my_provider": { type: "google", allowSignIn: true },
+    });
+    expect(branchProvider.status).toBe(200);
+    const environmentDomain = await patchOverride("environment", {
+      "domains.trustedDomains.site": { baseUrl: "https://example.com" },
+    });
+    expect(environmentDomain.status).toBe(200);
+    await patchOverride("branch", { "auth.oauth.providers.my_provider": null });
+    await patchOverride("environment", { "domains.trustedDomains.site": null });
+  });
+
+  it("refuses OAuth provider types it cannot sign in with, listing the presets", async () => {
+    const before = await renderedConfig();
+    await expectTextError(
+      await patchOverride("environment", {
+        "auth.oauth.providers.invalid": { type: "invalid-provider", isShared: false },
+      }),
+      400,
+      "auth.oauth.providers.invalid.type must be one of the following values: google, github, microsoft, spotify, facebook, discord, gitlab, bitbucket, linkedin, apple, x, twitch",
+    );
+    expect(await renderedConfig()).toEqual(before);
+    const oidc = await patchOverride("environment", {
+      "auth.oauth.providers.corp": {
+        type: "oidc",
+        isShared: false,
+        clientId: "id",
+        clientSecret: "secret",
+        issuerUrl: "https://login.example.com",
+      },
+    });
+    expect(oidc.status).toBe(200);
+    await patchOverride("environment", { "auth.oauth.providers.corp": null });
+  });
+
+  it("shows sign-up rules with their defaults; refuses rules in force, which it does not evaluate", async () => {
+    const config = await renderedConfig();
+    expect(config.auth.signUpRules).toEqual({});
+    expect(config.auth.signUpRulesDefaultAction).toBe("allow");
+    const unsupported =
+      'Sign-up rules are not supported by this server: auth.signUpRules may only hold disabled rules and auth.signUpRulesDefaultAction must be "allow".';
+    await expectTextError(
+      await patchOverride("environment", { "auth.signUpRulesDefaultAction": "reject" }),
+      400,
+      unsupported,
+    );
+    await expectTextError(
+      await patchOverride("environment", {
+        "auth.signUpRules.gmail": { enabled: true, condition: 'email.endsWith("@gmail.com")' },
+      }),
+      400,
+      unsupported,
+    );
+    expect(await renderedConfig()).toEqual(config);
+    const disabled = await patchOverride("environment", {
+      "auth.signUpRules.gmail": { enabled: false, condition: 'email.endsWith("@gmail.com")' },
+    });
+    expect(disabled.status).toBe(200);
+    expect((await renderedConfig()).auth.signUpRules.gmail).toMatchObject({
+      enabled: false,
+      priority: 0,
+      action: { type: "allow" },
+    });
+    await patchOverride("environment", { "auth.signUpRules.gmail": null });
   });
 });
 
@@ -392,17 +531,17 @@ describe("override levels: GET, PUT and reset-keys", () => {
     await expectTextError(
       await send("PUT", "environment", { config_string: JSON.stringify({ "auth.nope": 1 }) }),
       400,
-      "Unknown config key: auth.nope",
+      `The key "auth.nope" is not valid (nested object not found in schema: "auth.nope").`,
     );
-    await expectKnownError(
+    await expectTextError(
       await send("PUT", "environment", { config_string: "{" }),
-      "SCHEMA_ERROR",
       400,
+      "Invalid config JSON",
     );
-    await expectKnownError(
+    await expectTextError(
       await send("PUT", "branch", { config_string: "{}" }),
-      "SCHEMA_ERROR",
       400,
+      "source is required for branch level config",
     );
     await expectKnownError(
       await send("PUT", "branch", { config_string: "{}", source: { type: "from-a-floppy" } }),
@@ -412,7 +551,6 @@ describe("override levels: GET, PUT and reset-keys", () => {
     for (const [method, path, body] of [
       ["GET", "environment", undefined],
       ["PUT", "environment", { config_string: "{}" }],
-      ["POST", "environment/reset-keys", { keys: ["auth"] }],
     ] as const) {
       await expectTextError(
         await t.request(`/internal/config/override/${path}`, {
@@ -423,6 +561,19 @@ describe("override levels: GET, PUT and reset-keys", () => {
         }),
         403,
         "Server access can only manage branch config overrides.",
+      );
+    }
+    // Resetting keys is admin only, on every level (as the reference).
+    for (const level of ["environment", "branch"]) {
+      await expectKnownError(
+        await t.request(`/internal/config/override/${level}/reset-keys`, {
+          accessType: "server",
+          projectId: levelProjectId,
+          method: "POST",
+          body: { keys: ["auth"] },
+        }),
+        "INSUFFICIENT_ACCESS_TYPE",
+        401,
       );
     }
     const branch = await t.request("/internal/config/override/branch", {
@@ -525,7 +676,7 @@ describe("GET and DELETE /internal/config/source", () => {
         source: { type: "pushed-from-unknown" },
       }),
       400,
-      "Unknown config key: auth.nope",
+      `The key "auth.nope" is not valid (nested object not found in schema: "auth.nope").`,
     );
     await expectKnownError(
       await putBranch({ config_string: "{}", source: { type: "pushed-from-github", owner: "x" } }),

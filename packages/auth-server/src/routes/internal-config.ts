@@ -6,13 +6,14 @@
  * @module
  */
 
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { jsonNestsDeeperThan, maxJsonDepth } from "../http/body-parser";
 import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
 import { parseJsonField } from "../http/input-guard";
 import { requireAccess } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
-import { emptyQuery, throwSchemaError, validateRequest } from "../http/validate";
+import { emptyQuery, validateRequest } from "../http/validate";
 import { describeRoute } from "../openapi/route-description";
 import { plainErrors } from "../services/plain-errors";
 import {
@@ -39,6 +40,21 @@ const putBody = z.strictObject({
   source: branchConfigSourceSchema.optional(),
 });
 const resetBody = z.strictObject({ keys: z.array(z.string().min(1)) });
+
+/**
+ * An override's JSON text: text that is not JSON at all gets the reference's "Invalid config JSON";
+ * the general checks (nesting depth, text that cannot be stored) follow.
+ */
+function parseConfigJson(c: Context<AuthEnv>, field: string, text: string): unknown {
+  if (!jsonNestsDeeperThan(text, maxJsonDepth)) {
+    try {
+      JSON.parse(text);
+    } catch {
+      throw plainErrors.invalidConfigJson();
+    }
+  }
+  return parseJsonField(c, field, text);
+}
 
 /** Server access may only manage the branch level (text 403, as the reference). */
 function checkLevelAccess(auth: RequestAuth, level: ConfigLevel): void {
@@ -92,10 +108,10 @@ export function createInternalConfigRoutes(deps: RouteDeps): Hono<AuthEnv> {
       const auth = requireAccess(c, ["server", "admin"]);
       const { params, body } = validateRequest(c, { params: levelParams, body: putBody });
       checkLevelAccess(auth, params.level);
+      const override = parseConfigJson(c, "config_string", body.config_string);
       if (params.level === "branch" && !body.source) {
-        throwSchemaError(c, ["body.source must be defined for the branch level"]);
+        throw plainErrors.branchConfigSourceRequired();
       }
-      const override = parseJsonField(c, "config_string", body.config_string);
       await replaceConfigOverride(
         deps.db,
         auth.project,
@@ -124,7 +140,7 @@ export function createInternalConfigRoutes(deps: RouteDeps): Hono<AuthEnv> {
       const auth = requireAccess(c, ["server", "admin"]);
       const { params, body } = validateRequest(c, { params: levelParams, body: patchBody });
       checkLevelAccess(auth, params.level);
-      const override = parseJsonField(c, "config_override_string", body.config_override_string);
+      const override = parseConfigJson(c, "config_override_string", body.config_override_string);
       await patchConfigOverride(
         deps.db,
         auth.project,
@@ -141,14 +157,14 @@ export function createInternalConfigRoutes(deps: RouteDeps): Hono<AuthEnv> {
     "/override/:level/reset-keys",
     describeRoute({
       summary: "Remove keys from a configuration override level",
-      callers: ["server", "admin"],
+      callers: ["admin"],
       params: resetParams,
       body: resetBody,
     }),
     async (c) => {
-      const auth = requireAccess(c, ["server", "admin"]);
+      // Admin only, as the reference (server access gets 401 INSUFFICIENT_ACCESS_TYPE).
+      const auth = requireAccess(c, ["admin"]);
       const { params, body } = validateRequest(c, { params: resetParams, body: resetBody });
-      checkLevelAccess(auth, params.level);
       await resetConfigOverrideKeys(
         deps.db,
         auth.project,

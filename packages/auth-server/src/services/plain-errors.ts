@@ -207,8 +207,28 @@ export const plainErrors = {
   internalProjectNotTransferable: () => plain(400, "The internal project cannot be transferred."),
   transferWithoutOwnerTeam: () => plain(400, "Project must have an owner team to be transferred"),
   invalidConfigKey: (key: string) => plain(400, `Invalid config key: ${key}`),
-  unknownConfigKey: (path: readonly string[]) =>
-    plain(400, `Unknown config key: ${path.join(".")}`),
+  /** `key`: as the override names it; `missing`: its shortest prefix the config does not have. */
+  unknownConfigKey: (key: string, missing: string) =>
+    plain(
+      400,
+      `The key ${JSON.stringify(key)} is not valid (nested object not found in schema: ${JSON.stringify(missing)}).`,
+    ),
+  invalidConfigJson: () => plain(400, "Invalid config JSON"),
+  branchConfigSourceRequired: () => plain(400, "source is required for branch level config"),
+  /** Secrets and deployment details (domains, e-mail server, OAuth credentials) are per environment. */
+  environmentOnlyConfigKey: (key: string) =>
+    plain(
+      400,
+      `The key ${JSON.stringify(key)} can only be set at the environment level, not the branch level.`,
+    ),
+  /** `path`: the provider's type key; `types`: the preset types, in the reference's order. */
+  unknownOAuthProviderType: (path: string, types: readonly string[]) =>
+    plain(400, `${path} must be one of the following values: ${types.join(", ")}`),
+  signUpRulesUnsupported: () =>
+    plain(
+      400,
+      'Sign-up rules are not supported by this server: auth.signUpRules may only hold disabled rules and auth.signUpRulesDefaultAction must be "allow".',
+    ),
   configLevelCannotHold: (level: string, path: readonly string[]) =>
     plain(400, `The ${level} config level cannot hold ${path.join(".")}.`),
   configOverrideNotObject: () => plain(400, "A config override must be a JSON object."),

@@ -330,3 +330,19 @@ export const providerPresets: Readonly<Record<string, ProviderPreset>> = {
 
 /** The provider types a project may configure: the presets plus `oidc`. */
 export const knownProviderTypes = [...Object.keys(providerPresets), "oidc"] as const;
+
+/** The preset types in the reference's order (its `allProviders`), as its messages list them. */
+export const standardProviderTypes: readonly string[] = [
+  "google",
+  "github",
+  "microsoft",
+  "spotify",
+  "facebook",
+  "discord",
+  "gitlab",
+  "bitbucket",
+  "linkedin",
+  "apple",
+  "x",
+  "twitch",
+].filter((type) => type in providerPresets);

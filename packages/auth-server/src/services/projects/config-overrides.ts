@@ -15,6 +15,11 @@ import { eq } from "drizzle-orm";
 import { projectConfigOverrides, projects } from "../../db/schema";
 import { assertProjectTargetsAllowed } from "../../outgoing/project-targets";
 import { plainErrors } from "../plain-errors";
+import {
+  checkOAuthProviderTypes,
+  checkSignUpRules,
+  findEnvironmentOnlyPath,
+} from "./config-override-checks";
 import { assertProductionModeAllowed, type ProjectWriteChecks } from "./production-mode";
 import { type ProjectConfig, parseProjectConfig, projectConfigSchema } from "./project-config";
 import { type LoadedProject, newProjectConfigDefaults } from "./projects";
@@ -26,10 +31,18 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Flattens nested objects of an override into `[path, value]` pairs (dot keys kept as given). */
+const dotCount = (key: string) => key.split(".").length - 1;
+
+/**
+ * Flattens nested objects of an override into `[path, value]` pairs (dot keys kept as given). The
+ * top-level keys go shallowest first (stable otherwise), as the reference renders an override: a
+ * record entry a nested object creates exists before a dotted key reaches into it.
+ */
 function flattenOverride(override: Record<string, unknown>, prefix: string[] = []) {
   const entries: [string[], unknown][] = [];
-  for (const [key, value] of Object.entries(override)) {
+  const keys = Object.entries(override);
+  if (prefix.length === 0) keys.sort(([a], [b]) => dotCount(a) - dotCount(b));
+  for (const [key, value] of keys) {
     const path = [...prefix, ...key.split(".")];
     if (path.some((segment) => segment === "")) {
       throw plainErrors.invalidConfigKey([...prefix, key].join("."));
@@ -48,6 +61,7 @@ function isRecordEntry(path: string[]): boolean {
   const joined = path.slice(0, -1).join(".");
   return [
     "auth.oauth.providers",
+    "auth.signUpRules",
     "domains.trustedDomains",
     "rbac.permissions",
     "emailDesigns.templates",
@@ -55,6 +69,34 @@ function isRecordEntry(path: string[]): boolean {
     "dataVault.stores",
     "apps.installed",
   ].includes(joined);
+}
+
+/**
+ * Whether a dotted path reaches into a record entry the document does not have (e.g.
+ * `domains.trustedDomains.2.baseUrl` without a domain `2`). The reference drops such a key when it
+ * renders the config: entries are created whole (`domains.trustedDomains.2: {...}`), never field
+ * by field, so a half-made entry never exists.
+ */
+function reachesIntoMissingEntry(document: Record<string, unknown>, path: string[]): boolean {
+  for (let end = 2; end < path.length; end++) {
+    const entryPath = path.slice(0, end);
+    if (isRecordEntry(entryPath) && !isPlainObject(getAtPath(document, entryPath))) return true;
+  }
+  return false;
+}
+
+/** Sets the entries in order, leaving out (and not returning) those that reach into no entry. */
+function setEntries(
+  document: Record<string, unknown>,
+  entries: [string[], unknown][],
+): [string[], unknown][] {
+  const applied: [string[], unknown][] = [];
+  for (const [path, value] of entries) {
+    if (reachesIntoMissingEntry(document, path)) continue;
+    setAtPath(document, path, value);
+    applied.push([path, value]);
+  }
+  return applied;
 }
 
 function setAtPath(target: Record<string, unknown>, path: string[], value: unknown): void {
@@ -100,18 +142,34 @@ function validateDocument(document: unknown, entries: [string[], unknown][]): Pr
   // The schema drops keys it does not know: a set value that did not survive names no setting.
   for (const [path, value] of entries) {
     if (value !== null && getAtPath(result.data, path) === undefined) {
-      throw plainErrors.unknownConfigKey(path);
+      const missingEnd = path.findIndex(
+        (_, index) => getAtPath(result.data, path.slice(0, index + 1)) === undefined,
+      );
+      throw plainErrors.unknownConfigKey(path.join("."), path.slice(0, missingEnd + 1).join("."));
     }
   }
+  checkOAuthProviderTypes(result.data, entries);
+  checkSignUpRules(result.data);
   return result.data;
 }
 
+/**
+ * Entries of an override, each checked against its level: the project level holds `project.*`,
+ * the branch level neither that nor the environment's own settings (domains, the e-mail server,
+ * OAuth credentials...), which differ between a project's deployments.
+ */
 function readOverrideEntries(level: ConfigLevel, override: unknown): [string[], unknown][] {
   if (!isPlainObject(override)) {
     throw plainErrors.configOverrideNotObject();
   }
   const entries = flattenOverride(override);
-  for (const [path] of entries) checkLevel(level, path);
+  for (const [path, value] of entries) {
+    checkLevel(level, path);
+    if (level === "branch") {
+      const environmentOnly = findEnvironmentOnlyPath(path, value);
+      if (environmentOnly) throw plainErrors.environmentOnlyConfigKey(environmentOnly.join("."));
+    }
+  }
   return entries;
 }
 
@@ -119,15 +177,15 @@ function readOverrideEntries(level: ConfigLevel, override: unknown): [string[], 
  * The config after the override: every key must name a known config setting with a valid value;
  * nothing is written when one does not.
  */
-export function applyConfigOverride(
+function applyConfigOverride(
   config: ProjectConfig,
   level: ConfigLevel,
   override: unknown,
-): ProjectConfig {
+): { config: ProjectConfig; applied: [string[], unknown][] } {
   const entries = readOverrideEntries(level, override);
   const document = structuredClone(config) as unknown as Record<string, unknown>;
-  for (const [path, value] of entries) setAtPath(document, path, value);
-  return validateDocument(document, entries);
+  const applied = setEntries(document, entries);
+  return { config: validateDocument(document, applied), applied };
 }
 
 type LevelRecord = Record<string, unknown>;
@@ -242,10 +300,9 @@ export async function patchConfigOverride(
   now: Date,
   checks: ProjectWriteChecks,
 ): Promise<void> {
-  const entries = readOverrideEntries(level, override);
-  const config = applyConfigOverride(project.config, level, override);
+  const { config, applied } = applyConfigOverride(project.config, level, override);
   const records = await readLevelRecords(db, project.id);
-  await saveConfig(db, project, level, config, recordWith(records[level], entries), now, checks);
+  await saveConfig(db, project, level, config, recordWith(records[level], applied), now, checks);
 }
 
 /** Takes back what a level set at or under these keys; the values fall back to the levels below. */
@@ -302,7 +359,7 @@ export async function replaceConfigOverride(
   const entries = readOverrideEntries(level, override);
   const records = await readLevelRecords(db, project.id);
   const { document } = resetInDocument(project.config, records, level, Object.keys(records[level]));
-  for (const [path, value] of entries) setAtPath(document, path, value);
-  const config = validateDocument(document, entries);
-  await saveConfig(db, project, level, config, recordWith({}, entries), now, checks);
+  const applied = setEntries(document, entries);
+  const config = validateDocument(document, applied);
+  await saveConfig(db, project, level, config, recordWith({}, applied), now, checks);
 }

@@ -31,6 +31,23 @@ const oauthProviderSchema = z.object({
 
 const permissionIdsSchema = z.array(z.string()).default([]);
 
+/**
+ * A sign-up rule in the reference's shape (`auth.signUpRules.{id}`). This server does not evaluate
+ * rules: config writes accept only disabled ones (services/projects/config-override-checks.ts).
+ */
+const signUpRuleSchema = z.object({
+  enabled: z.boolean().default(false),
+  displayName: z.string().optional(),
+  priority: z.number().int().min(0).default(0),
+  condition: z.string().optional(),
+  action: z
+    .object({
+      type: z.enum(["allow", "reject", "restrict", "log"]).default("allow"),
+      message: z.string().optional(),
+    })
+    .prefault({}),
+});
+
 /** Shared: the platform's sender; otherwise the project's own SMTP server. */
 const emailServerSchema = z.object({
   isShared: z.boolean(),
@@ -123,6 +140,8 @@ export const projectConfigSchema = z.object({
             .default("link_method"),
         })
         .prefault({}),
+      signUpRules: z.record(z.string(), signUpRuleSchema).default({}),
+      signUpRulesDefaultAction: z.enum(["allow", "reject"]).default("allow"),
     })
     .prefault({}),
   domains: z
