@@ -82,6 +82,8 @@ describe("the app", () => {
       });
       expect(refused.status).toBe(401);
       expect(await refused.text()).toBe("Unauthorized");
+      // A path of the reference's: no header beyond the reference's (as under /api).
+      expect(refused.headers.get("x-request-id")).toBeNull();
       // No SMTP_URL here: the check runs and reports the missing server.
       const checked = await app.request("/health/email", {
         method: "POST",

@@ -37,6 +37,7 @@ import { createContactChannelRoutes } from "./routes/contact-channels";
 import { createCredentialScanningRoutes } from "./routes/credential-scanning";
 import { createDataVaultRoutes } from "./routes/data-vault";
 import { createEmailQueueStepRoutes, createFailedEmailsDigestRoutes } from "./routes/email-cron";
+import { createEmailDeliveryRoutes } from "./routes/email-delivery";
 import { createEmailTemplateRoutes, createEmailThemeRoutes } from "./routes/email-designs";
 import { createEmailDraftRoutes } from "./routes/email-drafts";
 import { createEmailOutboxRoutes } from "./routes/email-outbox";
@@ -205,6 +206,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
     logger,
     outgoing,
     pollIntervalMs: options.emailQueuePollIntervalMs ?? 60_000,
+    capacityPerHour: deps.config.STACK_DEFAULT_EMAIL_CAPACITY_PER_HOUR,
   });
   const app = new Hono<AuthEnv>();
   app.use("*", protocolHeaders());
@@ -263,6 +265,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   app.route("/internal/send-sign-in-invitation", createSignInInvitationRoutes(deps));
   app.route("/internal/emails", createSentEmailRoutes(deps));
   app.route("/emails/outbox", createEmailOutboxRoutes(deps));
+  app.route("/emails", createEmailDeliveryRoutes(deps));
   app.route("/internal/email-queue-step", createEmailQueueStepRoutes(deps, emailQueue.worker));
   app.route("/internal/failed-emails-digest", createFailedEmailsDigestRoutes(deps));
   app.route("/", createJwksRoutes(deps));

@@ -258,6 +258,11 @@ export const authConfigSchema = z.object({
   STACK_EMAIL_MONITOR_SECRET_TOKEN: optionalSecret(
     "Bearer token of the e-mail monitor's call (`POST /health/email` with `Authorization: Bearer <token>`), which checks that the platform's mail server (SMTP_URL) accepts a connection and answers 200 `{ success: true }` or 503. Unset: the call answers 401.",
   ),
+  STACK_DEFAULT_EMAIL_CAPACITY_PER_HOUR: z
+    .preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(200))
+    .describe(
+      "Messages of the send queue (POST /emails/send-email) a project may send per rolling hour before the rest wait, as the reference computes it: this baseline plus four times the last month's hourly average, lowered by bounces and spam reports (none over SMTP), at least a quarter of the baseline, times 4 during a capacity boost (POST /emails/capacity-boost, 4 hours). GET /emails/delivery-info shows it per second.",
+    ),
   SECRETS_KEY: secretsKey(
     "Key the stored secrets are encrypted with (signing keys, TOTP secrets, webhook secrets, the site project's secret server key; AES-256-GCM), at least 32 characters. Unset: generated once into DATA_DIR/secrets.key (mode 0600) and read from there on every start. Set it, the same in every process, when processes on different machines share one PostgreSQL database.",
   ),

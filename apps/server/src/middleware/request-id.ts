@@ -2,9 +2,12 @@ import { randomUUID } from "node:crypto";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
 
-/** The auth platform's namespace: its answers carry the protocol's own request-id header. */
+/**
+ * The auth platform's namespace: its answers carry the protocol's own request-id header. It holds
+ * one path outside `/api`, where the reference has it: the e-mail monitor's `/health/email`.
+ */
 function isAuthApiPath(path: string): boolean {
-  return path === "/api" || path.startsWith("/api/");
+  return path === "/api" || path.startsWith("/api/") || path === "/health/email";
 }
 
 /**

@@ -47,6 +47,8 @@ export const projects = authSchema.table("projects", {
    * are taken on that account. Not in `config`: admins must not point it at another account.
    */
   stripeAccountId: text("stripe_account_id"),
+  /** Until when the project's e-mail capacity is boosted (`POST /emails/capacity-boost`). */
+  emailCapacityBoostExpiresAt: timestamp("email_capacity_boost_expires_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
 

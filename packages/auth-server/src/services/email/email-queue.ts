@@ -21,6 +21,7 @@ import { findRefusal, type OutgoingPolicy } from "../../outgoing/outgoing-policy
 import type { AuthLogger } from "../auth-logger";
 import { perDatabaseWorkers, type WorkerHold } from "../per-database-worker";
 import { parseProjectConfig } from "../projects/project-config";
+import { capacityWait } from "./email-capacity";
 import { renderOutboxMessage, resolveRecipientAddress } from "./outbox-steps";
 import { projectSmtpServer, smtpTransportOptions } from "./project-mail";
 
@@ -39,6 +40,12 @@ export interface EmailQueueOptions {
   /** A project's own SMTP server is user-aimed: its connections go out under this policy. */
   outgoing: OutgoingPolicy;
   retryDelaysMs?: readonly number[];
+  /**
+   * A project's baseline capacity per hour (`STACK_DEFAULT_EMAIL_CAPACITY_PER_HOUR`, see
+   * email-capacity.ts): its messages wait while it has sent its capacity within the last hour.
+   * Unset: no limit.
+   */
+  capacityPerHour?: number;
   /** Also look for due messages this often (those another process queued and did not send). */
   pollIntervalMs?: number;
 }
@@ -190,8 +197,25 @@ async function renderClaimed(options: EmailQueueOptions, email: QueuedEmail): Pr
     );
 }
 
-/** Sends a claimed message (or skips it) and records the result. */
-async function sendClaimed(options: EmailQueueOptions, email: QueuedEmail): Promise<void> {
+/**
+ * Sends a claimed message (or skips it) and records the result; a message over its project's
+ * capacity goes back to wait (not an attempt). Resolves with whether an attempt was made.
+ */
+async function sendClaimed(options: EmailQueueOptions, email: QueuedEmail): Promise<boolean> {
+  if (options.capacityPerHour !== undefined && email.projectId) {
+    const waitMs = await capacityWait(options, email.projectId, options.capacityPerHour);
+    if (waitMs > 0) {
+      await options.db
+        .update(emailOutbox)
+        .set({
+          attemptCount: email.attemptCount - 1,
+          startedSendingAt: null,
+          nextAttemptAt: new Date(options.clock().getTime() + waitMs),
+        })
+        .where(eq(emailOutbox.id, email.id));
+      return false;
+    }
+  }
   const address = await resolveRecipientAddress(options.db, email);
   if (address.kind === "skipped") {
     await options.db
@@ -204,7 +228,7 @@ async function sendClaimed(options: EmailQueueOptions, email: QueuedEmail): Prom
         updatedAt: options.clock(),
       })
       .where(eq(emailOutbox.id, email.id));
-    return;
+    return true;
   }
   const result = await deliver(options, email, address.to);
   const now = options.clock();
@@ -221,7 +245,7 @@ async function sendClaimed(options: EmailQueueOptions, email: QueuedEmail): Prom
         updatedAt: now,
       })
       .where(eq(emailOutbox.id, email.id));
-    return;
+    return true;
   }
   const errors = [
     ...(email.sendAttemptErrors ?? []),
@@ -263,6 +287,7 @@ async function sendClaimed(options: EmailQueueOptions, email: QueuedEmail): Prom
     { emailId: email.id, attempt: email.attemptCount, willRetry: delay !== undefined },
     "Queued e-mail delivery failed",
   );
+  return true;
 }
 
 /**
@@ -281,8 +306,7 @@ export async function sendDueEmails(
     if (email.step === "render") {
       await renderClaimed(options, email);
     } else {
-      await sendClaimed(options, email);
-      attempts += 1;
+      if (await sendClaimed(options, email)) attempts += 1;
     }
   }
   return attempts;

@@ -1,0 +1,1 @@
+ALTER TABLE "auth"."projects" ADD COLUMN "email_capacity_boost_expires_at" timestamp with time zone;
