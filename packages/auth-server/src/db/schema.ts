@@ -618,10 +618,20 @@ export const cliAuthAttempts = authSchema.table(
     loginCodeHash: text("login_code_hash").notNull().unique(),
     /** The anonymous user of the CLI's `anon_refresh_token`, until claimed or completed. */
     anonUserId: uuid("anon_user_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The CLI's `anon_refresh_token`, sealed (services/secrets/secret-box.ts), until claimed or
+     * completed: a claim hands this very session to the browser, as the reference does.
+     */
+    anonRefreshTokenSealed: text("anon_refresh_token_sealed"),
     /** The user who completed the sign-in in the browser. */
     completedUserId: uuid("completed_user_id").references(() => users.id, {
       onDelete: "set null",
     }),
+    /**
+     * The browser's refresh token the sign-in was completed with, sealed, until the poll collects
+     * it (then cleared): the CLI signs in with that session, as the reference's poll answers.
+     */
+    refreshTokenSealed: text("refresh_token_sealed"),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     /** When the poll collected the session (the attempt is then spent). */
     usedAt: timestamp("used_at", { withTimezone: true }),

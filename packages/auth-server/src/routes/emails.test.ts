@@ -10,7 +10,6 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { builtInTemplateIds, builtInThemeIds } from "../services/email/email-designs";
-import { notificationCategories } from "../services/email/email-notifications";
 import { expectKnownError, expectTextError } from "../testing/expect-known-error";
 import {
   createTestAuthApi,
@@ -28,8 +27,9 @@ let sharedProjectId: string;
 let alice: TestUser;
 let bob: TestUser;
 
-const transactionalId = notificationCategories[0]?.id ?? "";
-const marketingId = notificationCategories[1]?.id ?? "";
+// The reference's category ids (clients and its e2e suite address the categories by them).
+const transactionalId = "7bb82d33-2f54-4a3d-9d23-82739e0d66ef";
+const marketingId = "4f6f8873-3d04-46bd-8bef-18338b1a1b4c";
 
 beforeAll(async () => {
   smtp = new SMTPServer({

@@ -134,6 +134,8 @@ export const plainErrors = {
     plain(400, "The provided refresh token does not belong to an anonymous user"),
   invalidCliLoginCode: () => plain(400, "Invalid login code or the code has expired"),
   cliNoAnonymousSession: () => plain(400, "No anonymous session associated with this code"),
+  /** The CLI's anonymous session was signed out or expired before the browser claimed it. */
+  cliAnonymousSessionGone: () => plain(400, "Anonymous session is no longer valid"),
   refreshTokenOfOtherProject: () => plain(400, "Refresh token does not belong to this project"),
   invalidRefreshToken: () => plain(400, "Invalid refresh token"),
 

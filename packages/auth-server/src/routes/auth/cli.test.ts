@@ -56,7 +56,7 @@ async function signUpAnonymous(): Promise<{ refreshToken: string; userId: string
 }
 
 describe("CLI sign-in (happy)", () => {
-  it("initiates with a 2-hour default, waits, completes and hands the CLI a session of its own", async () => {
+  it("initiates with a 2-hour default, waits, completes and hands the CLI the browser's refresh token", async () => {
     const attempt = await initiate();
     expect(attempt.polling_code).toMatch(/^[0-9a-z]{45}$/);
     expect(attempt.login_code).toMatch(/^[0-9a-z]{45}$/);
@@ -84,16 +84,23 @@ describe("CLI sign-in (happy)", () => {
       body: { success: true },
     });
 
+    // Until the poll collects it, the token is kept sealed, never in the clear.
+    const [pending] = await t.db
+      .select()
+      .from(cliAuthAttempts)
+      .where(eq(cliAuthAttempts.pollingCodeHash, hashSecret(attempt.polling_code)));
+    expect(pending?.refreshTokenSealed).toBeTruthy();
+    expect(pending?.refreshTokenSealed).not.toContain(user.refreshToken);
+
     const success = await poll(attempt.polling_code);
     expect(success.status).toBe(201);
     const body = (await success.json()) as { status: string; refresh_token: string };
-    expect(body.status).toBe("success");
-    expect(body.refresh_token).not.toBe(user.refreshToken);
-    const [cliSession] = await t.db
+    expect(body).toEqual({ status: "success", refresh_token: user.refreshToken });
+    const [collected] = await t.db
       .select()
-      .from(sessions)
-      .where(eq(sessions.refreshTokenHash, hashSecret(body.refresh_token)));
-    expect(cliSession?.userId).toBe(user.userId);
+      .from(cliAuthAttempts)
+      .where(eq(cliAuthAttempts.pollingCodeHash, hashSecret(attempt.polling_code)));
+    expect(collected?.refreshTokenSealed).toBeNull();
 
     // The CLI's refresh token works at the token endpoint.
     const refreshed = await t.request("/auth/sessions/current/refresh", {
@@ -129,14 +136,18 @@ describe("CLI sign-in (happy)", () => {
     const checked = await complete({ login_code: attempt.login_code, mode: "check" });
     expect(await checked.json()).toEqual({ cli_session_state: "anonymous" });
 
+    const [stored] = await t.db
+      .select()
+      .from(cliAuthAttempts)
+      .where(eq(cliAuthAttempts.loginCodeHash, hashSecret(attempt.login_code)));
+    expect(stored?.anonRefreshTokenSealed).toBeTruthy();
+    expect(stored?.anonRefreshTokenSealed).not.toContain(anon.refreshToken);
+
+    // The browser takes over the CLI's very session (as the reference answers).
     const claimed = await complete({ login_code: attempt.login_code, mode: "claim-anon-session" });
     expect(claimed.status).toBe(200);
     const tokens = (await claimed.json()) as { access_token: string; refresh_token: string };
-    const [session] = await t.db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.refreshTokenHash, hashSecret(tokens.refresh_token)));
-    expect(session?.userId).toBe(anon.userId);
+    expect(tokens.refresh_token).toBe(anon.refreshToken);
     const me = await t.request("/users/me", {
       ...asClient,
       accessToken: tokens.access_token,
@@ -152,6 +163,22 @@ describe("CLI sign-in (happy)", () => {
     );
     const after = await complete({ login_code: attempt.login_code, mode: "check" });
     expect(await after.json()).toEqual({ cli_session_state: "none" });
+  });
+
+  it("claim-anon-session refuses a CLI session signed out before the claim, once", async () => {
+    const anon = await signUpAnonymous();
+    const attempt = await initiate({ anon_refresh_token: anon.refreshToken });
+    await t.db.delete(sessions).where(eq(sessions.refreshTokenHash, hashSecret(anon.refreshToken)));
+    await expectTextError(
+      await complete({ login_code: attempt.login_code, mode: "claim-anon-session" }),
+      400,
+      "Anonymous session is no longer valid",
+    );
+    await expectTextError(
+      await complete({ login_code: attempt.login_code, mode: "claim-anon-session" }),
+      400,
+      "No anonymous session associated with this code",
+    );
   });
 });
 

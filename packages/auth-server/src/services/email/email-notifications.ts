@@ -17,15 +17,20 @@ export interface NotificationCategory {
   canDisable: boolean;
 }
 
+/**
+ * The reference's ids (its `listNotificationCategories`): clients and its e2e suite address the
+ * categories by them. (Before migration 0025 this server had its own ids: the stored choices and
+ * outbox rows were moved over then.)
+ */
 export const notificationCategories: readonly NotificationCategory[] = [
   {
-    id: "4f6f8873-3d04-46bd-8bef-18338b1a1b4c",
+    id: "7bb82d33-2f54-4a3d-9d23-82739e0d66ef",
     name: "Transactional",
     defaultEnabled: true,
     canDisable: false,
   },
   {
-    id: "4f6f8873-3d04-46bd-8bef-18338b1a1b4d",
+    id: "4f6f8873-3d04-46bd-8bef-18338b1a1b4c",
     name: "Marketing",
     defaultEnabled: true,
     canDisable: true,

@@ -196,6 +196,11 @@ export const secretContexts = {
   signingKey: (kid: string) => `auth.signing_keys.private_jwk:${kid}`,
   totpSecret: (userId: string) => `auth.users.totp_secret_base64:${userId}`,
   webhookSecret: (endpointId: string) => `auth.webhook_endpoints.secret:${endpointId}`,
+  /** The browser's refresh token a completed CLI sign-in hands to the CLI's poll (once). */
+  cliRefreshToken: (attemptId: string) => `auth.cli_auth_attempts.refresh_token:${attemptId}`,
+  /** The CLI's own anonymous session, which the browser may claim (once). */
+  cliAnonRefreshToken: (attemptId: string) =>
+    `auth.cli_auth_attempts.anon_refresh_token:${attemptId}`,
 };
 
 /** The configured keys, as the auth configuration parsed them. */

@@ -1,8 +1,11 @@
 /**
  * CLI sign-in (contract §2.17): the CLI starts an attempt and gets a polling code (kept secret) and a
  * login code (shown to the user); the user, signed in in a browser, completes the attempt with the
- * login code; the CLI's next poll receives a refresh token of a new session of its own. Codes are
- * stored as SHA-256 digests, every state change is a conditional update, so a code works once.
+ * login code and the browser's refresh token; the CLI's next poll receives that refresh token, as
+ * the reference answers (the CLI and the browser then share the session). Codes are stored as
+ * SHA-256 digests; the refresh tokens the attempt hands on (the browser's, and the CLI's anonymous
+ * one a browser may claim) are sealed with SECRETS_KEY and cleared once handed on. Every state
+ * change is a conditional update, so a code works once.
  * @module
  */
 import { knownErrors } from "@heritage/auth-protocol";
@@ -17,9 +20,10 @@ import {
 import type { AuthDeps } from "../auth-deps";
 import { plainErrors } from "../plain-errors";
 import type { LoadedProject } from "../projects/projects";
+import { secretContexts, UnreadableSecretError } from "../secrets/secret-box";
 import { hashSecret } from "../secrets/secrets";
 import { findUser } from "../users/user-records";
-import { createSession, startSession } from "./sessions";
+import { mintAccessTokenForUser } from "./sessions";
 
 export const defaultCliAuthLifetimeMillis = 2 * 60 * 60 * 1000;
 export const maxCliAuthLifetimeMillis = 24 * 60 * 60 * 1000;
@@ -68,15 +72,20 @@ export async function initiateCliAuth(
     ? await requireAnonymousUserOf(deps, project, input.anonRefreshToken)
     : null;
   const now = deps.clock();
+  const id = deps.ids.generateId();
   const pollingCode = deps.ids.generateToken();
   const loginCode = deps.ids.generateToken();
   const expiresAt = new Date(now.getTime() + input.expiresInMillis);
   await deps.db.insert(cliAuthAttempts).values({
-    id: deps.ids.generateId(),
+    id,
     projectId: project.id,
     pollingCodeHash: hashSecret(pollingCode),
     loginCodeHash: hashSecret(loginCode),
     anonUserId,
+    anonRefreshTokenSealed:
+      anonUserId && input.anonRefreshToken
+        ? deps.secrets.seal(input.anonRefreshToken, secretContexts.cliAnonRefreshToken(id))
+        : null,
     expiresAt,
     createdAt: now,
   });
@@ -108,20 +117,31 @@ export async function pollCliAuth(
   if (attempt.usedAt) return { status: "used" };
   if (!attempt.completedAt) return { status: "waiting" };
 
-  // Two polls at once: only the one whose update wins gets a session.
+  // Two polls at once: only the one whose update wins gets the token, which leaves the row then.
   const [claimed] = await deps.db
     .update(cliAuthAttempts)
-    .set({ usedAt: now })
+    .set({ usedAt: now, refreshTokenSealed: null })
     .where(and(eq(cliAuthAttempts.id, attempt.id), isNull(cliAuthAttempts.usedAt)))
     .returning();
   if (!claimed) return { status: "used" };
   // The user may have been deleted since completing (the reference to it is then cleared).
-  if (!claimed.completedUserId) return { status: "expired" };
-  const { refreshToken } = await createSession(deps.db, deps, {
-    projectId: project.id,
-    userId: claimed.completedUserId,
-  });
-  return { status: "success", refreshToken };
+  if (!claimed.completedUserId || !attempt.refreshTokenSealed) return { status: "expired" };
+  const refreshToken = openSealedToken(
+    deps,
+    attempt.refreshTokenSealed,
+    secretContexts.cliRefreshToken(attempt.id),
+  );
+  return refreshToken ? { status: "success", refreshToken } : { status: "expired" };
+}
+
+/** A token the attempt sealed; null when no configured key opens it (SECRETS_KEY changed since). */
+function openSealedToken(deps: AuthDeps, sealed: string, context: string): string | null {
+  try {
+    return deps.secrets.open(sealed, context);
+  } catch (error) {
+    if (error instanceof UnreadableSecretError) return null;
+    throw error;
+  }
 }
 
 /** A pending attempt (neither completed, collected nor expired) by its login code. */
@@ -181,7 +201,10 @@ export async function checkCliAuth(
   return (await liveAnonymousUserOf(deps, project, attempt)) ? "anonymous" : "none";
 }
 
-/** `mode: "claim-anon-session"`: a new session of the CLI's anonymous user, once. */
+/**
+ * `mode: "claim-anon-session"`: the CLI's own anonymous session (its refresh token and a fresh
+ * access token), once, so the browser continues as the same anonymous user.
+ */
 export async function claimCliAnonymousSession(
   deps: AuthDeps,
   project: LoadedProject,
@@ -189,16 +212,30 @@ export async function claimCliAnonymousSession(
 ): Promise<{ accessToken: string; refreshToken: string }> {
   const attempt = await requirePendingAttempt(deps, project, loginCode);
   const anonUserId = await liveAnonymousUserOf(deps, project, attempt);
-  if (!anonUserId) throw plainErrors.cliNoAnonymousSession();
+  if (!anonUserId || !attempt.anonRefreshTokenSealed) throw plainErrors.cliNoAnonymousSession();
   const [claimed] = await deps.db
     .update(cliAuthAttempts)
-    .set({ anonUserId: null })
+    .set({ anonUserId: null, anonRefreshTokenSealed: null })
     .where(and(stillPending(attempt, deps.clock()), eq(cliAuthAttempts.anonUserId, anonUserId)))
     .returning({ id: cliAuthAttempts.id });
   if (!claimed) throw plainErrors.cliNoAnonymousSession();
+  const refreshToken = openSealedToken(
+    deps,
+    attempt.anonRefreshTokenSealed,
+    secretContexts.cliAnonRefreshToken(attempt.id),
+  );
+  const session = refreshToken ? await findSessionByRefreshToken(deps.db, refreshToken) : null;
   const user = await findUser(deps.db, project.id, anonUserId);
-  if (!user) throw plainErrors.cliNoAnonymousSession();
-  const { accessToken, refreshToken } = await startSession(deps, project, user);
+  if (
+    !refreshToken ||
+    !session ||
+    session.userId !== anonUserId ||
+    session.expiresAt.getTime() <= deps.clock().getTime() ||
+    !user
+  ) {
+    throw plainErrors.cliAnonymousSessionGone();
+  }
+  const accessToken = await mintAccessTokenForUser(deps, project, user, session.id);
   return { accessToken, refreshToken };
 }
 
@@ -221,7 +258,16 @@ export async function completeCliAuth(
   // The anonymous user the CLI brought is left alone, never merged into the signed-in one.
   const [completed] = await deps.db
     .update(cliAuthAttempts)
-    .set({ completedUserId: session.userId, completedAt: now, anonUserId: null })
+    .set({
+      completedUserId: session.userId,
+      completedAt: now,
+      refreshTokenSealed: deps.secrets.seal(
+        refreshToken,
+        secretContexts.cliRefreshToken(attempt.id),
+      ),
+      anonUserId: null,
+      anonRefreshTokenSealed: null,
+    })
     .where(stillPending(attempt, now))
     .returning({ id: cliAuthAttempts.id });
   if (!completed) throw plainErrors.invalidCliLoginCode();
