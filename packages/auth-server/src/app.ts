@@ -32,6 +32,7 @@ import { createOtpRoutes } from "./routes/auth/otp";
 import { createPasskeyRoutes } from "./routes/auth/passkey";
 import { createPasswordRoutes } from "./routes/auth/password";
 import { createSessionRoutes } from "./routes/auth/sessions";
+import { createCheckFeatureSupportRoutes } from "./routes/check-feature-support";
 import { createConnectedAccountRoutes } from "./routes/connected-accounts";
 import { createContactChannelRoutes } from "./routes/contact-channels";
 import { createCredentialScanningRoutes } from "./routes/credential-scanning";
@@ -219,6 +220,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   app.use("*", authenticate(deps));
 
   app.route("/", createProbeRoutes());
+  app.route("/check-feature-support", createCheckFeatureSupportRoutes(deps));
   app.route("/auth/password", createPasswordRoutes(deps));
   app.route("/auth/oauth", createOAuthTokenRoutes(deps));
   app.route("/auth/oauth", createOAuthFlowRoutes(deps, oauthClient));
