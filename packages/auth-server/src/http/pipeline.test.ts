@@ -4,8 +4,10 @@
  * and the 500 mapper that never leaks the cause in production.
  */
 import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
 import { inspect } from "node:util";
 import { corsExposeHeaders } from "@heritage/auth-protocol";
+import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -132,14 +134,28 @@ describe("error responses (error)", () => {
     app.use("*", protocolHeaders());
     app.get("/redirect", () => Response.redirect("https://example.org/next", 307));
     app.get("/fetched", () => fetch("data:text/plain,fetched%20text"));
-    const redirect = await app.request("/redirect", { headers: { "x-stack-project-id": "p" } });
-    expect(redirect.status).toBe(307);
-    expect(redirect.headers.get("location")).toBe("https://example.org/next");
-    expectProtocolHeaders(redirect);
-    expect(redirect.headers.get("cache-control")).toBe("no-store, max-age=0");
-    const fetched = await app.request("/fetched", { headers: { "x-stack-project-id": "p" } });
-    expect(await fetched.text()).toBe("fetched text");
-    expectProtocolHeaders(fetched);
+    // Served as in production: @hono/node-server then makes its lighter Response the global one,
+    // which keeps the Headers object it is built with (an immutable one, here).
+    const server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 });
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const headers = { "x-stack-project-id": "p" };
+      for (const redirect of [
+        await app.request("/redirect", { headers }),
+        await fetch(`${origin}/redirect`, { redirect: "manual", headers }),
+      ]) {
+        expect(redirect.status).toBe(307);
+        expect(redirect.headers.get("location")).toBe("https://example.org/next");
+        expectProtocolHeaders(redirect);
+        expect(redirect.headers.get("cache-control")).toBe("no-store, max-age=0");
+      }
+      const fetched = await app.request("/fetched", { headers });
+      expect(await fetched.text()).toBe("fetched text");
+      expectProtocolHeaders(fetched);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("answers methods outside the protocol with a JSON 405", async () => {

@@ -113,7 +113,9 @@ export function protocolHeaders(): MiddlewareHandler<AuthEnv> {
     const response = new Response(c.res.body, {
       status: shouldOverride ? 200 : actualStatus,
       statusText: shouldOverride ? "OK" : c.res.statusText,
-      headers: c.res.headers,
+      // A copy: @hono/node-server's Response (global once a server is started) keeps the
+      // Headers object it is given, and the old one may be immutable.
+      headers: new Headers(c.res.headers),
     });
     finishHeaders(response.headers);
     // Assigning through undefined first stops Hono from merging the old headers back in.
