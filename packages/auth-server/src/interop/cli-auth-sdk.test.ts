@@ -63,7 +63,8 @@ describe("CLI sign-in through the SDK", () => {
     expect((await completions[0])?.status).toBe(200);
     expect(result.status).toBe("ok");
     if (result.status !== "ok") return;
-    expect(result.data).not.toBe(user.refreshToken);
+    // The browser's own session, as the reference hands it over (decision 020).
+    expect(result.data).toBe(user.refreshToken);
     expect(server.countRequests("POST", "/api/v1/auth/cli/poll")).toBeGreaterThanOrEqual(1);
 
     const cli = new StackClientApp({
