@@ -61,8 +61,8 @@ export type SendEmailOptions = (
 export interface EmailSendCalls {
   /**
    * `POST /emails/send-email` (needs the project's own SMTP server): queues one message per user
-   * and resolves with the users it was queued for (those with a primary e-mail who did not turn
-   * its category off); the server delivers them, at `scheduledAt` if given.
+   * and resolves with those users; the server delivers them at `scheduledAt` if given, or skips
+   * a message whose user has, by then, no primary e-mail or turned its category off.
    */
   sendEmail(options: SendEmailOptions): Promise<string[]>;
 }
@@ -135,9 +135,10 @@ export interface SentEmail {
   error: string | null;
   /**
    * queued: waiting in the outbox (scheduled, between retries, or no server to deliver it); sent;
-   * failed (for good).
+   * failed (for good); skipped (the user was gone, had no primary e-mail or had turned the
+   * message's category off when it fell due).
    */
-  status: "queued" | "sent" | "failed";
+  status: "queued" | "sent" | "failed" | "skipped";
 }
 
 export interface EmailAdminCalls {
@@ -270,7 +271,8 @@ export function createEmailAdminCalls(core: AppCore): EmailAdminCalls {
           to: Array.isArray(record.to) ? record.to.map(String) : [],
           sentAt: new Date(Number(record.sent_at_millis)),
           error: typeof record.error === "string" ? record.error : null,
-          status: status === "sent" || status === "failed" ? status : "queued",
+          status:
+            status === "sent" || status === "failed" || status === "skipped" ? status : "queued",
         };
       });
     },
