@@ -81,6 +81,8 @@ import { secretBoxFromSettings } from "./services/secrets/secret-box";
 import { defaultIdGenerators, type IdGenerators } from "./services/secrets/secrets";
 import { type Argon2Parameters, createPasswordHasher } from "./services/sign-in/passwords";
 import { holdWebhookWorker } from "./services/webhooks/webhook-delivery";
+import { forgetUsersAfterWrites } from "./user-cache/own-writes";
+import { createUserCache, type UserCache } from "./user-cache/user-cache";
 
 export { initAuthPlatform } from "./services/projects/platform-init";
 
@@ -136,6 +138,8 @@ export interface CreateAuthApiOptions {
 export type AuthApi = Hono<AuthEnv> & {
   /** This API's projects in memory (tests wait on `catchUp()` after writing the database directly). */
   projects: ProjectCache;
+  /** This API's signed-in users in memory (tests wait on `catchUp()` after writing them directly). */
+  users: UserCache;
   /**
    * Stops the background work and waits for a delivery pass under way; call it before the
    * database closes (afterwards no pass runs). Idempotent.
@@ -158,9 +162,11 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
     isPublicAddress: options.outgoing?.isPublicAddress,
   });
   const projects = createProjectCache({ db: options.db, notifications: options.notifications });
+  const users = createUserCache({ db: options.db, notifications: options.notifications });
   const deps: RouteDeps = {
     db: options.db,
     projects,
+    users,
     config: options.config,
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
     clock,
@@ -212,6 +218,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   const app = new Hono<AuthEnv>();
   app.use("*", protocolHeaders());
   app.use("*", forgetProjectsAfterAdminWrites(projects));
+  app.use("*", forgetUsersAfterWrites(users));
   app.use("*", answerUnknownRoutes(app));
   // Ahead of the body parser: the webhook signature covers the raw body.
   app.route("/integrations/stripe/webhooks", createStripeWebhookRoutes(deps));
@@ -276,7 +283,12 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   app.all("*", (c) => notFoundResponse(new URL(c.req.url).pathname));
   app.onError(createErrorHandler(deps));
   const close = async () => {
-    await Promise.all([webhookWorker.release(), emailQueue.release(), projects.close()]);
+    await Promise.all([
+      webhookWorker.release(),
+      emailQueue.release(),
+      projects.close(),
+      users.close(),
+    ]);
   };
-  return Object.assign(app, { close, projects });
+  return Object.assign(app, { close, projects, users });
 }

@@ -19,7 +19,7 @@ import { plainErrors } from "../services/plain-errors";
 import type { LoadedProject } from "../services/projects/projects";
 import { type VerifiedAccessToken, verifyAccessToken } from "../services/sign-in/tokens";
 import { isTeamMember } from "../services/teams/teams";
-import { findUser, type LoadedUser } from "../services/users/user-records";
+import type { LoadedUser } from "../services/users/user-records";
 import type { AuthEnv, RequestAuth } from "./context";
 
 export const internalProjectId = "internal";
@@ -76,7 +76,7 @@ async function checkAdminAccessToken(
   if (verified.projectId !== internalProjectId) throw knownErrors.adminAccessTokenIsNotAdmin();
   // Anonymous and restricted internal users never administer projects.
   if (verified.kind !== "normal") throw knownErrors.unparsableAdminAccessToken();
-  const user = await findUser(deps.db, internalProjectId, verified.claims.sub);
+  const user = await deps.users.findUser(internalProjectId, verified.claims.sub);
   if (!user) {
     throw plainErrors.adminTokenUserGone();
   }
@@ -170,7 +170,7 @@ export async function authenticateRequest(
   if (branchId !== "main") throw knownErrors.branchDoesNotExist({ branch_id: branchId });
 
   // A user deleted since the token was minted: the request goes on without a user.
-  const user = token ? await findUser(deps.db, projectId, token.claims.sub) : null;
+  const user = token ? await deps.users.findUser(projectId, token.claims.sub) : null;
   return { accessType, project, user, accessTokenClaims: token?.claims ?? null };
 }
 

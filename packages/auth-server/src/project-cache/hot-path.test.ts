@@ -1,7 +1,7 @@
 /**
  * The hot calls' database round trips (issue 15): with projects and keys in memory, `/users/me`
- * (client and server access) costs one query, `/projects/current` none, and a token refresh
- * (either endpoint) one. Each call is made once first so that the project is in memory, as it is
+ * (client and server access) costs one query, none once its user is in memory too (decision 021),
+ * `/projects/current` none, and a token refresh (either endpoint) one. Each call is made once first so that the project is in memory, as it is
  * for every request but a process's first.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -38,21 +38,25 @@ async function statementsOf(path: string, options: TestRequestOptions): Promise<
 }
 
 describe("database round trips of the hot calls", () => {
-  it("GET /users/me with client access: the user, in one query", async () => {
-    const statements = await statementsOf("/users/me", {
-      accessType: "client",
-      accessToken: user.accessToken,
-    });
-    expect(statements).toHaveLength(1);
-    expect(statements[0]).toContain('from "auth"."users"');
+  it("GET /users/me with client access: the user, in one query, then none while it is unchanged", async () => {
+    const me = { accessType: "client" as const, accessToken: user.accessToken };
+    // A write (the sign-up) empties the project's users in this process; the first read loads.
+    await t.api.users.catchUp();
+    const statements = await statementsOf("/users/me", me);
+    expect(statements).toEqual([]);
+    t.api.users.forgetAll();
+    queries.reset();
+    expect((await t.request("/users/me", me)).status).toBe(200);
+    expect(queries.statements).toHaveLength(1);
+    expect(queries.statements[0]).toContain('from "auth"."users"');
   });
 
-  it("GET /users/me with server access: one query", async () => {
+  it("GET /users/me with server access: none for a user in memory", async () => {
     const statements = await statementsOf("/users/me", {
       accessType: "server",
       accessToken: user.accessToken,
     });
-    expect(statements).toHaveLength(1);
+    expect(statements).toEqual([]);
   });
 
   it("GET /projects/current: none", async () => {

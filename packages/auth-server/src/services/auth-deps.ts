@@ -9,6 +9,7 @@ import type { AuthConfig } from "../config";
 import type { SigningKeyStore } from "../keys/signing-keys";
 import type { OutgoingPolicy } from "../outgoing/outgoing-policy";
 import type { ProjectCache } from "../project-cache/project-cache";
+import type { UserCache } from "../user-cache/user-cache";
 import type { AuthLogger } from "./auth-logger";
 import type { EmailSender } from "./email/emails";
 import type { SecretBox } from "./secrets/secret-box";
@@ -27,6 +28,8 @@ export interface AuthDeps {
   signingKeys: SigningKeyStore;
   /** Projects and their key checks, from memory while change notifications arrive. */
   projects: ProjectCache;
+  /** The users of requests' access tokens, from memory while change notifications arrive. */
+  users: UserCache;
   /** Encrypts and decrypts the secrets kept at rest (`SECRETS_KEY`, services/secrets/secret-box.ts). */
   secrets: SecretBox;
   /**

@@ -1,0 +1,30 @@
+/**
+ * This process's own writes to users take effect on its very next request: the database's
+ * announcement reaches this process too, but over another connection and perhaps a moment after
+ * the write's answer, so the writing request empties the user cache of its project before its
+ * answer leaves. Any request may write users (sign-in records activity, a server updates
+ * another user, a team rename changes what its members' selected team reads), so every request
+ * that is not a plain read counts: any method but GET, HEAD and OPTIONS, and GETs under `/auth/`
+ * (OAuth callbacks create and link users). A request without a known project empties it all.
+ * @module
+ */
+import type { MiddlewareHandler } from "hono";
+import type { AuthEnv } from "../http/context";
+import type { UserCache } from "./user-cache";
+
+const readOnlyMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+const flowPath = /\/auth\//;
+
+export function forgetUsersAfterWrites(users: UserCache): MiddlewareHandler<AuthEnv> {
+  return async (c, next) => {
+    try {
+      await next();
+    } finally {
+      if (!readOnlyMethods.has(c.req.method) || flowPath.test(c.req.path)) {
+        const projectId = c.get("auth")?.project.id;
+        if (projectId === undefined) users.forgetAll();
+        else users.forgetProject(projectId);
+      }
+    }
+  };
+}
