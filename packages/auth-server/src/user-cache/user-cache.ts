@@ -2,7 +2,7 @@
  * Signed-in users from memory (issue 15): every request with an access token reads its user (the
  * row, primary e-mail, selected team, password flag and linked OAuth accounts), usually the same
  * user again and again, and on the embedded database that one query was the ceiling of
- * `GET /users/me` (decision 020). Each process keeps a user it has loaded until the database
+ * `GET /users/me` (decision 021). Each process keeps a user it has loaded until the database
  * announces a change to it: triggers on `auth.users`, `contact_channels`, `password_credentials`,
  * `oauth_accounts` and `teams` (migration 0026) send the user id (a team change: its project) on
  * {@link userChangedChannel} at commit, whoever wrote, to every listening process.
