@@ -11,7 +11,6 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminApp } from "./admin-app";
 import { createClientApp } from "./client-app";
-import type { SentEmail } from "./email-calls";
 import { createServerApp } from "./server-app";
 import { testServerRuntime } from "./testing/test-server-runtime";
 import { createMemoryTokenStore } from "./token-stores/memory";
@@ -75,19 +74,6 @@ const newServerApp = () =>
     tokenStore: createMemoryTokenStore(),
     ...runtimeOptions(),
   });
-
-/** The newest outbox entry once `ready` holds for it (waits for the queue, never a fixed time). */
-async function newestSentEmail(
-  ready: (email: SentEmail) => boolean,
-): Promise<SentEmail | undefined> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const [newest] = await newAdminApp().listSentEmails();
-    if (newest && ready(newest)) return newest;
-    if (Date.now() > deadline) throw new Error("The newest e-mail never got ready");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe("admin e-mail calls", () => {
   it("manages templates and themes and previews them", async () => {

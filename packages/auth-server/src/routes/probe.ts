@@ -5,7 +5,6 @@
  */
 
 import { Hono } from "hono";
-import { z } from "zod";
 import type { AuthEnv } from "../http/context";
 import { sendText } from "../http/respond";
 import { emptyQuery, validateRequest } from "../http/validate";

@@ -4,7 +4,6 @@
  */
 
 import { Hono } from "hono";
-import { z } from "zod";
 import type { AuthEnv } from "../http/context";
 import { requireAccess } from "../http/project-access";
 import { clientProjectView } from "../http/project-views";
