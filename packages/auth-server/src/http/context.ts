@@ -35,6 +35,12 @@ export interface AuthEnv {
      * `authenticate` (project-access.ts).
      */
     checksRouteDescriptions: boolean;
+    /**
+     * Set by a handler that knows exactly which users its request wrote (a token refresh records
+     * activity on its one user): only those are forgotten from the user cache before the answer
+     * leaves, instead of the whole project (user-cache/own-writes.ts).
+     */
+    writtenUsers: readonly string[];
   };
 }
 

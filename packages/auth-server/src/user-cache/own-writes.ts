@@ -6,6 +6,9 @@
  * another user, a team rename changes what its members' selected team reads), so every request
  * that is not a plain read counts: any method but GET, HEAD and OPTIONS, and GETs under `/auth/`
  * (OAuth callbacks create and link users). A request without a known project empties it all.
+ * A handler that knows exactly which users it wrote says so (`writtenUsers` on the context; a
+ * token refresh, the most frequent write, touches only its own user's activity time): only those
+ * are forgotten, and the project's other users stay in memory.
  * @module
  */
 import type { MiddlewareHandler } from "hono";
@@ -20,7 +23,10 @@ export function forgetUsersAfterWrites(users: UserCache): MiddlewareHandler<Auth
     try {
       await next();
     } finally {
-      if (!readOnlyMethods.has(c.req.method) || flowPath.test(c.req.path)) {
+      const writtenUsers = c.get("writtenUsers");
+      if (writtenUsers) {
+        for (const userId of writtenUsers) users.forgetUser(userId);
+      } else if (!readOnlyMethods.has(c.req.method) || flowPath.test(c.req.path)) {
         const projectId = c.get("auth")?.project.id;
         if (projectId === undefined) users.forgetAll();
         else users.forgetProject(projectId);

@@ -77,6 +77,17 @@ describe("user cache", () => {
     expect(await queriesOf(() => cache.findUser("internal", user.userId))).toBe(0);
   });
 
+  it("forgetting a project outdates only that project's users", async () => {
+    await cache.findUser("internal", user.userId);
+    cache.forgetProject("another-project");
+    expect(await queriesOf(() => cache.findUser("internal", user.userId))).toBe(0);
+    cache.forgetProject("internal");
+    expect(await queriesOf(() => cache.findUser("internal", user.userId))).toBeGreaterThan(0);
+    expect(await queriesOf(() => cache.findUser("internal", user.userId))).toBe(0);
+    cache.forgetUser(user.userId);
+    expect(await queriesOf(() => cache.findUser("internal", user.userId))).toBeGreaterThan(0);
+  });
+
   it("does not keep a load that overlapped an announcement about its user", async () => {
     await t.connection.notify("auth_user_changed", user.userId);
     await cache.catchUp();
@@ -160,6 +171,39 @@ describe("the API's own writes", () => {
     expect(updated.status).toBe(200);
     const read = (await (await t.request("/users/me", me)).json()) as { display_name: string };
     expect(read.display_name).toBe("Renamed by the server");
+  });
+
+  it("a token refresh forgets only its own user: the project's other users stay in memory", async () => {
+    const refreshing = await t.signUpUser("internal", { email: "refreshing@example.com" });
+    const bystander = await t.signUpUser("internal", { email: "bystander@example.com" });
+    const asBystander = { accessType: "client" as const, accessToken: bystander.accessToken };
+    const asRefreshing = { accessType: "client" as const, accessToken: refreshing.accessToken };
+    await t.api.users.catchUp();
+    expect((await t.request("/users/me", asBystander)).status).toBe(200);
+    expect((await t.request("/users/me", asRefreshing)).status).toBe(200);
+    const refreshes = [
+      () =>
+        t.request("/auth/oauth/token", {
+          body: new URLSearchParams({
+            grant_type: "refresh_token",
+            refresh_token: refreshing.refreshToken,
+            client_id: "internal",
+            client_secret: t.internalProject.keys.publishableClientKey,
+          }),
+        }),
+      () =>
+        t.request("/auth/sessions/current/refresh", {
+          accessType: "client",
+          refreshToken: refreshing.refreshToken,
+          method: "POST",
+        }),
+    ];
+    for (const refresh of refreshes) {
+      expect((await refresh()).status).toBe(200);
+      expect(await queriesOf(() => t.request("/users/me", asBystander))).toBe(0);
+      // The refreshed user's activity time is read again.
+      expect(await queriesOf(() => t.request("/users/me", asRefreshing))).toBeGreaterThan(0);
+    }
   });
 
   it("a deleted user has no user on the next request", async () => {

@@ -31,11 +31,15 @@ const defaultMaxUsers = 10_000;
 interface CachedUser {
   projectId: string;
   user: LoadedUser;
+  /** The announcement count when its load started: a later project-wide announcement outdates it. */
+  loadedAt: number;
 }
 
 export interface UserCache {
   /** The user with what requests read about it, or null when the project has no such user. */
   findUser(projectId: string, userId: string): Promise<LoadedUser | null>;
+  /** Forgets one user: this process wrote it and answers only afterwards. */
+  forgetUser(userId: string): void;
   /** Forgets the project's users: this process wrote to it and answers only afterwards. */
   forgetProject(projectId: string): void;
   forgetAll(): void;
@@ -72,8 +76,11 @@ export function createUserCache(options: UserCacheOptions): UserCache {
   const catchUpWaiters = new Map<string, () => void>();
   /**
    * Announcements counted, and when each user, project or everything was last announced: a load
-   * started before its user's latest announcement may be stale and is not kept. Cleared whenever
-   * no load is under way, so they never grow past the users announced during one load.
+   * started before its user's latest announcement may be stale and is not kept. A project's
+   * announcement also outdates the users kept before it: forgetting a project is one map write,
+   * not a walk over every kept user, since every write request forgets its project (own-writes.ts).
+   * The users' marks are cleared whenever no load is under way, so they never grow past the users
+   * announced during one load; the projects' marks live until everything is forgotten.
    */
   let announcements = 0;
   let everythingAnnouncedAt = 0;
@@ -90,13 +97,11 @@ export function createUserCache(options: UserCacheOptions): UserCache {
   }
   function forgetProject(projectId: string): void {
     projectAnnouncedAt.set(projectId, ++announcements);
-    for (const [userId, cached] of users) {
-      if (cached.projectId === projectId) users.delete(userId);
-    }
   }
   function forgetAll(): void {
     everythingAnnouncedAt = ++announcements;
     users.clear();
+    projectAnnouncedAt.clear();
   }
 
   function onAnnouncement(payload: string): void {
@@ -152,7 +157,7 @@ export function createUserCache(options: UserCacheOptions): UserCache {
       }
       // Shared by every request of this user until the next change: nobody may alter it.
       const frozen = deepFreeze(user);
-      users.set(userId, { projectId, user: frozen });
+      users.set(userId, { projectId, user: frozen, loadedAt: startedAt });
       return frozen;
     });
     // Concurrent requests of one user share one load.
@@ -161,10 +166,7 @@ export function createUserCache(options: UserCacheOptions): UserCache {
       return await loaded;
     } finally {
       loading.delete(key);
-      if (loading.size === 0) {
-        userAnnouncedAt.clear();
-        projectAnnouncedAt.clear();
-      }
+      if (loading.size === 0) userAnnouncedAt.clear();
     }
   }
 
@@ -175,9 +177,14 @@ export function createUserCache(options: UserCacheOptions): UserCache {
     async findUser(projectId, userId) {
       if (!listening) return findUser(db, projectId, userId);
       const kept = users.get(userId);
-      if (kept) return kept.projectId === projectId ? kept.user : null;
+      if (kept && (projectAnnouncedAt.get(kept.projectId) ?? 0) <= kept.loadedAt) {
+        return kept.projectId === projectId ? kept.user : null;
+      }
+      // Outdated by an announcement about its project (or never loaded).
+      if (kept) users.delete(userId);
       return load(projectId, userId);
     },
+    forgetUser,
     forgetProject,
     forgetAll,
     async catchUp() {

@@ -79,12 +79,14 @@ export function createOAuthTokenRoutes(deps: RouteDeps): Hono<AuthEnv> {
           noStoreHeaders,
         );
       }
-      const { accessToken } = await refreshAccessToken(
+      const { accessToken, userId } = await refreshAccessToken(
         deps,
         project,
         body.refresh_token,
         getClientIp(c, deps.trustProxy),
       );
+      // The refresh recorded activity on this one user only (own-writes.ts).
+      c.set("writtenUsers", [userId]);
       return sendJson(
         c,
         {

@@ -105,12 +105,14 @@ export function createSessionRoutes(deps: RouteDeps): Hono<AuthEnv> {
       const auth = requireAccess(c);
       const refreshToken = readProtocolHeader(c.req.raw.headers, "refresh-token");
       if (!refreshToken) throwSchemaError(c, ["headers.x-stack-refresh-token must be defined"]);
-      const { accessToken } = await refreshAccessToken(
+      const { accessToken, userId } = await refreshAccessToken(
         deps,
         auth.project,
         refreshToken,
         getClientIp(c, deps.trustProxy),
       );
+      // The refresh recorded activity on this one user only (own-writes.ts).
+      c.set("writtenUsers", [userId]);
       return sendJson(c, { access_token: accessToken });
     },
   );

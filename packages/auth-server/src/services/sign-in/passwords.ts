@@ -2,17 +2,18 @@
  * Password hashing: argon2id with the OWASP parameters (19 MiB, t=2, p=1) for every new hash;
  * imported bcrypt hashes (`$2a$`/`$2b$`/`$2y$`) are verified and replaced by argon2id at the next
  * successful sign-in. Unknown emails are checked against a dummy hash so a sign-in takes the same time.
+ * The hashing itself runs on low-priority worker threads (password-hashing/hashing-pool.ts).
  * @module
  */
-import { type Algorithm, hash, parseOptions, verify } from "@node-rs/argon2";
-import bcrypt from "bcryptjs";
+import { type Algorithm, parseOptions } from "@node-rs/argon2";
+import {
+  type Argon2Parameters,
+  hashArgon2id,
+  verifyArgon2,
+  verifyBcrypt,
+} from "./password-hashing/hashing-pool";
 
-export interface Argon2Parameters {
-  /** KiB of memory. */
-  memoryCost: number;
-  timeCost: number;
-  parallelism: number;
-}
+export type { Argon2Parameters };
 
 /** OWASP Password Storage Cheat Sheet, argon2id option 2. Tests may inject cheaper parameters. */
 export const owaspArgon2idParameters: Argon2Parameters = {
@@ -48,7 +49,7 @@ export interface PasswordHasher {
 export function createPasswordHasher(
   parameters: Argon2Parameters = owaspArgon2idParameters,
 ): PasswordHasher {
-  const hashPassword = (password: string) => hash(password, { algorithm: argon2id, ...parameters });
+  const hashPassword = (password: string) => hashArgon2id(password, parameters);
   let dummyHash: Promise<string> | undefined;
 
   function isWeakerArgon2(storedHash: string): boolean {
@@ -68,24 +69,16 @@ export function createPasswordHasher(
     hashPassword,
     async verifyPassword(storedHash, password) {
       if (storedHash.startsWith("$2")) {
-        const isValid = await bcrypt.compare(password, storedHash);
+        const isValid = await verifyBcrypt(storedHash, password);
         return { isValid, needsRehash: isValid };
       }
-      let isValid = false;
-      try {
-        isValid = await verify(storedHash, password);
-      } catch {
-        isValid = false;
-      }
+      const isValid = await verifyArgon2(storedHash, password);
       return { isValid, needsRehash: isValid && isWeakerArgon2(storedHash) };
     },
     async verifyAgainstDummy(password) {
       dummyHash ??= hashPassword("dummy password that no account has");
-      try {
-        await verify(await dummyHash, password);
-      } catch {
-        // The result is thrown away; only the time spent matters.
-      }
+      // The result is thrown away; only the time spent matters.
+      await verifyArgon2(await dummyHash, password);
     },
   };
 }

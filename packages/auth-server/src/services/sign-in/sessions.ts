@@ -166,7 +166,7 @@ export async function refreshAccessToken(
   project: LoadedProject,
   refreshToken: string,
   ip: string | null,
-): Promise<{ accessToken: string; sessionId: string }> {
+): Promise<{ accessToken: string; sessionId: string; userId: string }> {
   const { db } = deps;
   let prepared = preparedRefresh.get(db);
   if (!prepared) {
@@ -183,7 +183,7 @@ export async function refreshAccessToken(
   );
   if (!found) throw knownErrors.refreshTokenNotFoundOrExpired();
   const accessToken = await mintAccessTokenForUser(deps, project, found.user, found.joinedId);
-  return { accessToken, sessionId: found.joinedId };
+  return { accessToken, sessionId: found.joinedId, userId: found.user.row.id };
 }
 
 /** Creates a session for a user and mints its first access token. */
