@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { connect } from "./connect";
 import { createTestDatabase, testEngine } from "./testing/test-database";
@@ -61,6 +62,40 @@ describe("connect", () => {
         await connection.notify("content_changed", "after");
         await expect.poll(() => events).toEqual(["(interrupted)", "(resumed)", "after"]);
       } finally {
+        await connection.close();
+      }
+    },
+  );
+
+  it.skipIf(testEngine() !== "postgres")(
+    "sends the LISTENs of listeners starting at once one after the other on its one client",
+    async () => {
+      // pg warns (and pg 9 refuses) when a client is given a query while another runs.
+      const inFlight = new Map<object, number>();
+      let overlapping = 0;
+      const originalQuery = pg.Client.prototype.query;
+      const countingQuery = function (this: pg.Client, ...args: unknown[]) {
+        const running = (inFlight.get(this) ?? 0) + 1;
+        inFlight.set(this, running);
+        if (running > 1) overlapping++;
+        const done = () => inFlight.set(this, (inFlight.get(this) ?? 1) - 1);
+        const result = (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+        if (result instanceof Promise) void result.then(done, done);
+        else done();
+        return result;
+      };
+      pg.Client.prototype.query = countingQuery as typeof originalQuery;
+      const connection = await createTestDatabase();
+      try {
+        const stops = await Promise.all(
+          ["first_channel", "second_channel", "third_channel"].map((channel) =>
+            connection.listen(channel, () => {}),
+          ),
+        );
+        await Promise.all(stops.map((stop) => stop()));
+        expect(overlapping).toBe(0);
+      } finally {
+        pg.Client.prototype.query = originalQuery;
         await connection.close();
       }
     },

@@ -160,6 +160,16 @@ async function connectPostgres(databaseUrl: string, poolSize: number): Promise<D
 
   const everySubscription = () => [...subscriptions.values()].flatMap((set) => [...set]);
 
+  // LISTEN and UNLISTEN go over the one listening client one after the other. Several caches
+  // subscribe at start at once, and a pg client given a second query while one runs queues it
+  // with a deprecation warning (pg 9 will refuse it).
+  let listenerStatements: Promise<unknown> = Promise.resolve();
+  function onListenerClient(client: pg.PoolClient, statement: string): Promise<unknown> {
+    const run = listenerStatements.then(() => client.query(statement));
+    listenerStatements = run.catch(() => {});
+    return run;
+  }
+
   // One listening connection per pool. The promise is kept, not the client: two listeners
   // starting at once (the page cache and the project cache) must share it. Keeping the client
   // only once connected let both connect, and the one forgotten was never released, so
@@ -208,7 +218,8 @@ async function connectPostgres(databaseUrl: string, poolSize: number): Promise<D
     if (closed) return;
     try {
       const client = await ensureListenerClient();
-      for (const channel of subscriptions.keys()) await client.query(`LISTEN ${channel}`);
+      for (const channel of subscriptions.keys())
+        await onListenerClient(client, `LISTEN ${channel}`);
       if (closed) return;
       for (const { interruptions } of everySubscription()) interruptions?.onResumed?.();
     } catch {
@@ -239,7 +250,7 @@ async function connectPostgres(databaseUrl: string, poolSize: number): Promise<D
       if (!channelSubscriptions) {
         channelSubscriptions = new Set();
         subscriptions.set(channel, channelSubscriptions);
-        await client.query(`LISTEN ${channel}`);
+        await onListenerClient(client, `LISTEN ${channel}`);
       }
       const subscription = { handler, interruptions };
       channelSubscriptions.add(subscription);
@@ -251,7 +262,7 @@ async function connectPostgres(databaseUrl: string, poolSize: number): Promise<D
         ) {
           subscriptions.delete(channel);
           const current = await listenerClient?.catch(() => undefined);
-          await current?.query(`UNLISTEN ${channel}`).catch(() => {});
+          if (current) await onListenerClient(current, `UNLISTEN ${channel}`).catch(() => {});
         }
       };
     },
