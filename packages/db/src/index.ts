@@ -1,4 +1,9 @@
 export {
+  type AnnouncementHandlers,
+  type AnnouncementSubscription,
+  subscribeToAnnouncements,
+} from "./announcements/subscription";
+export {
   type ConnectOptions,
   connect,
   type Database,

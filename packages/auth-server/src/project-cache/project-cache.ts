@@ -15,7 +15,7 @@
  * @module
  */
 import { timingSafeEqual } from "node:crypto";
-import type { Database, DatabaseConnection } from "@heritage/db";
+import { type Database, type DatabaseConnection, subscribeToAnnouncements } from "@heritage/db";
 import { and, eq, isNull } from "drizzle-orm";
 import { projectApiKeys } from "../db/schema";
 import { isLiveProjectKey } from "../services/projects/project-keys";
@@ -24,9 +24,6 @@ import { hashSecret, type ProjectKeyKind } from "../services/secrets/secrets";
 
 /** The channel migration 0020's trigger announces changed projects on ('*': all of them). */
 export const projectChangedChannel = "auth_project_changed";
-
-/** Payloads that are no project id: a process's marker sent by {@link ProjectCache.catchUp}. */
-const catchUpPrefix = "catch-up:";
 
 /** How many projects one process keeps; past it the least recently loaded is forgotten. */
 const defaultMaxProjects = 10_000;
@@ -102,7 +99,8 @@ async function loadProject(db: Database, projectId: string): Promise<CachedProje
   };
 }
 
-function deepFreeze<T>(value: T): T {
+/** Freezes a value shared by every request that reads it, and everything inside it. */
+export function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const child of Object.values(value)) deepFreeze(child);
@@ -132,54 +130,21 @@ export function createProjectCache(options: ProjectCacheOptions): ProjectCache {
   const maxProjects = options.maxProjects ?? defaultMaxProjects;
   const projects = new Map<string, CachedProject>();
   const loading = new Map<string, Promise<CachedProject | null>>();
-  const catchUpWaiters = new Map<string, () => void>();
   /** Bumped by every announcement: a load that saw it change may be stale and is not kept. */
   let generation = 0;
-  let listening = false;
-  let closed = false;
-  let unsubscribe: (() => Promise<void>) | undefined;
-  let catchUpCounter = 0;
 
-  function onAnnouncement(payload: string): void {
-    if (payload.startsWith(catchUpPrefix)) {
-      // Another process's marker says nothing changed; this process's own one ends a catch-up.
-      catchUpWaiters.get(payload)?.();
-      catchUpWaiters.delete(payload);
-      return;
-    }
-    generation++;
-    if (payload === "*") projects.clear();
-    else projects.delete(payload);
-  }
-
-  /** Announcements may be missed while the listening connection is away: read the database. */
-  function onInterrupted(): void {
-    listening = false;
-    generation++;
-    projects.clear();
-    // Nothing is answered from memory now, so nobody needs to wait for a marker.
-    for (const resolve of catchUpWaiters.values()) resolve();
-    catchUpWaiters.clear();
-  }
-  /** Listening again: whatever was missed meanwhile is forgotten with everything else. */
-  function onResumed(): void {
-    generation++;
-    projects.clear();
-    listening = !closed && unsubscribe !== undefined;
-  }
-
-  const subscribed = notifications
-    ? notifications
-        .listen(projectChangedChannel, onAnnouncement, { onInterrupted, onResumed })
-        .then((stop) => {
-          unsubscribe = stop;
-          listening = !closed;
-          if (closed) return stop();
-        })
-        .catch(() => {
-          // Without the subscription the cache stays off: every call reads the database.
-        })
-    : Promise.resolve();
+  const subscription = subscribeToAnnouncements(notifications, projectChangedChannel, {
+    onAnnouncement(payload) {
+      generation++;
+      if (payload === "*") projects.clear();
+      else projects.delete(payload);
+    },
+    // Announcements may have been missed: whatever was kept is forgotten.
+    onMissed() {
+      generation++;
+      projects.clear();
+    },
+  });
 
   async function cachedProject(projectId: string): Promise<CachedProject | null> {
     const kept = projects.get(projectId);
@@ -188,7 +153,7 @@ export function createProjectCache(options: ProjectCacheOptions): ProjectCache {
     if (pending) return pending;
     const startedAt = generation;
     const load = loadProject(db, projectId).then((loaded) => {
-      if (loaded && listening && generation === startedAt) {
+      if (loaded && subscription.isListening && generation === startedAt) {
         if (projects.size >= maxProjects) {
           const oldest = projects.keys().next().value;
           if (oldest !== undefined) projects.delete(oldest);
@@ -208,14 +173,14 @@ export function createProjectCache(options: ProjectCacheOptions): ProjectCache {
 
   return {
     get isListening() {
-      return listening;
+      return subscription.isListening;
     },
     async findProject(projectId) {
-      if (!listening) return findProject(db, projectId);
+      if (!subscription.isListening) return findProject(db, projectId);
       return (await cachedProject(projectId))?.project ?? null;
     },
     async isLiveKey(projectId, kind, key, now) {
-      if (!listening) return isLiveProjectKey(db, projectId, kind, key, now);
+      if (!subscription.isListening) return isLiveProjectKey(db, projectId, kind, key, now);
       const cached = await cachedProject(projectId);
       return cached ? hasLiveKey(cached, kind, key, now) : false;
     },
@@ -223,23 +188,11 @@ export function createProjectCache(options: ProjectCacheOptions): ProjectCache {
       generation++;
       projects.clear();
     },
-    async catchUp() {
-      await subscribed;
-      if (!listening || !notifications) return;
-      catchUpCounter++;
-      const marker = `${catchUpPrefix}${process.pid}:${catchUpCounter}:${Math.random().toString(36).slice(2)}`;
-      const arrived = new Promise<void>((resolve) => catchUpWaiters.set(marker, resolve));
-      await notifications.notify(projectChangedChannel, marker);
-      await arrived;
-    },
+    catchUp: () => subscription.catchUp(),
     async close() {
-      closed = true;
-      listening = false;
       projects.clear();
-      await subscribed;
-      await unsubscribe?.();
-      for (const resolve of catchUpWaiters.values()) resolve();
-      catchUpWaiters.clear();
+      await subscription.close();
+      projects.clear();
     },
   };
 }

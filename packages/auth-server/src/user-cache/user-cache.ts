@@ -15,15 +15,14 @@
  * (own-writes.ts), since the announcement comes back over another connection.
  * @module
  */
-import type { Database, DatabaseConnection } from "@heritage/db";
+import { type Database, type DatabaseConnection, subscribeToAnnouncements } from "@heritage/db";
+import { deepFreeze } from "../project-cache/project-cache";
 import { findUser, type LoadedUser } from "../services/users/user-records";
 
 /** The channel migration 0026's triggers announce changed users on. */
 export const userChangedChannel = "auth_user_changed";
 
 const projectPrefix = "project:";
-/** Payloads that are no user: a process's marker sent by {@link UserCache.catchUp}. */
-const catchUpPrefix = "catch-up:";
 
 /** How many users one process keeps; past it the least recently loaded is forgotten. */
 const defaultMaxUsers = 10_000;
@@ -60,20 +59,11 @@ export interface UserCacheOptions {
   maxUsers?: number;
 }
 
-function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
-}
-
 export function createUserCache(options: UserCacheOptions): UserCache {
   const { db, notifications } = options;
   const maxUsers = options.maxUsers ?? defaultMaxUsers;
   const users = new Map<string, CachedUser>();
   const loading = new Map<string, Promise<LoadedUser | null>>();
-  const catchUpWaiters = new Map<string, () => void>();
   /**
    * Announcements counted, and when each user, project or everything was last announced: a load
    * started before its user's latest announcement may be stale and is not kept. A project's
@@ -86,10 +76,6 @@ export function createUserCache(options: UserCacheOptions): UserCache {
   let everythingAnnouncedAt = 0;
   const userAnnouncedAt = new Map<string, number>();
   const projectAnnouncedAt = new Map<string, number>();
-  let listening = false;
-  let closed = false;
-  let unsubscribe: (() => Promise<void>) | undefined;
-  let catchUpCounter = 0;
 
   function forgetUser(userId: string): void {
     userAnnouncedAt.set(userId, ++announcements);
@@ -104,37 +90,16 @@ export function createUserCache(options: UserCacheOptions): UserCache {
     projectAnnouncedAt.clear();
   }
 
-  function onAnnouncement(payload: string): void {
-    if (payload.startsWith(catchUpPrefix)) {
-      catchUpWaiters.get(payload)?.();
-      catchUpWaiters.delete(payload);
-    } else if (payload === "*") forgetAll();
-    else if (payload.startsWith(projectPrefix)) forgetProject(payload.slice(projectPrefix.length));
-    else forgetUser(payload);
-  }
-  function onInterrupted(): void {
-    listening = false;
-    forgetAll();
-    for (const resolve of catchUpWaiters.values()) resolve();
-    catchUpWaiters.clear();
-  }
-  function onResumed(): void {
-    forgetAll();
-    listening = !closed && unsubscribe !== undefined;
-  }
-
-  const subscribed = notifications
-    ? notifications
-        .listen(userChangedChannel, onAnnouncement, { onInterrupted, onResumed })
-        .then((stop) => {
-          unsubscribe = stop;
-          listening = !closed;
-          if (closed) return stop();
-        })
-        .catch(() => {
-          // Without the subscription the cache stays off: every call reads the database.
-        })
-    : Promise.resolve();
+  const subscription = subscribeToAnnouncements(notifications, userChangedChannel, {
+    onAnnouncement(payload) {
+      if (payload === "*") forgetAll();
+      else if (payload.startsWith(projectPrefix))
+        forgetProject(payload.slice(projectPrefix.length));
+      else forgetUser(payload);
+    },
+    // Announcements may have been missed: whatever was kept is forgotten.
+    onMissed: forgetAll,
+  });
 
   function announcedSince(startedAt: number, projectId: string, userId: string): boolean {
     return (
@@ -150,7 +115,9 @@ export function createUserCache(options: UserCacheOptions): UserCache {
     if (pending) return pending;
     const startedAt = announcements;
     const loaded = findUser(db, projectId, userId).then((user) => {
-      if (!user || !listening || announcedSince(startedAt, projectId, userId)) return user;
+      if (!user || !subscription.isListening || announcedSince(startedAt, projectId, userId)) {
+        return user;
+      }
       if (users.size >= maxUsers) {
         const oldest = users.keys().next().value;
         if (oldest !== undefined) users.delete(oldest);
@@ -172,10 +139,10 @@ export function createUserCache(options: UserCacheOptions): UserCache {
 
   return {
     get isListening() {
-      return listening;
+      return subscription.isListening;
     },
     async findUser(projectId, userId) {
-      if (!listening) return findUser(db, projectId, userId);
+      if (!subscription.isListening) return findUser(db, projectId, userId);
       const kept = users.get(userId);
       if (kept && (projectAnnouncedAt.get(kept.projectId) ?? 0) <= kept.loadedAt) {
         return kept.projectId === projectId ? kept.user : null;
@@ -187,23 +154,11 @@ export function createUserCache(options: UserCacheOptions): UserCache {
     forgetUser,
     forgetProject,
     forgetAll,
-    async catchUp() {
-      await subscribed;
-      if (!listening || !notifications) return;
-      catchUpCounter++;
-      const marker = `${catchUpPrefix}${process.pid}:${catchUpCounter}:${Math.random().toString(36).slice(2)}`;
-      const arrived = new Promise<void>((resolve) => catchUpWaiters.set(marker, resolve));
-      await notifications.notify(userChangedChannel, marker);
-      await arrived;
-    },
+    catchUp: () => subscription.catchUp(),
     async close() {
-      closed = true;
-      listening = false;
       users.clear();
-      await subscribed;
-      await unsubscribe?.();
-      for (const resolve of catchUpWaiters.values()) resolve();
-      catchUpWaiters.clear();
+      await subscription.close();
+      users.clear();
     },
   };
 }
