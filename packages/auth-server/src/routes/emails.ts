@@ -15,8 +15,8 @@ import { describeRoute } from "../openapi/route-description";
 import {
   findTemplate,
   findTheme,
-  previewVariables,
-  renderOrThrow,
+  renderPreview,
+  selectedThemeSource,
 } from "../services/email/email-admin";
 import { sendTestEmail } from "../services/email/email-broadcast";
 import {
@@ -41,7 +41,8 @@ const sendEmailBody = z.strictObject({
   scheduled_at_millis: z.number().int().min(0).max(8_640_000_000_000_000).optional(),
   html: z.string().optional(),
   template_id: z.string().optional(),
-  variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  // Any JSON values: a TSX template's variablesSchema checks them; markup gets them as text.
+  variables: z.record(z.string(), z.json()).optional(),
   draft_id: z.string().uuid().optional(),
 });
 
@@ -62,14 +63,13 @@ function contentOf(body: z.infer<typeof sendEmailBody>): EmailContent {
     kind: "template",
     templateId: body.template_id ?? "",
     subject: body.subject,
-    variables: Object.fromEntries(
-      Object.entries(body.variables ?? {}).map(([key, value]) => [key, String(value)]),
-    ),
+    variables: body.variables ?? {},
   };
 }
 
 const renderEmailBody = z.strictObject({
-  theme_id: z.string().optional(),
+  // false: no theme; null: the project's selected theme (as absent).
+  theme_id: z.union([z.string(), z.literal(false), z.null()]).optional(),
   theme_tsx_source: z.string().optional(),
   template_id: z.string().optional(),
   template_tsx_source: z.string().optional(),
@@ -145,7 +145,7 @@ export function createEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
       callers: ["admin"],
       body: renderEmailBody,
     }),
-    (c) => {
+    async (c) => {
       const auth = requireAccess(c, adminAccess);
       const { body } = validateRequest(c, { body: renderEmailBody });
       if ((body.theme_id === undefined) === (body.theme_tsx_source === undefined)) {
@@ -155,22 +155,19 @@ export function createEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
         throw plainErrors.templateIdXorSource();
       }
       const config = auth.project.config;
-      const themeSource =
-        body.theme_id !== undefined
-          ? findTheme(config, body.theme_id)?.tsxSource
-          : body.theme_tsx_source;
+      let themeSource: string | null;
+      if (body.theme_tsx_source !== undefined) themeSource = body.theme_tsx_source;
+      else if (typeof body.theme_id === "string") {
+        const theme = findTheme(config, body.theme_id);
+        if (!theme) throw plainErrors.renderThemeNotFound();
+        themeSource = theme.tsxSource;
+      } else themeSource = body.theme_id === false ? null : selectedThemeSource(config);
       const templateSource =
         body.template_id !== undefined
           ? findTemplate(config, body.template_id)?.tsxSource
           : body.template_tsx_source;
-      if (themeSource === undefined) throw plainErrors.renderThemeNotFound();
       if (templateSource === undefined) throw plainErrors.renderTemplateNotFound();
-      const rendered = renderOrThrow(
-        templateSource,
-        themeSource,
-        previewVariables(auth.project),
-        "preview",
-      );
+      const rendered = await renderPreview(auth.project, templateSource, themeSource);
       return sendJson(c, {
         html: rendered.html,
         subject: rendered.subject,

@@ -8,17 +8,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtInTemplateIds } from "../services/email/email-designs";
 import { expectKnownError } from "../testing/expect-known-error";
 import { createTestAuthApi, type TestAuthApi } from "../testing/test-auth-api";
+import { startTestSmtpServer, type TestSmtpServer } from "../testing/test-smtp-server";
 
 let t: TestAuthApi;
+let smtp: TestSmtpServer;
 let projectId: string;
 const callbackUrl = "https://app.example.com/handler/sign-in?after=welcome";
 
 beforeAll(async () => {
+  // Its own SMTP server: a project on the shared one may not change its templates.
+  smtp = await startTestSmtpServer();
   t = await createTestAuthApi();
   projectId = (
     await t.createProject({
       displayName: "Balkan Heritage",
       config: {
+        emails: { server: smtp.projectServer("Balkan Heritage", "team@heritage.example") },
         domains: {
           trustedDomains: {
             app: { baseUrl: "https://app.example.com", handlerPath: "/handler" },
@@ -28,7 +33,10 @@ beforeAll(async () => {
     })
   ).id;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 
 function invite(body: unknown, accessType: "admin" | "server" | "client" = "admin") {
   return t.request("/internal/send-sign-in-invitation", { accessType, projectId, body });

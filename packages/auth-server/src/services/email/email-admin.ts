@@ -14,6 +14,12 @@ import { plainErrors } from "../plain-errors";
 import { type ProjectConfig, parseProjectConfig } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
 import {
+  type DesignInput,
+  isTsxSource,
+  type RenderedEmailDesign,
+  renderEmailDesign,
+} from "./design-rendering";
+import {
   builtInTemplates,
   builtInThemeIds,
   builtInThemes,
@@ -21,13 +27,18 @@ import {
   EmailRenderingError,
   type EmailTemplateDesign,
   type EmailThemeDesign,
-  type MissingVariables,
   newTemplateSource,
-  type RenderedDesign,
-  renderDesign,
 } from "./email-designs";
 
 type Designs = ProjectConfig["emailDesigns"];
+
+/** The template a TSX theme is tried with before it is stored. */
+const themeCheckTemplate = [
+  'import { Subject, NotificationCategory } from "@stackframe/emails";',
+  "export function EmailTemplate() {",
+  '  return <><Subject value="Theme check" /><NotificationCategory value="Transactional" /><p>Theme check</p></>;',
+  "}",
+].join("\n");
 
 /** Sample values for previews (as the reference's render endpoint). */
 export function previewVariables(project: LoadedProject): Record<string, string> {
@@ -80,20 +91,31 @@ export function themeSourceFor(
 }
 
 /** Renders, turning a broken source into KE EMAIL_RENDERING_ERROR. */
-export function renderOrThrow(
-  templateSource: string,
-  themeSource: string | null,
-  variables: Record<string, string>,
-  missing: MissingVariables = "strict",
-): RenderedDesign {
+export async function renderOrThrow(input: DesignInput): Promise<RenderedEmailDesign> {
   try {
-    return renderDesign(templateSource, themeSource, variables, missing);
+    return await renderEmailDesign(input);
   } catch (error) {
     if (error instanceof EmailRenderingError) {
       throw knownErrors.emailRenderingError({ error: error.message });
     }
     throw error;
   }
+}
+
+/** A preview of a design for the admin: sample values, the template's and theme's preview props. */
+export function renderPreview(
+  project: LoadedProject,
+  templateSource: string,
+  themeSource: string | null,
+): Promise<RenderedEmailDesign> {
+  return renderOrThrow({
+    templateSource,
+    themeSource,
+    project: { displayName: project.displayName },
+    user: { displayName: "John Doe" },
+    variables: previewVariables(project),
+    missing: "preview",
+  });
 }
 
 async function changeDesigns(
@@ -137,14 +159,14 @@ export async function updateTemplate(
   id: string,
   update: { tsxSource: string; themeId?: string | false | null | undefined },
 ): Promise<string> {
+  if (project.config.emails.server.isShared) throw knownErrors.requiresCustomEmailServer();
   const existing = findTemplate(project.config, id);
   if (!existing) throw plainErrors.templateNotFound();
   const themeId = update.themeId === null ? false : update.themeId;
-  const rendered = renderOrThrow(
+  const rendered = await renderPreview(
+    project,
     update.tsxSource,
     themeSourceFor(project.config, themeId),
-    previewVariables(project),
-    "preview",
   );
   await changeDesigns(deps, project.id, (designs) => {
     const next: EmailTemplateDesign = {
@@ -164,6 +186,7 @@ export async function deleteTemplate(
   project: LoadedProject,
   id: string,
 ): Promise<void> {
+  if (project.config.emails.server.isShared) throw knownErrors.requiresCustomEmailServer();
   if (!findTemplate(project.config, id)) throw plainErrors.templateNotFound();
   await changeDesigns(deps, project.id, (designs) => {
     delete designs.templates[id];
@@ -193,19 +216,22 @@ export async function updateTheme(
 ): Promise<EmailThemeDesign> {
   const existing = findTheme(project.config, id);
   if (!existing) throw plainErrors.themeNotFound();
-  try {
-    checkThemeSource(tsxSource);
-    renderDesign(
+  if (isTsxSource(tsxSource)) {
+    await renderPreview(project, themeCheckTemplate, tsxSource);
+  } else {
+    try {
+      checkThemeSource(tsxSource);
+    } catch (error) {
+      if (error instanceof EmailRenderingError) {
+        throw knownErrors.emailRenderingError({ error: error.message });
+      }
+      throw error;
+    }
+    await renderPreview(
+      project,
       '<Subject value="" /><NotificationCategory value="" />',
       tsxSource,
-      previewVariables(project),
-      "preview",
     );
-  } catch (error) {
-    if (error instanceof EmailRenderingError) {
-      throw knownErrors.emailRenderingError({ error: error.message });
-    }
-    throw error;
   }
   const next = { displayName: existing.displayName, tsxSource };
   await changeDesigns(deps, project.id, (designs) => {

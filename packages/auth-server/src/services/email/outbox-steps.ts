@@ -16,8 +16,9 @@ import {
   users,
 } from "../../db/schema";
 import { type ProjectConfig, parseProjectConfig } from "../projects/project-config";
+import { renderEmailDesign } from "./design-rendering";
 import { findTheme, selectedThemeSource } from "./email-admin";
-import { EmailRenderingError, renderDesign } from "./email-designs";
+import { EmailRenderingError } from "./email-designs";
 import { findCategoryByName, notificationCategories } from "./email-notifications";
 
 /** Why the outbox did not send a message (the reference's `skipped_reason` values). */
@@ -36,7 +37,7 @@ export type RenderOutcome =
       html: string;
       text: string;
       isTransactional: boolean;
-      notificationCategoryId: string;
+      notificationCategoryId: string | null;
     }
   | { kind: "render-error"; message: string }
   | { kind: "skipped"; reason: SkippedReason };
@@ -94,10 +95,23 @@ export async function renderOutboxMessage(
     return { kind: "render-error", message: "The message has no source to render." };
   }
   const [project] = await db
-    .select({ displayName: projects.displayName, config: projects.config })
+    .select({
+      displayName: projects.displayName,
+      config: projects.config,
+      logoUrl: projects.logoUrl,
+      logoFullUrl: projects.logoFullUrl,
+      logoDarkModeUrl: projects.logoDarkModeUrl,
+      logoFullDarkModeUrl: projects.logoFullDarkModeUrl,
+    })
     .from(projects)
     .where(eq(projects.id, row.projectId));
   if (!project) return { kind: "render-error", message: "The project no longer exists." };
+  const logos = {
+    ...(project.logoUrl ? { logoUrl: project.logoUrl } : {}),
+    ...(project.logoFullUrl ? { logoFullUrl: project.logoFullUrl } : {}),
+    ...(project.logoDarkModeUrl ? { logoDarkModeUrl: project.logoDarkModeUrl } : {}),
+    ...(project.logoFullDarkModeUrl ? { logoFullDarkModeUrl: project.logoFullDarkModeUrl } : {}),
+  };
   const config = parseProjectConfig(project.config);
   let userDisplayName = "";
   let to = "";
@@ -108,28 +122,29 @@ export async function renderOutboxMessage(
     to = user.primaryEmail ?? "";
   }
   const themeSource = storedThemeSource(config, row.themeId);
-  const variables: Record<string, string> = {
-    projectDisplayName: project.displayName,
-    userDisplayName,
-  };
-  for (const [name, value] of Object.entries(row.variables ?? {})) {
-    variables[name] = typeof value === "string" ? value : JSON.stringify(value);
-  }
   try {
-    const rendered = renderDesign(row.tsxSource, themeSource, variables);
+    const rendered = await renderEmailDesign({
+      templateSource: row.tsxSource,
+      themeSource,
+      project: { displayName: project.displayName },
+      user: { displayName: userDisplayName || null },
+      variables: row.variables ?? {},
+      projectLogos: logos,
+    });
     const categoryName = row.overrideCategoryName ?? rendered.notificationCategory;
-    const category = findCategoryByName(categoryName);
-    if (!category) {
+    // A TSX template without <NotificationCategory /> is sent with none (not transactional).
+    const category = categoryName === undefined ? null : findCategoryByName(categoryName);
+    if (categoryName !== undefined && !category) {
       return { kind: "render-error", message: `Notification category "${categoryName}" not found` };
     }
     return {
       kind: "rendered",
       to,
-      subject: row.overrideSubject ?? rendered.subject,
+      subject: row.overrideSubject ?? rendered.subject ?? "",
       html: rendered.html,
       text: rendered.text,
-      isTransactional: !category.canDisable,
-      notificationCategoryId: category.id,
+      isTransactional: category ? !category.canDisable : false,
+      notificationCategoryId: category?.id ?? null,
     };
   } catch (error) {
     if (error instanceof EmailRenderingError)

@@ -1,22 +1,34 @@
 /**
  * Built-in templates as overridable defaults: a flow's e-mail is the built-in one until the admin
  * overrides its template, then the override (with the flow's variables and a link that still
- * works), and the built-in one again when the override is deleted or cannot render.
+ * works), and the built-in one again when the override is deleted or cannot render. Templates
+ * can be changed only with the project's own SMTP server (REQUIRES_CUSTOM_EMAIL_SERVER otherwise).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAuthApi, type TestAuthApi } from "../../testing/test-auth-api";
+import { startTestSmtpServer, type TestSmtpServer } from "../../testing/test-smtp-server";
 import { builtInTemplateIds } from "./email-designs";
 
 const callbackUrl = "http://localhost:12345/reset";
 let t: TestAuthApi;
+let smtp: TestSmtpServer;
 let projectId: string;
 
 beforeAll(async () => {
+  smtp = await startTestSmtpServer();
   t = await createTestAuthApi();
-  projectId = (await t.createProject({ displayName: "Override Co" })).id;
+  projectId = (
+    await t.createProject({
+      displayName: "Override Co",
+      config: { emails: { server: smtp.projectServer("Override Co", "team@override.example") } },
+    })
+  ).id;
   await t.signUpUser(projectId, { email: "reset@example.com" });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 
 async function requestReset(): Promise<{ subject: string; text: string; html: string }> {
   const response = await t.request("/auth/password/send-reset-code", {

@@ -29,7 +29,7 @@ export type EmailContent =
       kind: "template";
       templateId: string;
       subject?: string | undefined;
-      variables: Record<string, string>;
+      variables: Record<string, unknown>;
     }
   | { kind: "draft"; draftId: string; subject?: string | undefined };
 
@@ -84,7 +84,7 @@ interface ResolvedDesign {
   source: string;
   /** The theme to store (null: none), already checked to exist. */
   themeId: string | null;
-  variables: Record<string, string>;
+  variables: Record<string, unknown>;
 }
 
 /** The markup to render per recipient and its theme, after checking ids (nothing is sent yet). */
@@ -137,14 +137,20 @@ export async function queueEmailToUsers(
   const { content } = request;
   const design = await resolveDesign(deps, project, request);
   // Checked once before anything is queued, so a broken source or a missing variable sends nothing.
-  const checked = renderOrThrow(design.source, storedThemeSource(project.config, design.themeId), {
-    projectDisplayName: project.displayName,
-    userDisplayName: "",
-    ...design.variables,
+  const checked = await renderOrThrow({
+    templateSource: design.source,
+    themeSource: storedThemeSource(project.config, design.themeId),
+    project: { displayName: project.displayName },
+    user: { displayName: null },
+    variables: design.variables,
   });
   if (content.kind === "html") {
     if (!findCategoryByName(content.categoryName)) throw plainErrors.sendCategoryNameNotFound();
-  } else if (!findCategoryByName(checked.notificationCategory)) {
+  } else if (
+    checked.notificationCategory !== undefined &&
+    !findCategoryByName(checked.notificationCategory)
+  ) {
+    // A TSX template without <NotificationCategory /> is sent with none, as the reference does.
     throw plainErrors.sendCategoryNotFound(checked.notificationCategory);
   }
 
