@@ -86,7 +86,8 @@ function withLanguage(path: string, language: string): string {
   return path === "/" ? `/${language}` : `/${language}${path}`;
 }
 
-/** Sum of the gzip sizes of the scripts a page references (module scripts and preloads). */
+/** Sum of the gzip sizes of the scripts a page runs: the files it references (module scripts and
+ * preloads) and its inline scripts, each gzipped on its own (level 9). */
 async function javascriptGzipBytes(origin: string, path: string): Promise<number> {
   const html = await (await fetch(`${origin}${path}`)).text();
   const urls = new Set<string>();
@@ -96,7 +97,14 @@ async function javascriptGzipBytes(origin: string, path: string): Promise<number
   for (const match of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) {
     if (match[1]) urls.add(match[1]);
   }
+  // Inline scripts count too (public pages carry their one script inline, decision 023); JSON
+  // data blocks (JSON-LD) are not JavaScript.
   let total = 0;
+  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)) {
+    const attributes = match[1] ?? "";
+    if (/\bsrc=/.test(attributes) || /type="application\/(ld\+)?json"/.test(attributes)) continue;
+    if (match[2]) total += gzipSync(match[2], { level: 9 }).length;
+  }
   for (const url of urls) {
     const body = Buffer.from(await (await fetch(`${origin}${url}`)).arrayBuffer());
     total += gzipSync(body, { level: 9 }).length;

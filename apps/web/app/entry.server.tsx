@@ -4,7 +4,6 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { createPaintFirstStream } from "./lib/html-rewrite.server";
 import { matchesIfNoneMatch } from "./lib/http-cache.server";
 import { describeError, describeStack, logServerEvent } from "./lib/log.server";
 import { NonceProvider } from "./lib/nonce";
@@ -70,13 +69,7 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();
-          // Public pages paint first, then start their scripts (decision 005): they are read
-          // without JavaScript. Sign-in, handler and admin pages are forms to fill in at once, so
-          // they keep React Router's preloads and bootstrap as rendered.
-          const html = isPublicPage(routerContext)
-            ? body.pipe(createPaintFirstStream({ nonce }))
-            : body;
-          const stream = createReadableStreamFromReadable(html);
+          const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
@@ -93,11 +86,4 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000);
   });
-}
-
-/** Whether the page is one of the public site's (rendered inside the site layout). */
-function isPublicPage(routerContext: EntryContext): boolean {
-  return routerContext.staticHandlerContext.matches.some(
-    (match) => match.route.id === "site-layout",
-  );
 }

@@ -11,6 +11,7 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   useLocation,
+  useMatches,
 } from "react-router";
 import type { Route } from "./+types/root";
 // The stylesheet is small (about 9 KiB gzip) and blocks the first paint: it goes inline into the
@@ -20,7 +21,7 @@ import appStyles from "./app.css?inline";
 import { uiStrings } from "./lib/i18n";
 import { languageFromPath, languageTags } from "./lib/language";
 import { useNonce } from "./lib/nonce";
-import type { RootData } from "./lib/route-data";
+import { type RootData, SITE_LAYOUT_ROUTE_ID } from "./lib/route-data";
 import { hasSiteSessionCookie } from "./lib/site-session.server";
 
 export const links: Route.LinksFunction = () => [
@@ -55,6 +56,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const { pathname } = useLocation();
   const language = languageFromPath(pathname);
+  // Public pages (inside the site layout) load no framework: they are rendered here only, and
+  // the layout inlines their one small script (decision 023). Every other page hydrates.
+  const isPublicPage = useMatches().some((match) => match.id === SITE_LAYOUT_ROUTE_ID);
   return (
     <html lang={languageTags[language].lang}>
       <head>
@@ -85,8 +89,12 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {isPublicPage ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -8,7 +8,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser } from "./browser";
-import { waitForHydration } from "./hydration";
+import { waitForPageScript } from "./hydration";
 import { newContext, seedContent } from "./journey-helpers";
 import { startTestServer, type TestServer } from "./test-server";
 
@@ -60,7 +60,7 @@ describe.skipIf(!hasChromium)("an attacker's script in stored content", () => {
     const page = await context.newPage();
     const response = await page.goto(`${server.url}/about`);
     await page.waitForLoadState("load");
-    await waitForHydration(page);
+    await waitForPageScript(page);
     const seen = {
       policy: (await response?.headerValue("content-security-policy")) ?? "",
       cache: await response?.headerValue("x-page-cache"),
@@ -88,7 +88,7 @@ describe.skipIf(!hasChromium)("an attacker's script in stored content", () => {
     expect(stored.cache).toBe("hit");
     expect(stored.policy).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')+ 'strict-dynamic';/);
     expect(stored.policy).not.toContain("'nonce-");
-    // Hydrated (waitForHydration): the page's own scripts ran, approved by their hashes.
+    // The page's own script ran (waitForPageScript), approved by its hash.
     expect(stored.injected).toBeNull();
     expect(stored.violations).toEqual(
       expect.arrayContaining(["script-src-elem inline", "script-src-attr inline"]),

@@ -1,9 +1,10 @@
 /**
  * @module
- * Waits for a public page to hydrate. The site holds its scripts back until the first paint
- * (up to a few seconds on a busy machine), so "network idle" can come before React runs; steps
- * that need the page's JavaScript (scroll state, hover, one-open accordion, client navigation)
- * wait for this first.
+ * Waits for a page's JavaScript. Pages outside the public site (admin, sign-in, /dev) hydrate
+ * with React Router; public pages load no framework, only their inline script
+ * (site-enhancements.browser.js, decision 023), which marks `<html data-enhanced>` once it has
+ * set up the page. Steps that need a page's JavaScript (scroll state, hover, filtering in place,
+ * lazy images, sending the contact form in place) wait for this first.
  */
 import type { Page } from "playwright-core";
 
@@ -13,4 +14,9 @@ export async function waitForHydration(page: Page): Promise<void> {
     const header = document.querySelector("header");
     return !!header && Object.keys(header).some((key) => key.startsWith("__reactFiber$"));
   });
+}
+
+/** Resolves once a public page's script has set the page up. */
+export async function waitForPageScript(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
 }

@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSiteAuthKeys } from "./admin-auth-journey";
 import { hasChromium, launchBrowser } from "./browser";
-import { waitForHydration } from "./hydration";
+import { waitForPageScript } from "./hydration";
 import { expectNoAxeViolations, newContext, recordErrors, seedContent } from "./journey-helpers";
 import { startTestServer, type TestServer } from "./test-server";
 
@@ -87,7 +87,7 @@ describe.skipIf(!hasChromium)("a visitor finds their way around the site", () =>
       const page = await context.newPage();
       await page.goto(`${server.url}${language.prefix}`);
       await page.waitForLoadState("networkidle");
-      await waitForHydration(page);
+      await waitForPageScript(page);
       const header = page.locator("header").first();
       await expect(header.evaluate((element) => getComputedStyle(element).position)).resolves.toBe(
         "fixed",
@@ -114,7 +114,7 @@ describe.skipIf(!hasChromium)("a visitor finds their way around the site", () =>
       const page = await context.newPage();
       await page.goto(`${server.url}${language.prefix}`);
       await page.waitForLoadState("networkidle");
-      await waitForHydration(page);
+      await waitForPageScript(page);
       const menu = page.getByTestId("mobile-menu");
       const toggle = menu.locator("summary");
       const about = menu.getByRole("link", { name: language.nav.about, exact: true });
@@ -144,7 +144,7 @@ describe.skipIf(!hasChromium)("a visitor finds their way around the site", () =>
     const errors = recordErrors(page);
     await page.goto(`${server.url}/about`);
     await page.waitForLoadState("networkidle");
-    await waitForHydration(page);
+    await waitForPageScript(page);
     const switcher = page.getByTestId("language-switcher").filter({ visible: true });
     const summary = switcher.locator("summary");
 
@@ -207,7 +207,7 @@ describe.skipIf(!hasChromium)("a visitor finds their way around the site", () =>
     const errors = recordErrors(page);
     await page.goto(`${server.url}/de/project/balkan-beats`);
     await page.waitForLoadState("networkidle");
-    await waitForHydration(page);
+    await waitForPageScript(page);
     const switcher = page.getByTestId("language-switcher").filter({ visible: true });
     await switcher.locator("summary").hover();
     await expect.poll(() => switcher.getAttribute("open")).not.toBeNull();

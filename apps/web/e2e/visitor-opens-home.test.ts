@@ -2,7 +2,7 @@ import { createCategory, createProject } from "@heritage/content";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser } from "./browser";
-import { waitForHydration } from "./hydration";
+import { waitForPageScript } from "./hydration";
 import { expectNoAxeViolations, newContext, recordErrors, seedContent } from "./journey-helpers";
 import { startTestServer, type TestServer } from "./test-server";
 
@@ -59,15 +59,16 @@ describe.skipIf(!hasChromium)("a visitor opens the home page", () => {
     return brokenImageProject;
   }
 
-  it("gets the hero, projects and FAQ in the server's HTML, and hydrates without errors", async () => {
+  it("gets the hero, projects and FAQ in the server's HTML, and runs its script without errors", async () => {
     const html = await (await fetch(server.url)).text();
     expect(html).toContain("Preserving Balkan Heritage");
     expect(html).toContain("Balkan Stories");
     expect(html).toContain("Frequently Asked Questions");
     expect(html).not.toContain("Loading...");
-    // Paint first (decision 005): the scripts are held back until the page has painted.
-    expect(html).toContain('rel="x-paint-first-modulepreload"');
-    expect(html).not.toContain('rel="modulepreload"');
+    // No framework on public pages (decision 023): no module, no preload, only inline scripts.
+    expect(html).not.toContain("modulepreload");
+    expect(html).not.toMatch(/<script[^>]* src=/);
+    expect(html).not.toContain('type="module"');
 
     const context = await newContext(browser);
     const page = await context.newPage();
@@ -76,6 +77,7 @@ describe.skipIf(!hasChromium)("a visitor opens the home page", () => {
     expect(response?.status()).toBe(200);
     await expect.poll(() => page.locator("h1").textContent()).toBe("Preserving Balkan Heritage");
     await page.waitForLoadState("networkidle");
+    await waitForPageScript(page);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -85,7 +87,7 @@ describe.skipIf(!hasChromium)("a visitor opens the home page", () => {
     const page = await context.newPage();
     await page.goto(server.url);
     await page.waitForLoadState("networkidle");
-    await waitForHydration(page);
+    await waitForPageScript(page);
     const filter = page.getByRole("form", { name: "Filter projects by category" });
     const buttons = filter.getByRole("button");
     await expect(buttons.allTextContents()).resolves.toEqual([
@@ -133,7 +135,7 @@ describe.skipIf(!hasChromium)("a visitor opens the home page", () => {
       const context = await newContext(browser);
       const page = await context.newPage();
       await page.goto(`${server.url}${language.prefix}`);
-      await waitForHydration(page);
+      await waitForPageScript(page);
       await page.getByRole("heading", { name: language.faqTitle }).waitFor();
       const items = page.getByTestId("faq-item");
       await expect(items.count()).resolves.toBe(5);
@@ -168,7 +170,7 @@ describe.skipIf(!hasChromium)("a visitor opens the home page", () => {
       await expect(firstImage.getAttribute("height")).resolves.toBe("256");
       // Far below the first screen: not requested yet.
       await page.waitForLoadState("networkidle");
-      await waitForHydration(page);
+      await waitForPageScript(page);
       await expect(firstImage.getAttribute("src")).resolves.toBeNull();
 
       // 100 px below the window's bottom edge: still outside the 50 px margin.

@@ -2,37 +2,11 @@ import { createFaq } from "@heritage/content";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { hasChromium, launchBrowser } from "./browser";
-import { waitForHydration } from "./hydration";
+import { waitForPageScript } from "./hydration";
 import { expectNoAxeViolations, newContext, recordErrors, seedContent } from "./journey-helpers";
 import { startTestServer, type TestServer } from "./test-server";
 
 const PUBLIC_URL = "https://heritage.example";
-
-/** Loading texts of two languages (apps/web/app/i18n), quoted exactly. */
-const loadingLanguages = [
-  {
-    code: "de",
-    prefix: "/de",
-    about: "Über uns",
-    aboutTitle: "Über uns",
-    homeLink: "Balkan Heritage, zur Startseite",
-    heroTitle: "Das kulturelle Erbe des Balkans bewahren",
-    loading: {
-      page: "Wird geladen...",
-      content: "Inhalte werden geladen...",
-      project: "Projekt wird geladen...",
-    },
-  },
-  {
-    code: "en",
-    prefix: "",
-    about: "About",
-    aboutTitle: "About Us",
-    homeLink: "Balkan Heritage, home page",
-    heroTitle: "Preserving Balkan Heritage",
-    loading: { page: "Loading...", content: "Loading content...", project: "Loading project..." },
-  },
-] as const;
 
 /** The not-found page in each language. */
 const notFoundLanguages = [
@@ -106,50 +80,6 @@ describe.skipIf(!hasChromium)("a visitor (or a search engine) reads the content 
     expect(errors).toEqual([]);
     await context.close();
   });
-
-  for (const language of loadingLanguages) {
-    it(`shows the loading texts and the hero skeleton while a page's data loads after a click (${language.code})`, async () => {
-      const context = await newContext(browser);
-      const page = await context.newPage();
-      await page.goto(`${server.url}${language.prefix}`);
-      await page.waitForLoadState("networkidle");
-      await waitForHydration(page);
-      let release: () => void = () => {};
-      await page.route("**/*.data*", async (route) => {
-        await new Promise<void>((resolve) => {
-          release = resolve;
-        });
-        await route.continue();
-      });
-      await page
-        .getByRole("navigation")
-        .getByRole("link", { name: language.about, exact: true })
-        .first()
-        .click();
-      await page.getByText(language.loading.content, { exact: true }).waitFor();
-      release();
-      await page.waitForURL(`${server.url}${language.prefix}/about`);
-      await page.locator("h1", { hasText: language.aboutTitle }).waitFor();
-
-      await page.getByRole("link", { name: language.homeLink }).click();
-      const pending = page.getByTestId("page-pending");
-      await pending.waitFor();
-      await pending.getByText(language.loading.page, { exact: true }).waitFor();
-      // The hero's skeleton: title, subtitle and description blocks, pulsing.
-      const skeleton = pending.locator(".animate-pulse");
-      await expect(skeleton.count()).resolves.toBe(3);
-      await expect(skeleton.first().isVisible()).resolves.toBe(true);
-      release();
-      await page.locator("h1", { hasText: language.heroTitle }).waitFor();
-      await expect(pending.count()).resolves.toBe(0);
-
-      await page.getByTestId("project-card").first().getByRole("link").click();
-      await page.getByText(language.loading.project, { exact: true }).waitFor();
-      release();
-      await page.waitForURL(new RegExp(`${language.prefix}/project/`));
-      await context.close();
-    });
-  }
 
   for (const language of notFoundLanguages) {
     it(`answers an unknown path with 404 "${language.title}", logged, in the page's language (${language.code})`, async () => {
@@ -301,8 +231,8 @@ describe.skipIf(!hasChromium)("a visitor (or a search engine) reads the content 
     const fresh = await fetch(`${server.url}/`);
     expect(await fresh.text()).toContain("Can I visit your archive?");
 
-    // A browser's reload revalidates too (304), and the page it keeps still runs its scripts under
-    // the policy it was stored with: no CSP error, client-side navigation works.
+    // A browser's reload revalidates too (304), and the page it keeps still runs its script under
+    // the policy it was stored with: no CSP error, and its links work.
     const context = await newContext(browser);
     const page = await context.newPage();
     const errors = recordErrors(page);
@@ -323,6 +253,7 @@ describe.skipIf(!hasChromium)("a visitor (or a search engine) reads the content 
     await page.reload();
     expect(documentStatuses).toEqual([304]);
     await page.waitForLoadState("networkidle");
+    await waitForPageScript(page);
     await page.getByRole("navigation").getByRole("link", { name: "Contact" }).first().click();
     await page.waitForURL(`${server.url}/contact`);
     expect(errors).toEqual([]);

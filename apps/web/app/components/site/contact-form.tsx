@@ -1,17 +1,18 @@
 /**
  * @module
  * The contact form (site spec, sections 2, 4, 5 and 8). One code path with and without
- * JavaScript: a POST form to the route's action. With JavaScript it submits in place ("Sending..."
- * while busy), shows the notices as toasts and resets itself on success; without, the server's
- * answer page shows the same messages inline.
+ * JavaScript: a POST form to the route's action, whose answer page shows the messages, the kept
+ * text and the notice in this section (an empty form after success). With JavaScript
+ * (site-enhancements.browser.js) it is sent in place: "Sending..." while busy, then this section
+ * is replaced by the answer's; when no answer page comes (no connection, a proxy's error page)
+ * the text stays and the error or rate-limit notice of the templates below is shown.
  */
 import { CircleAlert, CircleCheck, Send } from "lucide-react";
-import { type ReactNode, useEffect, useRef } from "react";
-import { Form, useNavigation } from "react-router";
+import type { ReactNode } from "react";
+import { Form } from "react-router";
 import { useStrings } from "../../lib/i18n";
 import { buttonClasses } from "../ui/button-styles";
 import { classNames } from "../ui/class-names";
-import { prepareContactNotices, showContactNotice, useIsHydrated } from "./contact-notices";
 
 export type ContactFieldName = "name" | "email" | "subject" | "message";
 export type ContactFieldError = { key: string } | { text: string };
@@ -81,34 +82,9 @@ export function ContactForm({
   startedAtField: string;
 }) {
   const strings = useStrings();
-  const navigation = useNavigation();
-  const isHydrated = useIsHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
-  const isSending = navigation.state === "submitting" && navigation.formMethod === "POST";
   const errors = result?.status === "invalid" ? result.errors : {};
   const values = result && result.status !== "success" ? result.values : undefined;
   const validation = strings.contact.validation as Record<string, string>;
-
-  useEffect(() => {
-    if (!result) return;
-    if (result.status === "success") {
-      formRef.current?.reset();
-      showContactNotice(
-        "success",
-        strings.contact.notices.successTitle,
-        strings.contact.notices.successText,
-      );
-    } else if (result.status === "error") {
-      showContactNotice(
-        "error",
-        strings.contact.notices.errorTitle,
-        strings.contact.notices.errorText,
-      );
-    } else if (result.status === "invalid") {
-      const firstInvalid = formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']");
-      firstInvalid?.focus();
-    }
-  }, [result, strings]);
 
   const messageOf = (field: ContactFieldName): string | undefined => {
     const error = errors[field];
@@ -163,45 +139,63 @@ export function ContactForm({
   return (
     <section
       aria-labelledby="contact-form-title"
+      data-contact-section
       className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-(--color-heritage-100) sm:p-8"
     >
       <h2 id="contact-form-title" className="text-2xl font-semibold">
         {title}
       </h2>
       <p className="mt-2 text-(--color-muted)">{strings.contact.form.requiredHint}</p>
-      {!isHydrated && result?.status === "success" ? (
+      <div data-contact-notices>
+        {result?.status === "success" ? (
+          <div className="mt-4">
+            <Notice tone="success" title={strings.contact.notices.successTitle}>
+              {strings.contact.notices.successText}
+            </Notice>
+          </div>
+        ) : null}
+        {result?.status === "rate-limited" ? (
+          // The visitor needs the time to come back; the text stays in the form below.
+          <div className="mt-4">
+            <Notice
+              tone="error"
+              title={strings.contact.notices.rateLimitedTitle}
+              testId="rate-limited"
+            >
+              {strings.contact.notices.rateLimitedText(minutesToWait(result.retryAfterSeconds))}
+            </Notice>
+          </div>
+        ) : null}
+        {result?.status === "error" ? (
+          <div className="mt-4">
+            <Notice tone="error" title={strings.contact.notices.errorTitle}>
+              {strings.contact.notices.errorText}
+            </Notice>
+          </div>
+        ) : null}
+      </div>
+      {/* What the page's script shows when no answer page comes back. */}
+      <template data-contact-notice="error">
         <div className="mt-4">
-          <Notice tone="success" title={strings.contact.notices.successTitle}>
-            {strings.contact.notices.successText}
+          <Notice tone="error" title={strings.contact.notices.errorTitle}>
+            {strings.contact.notices.errorText}
           </Notice>
         </div>
-      ) : null}
-      {result?.status === "rate-limited" ? (
-        // Shown in the page (not as a passing toast), with or without JavaScript: the visitor
-        // needs the time to come back, and the text stays in the form below.
+      </template>
+      <template data-contact-notice="rate-limited">
         <div className="mt-4">
           <Notice
             tone="error"
             title={strings.contact.notices.rateLimitedTitle}
             testId="rate-limited"
           >
-            {strings.contact.notices.rateLimitedText(minutesToWait(result.retryAfterSeconds))}
+            {strings.contact.notices.rateLimitedText(null)}
           </Notice>
         </div>
-      ) : null}
-      {!isHydrated && result?.status === "error" ? (
-        <div className="mt-4">
-          <Notice tone="error" title={strings.contact.notices.errorTitle}>
-            {strings.contact.notices.errorText}
-          </Notice>
-        </div>
-      ) : null}
+      </template>
       <Form
-        ref={formRef}
         method="post"
         noValidate
-        preventScrollReset
-        onFocus={prepareContactNotices}
         className="mt-6 flex flex-col gap-5"
         data-testid="contact-form"
       >
@@ -246,9 +240,13 @@ export function ContactForm({
         </div>
         <input type="hidden" name={startedAtField} value={formStartedAt} />
         <div>
-          <button type="submit" disabled={isSending} className={buttonClasses("primary")}>
+          <button
+            type="submit"
+            data-sending-label={strings.contact.form.sending}
+            className={buttonClasses("primary")}
+          >
             <Send aria-hidden="true" className="size-5" />
-            {isSending ? strings.contact.form.sending : strings.contact.form.submit}
+            <span data-label>{strings.contact.form.submit}</span>
           </button>
         </div>
       </Form>

@@ -3,12 +3,13 @@
  * The home page's project grid with its category filter (site spec, section 2): "All" first,
  * then each category; an empty message when a category has no projects. The filter is a GET
  * form (`?category=`), so it works without JavaScript and a filtered view can be shared; with
- * JavaScript it filters in place without reloading data.
+ * JavaScript (site-enhancements.browser.js) it filters in place when the page holds every
+ * project (no category chosen on the server; the counts' texts ride along for the status line),
+ * and otherwise lets the form load the page for the new choice.
  */
-import { Form, useLocation, useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { useStrings } from "../../lib/i18n";
 import type { CategoryOption, ProjectSummary } from "../../lib/site-types";
-import { classNames } from "../ui/class-names";
 import { ProjectCard } from "./project-card";
 
 export const CATEGORY_PARAM = "category";
@@ -35,10 +36,11 @@ export function ProjectGrid({
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const selected = selectedCategoryOf(searchParams, categories);
-  const shown =
-    selected === ALL_CATEGORY_ID
-      ? projects
-      : projects.filter((project) => project.category.id === selected);
+  const isShown = (project: ProjectSummary) =>
+    selected === ALL_CATEGORY_ID || project.category.id === selected;
+  const shown = projects.filter(isShown);
+  const countTexts = projects.map((_, index) => strings.home.categoryCount(index));
+  countTexts.push(strings.home.categoryCount(projects.length));
 
   return (
     <section
@@ -51,11 +53,10 @@ export function ProjectGrid({
       </h2>
       <p className="mt-3 max-w-3xl text-lg text-(--color-muted)">{strings.home.projectsIntro}</p>
 
-      <Form
+      <form
         method="get"
         action={`${pathname}#projects`}
-        preventScrollReset
-        replace
+        data-project-filter
         aria-label={strings.home.filterLabel}
         className="mt-8 flex flex-wrap gap-2"
       >
@@ -68,35 +69,42 @@ export function ProjectGrid({
               name={CATEGORY_PARAM}
               value={category.id}
               aria-pressed={isSelected}
-              className={classNames(
-                "min-h-11 rounded-full border-2 px-4 py-2 font-semibold transition-colors",
-                isSelected
-                  ? "border-(--color-heritage-800) bg-(--color-heritage-800) text-white"
-                  : "border-(--color-heritage-100) bg-white text-(--color-heritage-800) hover:border-(--color-heritage-700)",
-              )}
+              // The look follows aria-pressed, which the page's script moves when filtering.
+              className="min-h-11 rounded-full border-2 border-(--color-heritage-100) bg-white px-4 py-2 font-semibold text-(--color-heritage-800) transition-colors hover:border-(--color-heritage-700) aria-pressed:border-(--color-heritage-800) aria-pressed:bg-(--color-heritage-800) aria-pressed:text-white"
             >
               {category.name}
             </button>
           );
         })}
-      </Form>
+      </form>
 
-      <p className="sr-only" role="status">
+      <p
+        className="sr-only"
+        role="status"
+        data-category-count
+        data-count-texts={JSON.stringify(countTexts)}
+      >
         {strings.home.categoryCount(shown.length)}
       </p>
-      {shown.length === 0 ? (
-        <p className="mt-10 rounded-2xl bg-white p-8 text-center text-lg text-(--color-muted) ring-1 ring-(--color-heritage-100)">
-          {strings.home.emptyCategory}
-        </p>
-      ) : (
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {shown.map((project) => (
-            <li key={project.id} className="flex">
-              <ProjectCard project={project} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <p
+        hidden={shown.length > 0}
+        data-empty-category
+        className="mt-10 rounded-2xl bg-white p-8 text-center text-lg text-(--color-muted) ring-1 ring-(--color-heritage-100)"
+      >
+        {strings.home.emptyCategory}
+      </p>
+      <ul
+        hidden={shown.length === 0}
+        data-project-list
+        data-complete={shown.length === projects.length ? "" : undefined}
+        className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+      >
+        {shown.map((project) => (
+          <li key={project.id} data-category={project.category.id} className="flex">
+            <ProjectCard project={project} />
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

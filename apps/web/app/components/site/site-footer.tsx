@@ -11,7 +11,6 @@ import { languageTags, type SiteLanguage, switchLanguagePath } from "../../lib/l
 import { paths } from "../../lib/paths";
 import type { FooterCopy } from "../../lib/route-data";
 import type { LanguageOption, SocialLink } from "../../lib/site-types";
-import { rememberLanguage } from "./language-switcher";
 import { SocialIcon } from "./social-icons";
 
 /** Shown until real profiles are entered in the admin's SEO settings (like the contact placeholders). */
@@ -119,7 +118,6 @@ export function SiteFooter({
                   hrefLang={languageTags[option.id].lang}
                   data-language={option.id}
                   lang={languageTags[option.id].lang}
-                  onClick={() => rememberLanguage(option.id)}
                   className="inline-flex min-h-11 items-center hover:text-(--color-gold-300)"
                 >
                   {option.name}

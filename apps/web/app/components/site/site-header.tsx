@@ -5,8 +5,7 @@
  * link is clicked; the language dropdown; an "Admin" link for signed-in users.
  */
 import { Menu, X } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink } from "react-router";
 import { useStrings } from "../../lib/i18n";
 import type { SiteLanguage } from "../../lib/language";
 import { paths } from "../../lib/paths";
@@ -16,17 +15,6 @@ import { LanguageSwitcher } from "./language-switcher";
 
 /** Spec section 9: the navigation changes style after 50 px of scroll. */
 export const NAV_SCROLL_THRESHOLD = 50;
-
-function useIsScrolledPast(threshold: number): boolean {
-  const [isScrolled, setIsScrolled] = useState(false);
-  useEffect(() => {
-    const update = () => setIsScrolled(window.scrollY > threshold);
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
-  }, [threshold]);
-  return isScrolled;
-}
 
 type NavItem = { label: string; to: string; end?: boolean };
 
@@ -40,14 +28,6 @@ export function SiteHeader({
   signedIn: boolean;
 }) {
   const strings = useStrings();
-  const location = useLocation();
-  const isScrolled = useIsScrolledPast(NAV_SCROLL_THRESHOLD);
-  const [isMenuOpen, setIsMenuOpen] = useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the page changes
-  useEffect(() => {
-    setIsMenuOpen(false);
-  }, [location.pathname]);
 
   const items: NavItem[] = [
     { label: strings.nav.home, to: paths.home(language), end: true },
@@ -66,12 +46,11 @@ export function SiteHeader({
   const isHashLink = (to: string) => to.includes("#");
 
   return (
+    // The page's script sets data-scrolled (site-enhancements.browser.js); the style follows it.
     <header
-      data-scrolled={isScrolled ? "true" : "false"}
-      className={classNames(
-        "fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-300",
-        isScrolled ? "bg-white shadow-md" : "bg-(--color-cream)/95",
-      )}
+      data-scrolled="false"
+      data-scroll-threshold={NAV_SCROLL_THRESHOLD}
+      className="fixed inset-x-0 top-0 z-40 bg-(--color-cream)/95 transition-[background-color,box-shadow] duration-300 data-[scrolled=true]:bg-white data-[scrolled=true]:shadow-md"
     >
       <nav
         aria-label={strings.nav.mainNavigation}
@@ -107,20 +86,16 @@ export function SiteHeader({
 
         <div className="flex items-center gap-1 md:hidden">
           <LanguageSwitcher current={language} languages={languages} />
-          <details
-            open={isMenuOpen}
-            onToggle={(event) => setIsMenuOpen(event.currentTarget.open)}
-            data-testid="mobile-menu"
-          >
+          {/* The page's script keeps the label in step and closes the menu on a link click. */}
+          <details data-menu className="group/menu" data-testid="mobile-menu">
             <summary
-              aria-label={isMenuOpen ? strings.nav.closeMenu : strings.nav.openMenu}
+              aria-label={strings.nav.openMenu}
+              data-open-label={strings.nav.openMenu}
+              data-close-label={strings.nav.closeMenu}
               className="flex size-11 list-none items-center justify-center rounded-full text-(--color-heritage-800) hover:bg-(--color-heritage-50)"
             >
-              {isMenuOpen ? (
-                <X aria-hidden="true" className="size-6" />
-              ) : (
-                <Menu aria-hidden="true" className="size-6" />
-              )}
+              <Menu aria-hidden="true" className="size-6 group-open/menu:hidden" />
+              <X aria-hidden="true" className="hidden size-6 group-open/menu:block" />
             </summary>
             <ul className="absolute inset-x-0 top-16 border-t border-(--color-heritage-100) bg-white px-4 pt-2 pb-4 shadow-lg">
               {items.map((item) => (
@@ -128,7 +103,6 @@ export function SiteHeader({
                   <NavLink
                     to={item.to}
                     end={item.end ?? !isHashLink(item.to)}
-                    onClick={() => setIsMenuOpen(false)}
                     className={({ isActive }) =>
                       classNames(
                         linkClass({ isActive: isActive && !isHashLink(item.to) }),

@@ -2,10 +2,11 @@
  * @module
  * Images as the site spec wants them (section 2, "Images"): loaded lazily once within 50 px of
  * the viewport, faded in once loaded, replaced by a placeholder when they fail (unless flagged
- * priority). Explicit width and height reserve the space, so nothing shifts. Without
+ * priority). Explicit width and height reserve the space, so nothing shifts. The image is
+ * rendered without a source: the page's script (site-enhancements.browser.js) starts it, marks it
+ * `data-loaded` (the fade follows that) and swaps in the placeholder on error. Without
  * JavaScript a `<noscript>` copy loads natively, so pages still show their images.
  */
-import { useEffect, useRef, useState } from "react";
 import { classNames } from "./class-names";
 
 /** Spec section 9: the image lazy-load margin. */
@@ -34,45 +35,6 @@ export function LazyImage({
   priority = false,
   className,
 }: LazyImageProps) {
-  const imageRef = useRef<HTMLImageElement>(null);
-  const [isNear, setIsNear] = useState(priority);
-  const [isLoaded, setIsLoaded] = useState(false);
-  const [hasFailed, setHasFailed] = useState(false);
-
-  // A new image starts over (the project page reuses its components across projects).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the source changes
-  useEffect(() => {
-    setIsLoaded(false);
-    setHasFailed(false);
-  }, [src]);
-
-  useEffect(() => {
-    if (priority || isNear) return;
-    const image = imageRef.current;
-    if (!image) return;
-    if (typeof IntersectionObserver === "undefined") {
-      setIsNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setIsNear(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: LAZY_LOAD_MARGIN },
-    );
-    observer.observe(image);
-    return () => observer.disconnect();
-  }, [priority, isNear]);
-
-  // An image that finished before hydration fired its load event before React listened.
-  useEffect(() => {
-    const image = imageRef.current;
-    if (isNear && image?.complete && image.naturalWidth > 0) setIsLoaded(true);
-  }, [isNear]);
-
   if (priority) {
     return (
       <img
@@ -90,26 +52,22 @@ export function LazyImage({
     );
   }
 
-  const shownSrc = hasFailed ? PLACEHOLDER_SRC : src;
   return (
     <span className="relative block">
       <img
-        ref={imageRef}
-        src={isNear ? shownSrc : undefined}
-        srcSet={isNear && !hasFailed ? srcSet : undefined}
+        data-lazy-src={src}
+        data-lazy-srcset={srcSet}
+        data-lazy-margin={LAZY_LOAD_MARGIN}
+        data-placeholder={PLACEHOLDER_SRC}
         sizes={sizes}
         alt={alt}
-        aria-hidden={isLoaded ? undefined : true}
+        aria-hidden={true}
         width={width}
         height={height}
         decoding="async"
-        data-loaded={isLoaded ? "" : undefined}
-        onLoad={() => setIsLoaded(true)}
-        onError={() => setHasFailed(true)}
         className={classNames(
           className,
-          "transition-opacity duration-500",
-          isLoaded ? "opacity-100" : "opacity-0",
+          "opacity-0 transition-opacity duration-500 data-loaded:opacity-100",
         )}
       />
       <noscript>

@@ -2,23 +2,17 @@ import { findCopyPlaceholders, loadPageContent } from "@heritage/content";
 import { Mail, MapPin, Phone } from "lucide-react";
 import { data, useActionData, useLoaderData } from "react-router";
 import { ContactForm } from "../../components/site/contact-form";
-import { ContactNotices } from "../../components/site/contact-notices";
 import { PageHeader } from "../../components/site/page-header";
-import {
-  FORM_STARTED_AT_FIELD,
-  HONEYPOT_FIELD,
-  readContactValues,
-} from "../../lib/contact-form-fields";
+import { FORM_STARTED_AT_FIELD, HONEYPOT_FIELD } from "../../lib/contact-form-fields";
 import { useStrings } from "../../lib/i18n";
 import { languageFromPath } from "../../lib/language";
 import { forwardLayoutHeaders } from "../../lib/page-headers";
 import { pageMeta } from "../../lib/page-meta";
 import { composeTitle } from "../../lib/seo";
-import { keepFormOnFailure } from "../../lib/server-action-failure";
 import { loadSiteSeo, logLoadFailure } from "../../lib/site-data.server";
 import type { PageSeo } from "../../lib/site-types";
 import type { Route } from "./+types/contact";
-import { type ContactActionResult, handleContactSubmission } from "./contact.server";
+import { handleContactSubmission } from "./contact.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
@@ -47,22 +41,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
- * With JavaScript the form posts through here: when the server cannot be reached or a proxy
- * answers instead of it, the visitor keeps the page and the text and is told so, as when the
- * server itself could not store the message.
- */
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const values = readContactValues(await request.clone().formData());
-  return keepFormOnFailure(
-    () => serverAction(),
-    (failure): ContactActionResult =>
-      failure.kind === "rate-limited"
-        ? { status: "rate-limited", retryAfterSeconds: null, values }
-        : { status: "error", values },
-  );
-}
-
-/**
  * The form carries the time it was served (the "sent too fast" bot check), so no shared cache
  * (a CDN, the server's page cache) may hand one copy to many visitors; the browser still keeps
  * the page and revalidates it with the ETag.
@@ -81,7 +59,7 @@ export function meta(args: Route.MetaArgs) {
 
 export default function ContactPage() {
   const { contact, formStartedAt } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof clientAction>();
+  const result = useActionData<typeof action>();
   const strings = useStrings();
   const phoneHref = `tel:${contact.phone.replace(/[^\d+]/g, "")}`;
   return (
@@ -162,7 +140,6 @@ export default function ContactPage() {
           />
         </div>
       </div>
-      <ContactNotices />
     </>
   );
 }

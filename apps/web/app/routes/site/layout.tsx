@@ -1,13 +1,13 @@
 /**
  * @module
- * The frame of every public page: skip link, navigation, footer, the pending view of
- * client-side navigations, and the stored-language redirect. Its loader reads what every page
+ * The frame of every public page: skip link, navigation, footer, the stored-language redirect
+ * and the page's one script (decision 023: public pages load no framework). Its loader reads what every page
  * shares (footer copy, languages, global SEO settings) and the content version for caching.
  */
 import { getContentVersion, loadPageContent } from "@heritage/content";
 import { data, Outlet, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-router";
 import { LanguageRedirectScript } from "../../components/site/language-redirect";
-import { PagePending, usePendingPath } from "../../components/site/page-pending";
+import { SiteEnhancementsScript } from "../../components/site/site-enhancements";
 import { SiteFooter } from "../../components/site/site-footer";
 import { SiteHeader } from "../../components/site/site-header";
 import { redirectToCanonicalPath } from "../../lib/canonical-path";
@@ -66,7 +66,6 @@ export function shouldRevalidate({
 export default function SiteLayout() {
   const { language, footer, languages, seo, signedIn } = useLoaderData<typeof loader>();
   const strings = useStrings();
-  const pendingPath = usePendingPath();
   return (
     <>
       <LanguageRedirectScript />
@@ -78,9 +77,10 @@ export default function SiteLayout() {
       </a>
       <SiteHeader language={language} languages={languages} signedIn={signedIn} />
       <main id="main-content" tabIndex={-1} className="min-h-[60vh] pt-16 outline-none">
-        {pendingPath ? <PagePending path={pendingPath} /> : <Outlet />}
+        <Outlet />
       </main>
       <SiteFooter language={language} footer={footer} social={seo.social} languages={languages} />
+      <SiteEnhancementsScript />
     </>
   );
 }

@@ -1,5 +1,4 @@
 import { ArrowLeft } from "lucide-react";
-import { useEffect } from "react";
 import { data, Link, useLoaderData } from "react-router";
 import { CategoryBadge, ProjectCard } from "../../components/site/project-card";
 import { RichText } from "../../components/site/rich-text";
@@ -89,11 +88,6 @@ export default function ProjectPage() {
   const { project, related } = useLoaderData<typeof loader>();
   const strings = useStrings();
   const language = useLanguage();
-
-  // Spec section 2: the view scrolls to the top when the project changes.
-  useEffect(() => {
-    if (project?.id) window.scrollTo({ top: 0 });
-  }, [project?.id]);
 
   if (!project) {
     return (
