@@ -282,6 +282,7 @@ describe("email themes", () => {
       expect.arrayContaining([
         { id: builtInThemeIds.light, display_name: "Default Light" },
         { id: builtInThemeIds.dark, display_name: "Default Dark" },
+        { id: builtInThemeIds.colorful, display_name: "Default Colorful" },
       ]),
     );
     const { id } = await json(

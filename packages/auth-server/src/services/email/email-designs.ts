@@ -31,6 +31,7 @@ export type BuiltInTemplateType = keyof typeof builtInTemplateIds;
 export const builtInThemeIds = {
   light: "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac",
   dark: "1df07ae6-abf3-4a40-83a5-a1a2cbe336ad",
+  colorful: "c7e2d94f-8a1b-4e6d-b3f5-9d0a2e7c1b8f",
 } as const;
 
 export interface EmailTemplateDesign {
@@ -143,6 +144,10 @@ export const builtInThemes: Record<string, EmailThemeDesign> = {
   [builtInThemeIds.dark]: {
     displayName: "Default Dark",
     tsxSource: themeShell("#111111", "#eeeeee"),
+  },
+  [builtInThemeIds.colorful]: {
+    displayName: "Default Colorful",
+    tsxSource: themeShell("#fff7ed", "#3b0764"),
   },
 };
 

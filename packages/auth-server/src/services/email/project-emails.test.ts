@@ -92,6 +92,31 @@ describe("password reset e-mail", () => {
     expect((await requestReset()).subject).toBe("Reset your password at Override Co");
   });
 
+  it("renders an override written in TSX (React Email) with the flow's variables", async () => {
+    const saved = await overrideReset(
+      [
+        'import { type } from "arktype";',
+        'import { Subject, NotificationCategory } from "@stackframe/emails";',
+        'export const variablesSchema = type({ passwordResetLink: "string" });',
+        "export function EmailTemplate({ project, variables }) {",
+        "  return <>",
+        '    <Subject value={"TSX reset at " + project.displayName} />',
+        '    <NotificationCategory value="Transactional" />',
+        "    <a href={variables.passwordResetLink}>Reset it</a>",
+        "  </>;",
+        "}",
+        'EmailTemplate.PreviewVariables = { passwordResetLink: "https://example.com/reset" };',
+      ].join("\n"),
+    );
+    expect(saved.status).toBe(200);
+    const custom = await requestReset();
+    expect(custom.subject).toBe("TSX reset at Override Co");
+    expect(custom.html).toMatch(
+      /<a href="http:\/\/localhost:12345\/reset\?code=[^"]+">Reset it<\/a>/,
+    );
+    expect(custom.text).toMatch(/http:\/\/localhost:12345\/reset\?code=/);
+  }, 60_000);
+
   it("falls back to the built-in message when the override cannot render for the flow", async () => {
     // Saved (previews show unknown variables) but the flow has no `couponCode`.
     const saved = await overrideReset(

@@ -2,7 +2,8 @@
  * The flows' e-mails (verification, password reset, magic link, team invitation) through the
  * project's template overrides: while a project has not overridden a built-in template, the flow's
  * own renderer (emails.ts) produces exactly the message it always did; with an override, the
- * admin's source is rendered with the flow's variables and the template's (or project's) theme.
+ * admin's source (markup, or TSX in the sandbox: design-rendering.ts) is rendered with the flow's
+ * variables and the template's (or project's) theme.
  * An override that cannot render (say, it uses a variable the flow does not have) falls back to the
  * built-in message: a broken template must never stop a user from signing in.
  * @module
@@ -10,26 +11,30 @@
 
 import type { AuthLogger } from "../auth-logger";
 import type { LoadedProject } from "../projects/projects";
+import { renderEmailDesign } from "./design-rendering";
 import { themeSourceFor } from "./email-admin";
-import { type BuiltInTemplateType, builtInTemplateIds, renderDesign } from "./email-designs";
+import { type BuiltInTemplateType, builtInTemplateIds } from "./email-designs";
 import type { RenderedEmail } from "./emails";
 
-export function renderProjectEmail(
+export async function renderProjectEmail(
   project: LoadedProject,
   type: BuiltInTemplateType,
   variables: Record<string, string>,
-  builtIn: () => RenderedEmail,
+  builtIn: () => RenderedEmail | Promise<RenderedEmail>,
   logger?: AuthLogger,
-): RenderedEmail {
+  user: { displayName: string | null } = { displayName: null },
+): Promise<RenderedEmail> {
   const override = project.config.emailDesigns.templates[builtInTemplateIds[type]];
   if (!override) return builtIn();
   try {
-    const rendered = renderDesign(
-      override.tsxSource,
-      themeSourceFor(project.config, override.themeId),
-      { projectDisplayName: project.displayName, ...variables },
-    );
-    return { subject: rendered.subject, text: rendered.text, html: rendered.html };
+    const rendered = await renderEmailDesign({
+      templateSource: override.tsxSource,
+      themeSource: themeSourceFor(project.config, override.themeId),
+      project: { displayName: project.displayName },
+      user,
+      variables,
+    });
+    return { subject: rendered.subject ?? "", text: rendered.text, html: rendered.html };
   } catch (error) {
     logger?.error(
       {

@@ -106,7 +106,7 @@ export async function sendSignInCode(
     fromName: project.displayName,
     to: email,
     // A project may override the built-in template (services/email/project-emails.ts).
-    ...renderProjectEmail(
+    ...(await renderProjectEmail(
       project,
       "magic_link",
       { magicLink: buildCodeLink(input.callbackUrl, code), otp },
@@ -117,7 +117,7 @@ export async function sendSignInCode(
           otp,
         }),
       deps.logger,
-    ),
+    )),
   });
   return { nonce: code.slice(otpLength) };
 }

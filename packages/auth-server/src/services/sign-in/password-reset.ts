@@ -88,7 +88,7 @@ export async function sendPasswordResetCode(
   });
   const link = buildCodeLink(input.callbackUrl, code);
   // A project may override the built-in template (services/email/project-emails.ts).
-  const rendered = renderProjectEmail(
+  const rendered = await renderProjectEmail(
     project,
     "password_reset",
     { passwordResetLink: link },

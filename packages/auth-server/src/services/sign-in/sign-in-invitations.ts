@@ -8,8 +8,9 @@
  */
 import { knownErrors } from "@heritage/auth-protocol";
 import type { AuthDeps } from "../auth-deps";
+import { renderEmailDesign } from "../email/design-rendering";
 import { selectedThemeSource } from "../email/email-admin";
-import { builtInTemplateIds, builtInTemplates, renderDesign } from "../email/email-designs";
+import { builtInTemplateIds, builtInTemplates } from "../email/email-designs";
 import { renderProjectEmail } from "../email/project-emails";
 import { emailSenderFor } from "../email/project-mail";
 import { isTrustedRedirectUrl } from "../projects/project-config";
@@ -29,19 +30,29 @@ export async function sendSignInInvitation(
     signInInvitationLink: input.callbackUrl,
     teamDisplayName: project.displayName,
   };
-  const renderBuiltIn = () => {
+  // In the project's selected theme, which may be TSX (rendered in the sandbox, decision 022).
+  const renderBuiltIn = async () => {
     const design = builtInTemplates[builtInTemplateIds.sign_in_invitation];
     if (!design) throw new Error("The built-in sign-in invitation template is missing");
-    const rendered = renderDesign(design.tsxSource, selectedThemeSource(project.config), {
-      projectDisplayName: project.displayName,
-      ...variables,
+    const rendered = await renderEmailDesign({
+      templateSource: design.tsxSource,
+      themeSource: selectedThemeSource(project.config),
+      project: { displayName: project.displayName },
+      user: { displayName: null },
+      variables,
     });
-    return { subject: rendered.subject, text: rendered.text, html: rendered.html };
+    return { subject: rendered.subject ?? "", text: rendered.text, html: rendered.html };
   };
   return emailSenderFor(deps, project).send({
     projectId: project.id,
     fromName: project.displayName,
     to: input.email,
-    ...renderProjectEmail(project, "sign_in_invitation", variables, renderBuiltIn, deps.logger),
+    ...(await renderProjectEmail(
+      project,
+      "sign_in_invitation",
+      variables,
+      renderBuiltIn,
+      deps.logger,
+    )),
   });
 }

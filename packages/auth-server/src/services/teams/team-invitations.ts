@@ -63,7 +63,7 @@ export async function sendTeamInvitation(
     fromName: project.displayName,
     to: email,
     // A project may override the built-in template (services/email/project-emails.ts).
-    ...renderProjectEmail(
+    ...(await renderProjectEmail(
       project,
       "team_invitation",
       {
@@ -77,7 +77,7 @@ export async function sendTeamInvitation(
           link: buildCodeLink(input.callbackUrl, code),
         }),
       deps.logger,
-    ),
+    )),
   });
   return row.id;
 }

@@ -255,7 +255,7 @@ export async function sendChannelVerificationCode(
   });
   const link = buildCodeLink(callbackUrl, code);
   // A project may override the built-in template (services/email/project-emails.ts).
-  const rendered = renderProjectEmail(
+  const rendered = await renderProjectEmail(
     project,
     "email_verification",
     { emailVerificationLink: link },
