@@ -21,7 +21,9 @@
         header.setAttribute("data-scrolled", scrolled);
       }
     };
-    update();
+    // Read after the first layout (a read of scrollY now would force one while parsing); a page
+    // opened scrolled (an anchor, a restored position) is set by then.
+    requestAnimationFrame(update);
     window.addEventListener("scroll", update, { passive: true });
   }
 
