@@ -25,6 +25,7 @@ import {
 } from "../services/email/email-notifications";
 import { type EmailContent, queueEmailToUsers } from "../services/email/send-email";
 import { listSentEmails } from "../services/email/sent-emails";
+import { unsubscribeWithCode } from "../services/email/unsubscribe-links";
 import { plainErrors } from "../services/plain-errors";
 
 const adminAccess: readonly AccessType[] = ["admin"];
@@ -66,6 +67,8 @@ function contentOf(body: z.infer<typeof sendEmailBody>): EmailContent {
     variables: body.variables ?? {},
   };
 }
+
+const unsubscribeQuery = z.object({ code: z.string().optional() });
 
 const renderEmailBody = z.strictObject({
   // false: no theme; null: the project's selected theme (as absent).
@@ -173,6 +176,26 @@ export function createEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
         subject: rendered.subject,
         notification_category: rendered.notificationCategory,
       });
+    },
+  );
+
+  // Opened from a mail by its recipient (a browser, no credentials): the code is the authority.
+  app.get(
+    "/unsubscribe-link",
+    describeRoute({
+      summary: "Unsubscribe from a notification category (the link in a mail)",
+      callers: ["anyone"],
+      query: unsubscribeQuery,
+    }),
+    async (c) => {
+      const code = c.req.query("code") ?? "";
+      if (code.length !== 45) throw plainErrors.invalidUnsubscribeCode();
+      const outcome = await unsubscribeWithCode(deps, code);
+      const message =
+        outcome === "unsubscribed"
+          ? "<p>Successfully unsubscribed from notification group</p>"
+          : "<p>You have already unsubscribed from this notification group</p>";
+      return c.body(message, 200, { "content-type": "text/html" });
     },
   );
 

@@ -286,6 +286,7 @@ export const plainErrors = {
     plain(400, "Exactly one of template_id or template_tsx_source must be provided"),
   /** `POST /emails/render-email` names an unknown theme (400, where the admin's CRUD says 404). */
   renderThemeNotFound: () => plain(400, "No theme found with given id"),
+  invalidUnsubscribeCode: () => plain(400, "Invalid code"),
   renderTemplateNotFound: () => plain(400, "No template found with given id"),
   templateNotFound: () => plain(404, "No template found with given id"),
   themeNotFound: () => plain(404, "No theme found with given id"),

@@ -12,6 +12,7 @@
  */
 import {
   EmailRenderingError,
+  escapeHtml,
   htmlToText,
   type MissingVariables,
   renderDesign,
@@ -81,6 +82,11 @@ function fillMarkupTheme(
   return shell.html.replace(marker, () => bodyHtml);
 }
 
+/** The unsubscribe line a markup theme gets; a TSX theme places the link itself. */
+function unsubscribeFooter(link: string): string {
+  return `<p style="font-size: 12px; color: #666666; text-align: center"><a href="${escapeHtml(link)}">Click here</a> to unsubscribe from these emails</p>`;
+}
+
 /** Renders; a broken source, an unknown variable or a throwing template is EmailRenderingError. */
 export async function renderEmailDesign(input: DesignInput): Promise<RenderedEmailDesign> {
   const missing = input.missing ?? "strict";
@@ -88,7 +94,14 @@ export async function renderEmailDesign(input: DesignInput): Promise<RenderedEma
   const tsxTheme = input.themeSource !== null && isTsxSource(input.themeSource);
   const variables = markupVariables(input);
   if (!tsxTemplate && !tsxTheme) {
-    return renderDesign(input.templateSource, input.themeSource, variables, missing);
+    // Without a theme there is no link, as the reference's empty theme shows none.
+    if (input.unsubscribeLink === undefined || input.themeSource === null) {
+      return renderDesign(input.templateSource, input.themeSource, variables, missing);
+    }
+    const body = renderDesign(input.templateSource, null, variables, missing);
+    const html = `${body.html}${unsubscribeFooter(input.unsubscribeLink)}`;
+    const full = fillMarkupTheme(input.themeSource, html, variables, missing);
+    return { ...body, html: full, text: htmlToText(full) };
   }
   let templateSource = input.templateSource;
   let fixed: { subject: string; notificationCategory: string } | null = null;
@@ -127,7 +140,9 @@ export async function renderEmailDesign(input: DesignInput): Promise<RenderedEma
   let html = result.html;
   let text = result.text;
   if (input.themeSource !== null && !tsxTheme) {
-    const body = html.replace(/^<!DOCTYPE[^>]*>/i, "");
+    const footer =
+      input.unsubscribeLink === undefined ? "" : unsubscribeFooter(input.unsubscribeLink);
+    const body = `${html.replace(/^<!DOCTYPE[^>]*>/i, "")}${footer}`;
     html = fillMarkupTheme(input.themeSource, body, variables, missing);
     text = htmlToText(html);
   }

@@ -24,6 +24,7 @@ import { parseProjectConfig } from "../projects/project-config";
 import { capacityWait } from "./email-capacity";
 import { renderOutboxMessage, resolveRecipientAddress } from "./outbox-steps";
 import { projectSmtpServer, smtpTransportOptions } from "./project-mail";
+import type { UnsubscribeLinkMaker } from "./unsubscribe-links";
 
 /** Delays before the 2nd, 3rd, … attempt: 1 min, 5 min, 30 min, 2 h (five attempts in all). */
 export const defaultEmailRetryDelaysMs: readonly number[] = [60_000, 300_000, 1_800_000, 7_200_000];
@@ -48,6 +49,8 @@ export interface EmailQueueOptions {
   capacityPerHour?: number;
   /** Also look for due messages this often (those another process queued and did not send). */
   pollIntervalMs?: number;
+  /** Makes the unsubscribe links of mail users can turn off (unsubscribe-links.ts); unset: none. */
+  unsubscribeLink?: UnsubscribeLinkMaker;
 }
 
 type QueuedEmail = EmailOutboxRow & { step: "render" | "send" };
@@ -163,7 +166,11 @@ async function deliver(
 
 /** Records a render step; a message edited meanwhile (its rendering restarted) is left alone. */
 async function renderClaimed(options: EmailQueueOptions, email: QueuedEmail): Promise<void> {
-  const outcome = await renderOutboxMessage(options.db, email);
+  const outcome = await renderOutboxMessage(
+    options.db,
+    email,
+    options.unsubscribeLink ? { unsubscribeLink: options.unsubscribeLink } : {},
+  );
   const now = options.clock();
   const changes: Partial<typeof emailOutbox.$inferInsert> =
     outcome.kind === "rendered"

@@ -20,6 +20,7 @@ import { renderEmailDesign } from "./design-rendering";
 import { findTheme, selectedThemeSource } from "./email-admin";
 import { EmailRenderingError } from "./email-designs";
 import { findCategoryByName, notificationCategories } from "./email-notifications";
+import type { UnsubscribeLinkMaker } from "./unsubscribe-links";
 
 /** Why the outbox did not send a message (the reference's `skipped_reason` values). */
 export type SkippedReason =
@@ -90,6 +91,7 @@ export async function renderOutboxMessage(
     | "overrideSubject"
     | "overrideCategoryName"
   >,
+  options: { unsubscribeLink?: UnsubscribeLinkMaker } = {},
 ): Promise<RenderOutcome> {
   if (!row.projectId || row.tsxSource === null) {
     return { kind: "render-error", message: "The message has no source to render." };
@@ -122,15 +124,34 @@ export async function renderOutboxMessage(
     to = user.primaryEmail ?? "";
   }
   const themeSource = storedThemeSource(config, row.themeId);
-  try {
-    const rendered = await renderEmailDesign({
-      templateSource: row.tsxSource,
+  const projectId = row.projectId;
+  const recipientId = row.recipient?.user_id;
+  // A category users can turn off gets an unsubscribe link for its recipient (the theme shows it).
+  const linkFor = async (categoryName: string | undefined) => {
+    const category = categoryName === undefined ? null : findCategoryByName(categoryName);
+    if (!category?.canDisable || !recipientId || !options.unsubscribeLink) return undefined;
+    return options.unsubscribeLink({ projectId, userId: recipientId, categoryId: category.id });
+  };
+  const render = (unsubscribeLink: string | undefined) =>
+    renderEmailDesign({
+      templateSource: row.tsxSource ?? "",
       themeSource,
       project: { displayName: project.displayName },
       user: { displayName: userDisplayName || null },
       variables: row.variables ?? {},
       projectLogos: logos,
+      ...(unsubscribeLink !== undefined ? { unsubscribeLink } : {}),
     });
+  try {
+    // A known category renders once with its link; otherwise a first pass finds the template's
+    // category and a second adds the link when that category can be turned off (as the reference).
+    let rendered = await render(
+      row.overrideCategoryName ? await linkFor(row.overrideCategoryName) : undefined,
+    );
+    if (!row.overrideCategoryName) {
+      const link = await linkFor(rendered.notificationCategory);
+      if (link !== undefined) rendered = await render(link);
+    }
     const categoryName = row.overrideCategoryName ?? rendered.notificationCategory;
     // A TSX template without <NotificationCategory /> is sent with none (not transactional).
     const category = categoryName === undefined ? null : findCategoryByName(categoryName);

@@ -19,7 +19,8 @@ export type VerificationCodeType =
   | "mfa_attempt"
   | "passkey_registration_challenge"
   | "passkey_authentication_challenge"
-  | "integration_project_transfer";
+  | "integration_project_transfer"
+  | "unsubscribe_link";
 
 /** Codes are valid for 7 days unless the caller says otherwise (the reference's default). */
 export const defaultCodeLifetimeMillis = 7 * 24 * 60 * 60 * 1000;
