@@ -76,6 +76,7 @@ import { createSendTestWebhookRoutes, createWebhookRoutes } from "./routes/webho
 import { type AuthLogger, silentLogger } from "./services/auth-logger";
 import { holdEmailQueueWorker } from "./services/email/email-queue";
 import { createEmailSender } from "./services/email/emails";
+import { unsubscribeLinkMaker } from "./services/email/unsubscribe-links";
 import { createProviderClient, type OAuthSettings } from "./services/oauth/provider-client";
 import { secretBoxFromSettings } from "./services/secrets/secret-box";
 import { defaultIdGenerators, type IdGenerators } from "./services/secrets/secrets";
@@ -214,6 +215,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
     outgoing,
     pollIntervalMs: options.emailQueuePollIntervalMs ?? 60_000,
     capacityPerHour: deps.config.STACK_DEFAULT_EMAIL_CAPACITY_PER_HOUR,
+    unsubscribeLink: unsubscribeLinkMaker(deps),
   });
   const app = new Hono<AuthEnv>();
   app.use("*", protocolHeaders());
