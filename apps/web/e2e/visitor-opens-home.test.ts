@@ -100,6 +100,11 @@ describe.skipIf(!hasChromium)("a visitor opens the home page", () => {
     ]);
     const cards = page.getByTestId("project-card");
     await expect(cards.count()).resolves.toBe(6);
+    // In place: the page's script filters what the page holds, no page is loaded for it.
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
 
     await filter.getByRole("button", { name: "Culture" }).click();
     await page.waitForURL(/category=culture/);
@@ -115,6 +120,16 @@ describe.skipIf(!hasChromium)("a visitor opens the home page", () => {
     await expect(cards.count()).resolves.toBe(0);
 
     await filter.getByRole("button", { name: "All" }).click();
+    await expect.poll(() => cards.count()).toBe(6);
+    await expect(page.getByRole("status").first().textContent()).resolves.toBe("6 projects");
+    expect(documents).toEqual([]);
+
+    // A page the server filtered holds only its category's projects: choosing another loads it.
+    await page.goto(`${server.url}/?category=culture`);
+    await waitForPageScript(page);
+    await expect(cards.count()).resolves.toBe(3);
+    await filter.getByRole("button", { name: "All" }).click();
+    await page.waitForURL(/category=all/);
     await expect.poll(() => cards.count()).toBe(6);
     await context.close();
   });
