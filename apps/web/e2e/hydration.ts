@@ -2,7 +2,7 @@
  * @module
  * Waits for a page's JavaScript. Pages outside the public site (admin, sign-in, /dev) hydrate
  * with React Router; public pages load no framework, only their inline script
- * (site-enhancements.browser.js, decision 023), which marks `<html data-enhanced>` once it has
+ * (site-enhancements.browser.ts, decision 023), which marks `<html data-enhanced>` once it has
  * set up the page. Steps that need a page's JavaScript (scroll state, hover, filtering in place,
  * lazy images, sending the contact form in place) wait for this first.
  */

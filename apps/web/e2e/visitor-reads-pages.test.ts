@@ -1,5 +1,5 @@
 import { createFaq } from "@heritage/content";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { hasChromium, launchBrowser } from "./browser";
 import { waitForPageScript } from "./hydration";
@@ -7,6 +7,32 @@ import { expectNoAxeViolations, newContext, recordErrors, seedContent } from "./
 import { startTestServer, type TestServer } from "./test-server";
 
 const PUBLIC_URL = "https://heritage.example";
+
+/** Loading texts of two languages (apps/web/app/i18n), quoted exactly. */
+const loadingLanguages = [
+  {
+    code: "de",
+    prefix: "/de",
+    about: "Über uns",
+    aboutTitle: "Über uns",
+    homeLink: "Balkan Heritage, zur Startseite",
+    heroTitle: "Das kulturelle Erbe des Balkans bewahren",
+    loading: {
+      page: "Wird geladen...",
+      content: "Inhalte werden geladen...",
+      project: "Projekt wird geladen...",
+    },
+  },
+  {
+    code: "en",
+    prefix: "",
+    about: "About",
+    aboutTitle: "About Us",
+    homeLink: "Balkan Heritage, home page",
+    heroTitle: "Preserving Balkan Heritage",
+    loading: { page: "Loading...", content: "Loading content...", project: "Loading project..." },
+  },
+] as const;
 
 /** The not-found page in each language. */
 const notFoundLanguages = [
@@ -33,6 +59,50 @@ const notFoundLanguages = [
   },
 ] as const;
 
+type PendingView = { text: string; blocks: number; firstHasBox: boolean };
+
+/**
+ * Reports each pending view shown in the main area (its text, its pulsing skeleton blocks and
+ * whether the first has a box) while the next document loads. Locators and page functions wait
+ * for a pending navigation to finish before they look, so the page reports them itself, from a
+ * script added to every document. Call before the first `goto`; returns "the next view shown".
+ */
+async function watchPendingViews(page: Page): Promise<() => Promise<PendingView>> {
+  const seen: PendingView[] = [];
+  let notify = () => {};
+  await page.exposeFunction("reportPendingView", (view: PendingView) => {
+    seen.push(view);
+    notify();
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      const main = document.querySelector("main");
+      if (!main) return;
+      new MutationObserver(() => {
+        const view = main.querySelector("[data-testid=page-pending]");
+        if (!view) return;
+        const blocks = view.querySelectorAll(".animate-pulse");
+        const first = blocks[0]?.getBoundingClientRect();
+        const report = (window as unknown as { reportPendingView: (view: PendingView) => void })
+          .reportPendingView;
+        report({
+          text: view.textContent ?? "",
+          blocks: blocks.length,
+          firstHasBox: !!first && first.width > 0 && first.height > 0,
+        });
+      }).observe(main, { childList: true });
+    });
+  });
+  return async () => {
+    while (seen.length === 0) {
+      await new Promise<void>((resolve) => {
+        notify = resolve;
+      });
+    }
+    return seen.shift() as PendingView;
+  };
+}
+
 function headOf(html: string): string {
   return html.slice(0, html.indexOf("</head>"));
 }
@@ -49,6 +119,94 @@ describe.skipIf(!hasChromium)("a visitor (or a search engine) reads the content 
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+  });
+
+  for (const language of loadingLanguages) {
+    it(`shows the loading texts and the hero skeleton while the next page loads after a click (${language.code})`, async () => {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      const errors = recordErrors(page);
+      const nextPendingView = await watchPendingViews(page);
+      await page.goto(`${server.url}${language.prefix}`);
+      await waitForPageScript(page);
+      // Holds the next document's request until the step has seen the pending view.
+      let release: () => void = () => {};
+      const hold = (url: string | RegExp) =>
+        page.route(url, async (route) => {
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          await route.continue();
+        });
+
+      await hold(`${server.url}${language.prefix}/about`);
+      await page
+        .getByRole("navigation")
+        .getByRole("link", { name: language.about, exact: true })
+        .first()
+        .click({ noWaitAfter: true });
+      await expect(nextPendingView()).resolves.toEqual({
+        text: language.loading.content,
+        blocks: 0,
+        firstHasBox: false,
+      });
+      release();
+      await page.waitForURL(`${server.url}${language.prefix}/about`);
+      await page.locator("h1", { hasText: language.aboutTitle }).waitFor();
+      await waitForPageScript(page);
+
+      await hold(`${server.url}${language.prefix || "/"}`);
+      await page.getByRole("link", { name: language.homeLink }).click({ noWaitAfter: true });
+      // The hero's skeleton (title, subtitle and description blocks, pulsing) and "Loading...".
+      await expect(nextPendingView()).resolves.toEqual({
+        text: language.loading.page,
+        blocks: 3,
+        firstHasBox: true,
+      });
+      release();
+      await page.locator("h1", { hasText: language.heroTitle }).waitFor();
+      await expect(page.locator("main").getByTestId("page-pending").count()).resolves.toBe(0);
+      await waitForPageScript(page);
+
+      await hold(new RegExp(`${language.prefix}/project/[^/?#]+$`));
+      await page.getByTestId("project-card").first().getByRole("link").click({ noWaitAfter: true });
+      await expect(nextPendingView()).resolves.toEqual({
+        text: language.loading.project,
+        blocks: 0,
+        firstHasBox: false,
+      });
+      release();
+      await page.waitForURL(new RegExp(`${language.prefix}/project/`));
+      await page.locator("h1").waitFor();
+      await expect(page.locator("main").getByTestId("page-pending").count()).resolves.toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("puts the page back when the visitor returns to it from the back/forward cache", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/about`);
+    await waitForPageScript(page);
+    // The journeys' browser keeps no page in the back/forward cache, so the page is left showing
+    // its pending view (a 204 answer cancels the navigation) and gets the event such a return
+    // fires: pageshow with persisted.
+    await page.route(`${server.url}/contact`, (route) => route.fulfill({ status: 204 }));
+    await page.getByRole("navigation").getByRole("link", { name: "Contact" }).first().click();
+    const pending = page.locator("main").getByTestId("page-pending");
+    await pending.getByText("Loading content...", { exact: true }).waitFor();
+    await expect(page.locator("h1", { hasText: "About Us" }).count()).resolves.toBe(0);
+    await page.evaluate(() =>
+      window.dispatchEvent(new PageTransitionEvent("pageshow", { persisted: true })),
+    );
+    await page.locator("h1", { hasText: "About Us" }).waitFor();
+    await expect(pending.count()).resolves.toBe(0);
+    await expect(page.getByRole("heading", { name: "Our Mission" }).isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(page.locator("main").evaluate((main) => main.style.minHeight)).resolves.toBe("");
+    await context.close();
   });
 
   it("reads about, impressum and privacy in three languages, with localised titles", async () => {

@@ -3,7 +3,7 @@
  * The contact form (site spec, sections 2, 4, 5 and 8). One code path with and without
  * JavaScript: a POST form to the route's action, whose answer page shows the messages, the kept
  * text and the notice in this section (an empty form after success). With JavaScript
- * (site-enhancements.browser.js) it is sent in place: "Sending..." while busy, then this section
+ * (site-enhancements.browser.ts) it is sent in place: "Sending..." while busy, then this section
  * is replaced by the answer's; when no answer page comes (no connection, a proxy's error page)
  * the text stays and the error or rate-limit notice of the templates below is shown.
  */

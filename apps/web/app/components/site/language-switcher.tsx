@@ -27,7 +27,7 @@ export function LanguageSwitcher({
   const location = useLocation();
   const currentOption = languages.find((option) => option.id === current);
 
-  // Hover, Escape and a click outside come from the page's script (site-enhancements.browser.js).
+  // Hover, Escape and a click outside come from the page's script (site-enhancements.browser.ts).
   return (
     <details
       data-language-switcher

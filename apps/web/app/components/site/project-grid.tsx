@@ -3,7 +3,7 @@
  * The home page's project grid with its category filter (site spec, section 2): "All" first,
  * then each category; an empty message when a category has no projects. The filter is a GET
  * form (`?category=`), so it works without JavaScript and a filtered view can be shared; with
- * JavaScript (site-enhancements.browser.js) it filters in place when the page holds every
+ * JavaScript (site-enhancements.browser.ts) it filters in place when the page holds every
  * project (no category chosen on the server; the counts' texts ride along for the status line),
  * and otherwise lets the form load the page for the new choice.
  */

@@ -46,7 +46,7 @@ export function SiteHeader({
   const isHashLink = (to: string) => to.includes("#");
 
   return (
-    // The page's script sets data-scrolled (site-enhancements.browser.js); the style follows it.
+    // The page's script sets data-scrolled (site-enhancements.browser.ts); the style follows it.
     <header
       data-scrolled="false"
       data-scroll-threshold={NAV_SCROLL_THRESHOLD}

@@ -3,7 +3,7 @@
  * Images as the site spec wants them (section 2, "Images"): loaded lazily once within 50 px of
  * the viewport, faded in once loaded, replaced by a placeholder when they fail (unless flagged
  * priority). Explicit width and height reserve the space, so nothing shifts. The image is
- * rendered without a source: the page's script (site-enhancements.browser.js) starts it, marks it
+ * rendered without a source: the page's script (site-enhancements.browser.ts) starts it, marks it
  * `data-loaded` (the fade follows that) and swaps in the placeholder on error. Without
  * JavaScript a `<noscript>` copy loads natively, so pages still show their images.
  */

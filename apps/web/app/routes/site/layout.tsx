@@ -1,12 +1,13 @@
 /**
  * @module
- * The frame of every public page: skip link, navigation, footer, the stored-language redirect
- * and the page's one script (decision 023: public pages load no framework). Its loader reads what every page
+ * The frame of every public page: skip link, navigation, footer, the stored-language redirect,
+ * the pending views shown while the next page loads, and the page's one script (decision 023: public pages load no framework). Its loader reads what every page
  * shares (footer copy, languages, global SEO settings) and the content version for caching.
  */
 import { getContentVersion, loadPageContent } from "@heritage/content";
 import { data, Outlet, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-router";
 import { LanguageRedirectScript } from "../../components/site/language-redirect";
+import { PendingViewTemplates } from "../../components/site/page-pending";
 import { SiteEnhancementsScript } from "../../components/site/site-enhancements";
 import { SiteFooter } from "../../components/site/site-footer";
 import { SiteHeader } from "../../components/site/site-header";
@@ -80,6 +81,7 @@ export default function SiteLayout() {
         <Outlet />
       </main>
       <SiteFooter language={language} footer={footer} social={seo.social} languages={languages} />
+      <PendingViewTemplates />
       <SiteEnhancementsScript />
     </>
   );
