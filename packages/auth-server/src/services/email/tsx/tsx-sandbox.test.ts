@@ -122,16 +122,20 @@ describe("renderTsxEmail", () => {
   }, 60_000);
 
   it("ends a template that runs too long or takes too much memory, then renders again", async () => {
-    const render = createSandboxRenderer({ timeoutMs: 1_500, heapMb: 128 });
+    // The limit counts from the moment the worker takes the job, and a fresh worker first loads
+    // the libraries into a new context: on a busy machine (CI runs two test files at once) that
+    // alone took more than 1.5 s, so the render after the restart needs room.
+    const render = createSandboxRenderer({ timeoutMs: 5_000, heapMb: 128 });
     expect(
       await render({ ...input, templateSource: "export function EmailTemplate() { for (;;) {} }" }),
-    ).toEqual({ ok: false, error: "Rendering took longer than 1500 ms" });
+    ).toEqual({ ok: false, error: "Rendering took longer than 5000 ms" });
     const hog = await render({
       ...input,
       templateSource:
         "const kept = []; export function EmailTemplate() { for (;;) kept.push(new Array(100000).fill(7)); }",
     });
     expect(hog.ok).toBe(false);
-    expect((await render(input)).ok).toBe(true);
+    const again = await render(input);
+    expect(again.ok ? "rendered" : again.error).toBe("rendered");
   }, 120_000);
 });

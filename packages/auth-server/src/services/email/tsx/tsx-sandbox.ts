@@ -245,7 +245,13 @@ class SandboxRunner {
       worker.once("message", () => resolve());
       worker.once("error", reject);
     });
-    worker.on("error", () => this.fail("The e-mail renderer stopped (out of memory?)"));
+    // Only the job of this very worker: a worker ended for a job's overrun may still report its
+    // own end after the next job has started on a new one.
+    worker.on("error", () => {
+      if (this.worker === worker && this.running) {
+        this.fail(this.running, "The e-mail renderer stopped (out of memory?)");
+      }
+    });
     worker.on("exit", () => {
       if (this.worker === worker) this.reset();
     });
@@ -258,13 +264,14 @@ class SandboxRunner {
     this.ready = null;
   }
 
-  private fail(message: string): void {
-    const job = this.running;
+  /** Ends `job` with `message` and its worker, unless that job has already ended. */
+  private fail(job: Job, message: string): void {
+    if (this.running !== job) return;
     const worker = this.worker;
     this.running = null;
     this.reset();
     void worker?.terminate();
-    job?.resolve({ ok: false, error: message });
+    job.resolve({ ok: false, error: message });
     void this.pump();
   }
 
@@ -283,8 +290,9 @@ class SandboxRunner {
       void this.pump();
       return;
     }
+    // The timer belongs to this job: it never ends a later one (fail checks).
     const timer = setTimeout(
-      () => this.fail(`Rendering took longer than ${this.limits.timeoutMs} ms`),
+      () => this.fail(job, `Rendering took longer than ${this.limits.timeoutMs} ms`),
       this.limits.timeoutMs,
     );
     timer.unref();
