@@ -10,6 +10,7 @@ import {
   type Argon2Parameters,
   hashArgon2id,
   verifyArgon2,
+  startHashingPool,
   verifyBcrypt,
 } from "./password-hashing/hashing-pool";
 
@@ -49,6 +50,7 @@ export interface PasswordHasher {
 export function createPasswordHasher(
   parameters: Argon2Parameters = owaspArgon2idParameters,
 ): PasswordHasher {
+  startHashingPool();
   const hashPassword = (password: string) => hashArgon2id(password, parameters);
   let dummyHash: Promise<string> | undefined;
 

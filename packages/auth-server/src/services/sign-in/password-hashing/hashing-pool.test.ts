@@ -52,7 +52,7 @@ describe("password hashing pool", () => {
   it.runIf(process.platform === "linux")(
     "runs its threads at a lower CPU priority than the rest of the process",
     async () => {
-      // A thread that has hashed stays in the pool (idle) for a minute.
+      // The pool keeps its threads (started with the first hasher) while the process runs.
       await hashArgon2id("started", cheap);
       const niceValues = threadNiceValues();
       expect(hashingThreadNice).toBeGreaterThan(0);

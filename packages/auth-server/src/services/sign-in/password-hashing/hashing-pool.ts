@@ -7,8 +7,10 @@
  * main thread or PostgreSQL wants a core. bcrypt checks of imported hashes run here too; bcryptjs
  * is JavaScript and would otherwise compute on the main thread.
  *
- * One pool per process, started on first use, as many threads as cores; idle threads end after a
- * minute and never keep the process alive (Piscina).
+ * One pool per process, as many threads as cores, started with the first password hasher (the
+ * auth API's start), so no sign-in waits for a thread to boot and load argon2: started on first
+ * use, the first burst of sign-ins queued behind that and its p99 tripled. Idle threads never
+ * keep the process alive (Piscina).
  * @module
  */
 import { availableParallelism } from "node:os";
@@ -31,14 +33,19 @@ type HashingTask =
 let pool: Piscina | undefined;
 
 function hashingPool(): Piscina {
+  const threads = availableParallelism();
   pool ??= new Piscina({
     filename: new URL("./hashing-worker.mjs", import.meta.url).href,
-    minThreads: 0,
-    maxThreads: availableParallelism(),
-    idleTimeout: 60_000,
+    minThreads: threads,
+    maxThreads: threads,
     workerData: { nice: hashingThreadNice },
   });
   return pool;
+}
+
+/** Starts the pool's threads now rather than on the first hash. */
+export function startHashingPool(): void {
+  hashingPool();
 }
 
 function run<T>(task: HashingTask): Promise<T> {
