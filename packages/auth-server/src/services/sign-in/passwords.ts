@@ -9,8 +9,8 @@ import { type Algorithm, parseOptions } from "@node-rs/argon2";
 import {
   type Argon2Parameters,
   hashArgon2id,
-  verifyArgon2,
   startHashingPool,
+  verifyArgon2,
   verifyBcrypt,
 } from "./password-hashing/hashing-pool";
 
