@@ -10,7 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, newAdminPage, robotsMeta } from "./admin-auth-journey";
 import { hasChromium, launchBrowser } from "./browser";
-import { waitForHydration } from "./hydration";
+import { waitForPageScript } from "./hydration";
 import { seedContent } from "./journey-helpers";
 import { startTestServer, type TestServer } from "./test-server";
 import { tabTo } from "./user-secures-account-steps";
@@ -62,14 +62,14 @@ describe.skipIf(!hasChromium)("a developer reads the kept mail on /dev/outbox", 
     await page.getByRole("heading", { name: "Check your e-mail" }).waitFor();
 
     await page.goto(`${server.url}/contact`);
-    await waitForHydration(page);
+    await waitForPageScript(page);
     const form = page.getByTestId("contact-form");
     await form.getByLabel("Name", { exact: true }).fill("Ana Horvat");
     await form.getByLabel("Email", { exact: true }).fill("ana@example.org");
     await form.getByLabel("Subject", { exact: true }).fill("Volunteering");
     await form.getByLabel("Message", { exact: true }).fill("I would like to help this summer.");
     // The form refuses answers sent faster than a person could type: its start is dated back,
-    // last (the start is a controlled field: hydration or a re-render while typing resets it).
+    // last (the page script or a re-render while typing must not reset it).
     await page.locator('input[name="form_started_at"]').evaluate((input: HTMLInputElement) => {
       input.value = String(Date.now() - 60_000);
     });
