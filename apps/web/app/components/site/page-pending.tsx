@@ -36,22 +36,19 @@ export function PendingViewTemplates() {
           <Spinner label={strings.loading.page} className="justify-center pb-16" />
         </div>
       </template>
-      <template data-pending-view="content">
-        <div
-          data-testid="page-pending"
-          className={`${pendingClasses} mx-auto max-w-3xl px-4 py-24`}
-        >
-          <Spinner label={strings.loading.content} className="justify-center" />
-        </div>
-      </template>
-      <template data-pending-view="project">
-        <div
-          data-testid="page-pending"
-          className={`${pendingClasses} mx-auto max-w-3xl px-4 py-24`}
-        >
-          <Spinner label={strings.loading.project} className="justify-center" />
-        </div>
-      </template>
+      <SpinnerView view="content" label={strings.loading.content} />
+      <SpinnerView view="project" label={strings.loading.project} />
     </>
+  );
+}
+
+/** The pending view of a page that shows a spinner with its own loading text. */
+function SpinnerView({ view, label }: { view: string; label: string }) {
+  return (
+    <template data-pending-view={view}>
+      <div data-testid="page-pending" className={`${pendingClasses} mx-auto max-w-3xl px-4 py-24`}>
+        <Spinner label={label} className="justify-center" />
+      </div>
+    </template>
   );
 }
