@@ -89,6 +89,8 @@ let receiver: Receiver;
 let projectId: string;
 let otherProjectId: string;
 let owner: TestUser;
+/** Endpoints a test created and has not deleted yet, with their project. */
+const createdEndpoints = new Map<string, string>();
 
 beforeAll(async () => {
   t = await createTestAuthApi();
@@ -97,7 +99,15 @@ beforeAll(async () => {
   otherProjectId = (await t.createProject()).id;
   owner = await t.signUpUser(projectId);
 });
-afterEach(() => runningWebhookWorker(t.db)?.resume());
+afterEach(async () => {
+  runningWebhookWorker(t.db)?.resume();
+  // A test that failed before deleting its endpoints must not have them receive (and answer for)
+  // the next test's events.
+  for (const [id, project] of createdEndpoints) {
+    await t.request(`/webhooks/endpoints/${id}`, { method: "DELETE", ...asAdmin(project) });
+  }
+  createdEndpoints.clear();
+});
 afterAll(async () => {
   await receiver.close();
   await t.close();
@@ -131,10 +141,13 @@ interface EndpointWithSecret {
 async function createEndpoint(body: object, project = projectId): Promise<EndpointWithSecret> {
   const response = await t.request("/webhooks/endpoints", { body, ...asAdmin(project) });
   expect(response.status).toBe(201);
-  return (await response.json()) as EndpointWithSecret;
+  const endpoint = (await response.json()) as EndpointWithSecret;
+  createdEndpoints.set(endpoint.id, project);
+  return endpoint;
 }
 
 async function deleteEndpoint(id: string, project = projectId): Promise<void> {
+  createdEndpoints.delete(id);
   const response = await t.request(`/webhooks/endpoints/${id}`, {
     method: "DELETE",
     ...asAdmin(project),
@@ -627,9 +640,14 @@ describe("webhook deliveries", () => {
     expect(await readLog(disabled.id)).toEqual([]);
     // Another project's changes never reach this project's endpoints.
     await t.request("/users", { body: {}, ...asServer(otherProjectId) });
-    const log = await readLog(endpoint.id);
-    expect(log).toHaveLength(expectedTypes.length);
-    expect(log.every((entry) => entry.status === "succeeded")).toBe(true);
+    // The receiver has each request before the worker records its answer: wait for the log.
+    const log = await waitFor(
+      () => readLog(endpoint.id),
+      (entries) =>
+        entries.length === expectedTypes.length &&
+        entries.every((entry) => entry.status !== "pending"),
+    );
+    expect(log.map((entry) => entry.status)).toEqual(expectedTypes.map(() => "succeeded"));
     for (const id of [endpoint.id, filtered.id, disabled.id]) await deleteEndpoint(id);
   });
 
