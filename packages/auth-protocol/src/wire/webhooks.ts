@@ -15,6 +15,10 @@ export const webhookEventTypes = [
   "team.deleted",
   "team_membership.created",
   "team_membership.deleted",
+  "team_permission.created",
+  "team_permission.deleted",
+  "project_permission.created",
+  "project_permission.deleted",
 ] as const;
 
 export type WebhookEventType = (typeof webhookEventTypes)[number];

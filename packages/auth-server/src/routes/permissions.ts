@@ -1,7 +1,8 @@
 /**
  * `/team-permissions` and `/project-permissions` (contract §2.11): list a user's permissions
  * (client: only its own; `recursive=true` expands contained permissions) and, with server access,
- * grant and revoke them.
+ * grant and revoke them. Grants and revocations are webhook events (`team_permission.created`,
+ * `…deleted`, `project_permission.…`), as in the reference.
  * @module
  */
 import { type AccessType, knownErrors } from "@heritage/auth-protocol";
@@ -21,6 +22,7 @@ import {
 } from "../services/teams/permissions";
 import { grantPermissions, requireTeamMember } from "../services/teams/teams";
 import { requireUser } from "../services/users/user-records";
+import { emitWebhookEvent } from "../services/webhooks/webhook-events";
 
 const serverAccess: readonly AccessType[] = ["server", "admin"];
 
@@ -121,11 +123,9 @@ export function createTeamPermissionRoutes(deps: RouteDeps): Hono<AuthEnv> {
         permissionIds: [params.permission_id],
         now: deps.clock(),
       });
-      return sendJson(
-        c,
-        { id: params.permission_id, user_id: userId, team_id: params.team_id },
-        201,
-      );
+      const grant = { id: params.permission_id, user_id: userId, team_id: params.team_id };
+      await emitWebhookEvent(deps.db, auth.project.id, "team_permission.created", grant);
+      return sendJson(c, grant, 201);
     },
   );
 
@@ -152,6 +152,11 @@ export function createTeamPermissionRoutes(deps: RouteDeps): Hono<AuthEnv> {
           permission_id: params.permission_id,
         });
       }
+      await emitWebhookEvent(deps.db, auth.project.id, "team_permission.deleted", {
+        id: params.permission_id,
+        user_id: userId,
+        team_id: params.team_id,
+      });
       return sendSuccess(c);
     },
   );
@@ -206,7 +211,9 @@ export function createProjectPermissionRoutes(deps: RouteDeps): Hono<AuthEnv> {
         permissionIds: [params.permission_id],
         now: deps.clock(),
       });
-      return sendJson(c, { id: params.permission_id, user_id: userId }, 201);
+      const grant = { id: params.permission_id, user_id: userId };
+      await emitWebhookEvent(deps.db, auth.project.id, "project_permission.created", grant);
+      return sendJson(c, grant, 201);
     },
   );
 
@@ -228,6 +235,10 @@ export function createProjectPermissionRoutes(deps: RouteDeps): Hono<AuthEnv> {
         permissionId: params.permission_id,
       });
       if (!revoked) throw knownErrors.permissionNotFound({ permission_id: params.permission_id });
+      await emitWebhookEvent(deps.db, auth.project.id, "project_permission.deleted", {
+        id: params.permission_id,
+        user_id: userId,
+      });
       return sendSuccess(c);
     },
   );

@@ -590,13 +590,15 @@ describe("webhook deliveries", () => {
     await t.request(`/users/${user.id}`, { method: "DELETE", ...asServer() });
     await t.request(`/teams/${team.id}`, { method: "DELETE", ...asServer() });
 
+    // As the reference: the team's creator joins without an event of its own; a member who
+    // joins is announced with the permissions the join granted.
     const expectedTypes = [
       "user.created",
       "user.updated",
       "team.created",
-      "team_membership.created",
       "team.updated",
       "team_membership.created",
+      "team_permission.created",
       "team_membership.deleted",
       "user.deleted",
       "team.deleted",
@@ -616,15 +618,24 @@ describe("webhook deliveries", () => {
     });
     expect(payloads[1]?.data).toMatchObject({ id: user.id, display_name: "Hooked" });
     expect(payloads[2]?.data).toMatchObject({ id: team.id, display_name: "Crew" });
-    expect(payloads[3]?.data).toEqual({ team_id: team.id, user_id: user.id });
-    expect(payloads[5]?.data).toEqual({ team_id: team.id, user_id: owner.userId });
+    expect(payloads[3]?.data).toMatchObject({ id: team.id, display_name: "Crew 2" });
+    expect(payloads[4]?.data).toEqual({ team_id: team.id, user_id: owner.userId });
+    expect(payloads[5]?.data).toEqual({
+      id: expect.any(String),
+      team_id: team.id,
+      user_id: owner.userId,
+    });
     expect(payloads[6]?.data).toEqual({ team_id: team.id, user_id: owner.userId });
     expect(payloads[7]?.data).toEqual({ id: user.id, teams: [{ id: team.id }] });
     expect(payloads[8]?.data).toEqual({ id: team.id });
-    // Every message has its own id; a tampered body fails verification.
+    // Every message has its own id, in Svix's form (Stack's suite strips `msg_[0-9a-zA-Z]{27}`);
+    // a tampered body fails verification.
     expect(new Set(events.map((request) => request.headers["webhook-id"])).size).toBe(
       events.length,
     );
+    for (const request of events) {
+      expect(request.headers["webhook-id"]).toMatch(/^msg_[0-9a-zA-Z]{27}$/);
+    }
     const first = events[0] as ReceivedRequest;
     expect(() => verified(endpoint.secret, { ...first, body: `${first.body} ` })).toThrow();
     expect(() => verified(filtered.secret, first)).toThrow();
@@ -651,7 +662,7 @@ describe("webhook deliveries", () => {
     for (const id of [endpoint.id, filtered.id, disabled.id]) await deleteEndpoint(id);
   });
 
-  it("sends the personal team created on sign-up before the user", async () => {
+  it("sends the personal team created on sign-up before the user (team.created alone)", async () => {
     const personal = await t.createProject({
       config: { teams: { createPersonalTeamOnSignUp: true } },
     });
@@ -668,19 +679,57 @@ describe("webhook deliveries", () => {
     expect(user.selected_team_id).toEqual(expect.any(String));
     const events = await waitFor(
       () => receiver.received.filter((request) => request.path === "/personal"),
-      (requests) => requests.length >= 3,
+      (requests) => requests.length >= 2,
     );
     expect(events.map((request) => verified(endpoint.secret, request))).toEqual([
       {
         type: "team.created",
         data: expect.objectContaining({ id: user.selected_team_id, display_name: "Solo's Team" }),
       },
-      {
-        type: "team_membership.created",
-        data: { team_id: user.selected_team_id, user_id: user.id },
-      },
       { type: "user.created", data: expect.objectContaining({ id: user.id }) },
     ]);
+  });
+
+  it("sends team and project permission grants and revocations, as the reference", async () => {
+    const endpoint = await createEndpoint({
+      url: receiver.url("/permissions"),
+      event_types: [
+        "team_permission.created",
+        "team_permission.deleted",
+        "project_permission.created",
+        "project_permission.deleted",
+      ],
+    });
+    const createdTeam = await t.request("/teams", {
+      body: { display_name: "Grants", creator_user_id: owner.userId },
+      ...asServer(),
+    });
+    const team = (await createdTeam.json()) as { id: string };
+    const teamGrant = `/team-permissions/${team.id}/${owner.userId}/$update_team`;
+    expect((await t.request(teamGrant, { body: {}, ...asServer() })).status).toBe(201);
+    expect((await t.request(teamGrant, { method: "DELETE", ...asServer() })).status).toBe(200);
+    const definition = await t.request("/project-permission-definitions", {
+      body: { id: "hook_permission" },
+      ...asAdmin(),
+    });
+    expect(definition.status).toBe(201);
+    const projectGrant = `/project-permissions/${owner.userId}/hook_permission`;
+    expect((await t.request(projectGrant, { body: {}, ...asServer() })).status).toBe(201);
+    expect((await t.request(projectGrant, { method: "DELETE", ...asServer() })).status).toBe(200);
+
+    const events = await waitFor(
+      () => receiver.received.filter((request) => request.path === "/permissions"),
+      (requests) => requests.length >= 4,
+    );
+    const teamData = { id: "$update_team", team_id: team.id, user_id: owner.userId };
+    const projectData = { id: "hook_permission", user_id: owner.userId };
+    expect(events.map((request) => verified(endpoint.secret, request))).toEqual([
+      { type: "team_permission.created", data: teamData },
+      { type: "team_permission.deleted", data: teamData },
+      { type: "project_permission.created", data: projectData },
+      { type: "project_permission.deleted", data: projectData },
+    ]);
+    await deleteEndpoint(endpoint.id);
   });
 
   it("retries after a 500 with backoff, keeping the message id, and logs every attempt", async () => {

@@ -172,7 +172,12 @@ export interface TeamWriteInput {
 
 type TeamDeps = Pick<AuthDeps, "db" | "ids" | "clock">;
 
-/** Adds a member with the project's default team permissions for creators or members. */
+/**
+ * Adds a member with the project's default team permissions for creators or members. As the
+ * reference, a member who joins (`POST /team-memberships`, an accepted invitation) is announced:
+ * `team_membership.created`, then `team_permission.created` for each permission the join
+ * granted; a team's creator is announced by `team.created` alone.
+ */
 async function joinTeam(
   tx: Database,
   deps: TeamDeps,
@@ -186,18 +191,22 @@ async function joinTeam(
     userId: input.userId,
     now,
   });
-  await emitWebhookEvent(tx, project.id, "team_membership.created", {
-    team_id: input.teamId,
-    user_id: input.userId,
-  });
   const defaults = project.config.rbac.defaultPermissions;
+  const permissionIds = input.role === "creator" ? defaults.teamCreator : defaults.teamMember;
   await grantPermissions(tx, deps.ids, {
     projectId: project.id,
     userId: input.userId,
     teamId: input.teamId,
-    permissionIds: input.role === "creator" ? defaults.teamCreator : defaults.teamMember,
+    permissionIds,
     now,
   });
+  if (input.role === "member") {
+    const membership = { team_id: input.teamId, user_id: input.userId };
+    await emitWebhookEvent(tx, project.id, "team_membership.created", membership);
+    for (const id of permissionIds) {
+      await emitWebhookEvent(tx, project.id, "team_permission.created", { id, ...membership });
+    }
+  }
 }
 
 /** Creates a team; the creator (if any, an existing user) joins it. */

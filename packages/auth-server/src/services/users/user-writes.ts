@@ -240,11 +240,8 @@ async function createPersonalTeam(
   });
   await addTeamMember(tx, { projectId: project.id, teamId, userId, now });
   const team = toServerTeam(await requireTeam(tx, project.id, teamId));
+  // As the reference (its personal team is a team created with a creator): team.created alone.
   await emitWebhookEvent(tx, project.id, "team.created", team);
-  await emitWebhookEvent(tx, project.id, "team_membership.created", {
-    team_id: teamId,
-    user_id: userId,
-  });
   await grantPermissions(tx, deps.ids, {
     projectId: project.id,
     userId,

@@ -1,7 +1,8 @@
 /**
  * Enqueuing webhook events (reference event names and payloads: `{type, data}` with the server
  * user/team object, `{id, teams: [{id}]}` for a deleted user, `{id}` for a deleted team and
- * `{team_id, user_id}` for memberships). Emitting only inserts one pending delivery per matching
+ * `{team_id, user_id}` for memberships, `{id, team_id, user_id}` and `{id, user_id}` for team and
+ * project permissions). Emitting only inserts one pending delivery per matching
  * endpoint, in the caller's transaction when given one, so the request never waits on a receiver;
  * the delivery worker (webhook-delivery.ts) sends them.
  * @module
@@ -27,9 +28,21 @@ export function onWebhookWork(listener: WorkListener): () => void {
   return () => workListeners.delete(listener);
 }
 
-/** `msg_` + 27 random base62-ish characters, like Svix message ids; the `webhook-id` header. */
+const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/**
+ * `msg_` + 27 random base62 characters, the form of Svix message ids (clients and Stack's suite
+ * match them as `msg_[0-9a-zA-Z]{27}`); the `webhook-id` header.
+ */
 function generateMessageId(): string {
-  return `msg_${randomBytes(20).toString("base64url").slice(0, 27)}`;
+  let id = "";
+  while (id.length < 27) {
+    for (const byte of randomBytes(32)) {
+      // 248 = 4 × 62: larger bytes are skipped, so every character is equally likely.
+      if (byte < 248 && id.length < 27) id += base62[byte % 62];
+    }
+  }
+  return `msg_${id}`;
 }
 
 /**
