@@ -5,6 +5,7 @@
  */
 import { isKnownError } from "@heritage/auth-protocol";
 import {
+  authApiMountPaths,
   createAccessTokenVerifier,
   createAuthApi,
   createEmailHealthRoutes,
@@ -150,8 +151,8 @@ export function createApp(deps: AppDeps) {
     routes: () => app.routes,
   });
   for (const path of API_DESCRIPTION_PATHS) app.get(path, ...apiDescription.handlers);
-  app.route("/api/v1", authApi);
-  app.route("/api/latest", authApi);
+  // Every API version Stack Auth names (/api/v1, its betas, /api/latest) serves the same routes.
+  for (const mountPath of authApiMountPaths) app.route(mountPath, authApi);
   // Any other `/api/*` path gets the API's JSON 404 (and CORS), never the site's HTML page.
   app.route("/api", createUnknownApiRoutes());
 

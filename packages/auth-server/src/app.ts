@@ -57,6 +57,8 @@ import { createInternalMetricsRoutes } from "./routes/internal-metrics";
 import { createInternalPaymentRoutes } from "./routes/internal-payments";
 import { createInternalProjectRoutes } from "./routes/internal-projects";
 import { createJwksRoutes } from "./routes/jwks";
+import { createLocalEmulatorRoutes } from "./routes/local-emulator";
+import { createMigrationTestRoutes } from "./routes/migration-tests";
 import { createOAuthProviderRoutes } from "./routes/oauth-providers";
 import { createPaymentRoutes } from "./routes/payments";
 import { createStripeCheckoutRoutes } from "./routes/payments-stripe-checkout";
@@ -70,6 +72,7 @@ import { createTeamInvitationRoutes } from "./routes/team-invitations";
 import { createTeamMemberProfileRoutes } from "./routes/team-member-profiles";
 import { createTeamMembershipRoutes } from "./routes/team-memberships";
 import { createTeamRoutes } from "./routes/teams";
+import { createTemplateSourceRewriteRoutes } from "./routes/template-source-rewrite";
 import { createTestModeCheckoutRoutes } from "./routes/test-mode-checkout";
 import { createUserRoutes } from "./routes/users";
 import { createSendTestWebhookRoutes, createWebhookRoutes } from "./routes/webhooks";
@@ -230,6 +233,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
 
   app.route("/", createProbeRoutes());
   app.route("/check-feature-support", createCheckFeatureSupportRoutes(deps));
+  app.route("/", createMigrationTestRoutes(deps));
   app.route("/auth/password", createPasswordRoutes(deps));
   app.route("/auth/oauth", createOAuthTokenRoutes(deps));
   app.route("/auth/oauth", createOAuthFlowRoutes(deps, oauthClient));
@@ -272,6 +276,8 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   app.route("/internal/email-templates", createEmailTemplateRoutes(deps));
   app.route("/internal/email-themes", createEmailThemeRoutes(deps));
   app.route("/internal/email-drafts", createEmailDraftRoutes(deps));
+  app.route("/internal/rewrite-template-source", createTemplateSourceRewriteRoutes());
+  app.route("/internal/local-emulator", createLocalEmulatorRoutes());
   app.route("/internal/send-test-email", createSendTestEmailRoutes(deps));
   app.route("/internal/send-sign-in-invitation", createSignInInvitationRoutes(deps));
   app.route("/internal/emails", createSentEmailRoutes(deps));

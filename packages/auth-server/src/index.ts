@@ -9,6 +9,8 @@ export type { AuthApi, CreateAuthApiOptions } from "./app";
 export { createAuthApi, initAuthPlatform } from "./app";
 export type { AuthConfig } from "./config";
 export { authConfigSchema, parseAuthConfig } from "./config";
+export type { ApiVersion } from "./http/api-versions";
+export { apiVersions, authApiMountPaths } from "./http/api-versions";
 export type { AuthEnv } from "./http/context";
 export { createUnknownApiRoutes } from "./http/unknown-routes";
 export { authApiPathGroup, knownErrorBodySchema } from "./openapi/auth-api-description";

@@ -29,10 +29,79 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return current;
 }
 
-function describeValue(value: unknown): string {
+/** A primitive as the reference prints it in a message (strings quoted, others as text). */
+function printPrimitive(value: unknown): string | null {
   if (value === null) return "null";
   if (typeof value === "string") return `"${value}"`;
-  return JSON.stringify(value) ?? String(value);
+  if (typeof value === "object" || typeof value === "function") return null;
+  return String(value);
+}
+
+/**
+ * A value as the reference's messages show it: primitives as text, arrays and objects as
+ * indented JSON whose primitives are printed that way first (so a string item appears as
+ * `"\"text\""`).
+ */
+function describeValue(value: unknown): string {
+  const primitive = printPrimitive(value);
+  if (primitive !== null) return primitive;
+  return (
+    JSON.stringify(
+      value,
+      function (this: Record<string, unknown>, key) {
+        const own = this[key];
+        return printPrimitive(own) ?? own;
+      },
+      2,
+    ) ?? String(value)
+  );
+}
+
+/** zod's names of expected types, where the reference's differ. */
+const expectedTypeNames: Record<string, string> = { record: "object" };
+
+interface BodyUnion {
+  shapes: readonly z.ZodType[];
+  unknownPropertiesLines: number;
+}
+
+/** The unions made by `unionOfBodies`, which `validateRequest` checks shape by shape. */
+const bodyUnions = new WeakMap<z.ZodType, BodyUnion>();
+
+/**
+ * A body that must match one of several shapes (strict objects). When none matches, the problem is
+ * the reference's "body is not matched by any of the provided schemas:" with every shape's
+ * problems (zod's own union would report only the nearest shape's). `unknownPropertiesLines`:
+ * how many times the reference names unknown properties for a shape; its shapes made of a shared
+ * part and the shape's own part refuse unknown properties once per part.
+ */
+export function unionOfBodies<const T extends readonly [z.ZodType, z.ZodType, ...z.ZodType[]]>(
+  shapes: T,
+  options: { unknownPropertiesLines?: number } = {},
+): z.ZodUnion<T> {
+  const union = z.union(shapes);
+  bodyUnions.set(union, { shapes, unknownPropertiesLines: options.unknownPropertiesLines ?? 1 });
+  return union;
+}
+
+/** The problem line of a body that matches none of its union's shapes, each shape's under it. */
+function describeUnmatchedUnion(
+  location: Location,
+  shapeIssues: readonly (readonly z.core.$ZodIssue[])[],
+  input: unknown,
+  unknownPropertiesLines = 1,
+): string {
+  const shapes = shapeIssues.map((issues, index) => {
+    // Each shape's problems in its own order: its fields, then unknown properties.
+    const lines = issues.flatMap((issue) => {
+      const line = describeIssue(location, issue, input);
+      return issue.code === "unrecognized_keys"
+        ? Array.from({ length: unknownPropertiesLines }, () => line)
+        : [line];
+    });
+    return [`    Schema ${index}:`, ...lines.map((line) => `      ${line}`)].join("\n");
+  });
+  return `${location} is not matched by any of the provided schemas:\n${shapes.join("\n")}`;
 }
 
 /** One problem line for a zod issue; messages follow the reference's wording. */
@@ -44,7 +113,8 @@ function describeIssue(location: Location, issue: z.core.$ZodIssue, input: unkno
     case "invalid_type": {
       const value = valueAt(input, issue.path);
       if (value === undefined) return `${path} must be defined`;
-      return `${path} must be a \`${issue.expected}\` type, but the final value was: \`${describeValue(value)}\`.`;
+      const expected = expectedTypeNames[issue.expected] ?? issue.expected;
+      return `${path} must be a \`${expected}\` type, but the final value was: \`${describeValue(value)}\`.`;
     }
     case "too_small":
       if (issue.origin === "string") {
@@ -119,6 +189,24 @@ export function validateRequest<S extends RequestSchemas>(
   for (const location of ["params", "query", "body"] as const) {
     const schema = schemas[location];
     if (!schema) continue;
+    const union = bodyUnions.get(schema);
+    if (union) {
+      const results = union.shapes.map((shape) => shape.safeParse(inputs[location]));
+      const matched = results.find((result) => result.success);
+      if (matched) output[location] = matched.data;
+      else {
+        const shapeIssues = results.map((result) => result.error?.issues ?? []);
+        problems.push(
+          describeUnmatchedUnion(
+            location,
+            shapeIssues,
+            inputs[location],
+            union.unknownPropertiesLines,
+          ),
+        );
+      }
+      continue;
+    }
     const result = schema.safeParse(inputs[location]);
     if (result.success) {
       output[location] = result.data;
@@ -165,9 +253,18 @@ export const emptyQuery = z.strictObject({});
 /** An empty JSON object body (unknown fields are refused). */
 export const emptyBody = z.strictObject({});
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuidSchema = z.uuid();
 
-/** A user id field that also accepts `me` (contract §1.1): "… must be a valid UUID" otherwise. */
+/** A UUID as `z.uuid()` takes it (versions 1 to 8, the RFC variant, or the nil UUID). */
+export function isUuid(value: unknown): boolean {
+  return uuidSchema.safeParse(value).success;
+}
+
+/**
+ * A user id field that also accepts `me` (contract §1.1): "… must be a valid UUID" otherwise. As
+ * everywhere else, a UUID is one of versions 1 to 8 with the RFC variant (or the nil UUID): the
+ * reference refuses `01234567-89ab-cdef-…` with a 400 too, rather than looking the user up.
+ */
 export const userIdOrMeSchema = z
   .string()
-  .refine((value) => value === "me" || uuidPattern.test(value), "must be a valid UUID");
+  .refine((value) => value === "me" || isUuid(value), "must be a valid UUID");

@@ -367,16 +367,15 @@ describe("render-email", () => {
       subject: "Hi John Doe",
       notification_category: "Marketing",
     });
-    await expectTextError(
-      await t.request("/emails/render-email", {
-        ...admin(),
-        method: "POST",
-        body: { template_id: builtInTemplateIds.magic_link },
-      }),
-      400,
-      "Exactly one of theme_id or theme_tsx_source must be provided",
-    );
-    await expectTextError(
+    // No theme named: the project's selected theme, as the reference.
+    const selected = await t.request("/emails/render-email", {
+      ...admin(),
+      method: "POST",
+      body: { template_id: builtInTemplateIds.magic_link },
+    });
+    expect(selected.status).toBe(200);
+    // A body of none of the four shapes: each shape's problems, in the reference's words.
+    const mixed = await expectKnownError(
       await t.request("/emails/render-email", {
         ...admin(),
         method: "POST",
@@ -386,8 +385,36 @@ describe("render-email", () => {
           template_tsx_source: "x",
         },
       }),
+      "SCHEMA_ERROR",
       400,
-      "Exactly one of template_id or template_tsx_source must be provided",
+    );
+    expect(mixed.error).toBe(
+      [
+        "Request validation failed on POST /api/v1/emails/render-email:",
+        "  - body is not matched by any of the provided schemas:",
+        "    Schema 0:",
+        "      body contains unknown properties: template_tsx_source",
+        "    Schema 1:",
+        "      body.theme_tsx_source must be defined",
+        "      body contains unknown properties: theme_id, template_tsx_source",
+        "    Schema 2:",
+        "      body contains unknown properties: template_id",
+        "    Schema 3:",
+        "      body.theme_tsx_source must be defined",
+        "      body contains unknown properties: theme_id, template_id",
+      ].join("\n"),
+    );
+    const badTheme = await expectKnownError(
+      await t.request("/emails/render-email", {
+        ...admin(),
+        method: "POST",
+        body: { template_tsx_source: "x", theme_id: "not-a-theme" },
+      }),
+      "SCHEMA_ERROR",
+      400,
+    );
+    expect(badTheme.error).toContain(
+      "    Schema 2:\n      body.theme_id is invalid\n    Schema 3:",
     );
     await expectTextError(
       await t.request("/emails/render-email", {
@@ -568,10 +595,19 @@ describe("send-email", () => {
         { user_ids: [alice.userId], all_users: true, html: "x", subject: "x" },
         "Exactly one of user_ids or all_users must be provided",
       ],
-      [{ user_ids: [alice.userId] }, "Either template_id, html, or draft_id must be provided"],
+      // No content, or two kinds: the body matches none of the three shapes (the reference's
+      // text, which names unknown properties twice per shape as the reference does).
+      [
+        { user_ids: [alice.userId] },
+        "  - body is not matched by any of the provided schemas:\n    Schema 0:\n      body.html must be defined\n    Schema 1:\n      body.template_id must be defined\n    Schema 2:\n      body.draft_id must be defined",
+      ],
       [
         { user_ids: [alice.userId], html: "x", subject: "x", draft_id: crypto.randomUUID() },
-        "Either template_id, html, or draft_id must be provided",
+        "    Schema 2:\n      body contains unknown properties: html\n      body contains unknown properties: html",
+      ],
+      [
+        { user_ids: [alice.userId], template_id: "t", variables: ["a", 1] },
+        'body.variables must be a `object` type, but the final value was: `[\n  "\\"a\\"",\n  "1"\n]`.',
       ],
       [
         { user_ids: [alice.userId], html: "x", subject: "x", scheduled_at_millis: "tomorrow" },

@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { AuthEnv, RouteDeps } from "../http/context";
 import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson } from "../http/respond";
-import { userIdOrMeSchema, validateRequest } from "../http/validate";
+import { isUuid, unionOfBodies, userIdOrMeSchema, validateRequest } from "../http/validate";
 import { describeRoute } from "../openapi/route-description";
 import {
   findTemplate,
@@ -31,24 +31,51 @@ import { plainErrors } from "../services/plain-errors";
 const adminAccess: readonly AccessType[] = ["admin"];
 const serverAccess: readonly AccessType[] = ["server", "admin"];
 
-const sendEmailBody = z.strictObject({
+/** A theme id as the reference takes it: false (no theme), null (the selected one) or a UUID. */
+const themeIdField = z
+  .unknown()
+  .refine((value) => value === false || value === null || isUuid(value), "is invalid")
+  .optional();
+/** What every send-email body may carry, whatever its content. */
+const sendEmailBase = {
   user_ids: z.array(z.string().uuid()).optional(),
   all_users: z.boolean().optional(),
   subject: z.string().optional(),
   notification_category_name: z.string().optional(),
-  theme_id: z.union([z.string().uuid(), z.literal(false), z.null()]).optional(),
+  theme_id: themeIdField,
   is_high_priority: z.boolean().optional(),
   // Milliseconds since the epoch; a time already past sends at once.
   scheduled_at_millis: z.number().int().min(0).max(8_640_000_000_000_000).optional(),
-  html: z.string().optional(),
-  template_id: z.string().optional(),
+};
+const templateContent = {
+  template_id: z.string(),
   // Any JSON values: a TSX template's variablesSchema checks them; markup gets them as text.
   variables: z.record(z.string(), z.json()).optional(),
-  draft_id: z.string().uuid().optional(),
-});
+};
+/**
+ * HTML, a template with its variables, or a draft. Each shape's own fields come first, as in the
+ * reference, whose shapes join its own part to the shared part, each refusing unknown properties:
+ * so its message names unknown properties twice per shape.
+ */
+const sendEmailBody = unionOfBodies(
+  [
+    z.strictObject({ html: z.string(), ...sendEmailBase }),
+    z.strictObject({ ...templateContent, ...sendEmailBase }),
+    z.strictObject({ draft_id: z.string().uuid(), ...sendEmailBase }),
+  ],
+  { unknownPropertiesLines: 2 },
+);
+/** The union's output, read field by field (each shape has a subset of these). */
+type SendEmailFields = z.infer<z.ZodObject<typeof sendEmailBase>> & {
+  theme_id?: string | false | null;
+  html?: string;
+  template_id?: string;
+  variables?: z.infer<typeof templateContent.variables>;
+  draft_id?: string;
+};
 
 /** The one body kind the request names (checked to be exactly one). */
-function contentOf(body: z.infer<typeof sendEmailBody>): EmailContent {
+function contentOf(body: SendEmailFields): EmailContent {
   if (body.html !== undefined) {
     return {
       kind: "html",
@@ -70,16 +97,29 @@ function contentOf(body: z.infer<typeof sendEmailBody>): EmailContent {
 
 const unsubscribeQuery = z.object({ code: z.string().optional() });
 
-const renderEmailBody = z.strictObject({
-  // false: no theme; null: the project's selected theme (as absent).
-  theme_id: z.union([z.string(), z.literal(false), z.null()]).optional(),
-  theme_tsx_source: z.string().optional(),
-  template_id: z.string().optional(),
-  template_tsx_source: z.string().optional(),
-  // Sent by the SDK's preview; markers of editable regions are not supported and are ignored.
+// Sent by the SDK's preview; markers of editable regions are not supported and are ignored.
+const editableFields = {
   editable_markers: z.unknown().optional(),
   editable_source: z.unknown().optional(),
-});
+};
+/** A stored template or a source, each with a stored theme (or none) or a theme source. */
+const renderEmailBody = unionOfBodies([
+  z.strictObject({ template_id: z.string(), theme_id: themeIdField, ...editableFields }),
+  z.strictObject({ template_id: z.string(), theme_tsx_source: z.string(), ...editableFields }),
+  z.strictObject({ template_tsx_source: z.string(), theme_id: themeIdField, ...editableFields }),
+  z.strictObject({
+    template_tsx_source: z.string(),
+    theme_tsx_source: z.string(),
+    ...editableFields,
+  }),
+]);
+/** The union's output, read field by field (each shape has a subset of these). */
+interface RenderEmailFields {
+  template_id?: string;
+  template_tsx_source?: string;
+  theme_id?: unknown;
+  theme_tsx_source?: string;
+}
 
 const testEmailBody = z.strictObject({
   recipient_email: z.string().email(),
@@ -112,18 +152,10 @@ export function createEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
     }),
     async (c) => {
       const auth = requireAccess(c, serverAccess);
-      const { body } = validateRequest(c, { body: sendEmailBody });
+      const body = validateRequest(c, { body: sendEmailBody }).body as SendEmailFields;
       if ((body.user_ids === undefined) === (body.all_users !== true)) {
         throw knownErrors.schemaError({
           message: "Exactly one of user_ids or all_users must be provided",
-        });
-      }
-      const kinds = [body.html, body.template_id, body.draft_id].filter(
-        (kind) => kind !== undefined,
-      );
-      if (kinds.length !== 1) {
-        throw knownErrors.schemaError({
-          message: "Either template_id, html, or draft_id must be provided",
         });
       }
       if (body.html !== undefined && !body.subject) {
@@ -150,13 +182,7 @@ export function createEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
     }),
     async (c) => {
       const auth = requireAccess(c, adminAccess);
-      const { body } = validateRequest(c, { body: renderEmailBody });
-      if ((body.theme_id === undefined) === (body.theme_tsx_source === undefined)) {
-        throw plainErrors.themeIdXorSource();
-      }
-      if ((body.template_id === undefined) === (body.template_tsx_source === undefined)) {
-        throw plainErrors.templateIdXorSource();
-      }
+      const body: RenderEmailFields = validateRequest(c, { body: renderEmailBody }).body;
       const config = auth.project.config;
       let themeSource: string | null;
       if (body.theme_tsx_source !== undefined) themeSource = body.theme_tsx_source;
@@ -164,6 +190,7 @@ export function createEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
         const theme = findTheme(config, body.theme_id);
         if (!theme) throw plainErrors.renderThemeNotFound();
         themeSource = theme.tsxSource;
+        // No theme named: the project's selected one, as the reference.
       } else themeSource = body.theme_id === false ? null : selectedThemeSource(config);
       const templateSource =
         body.template_id !== undefined

@@ -96,6 +96,10 @@ describe("permission definitions (admin)", () => {
       description: "Default permission for team members",
       contained_permission_ids: ["$invite_members", "$read_members"],
     });
+    // The reference's wording for the admins' default (its e2e suite lists it).
+    expect(team.find((d) => d.id === "team_admin")?.description).toBe(
+      "Default permission for team admins",
+    );
     expect(team.find((d) => d.id === "$update_team")).toEqual({
       id: "$update_team",
       description: "Update the team information",

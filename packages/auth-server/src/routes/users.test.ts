@@ -532,6 +532,13 @@ describe("user management (error)", () => {
       "USER_NOT_FOUND",
       404,
     );
+    // Hexadecimal in UUID shape but of no UUID version: a schema error, also when deleting.
+    const versionless = await expectKnownError(
+      await serverRequest("/users/01234567-89ab-cdef-0123-456789abcdef", "DELETE"),
+      "SCHEMA_ERROR",
+      400,
+    );
+    expect(versionless.error).toContain("params.user_id must be a valid UUID");
     await expectTextError(
       await serverRequest("/users?only_anonymous=true"),
       400,

@@ -280,13 +280,15 @@ export const plainErrors = {
   bearerSecretUnauthorized: () => plain(401, "Unauthorized"),
   outboxInvalidLimit: () => plain(400, "Invalid limit parameter"),
   outboxLimitTooLarge: (max: number) => plain(400, `Limit cannot exceed ${max}`),
-  themeIdXorSource: () =>
-    plain(400, "Exactly one of theme_id or theme_tsx_source must be provided"),
-  templateIdXorSource: () =>
-    plain(400, "Exactly one of template_id or template_tsx_source must be provided"),
   /** `POST /emails/render-email` names an unknown theme (400, where the admin's CRUD says 404). */
   renderThemeNotFound: () => plain(400, "No theme found with given id"),
   invalidUnsubscribeCode: () => plain(400, "Invalid code"),
+  /** `POST /internal/local-emulator/project`: this server is never the reference's local emulator. */
+  localEmulatorOnly: () =>
+    plain(
+      400,
+      "This endpoint is only available in local emulator mode (set NEXT_PUBLIC_STACK_IS_LOCAL_EMULATOR=true).",
+    ),
   renderTemplateNotFound: () => plain(400, "No template found with given id"),
   templateNotFound: () => plain(404, "No template found with given id"),
   themeNotFound: () => plain(404, "No theme found with given id"),

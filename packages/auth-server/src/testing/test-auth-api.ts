@@ -14,6 +14,7 @@ import { Hono } from "hono";
 import { type AuthApi, createAuthApi } from "../app";
 import { type AuthConfig, parseAuthConfig } from "../config";
 import { type EmailOutboxRow, emailOutbox } from "../db/schema";
+import { authApiMountPaths } from "../http/api-versions";
 import { createOutgoingPolicy, type OutgoingPolicy } from "../outgoing/outgoing-policy";
 import { type AuthLogger, silentLogger } from "../services/auth-logger";
 import { holdEmailQueueWorker } from "../services/email/email-queue";
@@ -210,8 +211,7 @@ export async function createTestAuthApi(
     ...(options.outgoing ? { outgoing: options.outgoing } : {}),
   });
   const app = new Hono();
-  app.route("/api/v1", api);
-  app.route("/api/latest", api);
+  for (const mountPath of authApiMountPaths) app.route(mountPath, api);
 
   let closing: Promise<void> | undefined;
   const projectKeys = new Map<string, FullProjectKeys>([["internal", { ...testInternalKeys }]]);

@@ -89,7 +89,7 @@ export const defaultPermissionDefinitions = {
     containedPermissionIds: { $read_members: true, $invite_members: true },
   },
   team_admin: {
-    description: "Default permission for team creators",
+    description: "Default permission for team admins",
     scope: "team",
     containedPermissionIds: {
       $update_team: true,
