@@ -32,7 +32,12 @@ export async function collectAxeViolations(
   page: Page,
   rules?: readonly string[],
 ): Promise<ReportedViolation[]> {
-  await page.evaluate(axeSource);
+  // axe-core is ~550 KB of script: parse it once per document (a page audited again without a
+  // navigation, e.g. after opening a dialog, still has it).
+  const loaded = await page.evaluate(
+    () => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === "function",
+  );
+  if (!loaded) await page.evaluate(axeSource);
   return page.evaluate(async (runOnly) => {
     const axe = (
       window as unknown as {
