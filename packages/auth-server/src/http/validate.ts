@@ -99,7 +99,9 @@ function describeUnmatchedUnion(
         ? Array.from({ length: unknownPropertiesLines }, () => line)
         : [line];
     });
-    return [`    Schema ${index}:`, ...lines.map((line) => `      ${line}`)].join("\n");
+    // A problem over several lines (a printed array) keeps its lines together, all indented.
+    const indented = lines.map((line) => line.replace(/^/gm, "      "));
+    return [`    Schema ${index}:`, ...indented].join("\n");
   });
   return `${location} is not matched by any of the provided schemas:\n${shapes.join("\n")}`;
 }

@@ -607,7 +607,7 @@ describe("send-email", () => {
       ],
       [
         { user_ids: [alice.userId], template_id: "t", variables: ["a", 1] },
-        'body.variables must be a `object` type, but the final value was: `[\n  "\\"a\\"",\n  "1"\n]`.',
+        '      body.variables must be a `object` type, but the final value was: `[\n        "\\"a\\"",\n        "1"\n      ]`.',
       ],
       [
         { user_ids: [alice.userId], html: "x", subject: "x", scheduled_at_millis: "tomorrow" },
