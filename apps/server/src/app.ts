@@ -295,5 +295,7 @@ export function createApp(deps: AppDeps) {
     pageCache,
     /** Present when metrics are on: server.ts serves them on METRICS_PORT and counts stored pages. */
     metrics,
+    /** The Svix-compatible API (decision 025): server.ts serves it on SVIX_API_PORT when set. */
+    svixApi: authApi.svixApi,
   });
 }

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { checkMetricsSettings, metricsConfigShape } from "./metrics/metrics-config";
 import { checkSiteAuthSettings, siteAuthConfigShape } from "./site-auth/site-auth-config";
 import { siteConfigShape } from "./site-config";
+import { checkSvixApiSettings, svixApiConfigShape } from "./svix-api/svix-api-config";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "expected true or false" })
@@ -97,6 +98,7 @@ export const configSchema = z.object({
   ...siteConfigShape,
   ...siteAuthConfigShape,
   ...metricsConfigShape,
+  ...svixApiConfigShape,
 });
 
 export type Config = z.output<typeof configSchema> & { PUBLIC_URL: string };
@@ -117,7 +119,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${name}: ${issue?.message ?? "invalid"}${got}`);
   }
   const config = result.data;
-  const crossFieldProblem = checkSiteAuthSettings(config) ?? checkMetricsSettings(config);
+  const crossFieldProblem =
+    checkSiteAuthSettings(config) ?? checkMetricsSettings(config) ?? checkSvixApiSettings(config);
   if (crossFieldProblem) throw new ConfigError(`Invalid configuration: ${crossFieldProblem}`);
   return {
     ...config,

@@ -22,6 +22,7 @@ import { serveStoredPagesFirst } from "./page-cache/stored-page-listener";
 import type { WebRequestHandler } from "./routes/web";
 import { resolveSecretsKey } from "./secrets-key";
 import { ensureSiteAuth, type SiteAuth } from "./site-auth/site-auth";
+import { startSvixApiServer } from "./svix-api/svix-api-server";
 
 export const migrationSets = [contentMigrations, authMigrations];
 
@@ -119,6 +120,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         })
       : undefined;
   if (metricsServer) logger.info({ port: metricsServer.port }, "metrics listening");
+  // The Svix-compatible API on a port of its own, on the same interface (decision 025).
+  const svixApiServer =
+    config.SVIX_API_PORT !== undefined
+      ? await startSvixApiServer(app.svixApi, { host: config.HOST, port: config.SVIX_API_PORT })
+      : undefined;
+  if (svixApiServer) logger.info({ port: svixApiServer.port }, "Svix API listening");
 
   let stopping: Promise<void> | undefined;
   function stop(): Promise<void> {
@@ -129,6 +136,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const forceTimer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
       await closed;
       clearTimeout(forceTimer);
+      await svixApiServer?.close(config.SHUTDOWN_TIMEOUT_MS);
       await metricsServer?.close();
       await app.close();
       await database.close();

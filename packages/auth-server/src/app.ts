@@ -85,6 +85,7 @@ import { secretBoxFromSettings } from "./services/secrets/secret-box";
 import { defaultIdGenerators, type IdGenerators } from "./services/secrets/secrets";
 import { type Argon2Parameters, createPasswordHasher } from "./services/sign-in/passwords";
 import { holdWebhookWorker } from "./services/webhooks/webhook-delivery";
+import { createSvixApi, type SvixApi } from "./svix-api/svix-api";
 import { forgetUsersAfterWrites } from "./user-cache/own-writes";
 import { createUserCache, type UserCache } from "./user-cache/user-cache";
 
@@ -144,6 +145,11 @@ export type AuthApi = Hono<AuthEnv> & {
   projects: ProjectCache;
   /** This API's signed-in users in memory (tests wait on `catchUp()` after writing them directly). */
   users: UserCache;
+  /**
+   * The Svix-compatible API over the same webhook endpoints and delivery log (svix-api/, decision
+   * 025): routes at `/api/v1/app/...`, for a listener of its own (apps/server: SVIX_API_PORT).
+   */
+  svixApi: SvixApi;
   /**
    * Stops the background work and waits for a delivery pass under way; call it before the
    * database closes (afterwards no pass runs). Idempotent.
@@ -298,5 +304,6 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
       users.close(),
     ]);
   };
-  return Object.assign(app, { close, projects, users });
+  const svixApi = createSvixApi(deps);
+  return Object.assign(app, { close, projects, users, svixApi });
 }
