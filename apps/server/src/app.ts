@@ -128,7 +128,8 @@ export function createApp(deps: AppDeps) {
   }
 
   // The auth platform, under both prefixes the Stack Auth clients use. Its largest legitimate
-  // body is a profile image sent as a data URL: 8 MiB on those routes, 1 MiB on the others.
+  // bodies are a data vault value (10 MiB) and a profile image sent as a data URL (8 MiB on those
+  // routes); 1 MiB on the others.
   app.use("/api/*", authApiBodyLimit());
   const authApi = createAuthApi({
     db: database.db,

@@ -4,7 +4,8 @@
  * API and the functions set their own (content-api.ts, functions-api.ts).
  *
  * The auth API takes profile images (users, teams, team member profiles) and project logos as
- * data URLs, so those routes accept up to 8 MiB; every other auth route needs far less, and a
+ * data URLs, so those routes accept up to 8 MiB; a data vault store takes a client-encrypted value
+ * of any size up to the reference's ceiling, 10 MiB; every other auth route needs far less, and a
  * smaller limit there keeps one client from making the server parse megabytes per request.
  */
 import type { Context, MiddlewareHandler } from "hono";
@@ -12,6 +13,13 @@ import { bodyLimit } from "hono/body-limit";
 
 /** Auth routes that take a picture as a data URL. */
 export const PROFILE_IMAGE_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+/**
+ * `POST /data-vault/stores/{id}/set`. The reference sets no limit of its own there, but its backend
+ * runs behind a Next.js proxy, which buffers request bodies up to 10 MiB (the rest never reaches
+ * the route). The value arrives encrypted and base64-encoded, a third larger than the plain value,
+ * so 1 MiB values (Stack's suite stores one) need more than the 1 MiB of the other routes.
+ */
+export const DATA_VAULT_VALUE_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 /** Every other auth route. */
 export const AUTH_API_BODY_LIMIT_BYTES = 1024 * 1024;
 /** The site's own forms (contact, sign-in, admin user forms) post a few kilobytes at most. */
@@ -19,6 +27,8 @@ export const WEB_FORM_BODY_LIMIT_BYTES = 256 * 1024;
 
 const pictureRoutes =
   /^\/api\/(?:v1|latest)\/(?:users|teams|team-member-profiles|internal\/projects)(?:\/|$)/;
+
+const dataVaultSetRoute = /^\/api\/(?:v1|latest)\/data-vault\/stores\/[^/]+\/set\/?$/;
 
 const tooLarge = (c: Context) => c.text("Request body too large", 413);
 
@@ -28,11 +38,22 @@ const apiTooLarge = (c: Context) => {
   return tooLarge(c);
 };
 
-/** The auth API's limit for the request's route: 8 MiB where a picture may come, else 1 MiB. */
+/**
+ * The auth API's limit for the request's route: 10 MiB for a data vault value, 8 MiB where a
+ * picture may come, else 1 MiB.
+ */
 export function authApiBodyLimit(): MiddlewareHandler {
+  const vaultValues = bodyLimit({
+    maxSize: DATA_VAULT_VALUE_BODY_LIMIT_BYTES,
+    onError: apiTooLarge,
+  });
   const pictures = bodyLimit({ maxSize: PROFILE_IMAGE_BODY_LIMIT_BYTES, onError: apiTooLarge });
   const others = bodyLimit({ maxSize: AUTH_API_BODY_LIMIT_BYTES, onError: apiTooLarge });
-  return (c, next) => (pictureRoutes.test(c.req.path) ? pictures : others)(c, next);
+  return (c, next) => {
+    const path = c.req.path;
+    if (dataVaultSetRoute.test(path)) return vaultValues(c, next);
+    return (pictureRoutes.test(path) ? pictures : others)(c, next);
+  };
 }
 
 /** The limit of a form posted to a page. */
