@@ -155,6 +155,19 @@ describe("email templates", () => {
     );
     expect(updated.rendered_html).toContain("Hello John Doe, your code is 42.");
     expect(updated.rendered_html).toContain("background: #111111");
+    // Default Dark under the reference's id; the id this server used before still renders it.
+    expect(builtInThemeIds.dark).toBe("a0172b5d-cff0-463b-83bb-85124697373a");
+    const formerDark = await json(
+      await t.request("/emails/render-email", {
+        ...admin(),
+        method: "POST",
+        body: {
+          template_tsx_source: customSource,
+          theme_id: "1df07ae6-abf3-4a40-83a5-a1a2cbe336ad",
+        },
+      }),
+    );
+    expect(formerDark.html).toContain("background: #111111");
     const { templates } = await json(await t.request("/internal/email-templates", admin()));
     expect(templates.find((template: { id: string }) => template.id === id)).toEqual({
       id,

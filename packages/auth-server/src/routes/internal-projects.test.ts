@@ -550,6 +550,17 @@ describe("PATCH /internal/projects/current", () => {
     expect(((await response.json()) as WireProject).config.email_config).toEqual(email_config);
   });
 
+  it("selects any built-in e-mail theme by the reference's id (Default Dark's included)", async () => {
+    const project = await createOwnedProject();
+    const dark = await patchProject(project.id, {
+      config: { email_theme: "a0172b5d-cff0-463b-83bb-85124697373a" },
+    });
+    expect(dark.status).toBe(200);
+    expect(((await dark.json()) as WireProject).config.email_theme).toBe(
+      "a0172b5d-cff0-463b-83bb-85124697373a",
+    );
+  });
+
   it("rejects bad input with clear errors and leaves the project unchanged", async () => {
     const project = await createOwnedProject();
     const before = await readProject(project.id);

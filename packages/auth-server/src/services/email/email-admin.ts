@@ -27,6 +27,7 @@ import {
   EmailRenderingError,
   type EmailTemplateDesign,
   type EmailThemeDesign,
+  formerBuiltInThemeIds,
   newTemplateSource,
 } from "./email-designs";
 
@@ -68,7 +69,7 @@ export function listThemes(config: ProjectConfig): Array<[string, EmailThemeDesi
 }
 
 export function findTheme(config: ProjectConfig, id: string): EmailThemeDesign | null {
-  return config.emailDesigns.themes[id] ?? builtInThemes[id] ?? null;
+  return config.emailDesigns.themes[id] ?? builtInThemes[formerBuiltInThemeIds[id] ?? id] ?? null;
 }
 
 /** The project's selected theme (`emails.selectedThemeId`), falling back to Default Light. */

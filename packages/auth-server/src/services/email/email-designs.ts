@@ -30,7 +30,7 @@ export type BuiltInTemplateType = keyof typeof builtInTemplateIds;
 
 export const builtInThemeIds = {
   light: "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac",
-  dark: "1df07ae6-abf3-4a40-83a5-a1a2cbe336ad",
+  dark: "a0172b5d-cff0-463b-83bb-85124697373a",
   colorful: "c7e2d94f-8a1b-4e6d-b3f5-9d0a2e7c1b8f",
 } as const;
 
@@ -135,6 +135,14 @@ const themeShell = (background: string, foreground: string) =>
     "</div>",
     "</body></html>",
   ].join("\n");
+
+/**
+ * Ids this server gave built-in themes before it took the reference's (Default Dark's was its
+ * own): a project that selected one keeps its theme; they are read, never listed.
+ */
+export const formerBuiltInThemeIds: Readonly<Record<string, string>> = {
+  "1df07ae6-abf3-4a40-83a5-a1a2cbe336ad": builtInThemeIds.dark,
+};
 
 export const builtInThemes: Record<string, EmailThemeDesign> = {
   [builtInThemeIds.light]: {

@@ -17,6 +17,7 @@ import type { Database } from "@heritage/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { projects, teamMembers } from "../../db/schema";
 import { assertProjectTargetsAllowed } from "../../outgoing/project-targets";
+import { builtInThemes } from "../email/email-designs";
 import { plainErrors } from "../plain-errors";
 import type { IdGenerators } from "../secrets/secrets";
 import {
@@ -39,7 +40,6 @@ export const internalProjectId = "internal";
 
 /** The reference's built-in "Default Light" theme; a project's own themes are in `emailDesigns.themes`. */
 export const defaultEmailThemeId = "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac";
-const knownEmailThemeIds = new Set([defaultEmailThemeId]);
 
 type OnboardingStatus = (typeof onboardingStatuses)[number];
 
@@ -169,7 +169,8 @@ export function applyLegacyConfigUpdate(
   update: ConfigUpdate,
 ): ProjectConfig {
   const theme = update.email_theme;
-  if (theme !== undefined && !knownEmailThemeIds.has(theme) && !config.emailDesigns.themes[theme]) {
+  // Any built-in theme (the reference's ids) or one of the project's own.
+  if (theme !== undefined && !builtInThemes[theme] && !config.emailDesigns.themes[theme]) {
     throw plainErrors.invalidEmailTheme();
   }
   const override: Record<string, unknown> = {
