@@ -545,6 +545,32 @@ describe("send-email", () => {
     expect(last?.text).toContain("https://x.example/m?c=1&d=2");
   });
 
+  it("sends a built-in template by the reference's id (DEFAULT_TEMPLATE_IDS.sign_in_invitation)", async () => {
+    // Stack's js suite: sendEmail({ templateId: DEFAULT_TEMPLATE_IDS.sign_in_invitation, ... }).
+    const response = await t.request("/emails/send-email", {
+      ...server(),
+      method: "POST",
+      body: {
+        user_ids: [alice.userId],
+        template_id: "066dd73c-36da-4fd0-b6d6-ebf87683f8bc",
+        variables: {
+          teamDisplayName: "Test Team",
+          signInInvitationLink: "https://example.com/invite",
+        },
+        subject: "Welcome!",
+      },
+    });
+    expect(await json(response)).toEqual({ results: [{ user_id: alice.userId }] });
+    await queueDrained();
+    const outbox = await t.readOutbox("alice@example.com");
+    const last = outbox[outbox.length - 1];
+    expect({ subject: last?.subject, templateId: last?.templateId }).toEqual({
+      subject: "Welcome!",
+      templateId: builtInTemplateIds.sign_in_invitation,
+    });
+    expect(last?.text).toContain("https://example.com/invite");
+  });
+
   it("queues for all users and skips those who turned the category off, saying why", async () => {
     await json(
       await t.request(`/emails/notification-preference/me/${marketingId}`, {

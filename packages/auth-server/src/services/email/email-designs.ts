@@ -17,13 +17,18 @@
  * @module
  */
 
-/** Fixed ids of the built-in templates (a project overrides one by storing an entry under its id). */
+/**
+ * Fixed ids of the built-in templates (a project overrides one by storing an entry under its id):
+ * the reference's (`DEFAULT_TEMPLATE_IDS` of Stack's stack-shared), which its SDK and apps pass to
+ * `send-email` as `template_id`. Migration 0027 moved what projects stored under this server's
+ * former ids (a70fb3a4-…-49d25603abd0 to …abd4, in this order).
+ */
 export const builtInTemplateIds = {
-  email_verification: "a70fb3a4-56c1-4e42-af25-49d25603abd0",
-  password_reset: "a70fb3a4-56c1-4e42-af25-49d25603abd1",
-  magic_link: "a70fb3a4-56c1-4e42-af25-49d25603abd2",
-  team_invitation: "a70fb3a4-56c1-4e42-af25-49d25603abd3",
-  sign_in_invitation: "a70fb3a4-56c1-4e42-af25-49d25603abd4",
+  email_verification: "e7d009ce-8d47-4528-b245-5bf119f2ffa3",
+  password_reset: "a70fb3a4-56c1-4e42-af25-49d25603abd0",
+  magic_link: "822687fe-8d0a-4467-a0d1-416b6e639478",
+  team_invitation: "e84de395-2076-4831-9c19-8e9a96a868e4",
+  sign_in_invitation: "066dd73c-36da-4fd0-b6d6-ebf87683f8bc",
 } as const;
 
 export type BuiltInTemplateType = keyof typeof builtInTemplateIds;
