@@ -44,6 +44,25 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
 
+  it("refuses the fixed passkey challenge for tests in production, and takes it otherwise", () => {
+    const on = { STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING: "yes" };
+    // NODE_ENV defaults to production.
+    for (const env of [on, { ...on, NODE_ENV: "production" }]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(
+        "Invalid configuration: STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING: refused when NODE_ENV=production",
+      );
+    }
+    for (const mode of ["development", "test"]) {
+      expect(
+        loadConfig({ ...on, NODE_ENV: mode }).STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING,
+      ).toBe(true);
+    }
+    expect(
+      loadConfig({ NODE_ENV: "production" }).STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING,
+    ).toBe(false);
+  });
+
   it("strips a trailing slash from PUBLIC_URL", () => {
     expect(loadConfig({ PUBLIC_URL: "https://example.org/" }).PUBLIC_URL).toBe(
       "https://example.org",

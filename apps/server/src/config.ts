@@ -4,7 +4,7 @@
  * zod schema. A wrong value stops the process with one line naming the variable and what it
  * expects. The README's configuration table is checked against this schema by config.test.ts.
  */
-import { authConfigSchema } from "@heritage/auth-server";
+import { authConfigSchema, checkAuthSettingsForMode } from "@heritage/auth-server";
 import { z } from "zod";
 import { checkMetricsSettings, metricsConfigShape } from "./metrics/metrics-config";
 import { checkSiteAuthSettings, siteAuthConfigShape } from "./site-auth/site-auth-config";
@@ -120,7 +120,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const config = result.data;
   const crossFieldProblem =
-    checkSiteAuthSettings(config) ?? checkMetricsSettings(config) ?? checkSvixApiSettings(config);
+    checkAuthSettingsForMode(config, config.NODE_ENV === "production") ??
+    checkSiteAuthSettings(config) ??
+    checkMetricsSettings(config) ??
+    checkSvixApiSettings(config);
   if (crossFieldProblem) throw new ConfigError(`Invalid configuration: ${crossFieldProblem}`);
   return {
     ...config,

@@ -6,7 +6,7 @@
  */
 import type { Database, DatabaseConnection } from "@heritage/db";
 import { Hono } from "hono";
-import type { AuthConfig } from "./config";
+import { type AuthConfig, checkAuthSettingsForMode } from "./config";
 import { parseBody } from "./http/body-parser";
 import type { AuthEnv, RouteDeps } from "./http/context";
 import { createErrorHandler, notFoundResponse } from "./http/error-response";
@@ -159,6 +159,9 @@ export type AuthApi = Hono<AuthEnv> & {
 
 /** Builds the auth API; routes are relative (`/auth/password/sign-in`, `/users/me`, ...). */
 export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
+  // Again here for embedders other than apps/server: outside development, refuse to start.
+  const refused = checkAuthSettingsForMode(options.config, !(options.isDevelopment ?? false));
+  if (refused) throw new Error(`Invalid auth configuration: ${refused}`);
   const clock = options.clock ?? (() => new Date());
   const logger = options.logger ?? silentLogger;
   const ids = options.ids ?? defaultIdGenerators;

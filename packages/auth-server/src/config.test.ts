@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { authConfigSchema, parseAuthConfig, parseDurationSeconds } from "./config";
+import {
+  authConfigSchema,
+  checkAuthSettingsForMode,
+  parseAuthConfig,
+  parseDurationSeconds,
+} from "./config";
 
 describe("parseAuthConfig (happy)", () => {
   it("has a default and a description for every variable", () => {
@@ -31,6 +36,7 @@ describe("parseAuthConfig (happy)", () => {
       AUTH_RATE_LIMIT_CHECK_CODE_PER_IP: 100,
       AUTH_PRODUCTION_MODE_CHECKS: true,
       AUTH_ANONYMOUS_SIGN_UP_WITH_SIGN_UP_OFF: false,
+      STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING: false,
       AUTH_EMAIL_LOOKUP_MIN_DURATION_MS: 1500,
     });
     for (const [name, schema] of Object.entries(authConfigSchema.shape)) {
@@ -54,6 +60,30 @@ describe("parseAuthConfig (happy)", () => {
     expect(parseDurationSeconds("60s")).toBe(60);
     expect(parseDurationSeconds("10min")).toBe(600);
     expect(parseDurationSeconds("90")).toBe(90);
+  });
+});
+
+describe("STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING", () => {
+  const read = (value: string) =>
+    parseAuthConfig({ STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING: value })
+      .STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING;
+
+  it("takes yes (the reference's spelling), true and 1; no, false, 0 and empty are off", () => {
+    for (const on of ["yes", "true", "1"]) expect(read(on), on).toBe(true);
+    for (const off of ["no", "false", "0", ""]) expect(read(off), off).toBe(false);
+    expect(() => read("maybe")).toThrow(
+      "STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING: must be yes or no",
+    );
+  });
+
+  it("is refused in production only", () => {
+    const on = { STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING: true };
+    expect(checkAuthSettingsForMode(on, true)).toMatch(
+      /^STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING: refused when NODE_ENV=production/,
+    );
+    expect(checkAuthSettingsForMode(on, false)).toBeNull();
+    const off = { STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING: false };
+    expect(checkAuthSettingsForMode(off, true)).toBeNull();
   });
 });
 

@@ -77,6 +77,22 @@ function optionalBooleanFlag(description: string) {
     .describe(description);
 }
 
+/**
+ * A flag that also takes yes/no, the spelling the reference's test setups use for their switches
+ * (`STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING=yes`).
+ */
+function yesNoFlag(description: string) {
+  return z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be yes or no" })
+        .default("no")
+        .transform((value) => value === "true" || value === "1" || value === "yes"),
+    )
+    .describe(description);
+}
+
 function duration(defaultValue: string, minimumSeconds: number, description: string) {
   return z
     .preprocess(
@@ -349,11 +365,28 @@ export const authConfigSchema = z.object({
     false,
     "Whether POST /auth/anonymous/sign-up creates anonymous users in projects whose sign-up is off, as the reference does (upgrading them still needs sign-up). Off by default: anyone could otherwise add users to a project meant to have only those its operator creates, like the site's.",
   ),
+  STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING: yesNoFlag(
+    'Tests only: every passkey registration and sign-in gets the fixed challenge "MOCK" (TU9DSw in base64url) instead of a random one, so recorded authenticator answers verify, as with the reference\'s switch of this name (its e2e suite needs it). A fixed challenge lets a captured answer be replayed, so the server refuses to start with it when NODE_ENV=production. Default: no.',
+  ),
   AUTH_EMAIL_LOOKUP_MIN_DURATION_MS: limit(
     1500,
     "Forgot-password answers take at least this many milliseconds, so their timing does not tell whether an address has an account (0 = off).",
   ),
 });
+
+/**
+ * Settings the auth platform refuses in production: the message naming the variable, or null.
+ * apps/server checks it at start; createAuthApi checks it again outside development.
+ */
+export function checkAuthSettingsForMode(
+  config: Pick<AuthConfig, "STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING">,
+  isProduction: boolean,
+): string | null {
+  if (isProduction && config.STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING) {
+    return "STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING: refused when NODE_ENV=production (a fixed passkey challenge lets recorded passkey answers be replayed)";
+  }
+  return null;
+}
 
 /** The parsed auth configuration (durations in seconds, flags as booleans). */
 export type AuthConfig = z.output<typeof authConfigSchema>;

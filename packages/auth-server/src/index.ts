@@ -8,7 +8,7 @@ export { createAccessTokenVerifier } from "./access-token-verifier";
 export type { AuthApi, CreateAuthApiOptions } from "./app";
 export { createAuthApi, initAuthPlatform } from "./app";
 export type { AuthConfig } from "./config";
-export { authConfigSchema, parseAuthConfig } from "./config";
+export { authConfigSchema, checkAuthSettingsForMode, parseAuthConfig } from "./config";
 export type { ApiVersion } from "./http/api-versions";
 export { apiVersions, authApiMountPaths } from "./http/api-versions";
 export type { AuthEnv } from "./http/context";

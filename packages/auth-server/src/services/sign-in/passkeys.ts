@@ -39,6 +39,19 @@ const supportedAlgorithmIds = [-8, -7, -257];
 /** WebAuthn's limit on `user.id` (spec §5 and §9). */
 export const maxWebAuthnUserIdBytes = 64;
 
+/**
+ * The challenge under STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING: the UTF-8 bytes of
+ * "MOCK", as in the reference, whose e2e suite replays answers signed for it. Never in production
+ * (config.ts refuses the switch there).
+ */
+export const fixedTestPasskeyChallenge = "MOCK";
+
+/** The challenge to offer: the fixed one when the test switch is on; undefined means random. */
+function challengeFor(deps: AuthDeps): Uint8Array<ArrayBuffer> | undefined {
+  if (!deps.config.STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING) return undefined;
+  return new Uint8Array(Buffer.from(fixedTestPasskeyChallenge, "utf8"));
+}
+
 const registrationDataSchema = z.object({ challenge: z.string(), user_id: z.string() });
 const authenticationDataSchema = z.object({ challenge: z.string() });
 
@@ -82,6 +95,7 @@ export async function initiatePasskeyRegistration(
     userID: webAuthnUserIdOf(user.row.id),
     userName: name,
     userDisplayName: name,
+    challenge: challengeFor(deps),
     timeout: passkeyTimeoutMillis,
     attestationType: "none",
     supportedAlgorithmIDs: supportedAlgorithmIds,
@@ -168,6 +182,7 @@ export async function initiatePasskeyAuthentication(
   requirePasskeysEnabled(project);
   const options = await generateAuthenticationOptions({
     rpID: sentinelRpId,
+    challenge: challengeFor(deps),
     timeout: passkeyTimeoutMillis,
     userVerification: "preferred",
     allowCredentials: [],
