@@ -234,10 +234,11 @@ describe("sending and listing (errors and access)", () => {
       "TEAM_MEMBERSHIP_NOT_FOUND",
       404,
     );
-    await expectTextError(
+    // As the reference answers it: a client can only mean "me".
+    await expectKnownError(
       await t.request(`/team-invitations?user_id=${creator.userId}`, asClient(outsider)),
-      403,
-      "Client can only list invitations for their own user.",
+      "CANNOT_GET_OWN_USER_WITHOUT_USER",
+      400,
     );
   });
 });
@@ -298,7 +299,7 @@ describe("redeeming (errors)", () => {
     );
   });
 
-  it("refuses restricted and anonymous users (let through by the allow headers); the code stays valid", async () => {
+  it("refuses restricted and anonymous users, to accept and to read details (let through by the allow headers); the code stays valid", async () => {
     const creator = await t.signUpUser(projectId);
     const invitee = await verifiedUser();
     const teamId = await createTeamAs(creator);
@@ -324,6 +325,19 @@ describe("redeeming (errors)", () => {
       403,
     );
     expect(restricted.details).toEqual({
+      restricted_reason: { type: "restricted_by_administrator" },
+    });
+    // Nor does a restricted user read which team the code invites to (the reference's details).
+    const details = await expectKnownError(
+      await t.request("/team-invitations/accept/details", {
+        ...asClient({ accessToken }),
+        headers: { "x-stack-allow-restricted-user": "true" },
+        body: { code },
+      }),
+      "TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED",
+      403,
+    );
+    expect(details.details).toEqual({
       restricted_reason: { type: "restricted_by_administrator" },
     });
 

@@ -24,6 +24,7 @@ import {
   listTeamInvitations,
   revokeTeamInvitation,
   sendTeamInvitation,
+  teamInvitationDetails,
 } from "../services/teams/team-invitations";
 import { requireTeam } from "../services/teams/teams";
 import { requireUser } from "../services/users/user-records";
@@ -108,8 +109,10 @@ export function createTeamInvitationRoutes(deps: RouteDeps): Hono<AuthEnv> {
       }
       if (query.user_id !== undefined) {
         const userId = resolveUserId(auth, query.user_id);
-        if (auth.accessType === "client" && userId !== requireClientUserId(auth)) {
-          throw plainErrors.clientInvitationsListOfOthers();
+        // As the reference answers it: a client naming anyone but its own signed-in user is told
+        // it can only mean "me", which needs a signed-in user.
+        if (auth.accessType === "client" && userId !== auth.user?.row.id) {
+          throw knownErrors.cannotGetOwnUserWithoutUser();
         }
         await requireUser(deps.db, auth.project.id, userId);
         const items = await listInvitationsForUser(deps, auth.project.id, userId);
@@ -166,7 +169,7 @@ export function createTeamInvitationRoutes(deps: RouteDeps): Hono<AuthEnv> {
       const { body } = validateRequest(c, { body: codeBody });
       if (!auth.user) throw knownErrors.userAuthenticationRequired();
       await limitCodeChecking(deps, codeCaller(c, deps, auth));
-      return sendJson(c, await checkTeamInvitationCode(deps, auth.project, body.code));
+      return sendJson(c, await teamInvitationDetails(deps, auth.project, auth.user, body.code));
     },
   );
 

@@ -49,8 +49,6 @@ export const plainErrors = {
       403,
       'Client can only list teams for their own user. user_id must be either "me" or the ID of the current user',
     ),
-  clientInvitationsListOfOthers: () =>
-    plain(403, "Client can only list invitations for their own user."),
   clientInvitationsAcceptOfOthers: () =>
     plain(403, "Client can only accept invitations for their own user."),
   clientVerificationCodeOfOthers: () =>

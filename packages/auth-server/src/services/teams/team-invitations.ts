@@ -191,6 +191,29 @@ export async function checkTeamInvitationCode(
   return { team_id: team.id, team_display_name: team.displayName };
 }
 
+/**
+ * `accept/details`: the code's checks, then, as in the reference, a restricted user (unverified
+ * e-mail, anonymous, restricted by an admin) learns nothing of the team it invites to.
+ */
+export async function teamInvitationDetails(
+  deps: AuthDeps,
+  project: LoadedProject,
+  user: LoadedUser,
+  code: string,
+): Promise<{ team_id: string; team_display_name: string }> {
+  const data = readData(
+    await redeemVerificationCode(deps, {
+      projectId: project.id,
+      type: codeType,
+      code,
+      consume: false,
+    }),
+  );
+  assertMayAccept(project, user);
+  const team = await requireTeam(deps.db, project.id, data.teamId);
+  return { team_id: team.id, team_display_name: team.displayName };
+}
+
 function assertMayAccept(project: LoadedProject, user: LoadedUser): void {
   const restrictedReason = restrictedReasonOf(user, project.config);
   if (restrictedReason) {
