@@ -15,6 +15,7 @@
  */
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
+import { createFifoGate, type FifoGate } from "./fifo-gate";
 
 /** The `nice` value of the hashing threads: 0 is the main thread's, 19 the lowest. */
 export const hashingThreadNice = 10;
@@ -48,8 +49,13 @@ export function startHashingPool(): void {
   hashingPool();
 }
 
+// Piscina's own queue does not start tasks in the order they came (fifo-gate.ts): at most one
+// task per thread is handed to it, the others wait here, in order.
+let gate: FifoGate | undefined;
+
 function run<T>(task: HashingTask): Promise<T> {
-  return hashingPool().run(task) as Promise<T>;
+  gate ??= createFifoGate(availableParallelism());
+  return gate.run(() => hashingPool().run(task) as Promise<T>);
 }
 
 /** A new argon2id hash of `password` (PHC string). */
