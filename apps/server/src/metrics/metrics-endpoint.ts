@@ -7,6 +7,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { Context } from "hono";
+import { listenOnPort } from "../listen-on-port";
 import type { Metrics } from "./metrics";
 
 export const METRICS_PATH = "/metrics";
@@ -86,15 +87,7 @@ export async function startMetricsServer(
       response.end("Metrics unavailable\n");
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : options.port;
+  const port = await listenOnPort(server, options);
   return {
     server,
     port,

@@ -6,6 +6,7 @@
  */
 import { createServer, type Server } from "node:http";
 import { getRequestListener } from "@hono/node-server";
+import { listenOnPort } from "../listen-on-port";
 
 export interface SvixApiServer {
   server: Server;
@@ -24,15 +25,7 @@ export async function startSvixApiServer(
   options: { host: string; port: number },
 ): Promise<SvixApiServer> {
   const server = createServer(getRequestListener((request) => svixApi.fetch(request)));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : options.port;
+  const port = await listenOnPort(server, options);
   return {
     server,
     port,
