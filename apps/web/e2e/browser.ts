@@ -15,6 +15,8 @@ export async function launchBrowser(): Promise<Browser> {
   if (!chromiumPath) throw new Error("No Chromium found: apt-get install -y chromium");
   return chromium.launch({
     executablePath: chromiumPath,
+    // Playwright waits 180 s by default, as long as the journeys' hooks: fail first, saying so.
+    timeout: 60_000,
     args: [
       "--headless",
       "--no-sandbox",

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CONTENT_CHANGED_CHANNEL } from "@heritage/content";
-import { createTestDatabase, untilAnnounced } from "@heritage/db/testing";
+import { createTestDatabase, describeServerActivity, untilAnnounced } from "@heritage/db/testing";
 import { loadWebBuild, type RunningServer, startServer } from "@heritage/server/testing";
 
 export interface TestServer {
@@ -35,7 +35,38 @@ export async function startTestServer(
   options: TestServerOptions = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "heritage-e2e-"));
-  const database = await createTestDatabase();
+  let step = "creating its database";
+  // A start takes a second or two. One still going after a minute is stuck: say where, and on
+  // PostgreSQL what the server is doing, long before the hook's timeout ends the file silently.
+  const watchdog = setTimeout(() => void reportSlowStart(() => step), slowStartMs);
+  watchdog.unref();
+  try {
+    const database = await createTestDatabase();
+    step = "starting the server (migrations, seed, keys, web app)";
+    return await startOn(database, dataDir, env, options);
+  } finally {
+    clearTimeout(watchdog);
+  }
+}
+
+const slowStartMs = 60_000;
+
+async function reportSlowStart(step: () => string): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL;
+  const activity = databaseUrl
+    ? await describeServerActivity(databaseUrl).catch((error: unknown) => String(error))
+    : "(PGlite: nothing to ask)";
+  process.stderr.write(
+    `The test server has been starting for ${slowStartMs / 1000} s, still ${step()}.\nWhat the PostgreSQL server is doing:\n${activity}\n`,
+  );
+}
+
+async function startOn(
+  database: Awaited<ReturnType<typeof createTestDatabase>>,
+  dataDir: string,
+  env: Record<string, string>,
+  options: TestServerOptions,
+): Promise<TestServer> {
   const running = await startServer({
     env: { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
     database,

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { type AddressInfo, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -109,6 +110,26 @@ describe("connect", () => {
       );
     } finally {
       await connection.close();
+    }
+  });
+
+  it("fails after connectTimeoutMs when the PostgreSQL server never answers", async () => {
+    // A server that takes the connection and then says nothing, as a hung one does.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      // connect() checks the server with a first query, which waits for a connection.
+      await expect(
+        connect({
+          databaseUrl: `postgres://postgres@127.0.0.1:${port}/nothing`,
+          connectTimeoutMs: 300,
+        }),
+      ).rejects.toThrow(/timeout/i);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
     }
   });
 

@@ -97,6 +97,12 @@ export interface ConnectOptions {
   pglite?: PGlite;
   /** Largest number of pooled connections to PostgreSQL. */
   poolSize?: number;
+  /**
+   * How long a query may wait for a pooled PostgreSQL connection, opening one included, before it
+   * fails (default 30 s). Without a limit, an unreachable server or a pool whose connections all
+   * hang holds every request up for good instead of failing it.
+   */
+  connectTimeoutMs?: number;
 }
 
 const channelPattern = /^[a-z_][a-z0-9_]*$/;
@@ -107,7 +113,13 @@ function assertChannelName(channel: string): void {
 }
 
 export async function connect(options: ConnectOptions = {}): Promise<DatabaseConnection> {
-  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) {
+    return connectPostgres(
+      options.databaseUrl,
+      options.poolSize ?? 10,
+      options.connectTimeoutMs ?? defaultConnectTimeoutMs,
+    );
+  }
   return connectPglite(options);
 }
 
@@ -148,8 +160,18 @@ interface Subscription {
   interruptions: ListenInterruptions | undefined;
 }
 
-async function connectPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseConnection> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+const defaultConnectTimeoutMs = 30_000;
+
+async function connectPostgres(
+  databaseUrl: string,
+  poolSize: number,
+  connectTimeoutMs: number,
+): Promise<DatabaseConnection> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    connectionTimeoutMillis: connectTimeoutMs,
+  });
   // An idle client losing its server connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   const db = drizzleNodePostgres(pool) as unknown as Database;

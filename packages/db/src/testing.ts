@@ -4,6 +4,7 @@ export {
   createTestDatabase,
   createTestDatabaseUrl,
   createTestPgliteDirectory,
+  describeServerActivity,
   prepareTestTemplate,
   testEngine,
 } from "./testing/test-database";

@@ -32,13 +32,61 @@ function quoteIdentifier(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
+/**
+ * Creating or dropping a test database takes well under a second; one that has not finished after
+ * these limits is stuck (a lock, a hung server), and the test fails saying what the server was
+ * doing rather than waiting for Vitest's hook timeout.
+ */
+const adminConnectTimeoutMs = 15_000;
+const adminQueryTimeoutMs = 60_000;
+
 async function withAdminClient<T>(databaseUrl: string, run: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const client = new pg.Client({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: adminConnectTimeoutMs,
+    query_timeout: adminQueryTimeoutMs,
+  });
   try {
+    await client.connect();
     return await run(client);
+  } catch (error) {
+    const activity = await describeServerActivity(databaseUrl).catch(
+      (failure: unknown) => `(could not ask: ${String(failure)})`,
+    );
+    throw new Error(`${String(error)}\nWhat the PostgreSQL server was doing:\n${activity}`, {
+      cause: error,
+    });
   } finally {
-    await client.end();
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * What the PostgreSQL server at `databaseUrl` is doing: every other session's database, state,
+ * wait and statement, and which sessions block which. For the message of a test that is stuck.
+ */
+export async function describeServerActivity(databaseUrl: string): Promise<string> {
+  const client = new pg.Client({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: 5_000,
+    query_timeout: 5_000,
+  });
+  try {
+    await client.connect();
+    const { rows } = await client.query<Record<string, unknown>>(
+      `select pid, datname, state, wait_event_type, wait_event,
+              pg_blocking_pids(pid) as blocked_by,
+              round(extract(epoch from now() - query_start)::numeric, 1) as seconds,
+              left(query, 160) as query
+         from pg_stat_activity
+        where pid <> pg_backend_pid() and backend_type = 'client backend'
+        order by query_start`,
+    );
+    return rows.length === 0
+      ? "(no other session)"
+      : rows.map((row) => JSON.stringify(row)).join("\n");
+  } finally {
+    await client.end().catch(() => {});
   }
 }
 
@@ -90,6 +138,30 @@ export async function prepareTestTemplate(
 }
 
 /**
+ * Copies the template into a new database and returns its name. A copy that fails (a stuck lock
+ * on the server, see withAdminClient) is tried once more under another name, loudly: the copy is
+ * the harness's work, not the code under test, and one stuck copy should not fail a whole file.
+ */
+async function copyTemplate(databaseUrl: string, templateName: string): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    const name = `${templateName}_${randomBytes(6).toString("hex")}`;
+    try {
+      await withAdminClient(databaseUrl, (client) =>
+        client.query(
+          `create database ${quoteIdentifier(name)} template ${quoteIdentifier(templateName)}`,
+        ),
+      );
+      return name;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+      process.stderr.write(
+        `Copying the test template failed; trying once more. ${String(error)}\n`,
+      );
+    }
+  }
+}
+
+/**
  * Opens a fresh, migrated database for one test file. `close()` discards it. Needs the template
  * that the Vitest global setup prepares.
  */
@@ -98,12 +170,7 @@ export async function createTestDatabase(): Promise<DatabaseConnection> {
   if (databaseUrl) {
     const templateName = process.env[PG_TEMPLATE_ENV];
     if (!templateName) throw new Error(`${PG_TEMPLATE_ENV} is not set: run tests through Vitest`);
-    const name = `${templateName}_${randomBytes(6).toString("hex")}`;
-    await withAdminClient(databaseUrl, (client) =>
-      client.query(
-        `create database ${quoteIdentifier(name)} template ${quoteIdentifier(templateName)}`,
-      ),
-    );
+    const name = await copyTemplate(databaseUrl, templateName);
     const connection = await connect({
       databaseUrl: databaseUrlWithName(databaseUrl, name),
       poolSize: 5,
