@@ -69,6 +69,36 @@ describe("connect", () => {
   );
 
   it.skipIf(testEngine() !== "postgres")(
+    "resolves a second listener of a channel only once the channel's LISTEN has run",
+    async () => {
+      // A slow LISTEN (a busy server) opens the window: the first listener's LISTEN is still on
+      // its way when a second listener of the same channel starts.
+      const originalQuery = pg.Client.prototype.query;
+      const slowListen = function (this: pg.Client, ...args: unknown[]) {
+        const run = () => (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+        if (typeof args[0] === "string" && args[0].startsWith("LISTEN ")) {
+          return new Promise((resolve) => setTimeout(resolve, 300)).then(run);
+        }
+        return run();
+      };
+      pg.Client.prototype.query = slowListen as typeof originalQuery;
+      const connection = await createTestDatabase();
+      try {
+        const heard: string[] = [];
+        const first = connection.listen("content_changed", () => {});
+        await connection.listen("content_changed", (payload) => heard.push(payload));
+        // Sent the moment the second listener says it listens: it must hear it.
+        await connection.notify("content_changed", "marker");
+        await expect.poll(() => heard, { timeout: 3_000 }).toEqual(["marker"]);
+        await first;
+      } finally {
+        pg.Client.prototype.query = originalQuery;
+        await connection.close();
+      }
+    },
+  );
+
+  it.skipIf(testEngine() !== "postgres")(
     "sends the LISTENs of listeners starting at once one after the other on its one client",
     async () => {
       // pg warns (and pg 9 refuses) when a client is given a query while another runs.

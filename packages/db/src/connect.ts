@@ -177,6 +177,8 @@ async function connectPostgres(
   const db = drizzleNodePostgres(pool) as unknown as Database;
   let listenerClient: Promise<pg.PoolClient> | undefined;
   const subscriptions = new Map<string, Set<Subscription>>();
+  /** Each subscribed channel's first `LISTEN`, which every listener of the channel waits for. */
+  const channelListening = new Map<string, Promise<unknown>>();
   let closed = false;
   let reconnectTimer: NodeJS.Timeout | undefined;
 
@@ -270,10 +272,25 @@ async function connectPostgres(
       const client = await ensureListenerClient();
       let channelSubscriptions = subscriptions.get(channel);
       if (!channelSubscriptions) {
-        channelSubscriptions = new Set();
-        subscriptions.set(channel, channelSubscriptions);
-        await onListenerClient(client, `LISTEN ${channel}`);
+        const created = new Set<Subscription>();
+        channelSubscriptions = created;
+        subscriptions.set(channel, created);
+        channelListening.set(
+          channel,
+          onListenerClient(client, `LISTEN ${channel}`).catch((error: unknown) => {
+            // Not listening after all: the next listener of the channel tries again.
+            if (subscriptions.get(channel) === created && created.size === 0) {
+              subscriptions.delete(channel);
+              channelListening.delete(channel);
+            }
+            throw error;
+          }),
+        );
       }
+      // Whoever started the channel's LISTEN, this listener hears only what is sent after it has
+      // run: PostgreSQL never delivers an earlier notification. Returning before (as a second
+      // listener of a channel once did) let a test's marker go out first and wait for ever.
+      await channelListening.get(channel);
       const subscription = { handler, interruptions };
       channelSubscriptions.add(subscription);
       return async () => {
@@ -283,6 +300,7 @@ async function connectPostgres(
           subscriptions.get(channel) === channelSubscriptions
         ) {
           subscriptions.delete(channel);
+          channelListening.delete(channel);
           const current = await listenerClient?.catch(() => undefined);
           if (current) await onListenerClient(current, `UNLISTEN ${channel}`).catch(() => {});
         }
