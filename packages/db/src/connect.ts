@@ -160,6 +160,12 @@ interface Subscription {
   interruptions: ListenInterruptions | undefined;
 }
 
+interface ChannelListeners {
+  subscriptions: Set<Subscription>;
+  /** The channel's `LISTEN` statement. */
+  listening: Promise<unknown>;
+}
+
 const defaultConnectTimeoutMs = 30_000;
 
 async function connectPostgres(
@@ -176,13 +182,16 @@ async function connectPostgres(
   pool.on("error", () => {});
   const db = drizzleNodePostgres(pool) as unknown as Database;
   let listenerClient: Promise<pg.PoolClient> | undefined;
-  const subscriptions = new Map<string, Set<Subscription>>();
-  /** Each subscribed channel's first `LISTEN`, which every listener of the channel waits for. */
-  const channelListening = new Map<string, Promise<unknown>>();
+  /**
+   * Each subscribed channel's listeners, and its `LISTEN`, which every listener of the channel
+   * waits for.
+   */
+  const channels = new Map<string, ChannelListeners>();
   let closed = false;
   let reconnectTimer: NodeJS.Timeout | undefined;
 
-  const everySubscription = () => [...subscriptions.values()].flatMap((set) => [...set]);
+  const everySubscription = () =>
+    [...channels.values()].flatMap(({ subscriptions }) => [...subscriptions]);
 
   // LISTEN and UNLISTEN go over the one listening client one after the other. Several caches
   // subscribe at start at once, and a pg client given a second query while one runs queues it
@@ -201,7 +210,7 @@ async function connectPostgres(
   function ensureListenerClient(): Promise<pg.PoolClient> {
     listenerClient ??= pool.connect().then((clientForListening) => {
       clientForListening.on("notification", (message) => {
-        for (const { handler } of subscriptions.get(message.channel) ?? []) {
+        for (const { handler } of channels.get(message.channel)?.subscriptions ?? []) {
           handler(message.payload ?? "");
         }
       });
@@ -242,8 +251,7 @@ async function connectPostgres(
     if (closed) return;
     try {
       const client = await ensureListenerClient();
-      for (const channel of subscriptions.keys())
-        await onListenerClient(client, `LISTEN ${channel}`);
+      for (const channel of channels.keys()) await onListenerClient(client, `LISTEN ${channel}`);
       if (closed) return;
       for (const { interruptions } of everySubscription()) interruptions?.onResumed?.();
     } catch {
@@ -270,37 +278,32 @@ async function connectPostgres(
     async listen(channel, handler, interruptions) {
       assertChannelName(channel);
       const client = await ensureListenerClient();
-      let channelSubscriptions = subscriptions.get(channel);
-      if (!channelSubscriptions) {
-        const created = new Set<Subscription>();
-        channelSubscriptions = created;
-        subscriptions.set(channel, created);
-        channelListening.set(
-          channel,
-          onListenerClient(client, `LISTEN ${channel}`).catch((error: unknown) => {
+      let entry = channels.get(channel);
+      if (!entry) {
+        const created: ChannelListeners = {
+          subscriptions: new Set(),
+          listening: onListenerClient(client, `LISTEN ${channel}`).catch((error: unknown) => {
             // Not listening after all: the next listener of the channel tries again.
-            if (subscriptions.get(channel) === created && created.size === 0) {
-              subscriptions.delete(channel);
-              channelListening.delete(channel);
+            if (channels.get(channel) === created && created.subscriptions.size === 0) {
+              channels.delete(channel);
             }
             throw error;
           }),
-        );
+        };
+        entry = created;
+        channels.set(channel, created);
       }
       // Whoever started the channel's LISTEN, this listener hears only what is sent after it has
       // run: PostgreSQL never delivers an earlier notification. Returning before (as a second
       // listener of a channel once did) let a test's marker go out first and wait for ever.
-      await channelListening.get(channel);
+      await entry.listening;
+      const { subscriptions } = entry;
       const subscription = { handler, interruptions };
-      channelSubscriptions.add(subscription);
+      subscriptions.add(subscription);
       return async () => {
-        channelSubscriptions.delete(subscription);
-        if (
-          channelSubscriptions.size === 0 &&
-          subscriptions.get(channel) === channelSubscriptions
-        ) {
-          subscriptions.delete(channel);
-          channelListening.delete(channel);
+        subscriptions.delete(subscription);
+        if (subscriptions.size === 0 && channels.get(channel) === entry) {
+          channels.delete(channel);
           const current = await listenerClient?.catch(() => undefined);
           if (current) await onListenerClient(current, `UNLISTEN ${channel}`).catch(() => {});
         }
