@@ -136,6 +136,25 @@ describe("the app", () => {
       expect(nonceOf(first)).not.toBe(nonceOf(second));
     });
 
+    it("put the opener policy on every answer that brings none, and keep one an answer brings", async () => {
+      // Public pages bring `unsafe-none` (decision 026); everything else is isolated.
+      expect((await appWith().request("/healthz")).headers.get("cross-origin-opener-policy")).toBe(
+        "same-origin",
+      );
+      const app = appServing(
+        async () =>
+          new Response("<p>A public page</p>", {
+            headers: {
+              "Content-Type": "text/html; charset=utf-8",
+              "Cross-Origin-Opener-Policy": "unsafe-none",
+            },
+          }),
+      );
+      const page = await app.request("/about");
+      expect(page.headers.get("cross-origin-opener-policy")).toBe("unsafe-none");
+      expect(page.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    });
+
     it("leaves the policy off 304 answers, so a revalidated page keeps its own nonce", async () => {
       const app = appServing(async () => new Response(null, { status: 304 }));
       const response = await app.request("/about");

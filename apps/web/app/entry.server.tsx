@@ -40,12 +40,16 @@ export default function handleRequest(
   if (request.method === "GET" || request.method === "HEAD") {
     // Public pages carry an ETag from the content version (routes/site/layout.tsx): answer an
     // unchanged page with 304 before rendering it. Browsers too: the server leaves the CSP off a
-    // 304, so the cached page keeps the policy (and nonce) it was stored with.
+    // 304, so the cached page keeps the policy (and nonce) it was stored with. A browser updates
+    // the page it keeps with the 304's headers, so the page's own opener policy goes along, or
+    // the server's would replace it (decision 026).
     const etag = responseHeaders.get("ETag");
     if (responseStatusCode === 200 && matchesIfNoneMatch(request, etag)) {
       const headers = new Headers({ ETag: etag ?? "" });
-      const cacheControl = responseHeaders.get("Cache-Control");
-      if (cacheControl) headers.set("Cache-Control", cacheControl);
+      for (const name of ["Cache-Control", "Cross-Origin-Opener-Policy"]) {
+        const value = responseHeaders.get(name);
+        if (value) headers.set(name, value);
+      }
       return new Response(null, { status: 304, headers });
     }
   } else {

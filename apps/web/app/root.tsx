@@ -14,15 +14,17 @@ import {
   useMatches,
 } from "react-router";
 import type { Route } from "./+types/root";
-// The stylesheet is small (about 9 KiB gzip) and blocks the first paint: it goes inline into the
-// server-rendered document, saving a round trip before anything shows. The client never needs
-// the text (the document already has it), so the browser bundle drops it.
+// The stylesheets are small (about 6 and 9 KiB gzip) and block the first paint: they go inline
+// into the server-rendered document, saving a round trip before anything shows. The client never
+// needs the text (the document already has it), so the browser bundle drops it. Public pages get
+// their own, smaller sheet (decision 026); app.css, a superset, serves every page that hydrates.
 import appStyles from "./app.css?inline";
 import { uiStrings } from "./lib/i18n";
 import { languageFromPath, languageTags } from "./lib/language";
 import { useNonce } from "./lib/nonce";
 import { type RootData, SITE_LAYOUT_ROUTE_ID } from "./lib/route-data";
 import { hasSiteSessionCookie } from "./lib/site-session.server";
+import publicPageStyles from "./public-pages.css?inline";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -70,7 +72,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <style
           // Server-rendered only: hydration keeps the text the server sent.
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own build's stylesheet, never user input
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? appStyles : "" }}
+          dangerouslySetInnerHTML={{
+            __html: import.meta.env.SSR ? (isPublicPage ? publicPageStyles : appStyles) : "",
+          }}
           suppressHydrationWarning
         />
         {/* Stylesheets need no nonce ('self' allows them); an empty one keeps hydration in step. */}

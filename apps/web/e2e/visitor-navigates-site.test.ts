@@ -104,6 +104,9 @@ describe.skipIf(!hasChromium)("a visitor finds their way around the site", () =>
       await expect(
         header.evaluate((element) => getComputedStyle(element).boxShadow),
       ).resolves.not.toBe("none");
+      // And back: above the threshold again, the navigation is transparent again.
+      await page.evaluate(() => window.scrollTo(0, 10));
+      await expect.poll(() => header.getAttribute("data-scrolled")).toBe("false");
       await context.close();
     });
   }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { hasChromium, launchBrowser } from "./browser";
 import { waitForPageScript } from "./hydration";
 import { expectNoAxeViolations, newContext, recordErrors, seedContent } from "./journey-helpers";
+import { classesStyledBy, classesUsedBy, inlineStylesheet } from "./stylesheet-classes";
 import { startTestServer, type TestServer } from "./test-server";
 
 const PUBLIC_URL = "https://heritage.example";
@@ -357,6 +358,48 @@ describe.skipIf(!hasChromium)("a visitor (or a search engine) reads the content 
     expect(robots).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   });
 
+  it("gets, on every public page and state, a stylesheet styling each class the full one styles", async () => {
+    // Public pages inline public-pages.css, built from the public sources only (decision 026);
+    // every hydrating page inlines app.css, built from the whole app. A class a public page
+    // carries that app.css styles and public-pages.css does not would render unstyled.
+    const fullSheet = classesStyledBy(
+      inlineStylesheet(await (await fetch(`${server.url}/login`)).text()),
+    );
+    const contactForm = (fields: Record<string, string>) => ({
+      method: "POST",
+      body: new URLSearchParams({ form_started_at: String(Date.now() - 60_000), ...fields }),
+    });
+    const states: [string, RequestInit?][] = [
+      ["/"],
+      ["/?category=culture"],
+      ["/project/balkan-stories"],
+      ["/project/no-such-project"],
+      ["/about"],
+      ["/contact"],
+      ["/contact", contactForm({ name: "", email: "not an address", subject: "", message: "" })],
+      ["/impressum"],
+      ["/datenschutz"],
+      ["/no/such/page"],
+    ];
+    for (const prefix of ["", "/de", "/bs"]) {
+      for (const [path, init] of states) {
+        const url = `${server.url}${prefix}${prefix && path === "/" ? "" : path}`;
+        const html = await (await fetch(url, init)).text();
+        const ownSheet = classesStyledBy(inlineStylesheet(html));
+        const missing = [...classesUsedBy(html)].filter(
+          (name) => fullSheet.has(name) && !ownSheet.has(name),
+        );
+        expect({ url, method: init?.method ?? "GET", missing }).toEqual({
+          url,
+          method: init?.method ?? "GET",
+          missing: [],
+        });
+        // The public sheet is the smaller one (or this test would prove nothing).
+        expect(ownSheet.size).toBeLessThan(fullSheet.size);
+      }
+    }
+  });
+
   it("revalidates pages with ETag (304) and shows a content change on the next request", async () => {
     const first = await fetch(`${server.url}/`);
     const etag = first.headers.get("etag");
@@ -369,10 +412,25 @@ describe.skipIf(!hasChromium)("a visitor (or a search engine) reads the content 
     await expect
       .poll(async () => (await fetch(`${server.url}/`)).headers.get("x-page-cache"))
       .toBe("hit");
+    const stored = await fetch(`${server.url}/`);
+    const storedAgain = await fetch(`${server.url}/`, {
+      headers: { "if-none-match": etag ?? "" },
+    });
+    expect(storedAgain.status).toBe(304);
     // The contact form carries the time it was served: no shared cache may keep it.
     const contact = await fetch(`${server.url}/contact`);
     expect(contact.headers.get("cache-control")).toBe("private, no-cache");
     expect(contact.headers.get("x-page-cache")).toBeNull();
+    // Public pages, rendered, stored, revalidated or not found, opt out of the opener policy
+    // (decision 026); every other page keeps it.
+    const notFound = await fetch(`${server.url}/no/such/page`);
+    for (const response of [first, again, stored, storedAgain, contact, notFound]) {
+      expect(response.headers.get("cross-origin-opener-policy")).toBe("unsafe-none");
+    }
+    for (const path of ["/login", "/handler/sign-in"]) {
+      const page = await fetch(`${server.url}${path}`);
+      expect(page.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    }
 
     await createFaq(server.running.database.db, {
       question: "Can I visit your archive?",

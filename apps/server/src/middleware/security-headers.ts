@@ -3,7 +3,8 @@
  * Security headers on every response. Pages get a nonce-based Content-Security-Policy: the only
  * inline scripts allowed are the ones React Router renders with this response's nonce (decision
  * 002). Responses that set their own policy keep it: `/media`, and pages from the page cache,
- * whose stored policy names their scripts by hash instead (decision 011).
+ * whose stored policy names their scripts by hash instead (decision 011). The same goes for the
+ * Cross-Origin-Opener-Policy: public pages bring their own (decision 026).
  */
 import { randomBytes } from "node:crypto";
 import { createMiddleware } from "hono/factory";
@@ -26,8 +27,17 @@ export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   ["x-content-type-options", "nosniff"],
   ["referrer-policy", "strict-origin-when-cross-origin"],
   ["x-frame-options", "SAMEORIGIN"],
-  ["cross-origin-opener-policy", "same-origin"],
   ["permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()"],
+];
+/**
+ * A window this site opens, or that opens it, shares no handle with another origin's. Sent on
+ * every answer that does not bring an opener policy of its own: public pages do (`unsafe-none`,
+ * decision 026): they are the same for every visitor and hold nothing of theirs, and Chrome on
+ * Android gives every site that sends this policy a process of its own, a cold start on a phone.
+ */
+export const OPENER_POLICY: readonly [string, string] = [
+  "cross-origin-opener-policy",
+  "same-origin",
 ];
 /** Sent to visitors who came over HTTPS (see `isHttpsRequest`). */
 export const STRICT_TRANSPORT_SECURITY: readonly [string, string] = [
@@ -93,6 +103,7 @@ export function securityHeaders(options: SecurityHeaderOptions) {
       headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, options.isDevelopment));
     }
     for (const [name, value] of SECURITY_HEADERS) headers.set(name, value);
+    if (!headers.has(OPENER_POLICY[0])) headers.set(...OPENER_POLICY);
     if (isHttpsRequest(c.req.url, c.req.header("x-forwarded-proto"), options.trustProxy)) {
       headers.set(...STRICT_TRANSPORT_SECURITY);
     }

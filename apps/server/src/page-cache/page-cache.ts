@@ -130,8 +130,17 @@ const PER_ANSWER_HEADERS = new Set([
   "content-security-policy",
   PAGE_CACHE_HEADER.toLowerCase(),
 ]);
-/** Headers a 304 repeats (RFC 9110, 15.4.5), besides ETag and Vary. */
-const NOT_MODIFIED_HEADERS = new Set(["cache-control", "content-location", "expires"]);
+/**
+ * Headers a 304 repeats (RFC 9110, 15.4.5), besides ETag and Vary; and the page's own opener
+ * policy, since a browser updates the page it keeps with a 304's headers: the app's would replace
+ * it (decision 026).
+ */
+const NOT_MODIFIED_HEADERS = new Set([
+  "cache-control",
+  "content-location",
+  "expires",
+  "cross-origin-opener-policy",
+]);
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);

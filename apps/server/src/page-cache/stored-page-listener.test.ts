@@ -20,19 +20,26 @@ import { migrationSets } from "../server";
 import { ensureSiteAuth } from "../site-auth/site-auth";
 import { serveStoredPagesFirst } from "./stored-page-listener";
 
-/** A public page of a few KiB (over the compress middleware's threshold) with an app script. */
-const page: WebRequestHandler = async (request, context) =>
-  new Response(
-    `<html><body><h1>${new URL(request.url).pathname}</h1>${"<p>Stories of the Balkans</p>".repeat(200)}<script nonce="${context.cspNonce}">start()</script></body></html>`,
+/**
+ * A public page of a few KiB (over the compress middleware's threshold) with an app script. Under
+ * /de/ it brings its own opener policy, as the site's public pages do (decision 026); elsewhere
+ * it gets the app's.
+ */
+const page: WebRequestHandler = async (request, context) => {
+  const { pathname } = new URL(request.url);
+  return new Response(
+    `<html><body><h1>${pathname}</h1>${"<p>Stories of the Balkans</p>".repeat(200)}<script nonce="${context.cspNonce}">start()</script></body></html>`,
     {
       headers: {
         "Content-Type": "text/html; charset=utf-8",
         "Cache-Control": "public, max-age=0, must-revalidate",
         ETag: '"v1"',
         Link: "</assets/entry.js>; rel=modulepreload",
+        ...(pathname.startsWith("/de/") ? { "Cross-Origin-Opener-Policy": "unsafe-none" } : {}),
       },
     },
   );
+};
 
 type Listener = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -110,6 +117,7 @@ describe("stored pages from the Node listener", () => {
     );
     // Stored by a first visit.
     await exchange(viaApp.port, "GET /de/about HTTP/1.1\r\nHost: example.org");
+    await exchange(viaApp.port, "GET /bs/about HTTP/1.1\r\nHost: example.org");
     await pageCache.idle();
   });
   afterAll(async () => {
@@ -160,6 +168,14 @@ describe("stored pages from the Node listener", () => {
       "HTTPS behind a trusted proxy (HSTS)",
       "GET /de/about HTTP/1.1\r\nHost: example.org\r\nAccept-Encoding: br\r\nX-Forwarded-Proto: https",
     ],
+    [
+      "the app's opener policy",
+      "GET /bs/about HTTP/1.1\r\nHost: example.org\r\nAccept-Encoding: br",
+    ],
+    [
+      "the app's opener policy, 304",
+      `GET /bs/about HTTP/1.1\r\nHost: example.org\r\nIf-None-Match: ${strong}`,
+    ],
   ];
 
   it.each(answeredHere)("answers as the app does, without it: %s", async (_name, head) => {
@@ -168,8 +184,13 @@ describe("stored pages from the Node listener", () => {
     expect(passedOn).toBe(before);
     expect(actual).toBe(expected);
     expect(actual).toMatch(/x-page-cache: hit/);
+    expect(actual).toContain(
+      head.includes("/de/")
+        ? "cross-origin-opener-policy: unsafe-none\r\n"
+        : "cross-origin-opener-policy: same-origin\r\n",
+    );
     expect(fastLine).toEqual(appLine);
-    expect(appLine).toMatchObject({ msg: "request", path: "/de/about" });
+    expect(appLine).toMatchObject({ msg: "request", path: head.split(" ")[1] });
   });
 
   const passed = [

@@ -19,6 +19,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import type { Logger } from "pino";
 import {
   isHttpsRequest,
+  OPENER_POLICY,
   SECURITY_HEADERS,
   STRICT_TRANSPORT_SECURITY,
 } from "../middleware/security-headers";
@@ -63,6 +64,8 @@ interface Prepared {
 function prepare(stored: StoredAnswer["headers"], https: boolean): Prepared {
   const all: [string, string][] = stored.map(([name, value]) => [name.toLowerCase(), value]);
   all.push(...SECURITY_HEADERS.map(([name, value]): [string, string] => [name, value]));
+  // As the middleware: a page that brings its own opener policy keeps it (decision 026).
+  if (!all.some(([name]) => name === OPENER_POLICY[0])) all.push([...OPENER_POLICY]);
   if (https) all.push([...STRICT_TRANSPORT_SECURITY]);
   all.push([REQUEST_ID, ""]);
   // @hono/node-server sends a Headers object, which iterates its names sorted.

@@ -11,7 +11,7 @@ import type { FaqItem } from "../../lib/site-types";
 export function FaqList({ faqs }: { faqs: FaqItem[] }) {
   const strings = useStrings();
   return (
-    <section id="faq" aria-labelledby="faq-title" className="bg-white">
+    <section id="faq" aria-labelledby="faq-title" className="render-when-near bg-white">
       <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
         <h2 id="faq-title" className="text-3xl font-bold sm:text-4xl">
           {strings.home.faqTitle}

@@ -21,20 +21,23 @@ const all = <T extends Element>(selector: string, root: ParentNode = doc): T[] =
 const targetElement = (event: Event): Element | null =>
   event.target instanceof Element ? event.target : null;
 
-// Navigation: white with a shadow after the threshold (the styles follow data-scrolled).
+// Navigation: white with a shadow after the threshold (the styles follow data-scrolled). An
+// invisible marker as tall as the threshold sits at the top of the page; once it has scrolled
+// out of view, the page is past the threshold. The browser tells (IntersectionObserver) after
+// its own layout: no read of the scroll position forces one, on load or on every scroll event.
 const header = doc.querySelector("header[data-scroll-threshold]");
 if (header) {
   const threshold = Number(header.getAttribute("data-scroll-threshold"));
-  const update = () => {
-    const scrolled = String(window.scrollY > threshold);
+  const marker = doc.createElement("div");
+  marker.setAttribute("aria-hidden", "true");
+  marker.style.cssText = `position:absolute;top:0;left:0;width:1px;height:${threshold}px;pointer-events:none;visibility:hidden`;
+  doc.body.prepend(marker);
+  new IntersectionObserver((entries) => {
+    const scrolled = String(!entries[entries.length - 1]?.isIntersecting);
     if (header.getAttribute("data-scrolled") !== scrolled) {
       header.setAttribute("data-scrolled", scrolled);
     }
-  };
-  // Read after the first layout (a read of scrollY now would force one while parsing); a page
-  // opened scrolled (an anchor, a restored position) is set by then.
-  requestAnimationFrame(update);
-  window.addEventListener("scroll", update, { passive: true });
+  }).observe(marker);
 }
 
 // Mobile menu: the button's label follows the state; a link click closes it.

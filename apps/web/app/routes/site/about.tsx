@@ -64,7 +64,7 @@ export default function AboutPage() {
           </div>
         ) : null}
       </div>
-      <section aria-labelledby="mission-title" className="bg-white">
+      <section aria-labelledby="mission-title" className="render-when-near bg-white">
         <div className="mx-auto max-w-3xl px-4 py-14 text-center sm:px-6">
           <h2 id="mission-title" className="text-3xl font-bold">
             {about.missionTitle}
@@ -74,7 +74,10 @@ export default function AboutPage() {
           </p>
         </div>
       </section>
-      <section aria-labelledby="values-title" className="mx-auto max-w-5xl px-4 py-14 sm:px-6">
+      <section
+        aria-labelledby="values-title"
+        className="render-when-near mx-auto max-w-5xl px-4 py-14 sm:px-6"
+      >
         <h2 id="values-title" className="text-3xl font-bold">
           {about.valuesTitle}
         </h2>

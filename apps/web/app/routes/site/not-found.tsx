@@ -3,6 +3,7 @@ import { redirectToCanonicalPath } from "../../lib/canonical-path";
 import { uiStrings, useLanguage, useStrings } from "../../lib/i18n";
 import { languageFromPath } from "../../lib/language";
 import { logServerEvent } from "../../lib/log.server";
+import { withPublicPageOpenerPolicy } from "../../lib/page-headers";
 import { pageMeta } from "../../lib/page-meta";
 import { paths } from "../../lib/paths";
 import { composeTitle } from "../../lib/seo";
@@ -28,7 +29,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
         notFound: true,
       },
     },
-    { status: 404, headers: { "Cache-Control": "no-store" } },
+    {
+      status: 404,
+      headers: withPublicPageOpenerPolicy(new Headers({ "Cache-Control": "no-store" })),
+    },
   );
 }
 

@@ -140,7 +140,13 @@ export default function ProjectPage() {
         )}
       </section>
       {related.length > 0 ? (
-        <section aria-labelledby="related-title" className="mt-16">
+        // Skipped until near the viewport (render-when-near): its box reaches into the article's
+        // padding (the negative margins), so the cards' rings and hover shadows stay inside it
+        // and the page looks the same.
+        <section
+          aria-labelledby="related-title"
+          className="render-when-near -mx-4 mt-12 -mb-10 px-4 pt-4 pb-10 sm:-mx-6 sm:px-6"
+        >
           <h2 id="related-title" className="text-2xl font-semibold">
             {strings.project.relatedProjects}
           </h2>
