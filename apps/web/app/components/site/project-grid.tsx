@@ -93,11 +93,14 @@ export function ProjectGrid({
       >
         {strings.home.emptyCategory}
       </p>
+      {/* Below a phone's first screen: rendered once near the viewport (render-when-near). The
+          list's box reaches into the section's padding (negative margins, same look), so the
+          cards' rings and hover shadows stay inside it. */}
       <ul
         hidden={shown.length === 0}
         data-project-list
         data-complete={shown.length === projects.length ? "" : undefined}
-        className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+        className="render-when-near -mx-4 mt-6 -mb-8 grid gap-6 px-4 pt-4 pb-8 sm:-mx-6 sm:grid-cols-2 sm:px-6 lg:grid-cols-3"
       >
         {shown.map((project) => (
           <li key={project.id} data-category={project.category.id} className="flex">

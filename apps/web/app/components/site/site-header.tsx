@@ -61,7 +61,7 @@ export function SiteHeader({
           aria-label={strings.nav.homeLink}
           className="flex min-h-11 items-center gap-2 font-(family-name:--font-display) text-xl font-semibold text-(--color-heritage-900)"
         >
-          <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
+          <SiteLogo />
           <span>{strings.site.name}</span>
         </Link>
 
@@ -119,5 +119,25 @@ export function SiteHeader({
         </div>
       </nav>
     </header>
+  );
+}
+
+/**
+ * The site's mark (the same drawing as /favicon.svg), drawn inline: an SVG file in an <img> costs
+ * the page a document of its own, built on the main thread while the page first renders.
+ */
+function SiteLogo() {
+  return (
+    <svg viewBox="0 0 64 64" width={32} height={32} aria-hidden="true" className="size-8 shrink-0">
+      <rect width="64" height="64" rx="12" fill="#1e3a5f" />
+      <path
+        d="M12 44h40M16 44c4-14 28-14 32 0"
+        stroke="#f5c542"
+        strokeWidth="5"
+        fill="none"
+        strokeLinecap="round"
+      />
+      <path d="M32 14l6 8h-12z" fill="#f5c542" />
+    </svg>
   );
 }
