@@ -1,8 +1,8 @@
 /**
  * @module
- * Background colours a project or an about-page value may carry. The stylesheet lists exactly
- * these classes (`@source inline` in app.css), so an unknown stored value falls back to the
- * default instead of rendering without a colour.
+ * Background colours a project or an about-page value may carry. Tailwind finds these classes
+ * here (app.css scans the whole app; public-pages.css names this file), and an unknown stored
+ * value falls back to the default instead of rendering without a colour.
  */
 
 /** The admin's palette (content module's `projectBackgroundColors`; a unit test compares). */
