@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { LongestFirstSequencer } from "./scripts/test-run/longest-first-sequencer";
 
 // One Vitest run covers every workspace. Each package is a project named after it, so
 // `vitest run --project @heritage/db` runs one package. Browser journeys are the `e2e` project.
@@ -49,6 +50,11 @@ const unitTest = {
 };
 const e2eTest = {
   globalSetup: ["./e2e/global-setup.ts"],
+  // Journeys test what ships: React and React Router pick their production code from NODE_ENV
+  // when first loaded, and Vitest's "test" gave the server's rendering React's development build
+  // (its checks cost CPU that the shipped server does not spend). The server's own mode comes
+  // from the environment it is given (test-server.ts), not from this.
+  env: { NODE_ENV: "production" },
   // Journeys share one module graph per worker too: each file still starts its own server,
   // database and browser, but imports the servers, the web build and Playwright once. Measured
   // (25 journeys on PGlite, same machine, one run each): our processes' CPU 242 s -> 118 s,
@@ -88,7 +94,7 @@ const postgresProjects = postgresUrl
           name: project.name,
           root: project.root,
           include: project.include,
-          env: { DATABASE_URL: postgresUrl },
+          env: { ...("env" in project.test ? project.test.env : {}), DATABASE_URL: postgresUrl },
         },
       }))
   : [];
@@ -101,6 +107,10 @@ export default defineConfig({
     // and 752 s on two, with the CPU busy 1.06 cores on average. Never fewer than two.
     maxWorkers: Math.max(availableParallelism() - 1, 2),
     globalSetup: [fileURLToPath(new URL("./vitest.global-setup.ts", import.meta.url))],
+    // The longest files start first, across projects (scripts/test-run, decision 027), and each
+    // run refreshes the committed timings that order comes from.
+    sequence: { sequencer: LongestFirstSequencer },
+    reporters: ["default", "./scripts/test-run/timings-reporter.ts"],
     projects: [
       ...packageProjects.map(([name, root]) => ({
         extends: true as const,
@@ -109,6 +119,11 @@ export default defineConfig({
       {
         extends: true as const,
         test: { ...e2eTest, name: "e2e", root: e2eRoot, include: e2eInclude },
+      },
+      // The repository's own tools (the test run's order and timings).
+      {
+        extends: true as const,
+        test: { ...unitTest, name: "scripts", root: "scripts", include: ["**/*.test.ts"] },
       },
       ...postgresProjects,
     ],

@@ -1,16 +1,34 @@
-// Which test files depend on the database engine: those whose imports reach the test-database
-// helper (every test that gets a database does so through it), or that name DATABASE_URL
-// themselves (tests that start a server process, which reads it). CI runs every test on the
-// embedded database and only these again on PostgreSQL: the others cannot tell the engines apart.
+// Which test files run on PostgreSQL as well as on the embedded database (decision 027). CI runs
+// every test on the embedded database (PGlite) and these again on PostgreSQL:
+//
+// 1. Unit and integration files whose imports reach the test-database helper (every test that
+//    gets a database does so through it), or that name the engine themselves (DATABASE_URL,
+//    testEngine(): tests that start a server process, which reads it).
+// 2. But not the client packages' integration tests (packages/auth-client, packages/auth-react):
+//    they only drive the API over HTTP, and the route tests they go through already run on both
+//    engines. One that names the engine or imports the database layer itself still runs on both.
+// 3. Browser journeys only when what they check depends on the engine, which the journey declares
+//    with `dependsOnEngine(reason, why)` (apps/web/e2e/engines.ts): announcements between
+//    processes, races, database failures, a representative write path. A journey that writes
+//    behind the server's back and waits for the announcement must declare it; this script refuses
+//    one that does not.
 //
 // The import graph comes from esbuild (already a dependency): each test file is bundled in memory
 // with third-party packages left external, and its metafile lists every module of ours it reaches.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
 const TEST_DATABASE_MODULE = "packages/db/src/testing/test-database.ts";
 const NAMES_THE_ENGINE = /\bDATABASE_URL\b|\btestEngine\(/;
+const CLIENT_PACKAGES = ["packages/auth-client/", "packages/auth-react/"];
+const IMPORTS_THE_DATABASE_LAYER = /from\s+["']@heritage\/db(\/[^"']*)?["']/;
+const JOURNEY = /^apps\/web\/e2e\/.*\.test\.ts$/;
+const DECLARES_ENGINE = /\bdependsOnEngine\(\s*["']([a-z-]+)["']/;
+/** What only an engine-dependent journey does: hear a write made behind the server's back. */
+const HEARS_ANNOUNCEMENTS = /\bcontentChangesHeard\(|\bconnectAgain\(|\buntilAnnounced\(/;
+export const ENGINE_REASONS = ["announcements", "race", "database-failure", "write-path"];
 
 /** Every test file of the workspaces, as paths relative to the repository root. */
 export function listTestFiles(root) {
@@ -22,8 +40,8 @@ export function listTestFiles(root) {
     .filter((file) => /^(apps|packages)\//.test(file));
 }
 
-export async function listDatabaseTestFiles(root) {
-  const files = listTestFiles(root);
+/** The test files whose imports reach the test-database helper. */
+async function filesReachingTestDatabase(root, files) {
   const result = await build({
     absWorkingDir: root,
     entryPoints: files,
@@ -48,14 +66,63 @@ export async function listDatabaseTestFiles(root) {
       },
     ],
   });
-  const selected = new Set();
+  const reaching = new Set();
   for (const output of Object.values(result.metafile.outputs)) {
     if (output.entryPoint && Object.hasOwn(output.inputs, TEST_DATABASE_MODULE)) {
-      selected.add(output.entryPoint);
+      reaching.add(output.entryPoint);
     }
   }
-  for (const file of files) {
-    if (NAMES_THE_ENGINE.test(readFileSync(`${root}/${file}`, "utf8"))) selected.add(file);
+  return reaching;
+}
+
+/**
+ * Why `file` runs on PostgreSQL too, or null when it runs on the embedded database only. Throws
+ * for a journey that hears announcements without declaring so.
+ */
+export function engineDependence(file, source, reachesTestDatabase) {
+  if (JOURNEY.test(file)) {
+    const declared = DECLARES_ENGINE.exec(source)?.[1];
+    if (declared !== undefined && !ENGINE_REASONS.includes(declared)) {
+      throw new Error(
+        `${file}: dependsOnEngine("${declared}") is not one of ${ENGINE_REASONS.join(", ")}`,
+      );
+    }
+    if (declared === undefined && HEARS_ANNOUNCEMENTS.test(source)) {
+      throw new Error(
+        `${file} waits for the database's announcement of a write made behind the server's back, which depends on the engine: declare dependsOnEngine("announcements", why) (decision 027)`,
+      );
+    }
+    return declared ?? null;
   }
-  return files.filter((file) => selected.has(file));
+  if (NAMES_THE_ENGINE.test(source)) return "names the engine";
+  if (CLIENT_PACKAGES.some((folder) => file.startsWith(folder))) {
+    return IMPORTS_THE_DATABASE_LAYER.test(source) ? "client test using the database layer" : null;
+  }
+  return reachesTestDatabase ? "reaches the test database" : null;
+}
+
+/** Each test file with why it also runs on PostgreSQL (null: the embedded database only). */
+export async function describeEngineDependence(root) {
+  const files = listTestFiles(root);
+  const reaching = await filesReachingTestDatabase(root, files);
+  return files.map((file) => ({
+    file,
+    reason: engineDependence(file, readFileSync(`${root}/${file}`, "utf8"), reaching.has(file)),
+  }));
+}
+
+export async function listDatabaseTestFiles(root) {
+  return (await describeEngineDependence(root))
+    .filter((entry) => entry.reason !== null)
+    .map((entry) => entry.file);
+}
+
+// `node scripts/database-test-files.mjs`: the list with the reasons, and the counts.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const described = await describeEngineDependence(process.cwd());
+  const both = described.filter((entry) => entry.reason !== null);
+  for (const { file, reason } of both) console.log(`${reason.padEnd(36)} ${file}`);
+  console.log(
+    `${both.length} of ${described.length} test files run on PostgreSQL too; the others on the embedded database only.`,
+  );
 }

@@ -12,24 +12,24 @@ import {
   expectNoAxeViolations,
   expectNotice,
   failContentApi,
-  signedInContext,
-  startAdminServer,
 } from "./admin-content-journey";
-import { hasChromium, launchBrowser } from "./browser";
+import { hasChromium } from "./browser";
+import { joinSiteJourneys, type SiteJourneys } from "./site-journeys";
 import type { TestServer } from "./test-server";
 
 describe.skipIf(!hasChromium)("an admin edits the site content", () => {
   let server: TestServer;
   let browser: Browser;
+  let site: SiteJourneys;
   let page: Page;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-    ({ page } = await signedInContext(browser, server));
+    site = await joinSiteJourneys();
+    ({ server, browser } = site);
+    ({ page } = await site.signedInAdmin());
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await site?.leave();
   });
 
   const panel = () => page.locator('[role="tabpanel"]:visible').last();

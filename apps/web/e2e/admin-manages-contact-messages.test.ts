@@ -6,28 +6,24 @@
 import { deleteContactSubmission } from "@heritage/content";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  dismissNotices,
-  expectNoAxeViolations,
-  expectNotice,
-  signedInContext,
-  startAdminServer,
-} from "./admin-content-journey";
-import { hasChromium, launchBrowser } from "./browser";
+import { dismissNotices, expectNoAxeViolations, expectNotice } from "./admin-content-journey";
+import { hasChromium } from "./browser";
+import { joinSiteJourneys, type SiteJourneys } from "./site-journeys";
 import type { TestServer } from "./test-server";
 
 describe.skipIf(!hasChromium)("an admin manages contact messages", () => {
   let server: TestServer;
   let browser: Browser;
+  let site: SiteJourneys;
   let page: Page;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-    ({ page } = await signedInContext(browser, server));
+    site = await joinSiteJourneys();
+    ({ server, browser } = site);
+    ({ page } = await site.signedInAdmin());
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await site?.leave();
   });
 
   async function sendMessage(name: string, subject: string) {

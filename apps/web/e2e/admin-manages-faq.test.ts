@@ -12,24 +12,30 @@ import {
   expectNoAxeViolations,
   expectNotice,
   failContentApi,
-  signedInContext,
-  startAdminServer,
 } from "./admin-content-journey";
-import { hasChromium, launchBrowser } from "./browser";
+import { hasChromium } from "./browser";
+import { dependsOnEngine } from "./engines";
+import { joinSiteJourneys, type SiteJourneys } from "./site-journeys";
 import type { TestServer } from "./test-server";
+
+dependsOnEngine(
+  "write-path",
+  "the editor's write path: the form, the content API, the database and the public page after it",
+);
 
 describe.skipIf(!hasChromium)("an admin manages the FAQ", () => {
   let server: TestServer;
   let browser: Browser;
+  let site: SiteJourneys;
   let page: Page;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-    ({ page } = await signedInContext(browser, server));
+    site = await joinSiteJourneys();
+    ({ server, browser } = site);
+    ({ page } = await site.signedInAdmin());
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await site?.leave();
   });
 
   const dialog = () => page.getByRole("dialog");

@@ -13,27 +13,27 @@ import {
   expectNoAxeViolations,
   expectNotice,
   failContentApi,
-  signedInContext,
-  startAdminServer,
 } from "./admin-content-journey";
-import { hasChromium, launchBrowser } from "./browser";
+import { hasChromium } from "./browser";
+import { joinSiteJourneys, type SiteJourneys } from "./site-journeys";
 import type { TestServer } from "./test-server";
 
 describe.skipIf(!hasChromium)("an admin manages projects", () => {
   let server: TestServer;
   let browser: Browser;
+  let site: SiteJourneys;
   let page: Page;
   let errors: string[];
   /** The image uploaded in the first test (a /media/ path). */
   let uploadedImage = "";
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
-    ({ page, errors } = await signedInContext(browser, server));
+    site = await joinSiteJourneys();
+    ({ server, browser } = site);
+    ({ page, errors } = await site.signedInAdmin());
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await site?.leave();
   });
 
   const dialog = () => page.getByRole("dialog");

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
+import { auditsAccessibility } from "./engines";
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -26,12 +27,14 @@ export interface ReportedViolation {
 
 /**
  * Runs axe-core on the page as it is now (open dialogs included): every rule, or only the rules
- * named in `rules` (a cheaper second look, e.g. contrast at another width).
+ * named in `rules` (a cheaper second look, e.g. contrast at another width). On PostgreSQL it finds
+ * nothing without looking: audits run on the embedded database only (see engines.ts).
  */
 export async function collectAxeViolations(
   page: Page,
   rules?: readonly string[],
 ): Promise<ReportedViolation[]> {
+  if (!auditsAccessibility) return [];
   // axe-core is ~550 KB of script: parse it once per document (a page audited again without a
   // navigation, e.g. after opening a dialog, still has it).
   const loaded = await page.evaluate(

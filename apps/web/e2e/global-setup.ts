@@ -1,10 +1,11 @@
 /**
  * @module
  * Builds the web app before browser journeys when the build is missing or older than its sources,
- * so journeys always test the code as it is.
+ * so journeys always test the code as it is, and makes the run's temporary folder, where the
+ * servers that journeys share (site-journeys.ts) keep their data until the run removes it.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,7 +31,20 @@ function newestModification(folder: string): number {
   return newest;
 }
 
-export default function setup(): void {
+/** Set in Vitest's own process (workers inherit it): the run's folder for servers never closed. */
+const RUN_DIR_ENV = "HERITAGE_E2E_RUN_DIR";
+
+export default function setup(): () => void {
+  // Vitest calls this once per project that has it (the journeys on each engine): one folder.
+  if (!process.env[RUN_DIR_ENV]) {
+    process.env[RUN_DIR_ENV] = mkdtempSync(join(tmpdir(), "heritage-e2e-run-"));
+  }
+  const runDir = process.env[RUN_DIR_ENV];
+  buildWhenStale();
+  return () => rmSync(runDir, { recursive: true, force: true });
+}
+
+function buildWhenStale(): void {
   // A run pointed at its own build (HERITAGE_WEB_BUILD_DIR, see test-server.ts) uses it as it is,
   // and is not disturbed by other runs rebuilding apps/web/build while its server serves files.
   if (process.env.HERITAGE_WEB_BUILD_DIR) return;

@@ -7,6 +7,7 @@ import { seedDefaultContent } from "@heritage/content";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 import { collectAxeViolations } from "./axe-audit";
+import { auditsAccessibility } from "./engines";
 import type { TestServer } from "./test-server";
 
 /**
@@ -18,6 +19,7 @@ export async function expectNoAxeViolations(
   url: string,
   options: { viewport?: { width: number; height: number } } = {},
 ): Promise<void> {
+  if (!auditsAccessibility) return;
   const context = await browser.newContext({
     bypassCSP: true,
     viewport: options.viewport ?? { width: 1280, height: 900 },
@@ -52,6 +54,19 @@ export function recordErrors(
 /** Seeds the default content (what the server does on first start), idempotently. */
 export async function seedContent(server: TestServer): Promise<void> {
   await seedDefaultContent(server.running.database.db);
+  await server.contentChangesHeard();
+}
+
+/**
+ * Writes a journey's own data straight into the server's database (`write`), then waits until the
+ * server heard of it, as seedContent does: setting the scene, not checking the announcement.
+ * A journey whose subject is the announcement itself declares `dependsOnEngine("announcements")`.
+ */
+export async function setUpBehindTheServer(
+  server: TestServer,
+  write: () => Promise<unknown>,
+): Promise<void> {
+  await write();
   await server.contentChangesHeard();
 }
 

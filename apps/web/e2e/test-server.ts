@@ -13,6 +13,8 @@ import { loadWebBuild, type RunningServer, startServer } from "@heritage/server/
 export interface TestServer {
   url: string;
   running: RunningServer;
+  /** The server's DATA_DIR (uploaded media live in its `media` folder). */
+  dataDir: string;
   /**
    * Until the server has heard of every content change written so far. A journey that writes
    * straight into the database (not through the server) waits for this before it expects pages
@@ -28,13 +30,18 @@ type WebRequestHandler = Awaited<ReturnType<typeof loadWebBuild>>["handler"];
 export interface TestServerOptions {
   /** Wraps the web app's handler (a journey that plays a flaw of the app, e.g. unsanitised HTML). */
   wrapWebHandler?: (handler: WebRequestHandler) => WebRequestHandler;
+  /**
+   * Where the server's data folder is made (default: the system's temporary folder). A server
+   * that is never closed (site-journeys.ts) puts it in the run's folder, which the run removes.
+   */
+  dataParent?: string | undefined;
 }
 
 export async function startTestServer(
   env: Record<string, string> = {},
   options: TestServerOptions = {},
 ): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), "heritage-e2e-"));
+  const dataDir = mkdtempSync(join(options.dataParent ?? tmpdir(), "heritage-e2e-"));
   let step = "creating its database";
   // A start takes a second or two. One still going after a minute is stuck: say where, and on
   // PostgreSQL what the server is doing, long before the hook's timeout ends the file silently.
@@ -81,6 +88,7 @@ async function startOn(
   return {
     url: running.url,
     running,
+    dataDir,
     contentChangesHeard: () => untilAnnounced([running.database], CONTENT_CHANGED_CHANNEL),
     async close() {
       await running.stop();

@@ -7,11 +7,12 @@
  * and 6). One server and one signed-in browser for all of it.
  */
 import { createContactSubmission, createFaq, createProject } from "@heritage/content";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectNoAxeViolations, signedInContext, startAdminServer } from "./admin-content-journey";
+import { expectNoAxeViolations } from "./admin-content-journey";
 import { collectAxeViolations } from "./axe-audit";
-import { hasChromium, launchBrowser } from "./browser";
+import { hasChromium } from "./browser";
+import { joinSiteJourneys, type SiteJourneys } from "./site-journeys";
 import type { TestServer } from "./test-server";
 
 const phone = { width: 375, height: 740 };
@@ -124,12 +125,13 @@ async function expectNoSidewaysScroll(page: Page, what: string) {
 
 describe.skipIf(!hasChromium)("a visitor and an admin use the site on a phone", () => {
   let server: TestServer;
-  let browser: Browser;
+  let site: SiteJourneys;
   let page: Page;
   let projectId: string;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAdminServer(), launchBrowser()]);
+    site = await joinSiteJourneys();
+    ({ server } = site);
     const db = server.running.database.db;
     const project = await createProject(db, {
       title: `Archive ${compound}`,
@@ -145,11 +147,10 @@ describe.skipIf(!hasChromium)("a visitor and an admin use the site on a phone", 
       subject: compound,
       message: `Please look at ${longUrl} before the meeting.`,
     });
-    ({ page } = await signedInContext(browser, server));
+    ({ page } = await site.signedInAdmin());
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await site?.leave();
   });
 
   it("reads every public page at 375 px without sideways scrolling, long words included", async () => {

@@ -2,10 +2,11 @@ import { bsCopy, deCopy, enCopy } from "@heritage/content";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSiteAuthKeys } from "./admin-auth-journey";
-import { hasChromium, launchBrowser } from "./browser";
+import { hasChromium } from "./browser";
 import { waitForPageScript } from "./hydration";
-import { expectNoAxeViolations, newContext, recordErrors, seedContent } from "./journey-helpers";
-import { startTestServer, type TestServer } from "./test-server";
+import { expectNoAxeViolations, newContext, recordErrors } from "./journey-helpers";
+import { joinSiteJourneys, type SiteJourneys } from "./site-journeys";
+import type { TestServer } from "./test-server";
 
 /** The navigation's and footer's texts in each language (apps/web/app/i18n), quoted exactly. */
 const languages = {
@@ -70,15 +71,14 @@ const homePath = (language: Language) => language.prefix || "/";
 describe.skipIf(!hasChromium)("a visitor finds their way around the site", () => {
   let server: TestServer;
   let browser: Browser;
+  let site: SiteJourneys;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    await seedContent(server);
-    browser = await launchBrowser();
+    site = await joinSiteJourneys();
+    ({ server, browser } = site);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await site?.leave();
   });
 
   for (const language of [languages.en, languages.de]) {

@@ -1,10 +1,16 @@
 import { createCategory, createProject } from "@heritage/content";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser } from "./browser";
+import { hasChromium } from "./browser";
 import { waitForPageScript } from "./hydration";
-import { expectNoAxeViolations, newContext, recordErrors, seedContent } from "./journey-helpers";
-import { startTestServer, type TestServer } from "./test-server";
+import {
+  expectNoAxeViolations,
+  newContext,
+  recordErrors,
+  setUpBehindTheServer,
+} from "./journey-helpers";
+import { joinSiteJourneys, type SiteJourneys } from "./site-journeys";
+import type { TestServer } from "./test-server";
 
 /** The home page's texts in two languages (apps/web/app/i18n), quoted exactly. */
 const languages = [
@@ -27,10 +33,11 @@ const languages = [
 describe.skipIf(!hasChromium)("a visitor opens the home page", () => {
   let server: TestServer;
   let browser: Browser;
+  let site: SiteJourneys;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    await seedContent(server);
+    site = await joinSiteJourneys();
+    ({ server, browser } = site);
     const db = server.running.database.db;
     await createCategory(db, {
       id: "crafts",
@@ -38,11 +45,9 @@ describe.skipIf(!hasChromium)("a visitor opens the home page", () => {
       name_de: "Handwerk",
       name_bs: "Zanati",
     });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await site?.leave();
   });
 
   // Made by the first image journey, after the filter journey has counted the seeded projects.
@@ -178,8 +183,7 @@ describe.skipIf(!hasChromium)("a visitor opens the home page", () => {
 
   for (const language of languages) {
     it(`loads card images lazily (50 px margin) at 400x256, fades them in, and shows a placeholder on error unless priority (${language.code})`, async () => {
-      await addBrokenImageProject();
-      await server.contentChangesHeard();
+      await setUpBehindTheServer(server, addBrokenImageProject);
       const context = await newContext(browser, { viewport: { width: 390, height: 800 } });
       const page = await context.newPage();
       await page.goto(`${server.url}${language.prefix}`);

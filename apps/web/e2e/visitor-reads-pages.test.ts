@@ -2,10 +2,16 @@ import { createFaq } from "@heritage/content";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { hasChromium, launchBrowser } from "./browser";
+import { dependsOnEngine } from "./engines";
 import { waitForPageScript } from "./hydration";
 import { expectNoAxeViolations, newContext, recordErrors, seedContent } from "./journey-helpers";
 import { classesStyledBy, classesUsedBy, inlineStylesheet } from "./stylesheet-classes";
 import { startTestServer, type TestServer } from "./test-server";
+
+dependsOnEngine(
+  "announcements",
+  "a stored page turns over when a write made behind the server's back is announced by the database",
+);
 
 const PUBLIC_URL = "https://heritage.example";
 

@@ -1,10 +1,11 @@
 import { createProject } from "@heritage/content";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser } from "./browser";
+import { hasChromium } from "./browser";
 import { waitForPageScript } from "./hydration";
-import { expectNoAxeViolations, newContext, recordErrors, seedContent } from "./journey-helpers";
-import { startTestServer, type TestServer } from "./test-server";
+import { expectNoAxeViolations, newContext, recordErrors } from "./journey-helpers";
+import { joinSiteJourneys, type SiteJourneys } from "./site-journeys";
+import type { TestServer } from "./test-server";
 
 /** What the project page shows in one language (UI strings from apps/web/app/i18n). */
 const languages = [
@@ -49,10 +50,11 @@ const languages = [
 describe.skipIf(!hasChromium)("a visitor reads a project", () => {
   let server: TestServer;
   let browser: Browser;
+  let site: SiteJourneys;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    await seedContent(server);
+    site = await joinSiteJourneys();
+    ({ server, browser } = site);
     // The seed has three culture projects; two more make four others for every culture project,
     // so the limit of 3 related projects decides what is shown.
     const db = server.running.database.db;
@@ -74,11 +76,9 @@ describe.skipIf(!hasChromium)("a visitor reads a project", () => {
       seo_keywords: ["kilim", "weaving", "heritage"],
       seo_keywords_de: ["Kilim", "Weberei", "Kulturerbe"],
     });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await site?.leave();
   });
 
   for (const language of languages) {
