@@ -120,14 +120,13 @@ function listMedia(server: TestServer): string[] {
 }
 
 /**
- * Puts every content table back as the server first had it, in one transaction with the
- * foreign keys' and the change announcements' triggers off (replica role), removes uploads made
- * since, and waits until the server heard of the change (its page cache is emptied).
+ * Puts every content table back as the server first had it, in one transaction (the content
+ * schema has no foreign keys, so the order does not matter), removes uploads made since, and waits
+ * until the server heard of the change (its page cache is emptied).
  */
 async function resetContent(group: Shared): Promise<void> {
   const { server } = group;
   await server.running.database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local session_replication_role = replica`);
     for (const [table, { columns, rows }] of group.contentRows) {
       const name = sql`content.${sql.identifier(table)}`;
       await tx.execute(sql`delete from ${name}`);
