@@ -115,7 +115,16 @@ const sampleBodies: Record<string, Record<string, unknown>> = {
   },
 };
 
-/** Every body of `sample` with one field (nested ones included) replaced by a bad value. */
+/**
+ * Keys naming Object.prototype's members: a shape looked up with them finds inherited functions
+ * unless the lookup asks for own keys (issue 28: they answered 500).
+ */
+const prototypeKeys = ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"];
+
+/**
+ * Every body of `sample` with one field (nested ones included) replaced by a bad value, and with
+ * each prototype key added beside its fields.
+ */
 function mutatedBodies(sample: Record<string, unknown>): [string, string][] {
   const bodies: [string, string][] = [];
   const visit = (
@@ -123,6 +132,13 @@ function mutatedBodies(sample: Record<string, unknown>): [string, string][] {
     path: string[],
     replace: (v: unknown) => object,
   ) => {
+    for (const key of prototypeKeys) {
+      // A computed key makes an own property, even "__proto__", which JSON then carries.
+      bodies.push([
+        `${[...path, key].join(".")}: a prototype key`,
+        JSON.stringify(replace({ ...value, [key]: 1 })),
+      ]);
+    }
     for (const key of Object.keys(value)) {
       for (const [label, bad] of badValues) {
         bodies.push([

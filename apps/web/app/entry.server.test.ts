@@ -16,7 +16,10 @@ describe("the web app's error log", () => {
   });
 
   /** What `handleError` writes for `error` (to stderr or the console). */
-  function logged(error: unknown): string {
+  function logged(
+    error: unknown,
+    request = new Request("http://127.0.0.1:3000/contact", { method: "POST" }),
+  ): string {
     const written: string[] = [];
     vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
       written.push(String(chunk));
@@ -27,7 +30,7 @@ describe("the web app's error log", () => {
     });
     try {
       handleError(error, {
-        request: new Request("http://127.0.0.1:3000/contact", { method: "POST" }),
+        request,
         params: {},
         context: {} as never,
       });
@@ -54,5 +57,31 @@ describe("the web app's error log", () => {
     const output = logged(error);
     expect(output).toContain("Failed query: select $1::int");
     expect(output).not.toContain("ana.horvat@example.org");
+  });
+
+  it("logs a form posted from another site once, as a warning without a stack (issue 28)", () => {
+    // What React Router hands over when its origin check refuses an action (document request).
+    const refusal = new Error(
+      "The `request.url` origin does not match `origin` header from a forwarded action request. Aborting the action.",
+    );
+    for (const origin of ["https://evil.example", "null"]) {
+      const request = new Request("http://127.0.0.1:3000/contact", {
+        method: "POST",
+        headers: { origin },
+      });
+      const lines = logged(refusal, request).trim().split("\n");
+      expect(lines).toHaveLength(1);
+      const line = JSON.parse(lines[0] ?? "");
+      expect(line).toMatchObject({ level: 40, origin, path: "/contact" });
+      expect(line.stack).toBeUndefined();
+      // The .data request's refusal is a bare "Bad Request": the same one line.
+      expect(logged(new Error("Bad Request"), request)).toContain('"level":40');
+    }
+    // A post from the site itself that fails is still an error, with its stack.
+    const ownOrigin = new Request("http://127.0.0.1:3000/contact", {
+      method: "POST",
+      headers: { origin: "http://127.0.0.1:3000" },
+    });
+    expect(logged(new Error("database down"), ownOrigin)).toContain('"level":50');
   });
 });

@@ -19,6 +19,16 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   // A 4xx React Router answered itself (a POST to a page without an action): the client's mistake.
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  // React Router's own check refused a form posted from another site (400): a forger or a
+  // confused proxy, not a fault of ours. One warning, no stack (issue 28).
+  const refusedOrigin = crossSiteOrigin(request);
+  if (refusedOrigin !== null) {
+    logServerEvent("warn", "refused a form posted from another site", {
+      origin: refusedOrigin,
+      path: new URL(request.url).pathname,
+    });
+    return;
+  }
   // A 500 response made from a thrown error keeps that error (unwrapped as the default does).
   const cause = isRouteErrorResponse(error)
     ? ((error as { error?: unknown }).error ?? error)
@@ -28,6 +38,22 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
     stack: describeStack(cause),
   });
 };
+
+/**
+ * The `Origin` of a form post that React Router refuses as cross-site (its CSRF check: an
+ * `Origin` that is not the request's own, "null" included), or null when the request is not one.
+ */
+export function crossSiteOrigin(request: Request): string | null {
+  if (request.method === "GET" || request.method === "HEAD") return null;
+  const origin = request.headers.get("origin");
+  if (origin === null) return null;
+  try {
+    return new URL(origin).origin === new URL(request.url).origin ? null : origin;
+  } catch {
+    // "null" (a sandboxed or privacy-sensitive context) and anything that is not a URL.
+    return origin;
+  }
+}
 
 export default function handleRequest(
   request: Request,

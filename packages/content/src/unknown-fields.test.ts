@@ -26,6 +26,23 @@ describe("findUnknownFields", () => {
     ).toEqual(["titel", "values.1.colour", "content.txt"]);
   });
 
+  it("names keys of Object.prototype's members as unknown, never reading the inherited ones (issue 28)", () => {
+    const body = JSON.parse(
+      '{"title":"T","__proto__":1,"constructor":1,"toString":{},"hasOwnProperty":"x","values":[{"title":"a","valueOf":1}]}',
+    );
+    const schema = z.object({
+      title: z.string(),
+      values: z.array(z.object({ title: z.string() })),
+    });
+    expect(findUnknownFields(schema, body)).toEqual([
+      "__proto__",
+      "constructor",
+      "toString",
+      "hasOwnProperty",
+      "values.0.valueOf",
+    ]);
+  });
+
   it("finds nothing in a body of known fields", () => {
     expect(
       findUnknownFields(projectUpdateSchema, { id: "p", title: "T", seo_title_de: "" }),

@@ -62,7 +62,8 @@ export function findUnknownFields(schema: z.ZodType, value: unknown, path = ""):
     const acceptsAnyKey =
       definition.catchall !== undefined && definitionOf(definition.catchall).type !== "never";
     return Object.entries(value).flatMap(([key, fieldValue]) => {
-      const field = shape[key];
+      // Own keys only: "constructor" or "__proto__" in a body must not find Object.prototype's.
+      const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
       if (field) return findUnknownFields(field, fieldValue, at(key));
       return acceptsAnyKey ? [] : [at(key)];
     });

@@ -6,9 +6,9 @@
  * and changes nothing.
  */
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { connect, type DatabaseConnection } from "@heritage/db";
 import { createTestDatabaseUrl, createTestPgliteDirectory, testEngine } from "@heritage/db/testing";
 import { sql } from "drizzle-orm";
@@ -124,8 +124,14 @@ async function readManifest(file: string): Promise<Manifest> {
 
 describe(`backup and restore (${engine})`, () => {
   it("writes one archive: a manifest with versions, row counts and checksums, the rows and the media files", async () => {
-    const backedUp = await runCommand("backup", ["--out", archive], sourceEnv);
+    // Under the usual umask (022), which made archives world-readable before (issue 28).
+    const umask = process.umask(0o022);
+    const backedUp = await runCommand("backup", ["--out", archive], sourceEnv).finally(() =>
+      process.umask(umask),
+    );
     expect(backedUp.err).toEqual([]);
+    expect((await stat(archive)).mode & 0o777).toBe(0o600);
+    expect((await stat(dirname(archive))).mode & 0o777).toBe(0o700);
     expect(backedUp.code).toBe(0);
     expect(backedUp.out[0]).toMatch(/^Backup written: .*site\.tar\.gz \(\d+ bytes\)$/);
 

@@ -8,7 +8,17 @@
 import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { createWriteStream, existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  mkdir,
+  mkdtemp,
+  readdir,
+  rename,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { describeSource, inSnapshot, readRows, TransferRefused } from "@heritage/db/transfer";
@@ -138,7 +148,11 @@ export async function backup(options: BackupOptions): Promise<BackupReport> {
     };
     await writeFile(join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
 
-    await mkdir(dirname(out), { recursive: true });
+    // The archive holds password hashes, e-mail addresses and messages: readable by its owner
+    // only, whatever the umask, in a folder of the owner's own when this makes it (issue 28).
+    await mkdir(dirname(out), { recursive: true, mode: 0o700 });
+    await writeFile(partial, "", { mode: 0o600 });
+    await chmod(partial, 0o600);
     await create({ gzip: true, file: partial, cwd: staging, follow: true, portable: true }, [
       MANIFEST_FILE,
       ...Object.keys(files),

@@ -85,6 +85,19 @@ const malformedQueryValues = [
 ];
 
 /**
+ * Keys naming Object.prototype's members: a shape or dictionary looked up with them finds inherited
+ * functions unless the lookup asks for own keys (issue 28: the content API answered 500).
+ */
+const prototypeKeys = ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"];
+
+/** `base`'s JSON with every prototype key added as an own property. */
+function prototypeKeysBody(base: Record<string, unknown> = {}): string {
+  const body: Record<string, unknown> = { ...base };
+  for (const key of prototypeKeys) Object.defineProperty(body, key, { value: 1, enumerable: true });
+  return JSON.stringify(body);
+}
+
+/**
  * Whole bodies that reach the route (after the body parser): every route that takes a body gets
  * each of them. [content type, body, label]
  */
@@ -97,6 +110,7 @@ const routeBodies: [string | undefined, string | Uint8Array<ArrayBuffer>, string
   [undefined, "{}", "no content type"],
   ["text/plain", "{}", "JSON as text/plain"],
   ["application/octet-stream", new Uint8Array([0, 255, 0xed, 0xa0, 0x80]), "bytes"],
+  ["application/json", prototypeKeysBody(), "prototype keys"],
 ];
 
 /**
@@ -479,6 +493,17 @@ describe("fuzz: malformed requests on every route of the auth API (security)", (
       const learned = new Map<Access, Awaited<ReturnType<typeof learnBody>>>();
       for (const access of ["client", "admin"] as const) {
         learned.set(access, await learnBody(method, plausiblePath, access));
+      }
+      // The prototype keys beside a body the route takes, so they get past its required fields.
+      for (const [access, body] of learned) {
+        await fuzz({
+          method,
+          access,
+          path: plausiblePath,
+          body: prototypeKeysBody(body.base),
+          contentType: "application/json",
+          label: "prototype keys beside the fields",
+        });
       }
       const fields = [...new Set([...learned.values()].flatMap((body) => body.fields))];
       for (const field of fields) {
