@@ -720,6 +720,12 @@ export const webhookManagementTokens = authSchema.table(
   {
     tokenHash: text("token_hash").primaryKey(),
     projectId: text("project_id").notNull(),
+    /**
+     * The admin credential that asked for the token (services/projects/admin-credential.ts): the
+     * token works only while that credential still would (issue 28). Null in tokens written before.
+     */
+    issuerKind: text("issuer_kind"),
+    issuerRef: text("issuer_ref"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },

@@ -5,6 +5,7 @@
 import type { AccessTokenClaims, AccessType, HeaderSpelling } from "@heritage/auth-protocol";
 import type { RouteDescription } from "../openapi/route-description";
 import type { AuthDeps } from "../services/auth-deps";
+import type { AdminCredential } from "../services/projects/admin-credential";
 import type { LoadedProject } from "../services/projects/projects";
 import type { LoadedUser } from "../services/users/user-records";
 
@@ -12,6 +13,11 @@ import type { LoadedUser } from "../services/users/user-records";
 export interface RequestAuth {
   accessType: AccessType;
   project: LoadedProject;
+  /**
+   * For admin access: the credential that granted it (things an admin hands out remember it);
+   * null for client and server access.
+   */
+  admin: AdminCredential | null;
   /** The user of the access token; null without a token or when the user was deleted since. */
   user: LoadedUser | null;
   /** Claims of the verified access token, if one was sent. */

@@ -16,7 +16,9 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { RouteDescription } from "../openapi/route-description";
 import type { AuthDeps } from "../services/auth-deps";
 import { plainErrors } from "../services/plain-errors";
+import type { AdminCredential } from "../services/projects/admin-credential";
 import type { LoadedProject } from "../services/projects/projects";
+import { hashSecret } from "../services/secrets/secrets";
 import { type VerifiedAccessToken, verifyAccessToken } from "../services/sign-in/tokens";
 import { isTeamMember } from "../services/teams/teams";
 import type { LoadedUser } from "../services/users/user-records";
@@ -61,7 +63,7 @@ async function checkAdminAccessToken(
   deps: AuthDeps,
   token: string,
   project: LoadedProject,
-): Promise<void> {
+): Promise<string> {
   let verified: VerifiedAccessToken;
   try {
     verified = await verifyAccessToken(deps, token);
@@ -84,6 +86,7 @@ async function checkAdminAccessToken(
   if (!ownerTeamId || !(await isTeamMember(deps.db, internalProjectId, ownerTeamId, user.row.id))) {
     throw knownErrors.adminAccessTokenIsNotAdmin();
   }
+  return user.row.id;
 }
 
 async function checkProjectKey(
@@ -149,6 +152,9 @@ export async function authenticateRequest(
   if (!project) throw knownErrors.currentProjectNotFound({ project_id: projectId });
 
   const overrideKey = readProtocolHeader(headers, "development-override-key");
+  // Only admin access records its credential (a digest to take), so client and server requests
+  // pay nothing for it.
+  let credential: AdminCredential | null = null;
   if (overrideKey !== undefined) {
     if (!deps.isDevelopment) {
       throw plainErrors.developmentOverrideNotAllowed();
@@ -160,10 +166,18 @@ export async function authenticateRequest(
       deps.clock(),
     );
     if (!isValid) throw plainErrors.invalidDevelopmentOverride();
+    credential = { kind: "override-key", keyDigest: hashSecret(overrideKey) };
   } else if (adminAccessToken !== undefined) {
-    await checkAdminAccessToken(deps, adminAccessToken, project);
+    credential = {
+      kind: "owner",
+      userId: await checkAdminAccessToken(deps, adminAccessToken, project),
+    };
   } else {
     await checkProjectKey(deps, headers, accessType, project);
+    if (accessType === "admin") {
+      const adminKey = readProtocolHeader(headers, "super-secret-admin-key") ?? "";
+      credential = { kind: "admin-key", keyDigest: hashSecret(adminKey) };
+    }
   }
 
   const branchId = readProtocolHeader(headers, "branch-id") ?? "main";
@@ -171,7 +185,13 @@ export async function authenticateRequest(
 
   // A user deleted since the token was minted: the request goes on without a user.
   const user = token ? await deps.users.findUser(projectId, token.claims.sub) : null;
-  return { accessType, project, user, accessTokenClaims: token?.claims ?? null };
+  return {
+    accessType,
+    project,
+    admin: accessType === "admin" ? credential : null,
+    user,
+    accessTokenClaims: token?.claims ?? null,
+  };
 }
 
 export function authenticate(deps: AuthDeps): MiddlewareHandler<AuthEnv> {

@@ -261,6 +261,82 @@ describe("POST /webhooks/svix-token", () => {
     );
   });
 
+  it("a token stops working when its owner leaves the project's owner team (issue 28)", async () => {
+    // A dashboard user who owns a project through their team, as in Stack's dashboard.
+    const dashboardUser = await t.signUpUser("internal");
+    const me = (await (
+      await t.request("/users/me", { accessType: "client", accessToken: dashboardUser.accessToken })
+    ).json()) as { selected_team_id: string };
+    const owned = await t.createProject({ ownerTeamId: me.selected_team_id });
+    const issued = await t.request("/webhooks/svix-token", {
+      body: {},
+      accessType: "admin",
+      projectId: owned.id,
+      keys: null,
+      adminAccessToken: dashboardUser.accessToken,
+    });
+    expect(issued.status).toBe(201);
+    const { token } = (await issued.json()) as { token: string };
+    const created = await t.request("/webhooks/endpoints", {
+      body: { url: receiver.url("/owned") },
+      ...withToken(token),
+    });
+    expect(created.status).toBe(201);
+    createdEndpoints.set(((await created.json()) as EndpointWithSecret).id, owned.id);
+
+    const left = await t.request(
+      `/team-memberships/${me.selected_team_id}/${dashboardUser.userId}`,
+      { method: "DELETE", accessType: "server", projectId: "internal" },
+    );
+    expect(left.status).toBe(200);
+    await expectTextError(
+      await t.request("/webhooks/endpoints", withToken(token)),
+      401,
+      "Invalid or expired webhook management token",
+    );
+  });
+
+  it("a token stops working when the admin key that asked for it is revoked (issue 28)", async () => {
+    const keySet = await t.request("/internal/api-keys", {
+      ...asAdmin(),
+      body: {
+        description: "webhook dashboard",
+        expires_at_millis: t.clock().getTime() + 3_600_000,
+        has_publishable_client_key: false,
+        has_secret_server_key: false,
+        has_super_secret_admin_key: true,
+      },
+    });
+    expect(keySet.status).toBe(200);
+    const { id, super_secret_admin_key: adminKey } = (await keySet.json()) as {
+      id: string;
+      super_secret_admin_key: string;
+    };
+    const issued = await t.request("/webhooks/svix-token", {
+      body: {},
+      ...asAdmin(),
+      keys: { superSecretAdminKey: adminKey },
+    });
+    expect(issued.status).toBe(201);
+    const { token } = (await issued.json()) as { token: string };
+    const otherToken = await svixToken();
+    expect((await t.request("/webhooks/endpoints", withToken(token))).status).toBe(200);
+
+    const revoked = await t.request(`/internal/api-keys/${id}`, {
+      ...asAdmin(),
+      method: "PATCH",
+      body: { revoked: true },
+    });
+    expect(revoked.status).toBe(200);
+    await expectTextError(
+      await t.request("/webhooks/endpoints", withToken(token)),
+      401,
+      "Invalid or expired webhook management token",
+    );
+    // A token the project's other admin key asked for is untouched.
+    expect((await t.request("/webhooks/endpoints", withToken(otherToken))).status).toBe(200);
+  });
+
   it("tokens work in another auth API process on the same database (and after a restart)", async () => {
     const token = await svixToken();
     // A second API over the same database: nothing but the database is shared with the first.

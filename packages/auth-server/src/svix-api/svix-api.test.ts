@@ -342,6 +342,37 @@ describe("Svix's errors", () => {
     }
   });
 
+  it("answers 401 to a token whose owner has left the project's owner team since (issue 28)", async () => {
+    const dashboardUser = await t.signUpUser("internal");
+    const me = (await (
+      await t.request("/users/me", { accessType: "client", accessToken: dashboardUser.accessToken })
+    ).json()) as { selected_team_id: string };
+    const projectId = (await t.createProject({ ownerTeamId: me.selected_team_id })).id;
+    const issued = await t.request("/webhooks/svix-token", {
+      accessType: "admin",
+      projectId,
+      keys: null,
+      adminAccessToken: dashboardUser.accessToken,
+      body: {},
+    });
+    const { token } = (await issued.json()) as { token: string };
+    const project = { projectId, token };
+    const endpointId = await createEndpoint(project, `http://hooks.example:${receiverPort}/owned`);
+    const secretPath = `/api/v1/app/${projectId}/endpoint/${endpointId}/secret`;
+    expect((await svix(secretPath, token)).status).toBe(200);
+
+    await t.request(`/team-memberships/${me.selected_team_id}/${dashboardUser.userId}`, {
+      method: "DELETE",
+      accessType: "server",
+      projectId: "internal",
+    });
+    for (const path of [`/api/v1/app/${projectId}/endpoint`, secretPath]) {
+      const response = await svix(path, token);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toMatchObject({ code: "authentication_failed" });
+    }
+  });
+
   it("answers 404 not_found for another project's app, unknown messages and endpoints", async () => {
     const project = await svixProject();
     const other = await svixProject();

@@ -24,7 +24,6 @@ import { z } from "zod";
 import { jsonNestsDeeperThan, maxJsonDepth } from "../http/body-parser";
 import { findUnstorableText } from "../http/input-guard";
 import type { AuthDeps } from "../services/auth-deps";
-import { findProject } from "../services/projects/projects";
 import { StatusError } from "../services/status-error";
 import {
   findDelivery,
@@ -162,14 +161,14 @@ export function createSvixApi(deps: SvixApiDeps): SvixApi {
   // whether an application it will not show exists).
   app.use("/api/v1/app/:app_id/*", async (c, next) => {
     const match = /^Bearer +(\S+) *$/i.exec(c.req.header("authorization") ?? "");
-    const projectId = match?.[1]
+    const reading = match?.[1]
       ? await readManagementToken(deps.db, match[1], deps.clock())
-      : null;
-    if (!projectId) throw svixErrors.authenticationFailed();
-    if (c.req.param("app_id") !== projectId) throw svixErrors.notFound();
+      : ({ status: "invalid" } as const);
+    if (reading.status === "invalid") throw svixErrors.authenticationFailed();
+    if (c.req.param("app_id") !== reading.projectId) throw svixErrors.notFound();
     // The token outlives a deleted project.
-    if (!(await findProject(deps.db, projectId))) throw svixErrors.notFound();
-    c.set("projectId", projectId);
+    if (reading.status === "project-gone") throw svixErrors.notFound();
+    c.set("projectId", reading.projectId);
     await next();
   });
 

@@ -95,13 +95,24 @@ export async function isLiveProjectKey(
   key: string,
   now: Date,
 ): Promise<boolean> {
+  return isLiveProjectKeyDigest(db, projectId, kind, hashSecret(key), now);
+}
+
+/** The same, for a key known by its digest only (what a management token remembers). */
+export async function isLiveProjectKeyDigest(
+  db: Database,
+  projectId: string,
+  kind: ProjectKeyKind,
+  digest: string,
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .select({ id: projectApiKeys.id })
     .from(projectApiKeys)
     .where(
       and(
         eq(projectApiKeys.projectId, projectId),
-        eq(hashColumn(kind), hashSecret(key)),
+        eq(hashColumn(kind), digest),
         isNull(projectApiKeys.revokedAt),
         or(isNull(projectApiKeys.expiresAt), gt(projectApiKeys.expiresAt, now)),
       ),

@@ -2,12 +2,22 @@
  * Tokens of the webhook endpoint-management API, handed out by `POST /webhooks/svix-token` (where the
  * reference hands out a Svix app-portal token): `whmt_` + 45 random characters, naming one project
  * and valid for an hour. Only their SHA-256 digests are stored (`auth.webhook_management_tokens`),
- * so a token works in every process on the database and survives restarts.
+ * so a token works in every process on the database and survives restarts. A token remembers the
+ * admin credential that asked for it and works only while that credential still grants admin
+ * access: an owner removed from the owner team, or a revoked admin key, takes its tokens along
+ * (issue 28).
  * @module
  */
 import type { Database } from "@heritage/db";
 import { and, eq, gt, lte } from "drizzle-orm";
 import { webhookManagementTokens } from "../../db/schema";
+import {
+  type AdminCredential,
+  credentialColumns,
+  credentialFromColumns,
+  isAdminCredentialLive,
+} from "../projects/admin-credential";
+import { findProject } from "../projects/projects";
 import { generateOpaqueToken, hashSecret } from "../secrets/secrets";
 
 const prefix = "whmt_";
@@ -17,13 +27,17 @@ export const managementTokenLifetimeMs = 60 * 60 * 1000;
 export async function issueManagementToken(
   db: Database,
   projectId: string,
+  issuer: AdminCredential,
   now: Date,
 ): Promise<string> {
   const token = `${prefix}${generateOpaqueToken()}`;
+  const { kind, ref } = credentialColumns(issuer);
   await db.delete(webhookManagementTokens).where(lte(webhookManagementTokens.expiresAt, now));
   await db.insert(webhookManagementTokens).values({
     tokenHash: hashSecret(token),
     projectId,
+    issuerKind: kind,
+    issuerRef: ref,
     expiresAt: new Date(now.getTime() + managementTokenLifetimeMs),
     createdAt: now,
   });
@@ -31,17 +45,27 @@ export async function issueManagementToken(
 }
 
 /**
- * The project id a live token names, or null if it is unknown, malformed or expired. The project
- * may since have been deleted: callers check that it still exists.
+ * What a token gives: the project it names (`live`), nothing (`invalid`: unknown, malformed,
+ * expired, or its issuer no longer administers the project), or a project deleted since
+ * (`project-gone`, which the token's callers answer as a missing project).
  */
+export type ManagementTokenReading =
+  | { status: "live"; projectId: string }
+  | { status: "invalid" }
+  | { status: "project-gone"; projectId: string };
+
 export async function readManagementToken(
   db: Database,
   token: string,
   now: Date,
-): Promise<string | null> {
-  if (!token.startsWith(prefix)) return null;
+): Promise<ManagementTokenReading> {
+  if (!token.startsWith(prefix)) return { status: "invalid" };
   const [row] = await db
-    .select({ projectId: webhookManagementTokens.projectId })
+    .select({
+      projectId: webhookManagementTokens.projectId,
+      issuerKind: webhookManagementTokens.issuerKind,
+      issuerRef: webhookManagementTokens.issuerRef,
+    })
     .from(webhookManagementTokens)
     .where(
       and(
@@ -49,5 +73,13 @@ export async function readManagementToken(
         gt(webhookManagementTokens.expiresAt, now),
       ),
     );
-  return row?.projectId ?? null;
+  if (!row) return { status: "invalid" };
+  // The token outlives a deleted project (it is not tied to the row).
+  const project = await findProject(db, row.projectId);
+  if (!project) return { status: "project-gone", projectId: row.projectId };
+  const issuer = credentialFromColumns(row.issuerKind, row.issuerRef);
+  if (!issuer || !(await isAdminCredentialLive(db, project, issuer, now))) {
+    return { status: "invalid" };
+  }
+  return { status: "live", projectId: row.projectId };
 }
