@@ -55,10 +55,11 @@ const e2eTest = {
   // (its checks cost CPU that the shipped server does not spend). The server's own mode comes
   // from the environment it is given (test-server.ts), not from this.
   env: { NODE_ENV: "production" },
-  // Journeys share one module graph per worker too: each file still starts its own server,
-  // database and browser, but imports the servers, the web build and Playwright once. Measured
-  // (25 journeys on PGlite, same machine, one run each): our processes' CPU 242 s -> 118 s,
-  // Vitest's import time 166 s -> 13 s, every journey passing (decision 013's addendum).
+  // Journeys share one module graph per worker too: the servers, the web build and Playwright are
+  // imported once. Measured (25 journeys on PGlite, same machine, one run each): our processes'
+  // CPU 242 s -> 118 s, Vitest's import time 166 s -> 13 s (decision 013's addendum). The site
+  // journeys also share a server, a browser and the admin's session (e2e/site-journeys.ts,
+  // decision 027); the others start their own.
   isolate: false,
   testTimeout: 60_000,
   hookTimeout: 180_000,
