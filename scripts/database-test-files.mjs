@@ -28,6 +28,7 @@ const JOURNEY = /^apps\/web\/e2e\/.*\.test\.ts$/;
 const DECLARES_ENGINE = /\bdependsOnEngine\(\s*["']([a-z-]+)["']/;
 /** What only an engine-dependent journey does: hear a write made behind the server's back. */
 const HEARS_ANNOUNCEMENTS = /\bcontentChangesHeard\(|\bconnectAgain\(|\buntilAnnounced\(/;
+/** The same list as the type `EngineReason` of apps/web/e2e/engines.ts (this script reads no TS). */
 export const ENGINE_REASONS = ["announcements", "race", "database-failure", "write-path"];
 
 /** Every test file of the workspaces, as paths relative to the repository root. */

@@ -53,8 +53,7 @@ export function recordErrors(
 
 /** Seeds the default content (what the server does on first start), idempotently. */
 export async function seedContent(server: TestServer): Promise<void> {
-  await seedDefaultContent(server.running.database.db);
-  await server.contentChangesHeard();
+  await setUpBehindTheServer(server, () => seedDefaultContent(server.running.database.db));
 }
 
 /**

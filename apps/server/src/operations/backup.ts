@@ -152,6 +152,7 @@ export async function backup(options: BackupOptions): Promise<BackupReport> {
     // only, whatever the umask, in a folder of the owner's own when this makes it (issue 28).
     await mkdir(dirname(out), { recursive: true, mode: 0o700 });
     await writeFile(partial, "", { mode: 0o600 });
+    // A partial file left by a killed run keeps its old mode when written again.
     await chmod(partial, 0o600);
     await create({ gzip: true, file: partial, cwd: staging, follow: true, portable: true }, [
       MANIFEST_FILE,

@@ -89,12 +89,13 @@ async function checkAdminAccessToken(
   return user.row.id;
 }
 
+/** Checks the key of the access type; returns it (none: a client without a publishable key). */
 async function checkProjectKey(
   deps: AuthDeps,
   headers: Headers,
   accessType: AccessType,
   project: LoadedProject,
-): Promise<void> {
+): Promise<string | undefined> {
   const now = deps.clock();
   const projectId = project.id;
   if (accessType === "client") {
@@ -103,23 +104,26 @@ async function checkProjectKey(
       if (project.config.project.requirePublishableClientKey) {
         throw knownErrors.publishableClientKeyRequiredForProject({ project_id: projectId });
       }
-      return;
+      return undefined;
     }
     if (!(await deps.projects.isLiveKey(projectId, "publishable_client_key", key, now))) {
       throw knownErrors.invalidPublishableClientKey({ project_id: projectId });
     }
+    return key;
   } else if (accessType === "server") {
     const key = readProtocolHeader(headers, "secret-server-key");
     if (!key) throw knownErrors.serverAuthenticationRequired();
     if (!(await deps.projects.isLiveKey(projectId, "secret_server_key", key, now))) {
       throw knownErrors.invalidSecretServerKey({ project_id: projectId });
     }
+    return key;
   } else {
     const key = readProtocolHeader(headers, "super-secret-admin-key");
     if (!key) throw knownErrors.adminAuthenticationRequired();
     if (!(await deps.projects.isLiveKey(projectId, "super_secret_admin_key", key, now))) {
       throw knownErrors.invalidSuperSecretAdminKey({ project_id: projectId });
     }
+    return key;
   }
 }
 
@@ -173,10 +177,9 @@ export async function authenticateRequest(
       userId: await checkAdminAccessToken(deps, adminAccessToken, project),
     };
   } else {
-    await checkProjectKey(deps, headers, accessType, project);
-    if (accessType === "admin") {
-      const adminKey = readProtocolHeader(headers, "super-secret-admin-key") ?? "";
-      credential = { kind: "admin-key", keyDigest: hashSecret(adminKey) };
+    const key = await checkProjectKey(deps, headers, accessType, project);
+    if (accessType === "admin" && key !== undefined) {
+      credential = { kind: "admin-key", keyDigest: hashSecret(key) };
     }
   }
 

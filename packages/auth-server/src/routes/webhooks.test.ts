@@ -262,16 +262,11 @@ describe("POST /webhooks/svix-token", () => {
   });
 
   it("a token stops working when its owner leaves the project's owner team (issue 28)", async () => {
-    // A dashboard user who owns a project through their team, as in Stack's dashboard.
-    const dashboardUser = await t.signUpUser("internal");
-    const me = (await (
-      await t.request("/users/me", { accessType: "client", accessToken: dashboardUser.accessToken })
-    ).json()) as { selected_team_id: string };
-    const owned = await t.createProject({ ownerTeamId: me.selected_team_id });
+    const { owner: dashboardUser, teamId, projectId: ownedId } = await t.signUpProjectOwner();
     const issued = await t.request("/webhooks/svix-token", {
       body: {},
       accessType: "admin",
-      projectId: owned.id,
+      projectId: ownedId,
       keys: null,
       adminAccessToken: dashboardUser.accessToken,
     });
@@ -282,12 +277,13 @@ describe("POST /webhooks/svix-token", () => {
       ...withToken(token),
     });
     expect(created.status).toBe(201);
-    createdEndpoints.set(((await created.json()) as EndpointWithSecret).id, owned.id);
+    createdEndpoints.set(((await created.json()) as EndpointWithSecret).id, ownedId);
 
-    const left = await t.request(
-      `/team-memberships/${me.selected_team_id}/${dashboardUser.userId}`,
-      { method: "DELETE", accessType: "server", projectId: "internal" },
-    );
+    const left = await t.request(`/team-memberships/${teamId}/${dashboardUser.userId}`, {
+      method: "DELETE",
+      accessType: "server",
+      projectId: "internal",
+    });
     expect(left.status).toBe(200);
     await expectTextError(
       await t.request("/webhooks/endpoints", withToken(token)),

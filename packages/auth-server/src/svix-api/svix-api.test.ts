@@ -343,11 +343,7 @@ describe("Svix's errors", () => {
   });
 
   it("answers 401 to a token whose owner has left the project's owner team since (issue 28)", async () => {
-    const dashboardUser = await t.signUpUser("internal");
-    const me = (await (
-      await t.request("/users/me", { accessType: "client", accessToken: dashboardUser.accessToken })
-    ).json()) as { selected_team_id: string };
-    const projectId = (await t.createProject({ ownerTeamId: me.selected_team_id })).id;
+    const { owner: dashboardUser, teamId, projectId } = await t.signUpProjectOwner();
     const issued = await t.request("/webhooks/svix-token", {
       accessType: "admin",
       projectId,
@@ -361,7 +357,7 @@ describe("Svix's errors", () => {
     const secretPath = `/api/v1/app/${projectId}/endpoint/${endpointId}/secret`;
     expect((await svix(secretPath, token)).status).toBe(200);
 
-    await t.request(`/team-memberships/${me.selected_team_id}/${dashboardUser.userId}`, {
+    await t.request(`/team-memberships/${teamId}/${dashboardUser.userId}`, {
       method: "DELETE",
       accessType: "server",
       projectId: "internal",

@@ -116,6 +116,11 @@ export interface TestAuthApi {
     config?: ProjectConfigOverride;
     ownerTeamId?: string | null;
   }): Promise<{ id: string; keys: FullProjectKeys }>;
+  /**
+   * A dashboard user (of the internal project) and a project its personal team owns, as Stack's
+   * dashboard makes them: the user's access token is the project's admin access token.
+   */
+  signUpProjectOwner(): Promise<{ owner: TestUser; teamId: string; projectId: string }>;
   /** Signs a user up through the API (server create + session); `password` default "password123". */
   signUpUser(
     projectId?: string,
@@ -270,7 +275,7 @@ export async function createTestAuthApi(
       .orderBy(asc(emailOutbox.sequence));
   }
 
-  return {
+  const harness: TestAuthApi = {
     app,
     api,
     db,
@@ -298,6 +303,15 @@ export async function createTestAuthApi(
       });
       projectKeys.set(id, keys);
       return { id, keys };
+    },
+    async signUpProjectOwner() {
+      const owner = await harness.signUpUser("internal");
+      const me = await expectJson<{ selected_team_id: string }>(
+        await request("/users/me", { accessType: "client", accessToken: owner.accessToken }),
+        "Reading the owner's team",
+      );
+      const project = await harness.createProject({ ownerTeamId: me.selected_team_id });
+      return { owner, teamId: me.selected_team_id, projectId: project.id };
     },
     async signUpUser(projectId = "internal", userOptions = {}) {
       emailCounter += 1;
@@ -360,4 +374,5 @@ export async function createTestAuthApi(
       return closing;
     },
   };
+  return harness;
 }
