@@ -32,6 +32,7 @@ export function createTemplateSourceRewriteRoutes(): Hono<AuthEnv> {
       const auth = requireAccess(c, adminAccess);
       const { body } = validateRequest(c, { body: rewriteBody });
       const tsxSource = await rewriteTemplateSource(body.template_tsx_source, {
+        id: auth.project.id,
         displayName: auth.project.displayName,
       });
       return sendJson(c, { tsx_source: tsxSource });

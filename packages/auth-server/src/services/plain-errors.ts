@@ -121,6 +121,14 @@ export const plainErrors = {
       "retry-after": String(retryAfterSeconds),
     }),
 
+  /** The project's e-mail render queue is full (render-pool.ts); its own renders must end first. */
+  emailRendererBusy: (retryAfterSeconds: number) =>
+    new StatusError(
+      429,
+      "Too many of this project's e-mails are waiting to be rendered. Please try again later.",
+      { "retry-after": String(retryAfterSeconds) },
+    ),
+
   // --- CLI sign-in
   cliRefreshTokenRequired: () => plain(400, "refresh_token is required when mode is 'complete'"),
   invalidAnonRefreshToken: () => plain(400, "Invalid anon refresh token"),

@@ -4,12 +4,15 @@
  * - markup with placeholders (our built-in designs and sources stored before TSX; email-designs.ts):
  *   rendered in-process, as before;
  * - TSX (React Email, the reference's format: a source that imports or exports something):
- *   rendered in the sandbox (tsx/tsx-sandbox.ts).
+ *   rendered in the sandbox (tsx/tsx-sandbox.ts), in the project's turn; a project whose render
+ *   queue is full gets a plain 429 (plainErrors.emailRendererBusy).
  *
  * A mix works too: a markup template inside a TSX theme is its rendered HTML inside the theme; a
  * TSX template inside a markup theme is rendered alone and filled into the theme's `{{ content }}`.
  * @module
  */
+
+import { plainErrors } from "../plain-errors";
 import {
   EmailRenderingError,
   escapeHtml,
@@ -21,6 +24,7 @@ import {
   emptyThemeSource,
   type ProjectLogos,
   passThroughThemeSource,
+  rendererBusyRetrySeconds,
   renderTsxEmail,
   templateFromHtml,
 } from "./tsx/tsx-sandbox";
@@ -31,6 +35,8 @@ export function isTsxSource(source: string): boolean {
 }
 
 export interface DesignInput {
+  /** Whose render queue a TSX render waits in (tsx/render-pool.ts). */
+  projectId: string;
   templateSource: string;
   /** null: no theme. */
   themeSource: string | null;
@@ -117,6 +123,7 @@ export async function renderEmailDesign(input: DesignInput): Promise<RenderedEma
         ? input.themeSource
         : passThroughThemeSource;
   const result = await renderTsxEmail({
+    projectId: input.projectId,
     templateSource,
     themeSource,
     user: input.user,
@@ -136,6 +143,7 @@ export async function renderEmailDesign(input: DesignInput): Promise<RenderedEma
     },
     previewMode: missing === "preview",
   });
+  if (!result.ok && result.busy) throw plainErrors.emailRendererBusy(rendererBusyRetrySeconds);
   if (!result.ok) throw new EmailRenderingError(result.error);
   let html = result.html;
   let text = result.text;

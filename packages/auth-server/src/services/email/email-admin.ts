@@ -110,6 +110,7 @@ export function renderPreview(
   themeSource: string | null,
 ): Promise<RenderedEmailDesign> {
   return renderOrThrow({
+    projectId: project.id,
     templateSource,
     themeSource,
     project: { displayName: project.displayName },

@@ -2,15 +2,24 @@
  * The send queue worker (email-queue.ts) on its own: messages a previous process left are sent at
  * start, a claimed message whose worker died is retried once its lease ends, two workers sending
  * at once (two processes on PostgreSQL) deliver each message exactly once, and `stop()` finishes
- * the send under way, records it, and claims nothing more.
+ * the send under way, records it, and claims nothing more. Render steps run beside each other in
+ * their projects' turns: one project's slow template does not hold another's message, and a
+ * message whose project's render queue is full waits a little rather than failing.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { emailOutbox } from "../../db/schema";
 import { createTestAuthApi, type TestAuthApi } from "../../testing/test-auth-api";
 import { startTestSmtpServer, type TestSmtpServer } from "../../testing/test-smtp-server";
 import { silentLogger } from "../auth-logger";
 import { type EmailQueueOptions, sendDueEmails, startEmailQueueWorker } from "./email-queue";
+import { renderTsxEmail } from "./tsx/tsx-sandbox";
+
+// The real renderer, which a test may have answer "busy" once.
+vi.mock(import("./tsx/tsx-sandbox"), async (original) => {
+  const actual = await original();
+  return { ...actual, renderTsxEmail: vi.fn(actual.renderTsxEmail) };
+});
 
 let t: TestAuthApi;
 let smtp: TestSmtpServer;
@@ -115,5 +124,80 @@ describe("email queue worker", () => {
     expect(await row(second)).toMatchObject({ status: "queued", attemptCount: 0 });
     expect(await worker.runNow()).toBe(0);
     expect(await row(second)).toMatchObject({ status: "queued", attemptCount: 0 });
+  });
+
+  describe("render steps", () => {
+    let otherProjectId: string;
+    beforeAll(async () => {
+      otherProjectId = (
+        await t.createProject({
+          config: { emails: { server: smtp.projectServer("Other", "other@mail.example") } },
+        })
+      ).id;
+    });
+
+    /** A TSX message to a new user of `project`, queued unrendered as send-email leaves it. */
+    async function queueTsx(project: string, source: string): Promise<string> {
+      const user = await t.signUpUser(project);
+      return queueMessage({
+        projectId: project,
+        to: "",
+        recipient: { type: "user-primary-email", user_id: user.userId },
+        tsxSource: source,
+        themeId: null,
+        variables: {},
+        renderedAt: null,
+        subject: "",
+        text: "",
+        html: "",
+      });
+    }
+
+    it("renders another project's message while one project's template is slow", async () => {
+      // Three seconds of work when the module loads (the template function itself runs 4 times).
+      const slow = await queueTsx(
+        projectId,
+        "const end = Date.now() + 3000; while (Date.now() < end) {}\nexport function EmailTemplate() { return <p>slow</p>; }",
+      );
+      const quick = await queueTsx(
+        otherProjectId,
+        "export function EmailTemplate() { return <p>quick</p>; }",
+      );
+      const pass = sendDueEmails(options);
+      const deadline = Date.now() + 20_000;
+      while ((await row(quick))?.status !== "sent") {
+        if (Date.now() > deadline) throw new Error("The quick message was not sent");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // Sent while the slow one is still rendering (one claim at a time waited for it first).
+      expect((await row(slow))?.renderedAt).toBeNull();
+      await pass;
+      expect(await row(slow)).toMatchObject({
+        status: "sent",
+        html: expect.stringContaining("slow"),
+      });
+    }, 30_000);
+
+    it("puts a message back for a while when its project's render queue is full", async () => {
+      const id = await queueTsx(
+        projectId,
+        "export function EmailTemplate() { return <p>later</p>; }",
+      );
+      vi.mocked(renderTsxEmail).mockResolvedValueOnce({
+        ok: false,
+        busy: true,
+        error: "Too many of this project's e-mails are waiting to be rendered",
+      });
+      expect(await sendDueEmails(options)).toBe(0);
+      const waiting = await row(id);
+      expect(waiting).toMatchObject({ status: "queued", renderedAt: null, renderError: null });
+      expect(waiting?.nextAttemptAt?.getTime()).toBe(t.clock().getTime() + 15_000);
+      t.clock.advance(15_000);
+      expect(await sendDueEmails(options)).toBe(1);
+      expect(await row(id)).toMatchObject({
+        status: "sent",
+        html: expect.stringContaining("later"),
+      });
+    });
   });
 });

@@ -31,6 +31,13 @@ export const defaultEmailRetryDelaysMs: readonly number[] = [60_000, 300_000, 1_
 
 /** While one worker sends a message, others skip it until this lease ends. */
 const claimLeaseMs = 5 * 60_000;
+/** A message whose project's render queue was full is rendered again after this. */
+const renderBusyDelayMs = 15_000;
+/**
+ * Render steps run beside each other, up to this many, each in its project's turn (tsx/render-pool):
+ * one project's slow templates then hold its own messages, not the next project's.
+ */
+const rendersAtOnce = 8;
 /** The longest a timer waits for the next due message before looking again. */
 const maxTimerMs = 60 * 60_000;
 
@@ -172,6 +179,18 @@ async function renderClaimed(options: EmailQueueOptions, email: QueuedEmail): Pr
     options.unsubscribeLink ? { unsubscribeLink: options.unsubscribeLink } : {},
   );
   const now = options.clock();
+  if (outcome.kind === "busy") {
+    await options.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(now.getTime() + renderBusyDelayMs), updatedAt: now })
+      .where(
+        and(
+          eq(emailOutbox.id, email.id),
+          eq(emailOutbox.startedRenderingAt, email.startedRenderingAt ?? now),
+        ),
+      );
+    return;
+  }
   const changes: Partial<typeof emailOutbox.$inferInsert> =
     outcome.kind === "rendered"
       ? {
@@ -299,7 +318,9 @@ async function sendClaimed(options: EmailQueueOptions, email: QueuedEmail): Prom
 
 /**
  * Handles every message due now, one claim at a time (a high-priority message queued meanwhile
- * goes next); with `signal`, claims no more once it is aborted. Resolves with the number of send
+ * goes next); with `signal`, claims no more once it is aborted. Sends run one after another; render
+ * steps run beside them, up to `rendersAtOnce`, and the pass ends when they have too (a message
+ * they rendered is due at once, so the pass looks again). Resolves with the number of send
  * attempts (render steps are not counted).
  */
 export async function sendDueEmails(
@@ -307,15 +328,31 @@ export async function sendDueEmails(
   signal?: AbortSignal,
 ): Promise<number> {
   let attempts = 0;
+  const rendering = new Set<Promise<void>>();
+  const render = (email: QueuedEmail) => {
+    const step = renderClaimed(options, email)
+      .catch((error: unknown) => {
+        // The lease ends and the message is rendered again; the pass goes on with the others.
+        options.logger.error({ emailId: email.id, error: String(error) }, "E-mail render failed");
+      })
+      .finally(() => rendering.delete(step));
+    rendering.add(step);
+  };
   while (!signal?.aborted) {
+    if (rendering.size >= rendersAtOnce) await Promise.race(rendering);
     const email = await claimNext(options);
-    if (!email) break;
+    if (!email) {
+      if (rendering.size === 0) break;
+      await Promise.race(rendering);
+      continue;
+    }
     if (email.step === "render") {
-      await renderClaimed(options, email);
+      render(email);
     } else {
       if (await sendClaimed(options, email)) attempts += 1;
     }
   }
+  await Promise.all(rendering);
   return attempts;
 }
 

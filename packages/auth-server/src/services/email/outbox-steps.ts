@@ -16,6 +16,7 @@ import {
   users,
 } from "../../db/schema";
 import { type ProjectConfig, parseProjectConfig } from "../projects/project-config";
+import { StatusError } from "../status-error";
 import { renderEmailDesign } from "./design-rendering";
 import { findTheme, selectedThemeSource } from "./email-admin";
 import { EmailRenderingError } from "./email-designs";
@@ -41,7 +42,9 @@ export type RenderOutcome =
       notificationCategoryId: string | null;
     }
   | { kind: "render-error"; message: string }
-  | { kind: "skipped"; reason: SkippedReason };
+  | { kind: "skipped"; reason: SkippedReason }
+  /** The project's render queue is full (its own renders hold it): try again a little later. */
+  | { kind: "busy" };
 
 interface RecipientUser {
   displayName: string | null;
@@ -134,6 +137,7 @@ export async function renderOutboxMessage(
   };
   const render = (unsubscribeLink: string | undefined) =>
     renderEmailDesign({
+      projectId,
       templateSource: row.tsxSource ?? "",
       themeSource,
       project: { displayName: project.displayName },
@@ -170,6 +174,8 @@ export async function renderOutboxMessage(
   } catch (error) {
     if (error instanceof EmailRenderingError)
       return { kind: "render-error", message: error.message };
+    // renderEmailDesign's answer for a full queue (plainErrors.emailRendererBusy).
+    if (error instanceof StatusError && error.status === 429) return { kind: "busy" };
     throw error;
   }
 }

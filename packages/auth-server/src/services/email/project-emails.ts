@@ -28,6 +28,7 @@ export async function renderProjectEmail(
   if (!override) return builtIn();
   try {
     const rendered = await renderEmailDesign({
+      projectId: project.id,
       templateSource: override.tsxSource,
       themeSource: themeSourceFor(project.config, override.themeId),
       project: { displayName: project.displayName },

@@ -138,6 +138,7 @@ export async function queueEmailToUsers(
   const design = await resolveDesign(deps, project, request);
   // Checked once before anything is queued, so a broken source or a missing variable sends nothing.
   const checked = await renderOrThrow({
+    projectId: project.id,
     templateSource: design.source,
     themeSource: storedThemeSource(project.config, design.themeId),
     project: { displayName: project.displayName },

@@ -47,13 +47,19 @@ describe("rewriteTemplateSourceText", () => {
 
 describe("rewriteTemplateSource", () => {
   it("answers a source that renders", async () => {
-    const rewritten = await rewriteTemplateSource(withVariables, { displayName: "Co" });
+    const rewritten = await rewriteTemplateSource(withVariables, {
+      id: "project-a",
+      displayName: "Co",
+    });
     expect(rewritten).toContain("const variables =");
   }, 30_000);
 
   it("refuses with TEMPLATE_SOURCE_REWRITE_ERROR when the result does not render", async () => {
     await expect(
-      rewriteTemplateSource("export function Nothing() { return null; }", { displayName: "Co" }),
+      rewriteTemplateSource("export function Nothing() { return null; }", {
+        id: "project-a",
+        displayName: "Co",
+      }),
     ).rejects.toMatchObject({ code: "TEMPLATE_SOURCE_REWRITE_ERROR" });
   }, 30_000);
 });

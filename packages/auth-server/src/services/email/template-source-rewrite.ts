@@ -10,7 +10,8 @@
  * @module
  */
 import { knownErrors } from "@heritage/auth-protocol";
-import { emptyThemeSource, renderTsxEmail } from "./tsx/tsx-sandbox";
+import { plainErrors } from "../plain-errors";
+import { emptyThemeSource, rendererBusyRetrySeconds, renderTsxEmail } from "./tsx/tsx-sandbox";
 
 const openers: Record<string, string> = { "(": ")", "[": "]", "{": "}" };
 
@@ -179,16 +180,18 @@ export function rewriteTemplateSourceText(templateSource: string): string {
 /** Rewrites, then renders the result as a preview; TEMPLATE_SOURCE_REWRITE_ERROR if it fails. */
 export async function rewriteTemplateSource(
   templateSource: string,
-  project: { displayName: string },
+  project: { id: string; displayName: string },
 ): Promise<string> {
   const rewritten = rewriteTemplateSourceText(templateSource);
   const rendered = await renderTsxEmail({
+    projectId: project.id,
     templateSource: rewritten,
     themeSource: emptyThemeSource,
     user: { displayName: "John Doe" },
-    project,
+    project: { displayName: project.displayName },
     previewMode: true,
   });
+  if (!rendered.ok && rendered.busy) throw plainErrors.emailRendererBusy(rendererBusyRetrySeconds);
   if (!rendered.ok) throw knownErrors.templateSourceRewriteError({ error: rendered.error });
   return rewritten;
 }

@@ -35,6 +35,7 @@ export async function sendSignInInvitation(
     const design = builtInTemplates[builtInTemplateIds.sign_in_invitation];
     if (!design) throw new Error("The built-in sign-in invitation template is missing");
     const rendered = await renderEmailDesign({
+      projectId: project.id,
       templateSource: design.tsxSource,
       themeSource: selectedThemeSource(project.config),
       project: { displayName: project.displayName },

@@ -34,7 +34,11 @@ export function EmailTemplate({ variables, user }) {
 }
 export const variablesSchema = type({ name: "string" });`;
 
+const plainTheme =
+  'import { Html, Body } from "@react-email/components"; export function EmailTheme({ children }) { return <Html><Body>{children}</Body></Html>; }';
+
 const input: TsxRenderInput = {
+  projectId: "project-a",
   templateSource: template,
   themeSource: theme,
   user: { displayName: "Ann" },
@@ -122,20 +126,74 @@ describe("renderTsxEmail", () => {
   }, 60_000);
 
   it("ends a template that runs too long or takes too much memory, then renders again", async () => {
-    // The limit counts from the moment the worker takes the job, and a fresh worker first loads
+    // The limit counts from the moment a sandbox takes the job, and a fresh sandbox first loads
     // the libraries into a new context: on a busy machine (CI runs two test files at once) that
     // alone took more than 1.5 s, so the render after the restart needs room.
-    const render = createSandboxRenderer({ timeoutMs: 5_000, heapMb: 128 });
-    expect(
-      await render({ ...input, templateSource: "export function EmailTemplate() { for (;;) {} }" }),
-    ).toEqual({ ok: false, error: "Rendering took longer than 5000 ms" });
-    const hog = await render({
-      ...input,
-      templateSource:
-        "const kept = []; export function EmailTemplate() { for (;;) kept.push(new Array(100000).fill(7)); }",
-    });
-    expect(hog.ok).toBe(false);
-    const again = await render(input);
-    expect(again.ok ? "rendered" : again.error).toBe("rendered");
+    const render = createSandboxRenderer({ timeoutMs: 5_000, heapMb: 128, memoryMb: 384 });
+    try {
+      expect(
+        await render({
+          ...input,
+          templateSource: "export function EmailTemplate() { for (;;) {} }",
+        }),
+      ).toEqual({ ok: false, error: "Rendering took longer than 5000 ms" });
+      const hog = await render({
+        ...input,
+        templateSource:
+          "const kept = []; export function EmailTemplate() { for (;;) kept.push(new Array(100000).fill(7)); }",
+      });
+      expect(hog.ok).toBe(false);
+      // Typed arrays live outside the V8 heap: the process's own limit ends them. 8 x 64 MiB,
+      // each filled, is 512 MiB of memory a worker thread's heap limit did not count.
+      const buffers = await render({
+        ...input,
+        templateSource:
+          "const kept = []; export function EmailTemplate() { for (let i = 0; i < 8; i++) kept.push(new Uint8Array(64 * 1024 * 1024).fill(1)); return <p>{kept.length}</p>; }",
+      });
+      expect(buffers).toMatchObject({ ok: false });
+      const again = await render(input);
+      expect(again.ok ? "rendered" : again.error).toBe("rendered");
+    } finally {
+      render.stop();
+    }
   }, 120_000);
+
+  it("keeps one project's runaway templates from holding another project's render", async () => {
+    const render = createSandboxRenderer({ sandboxes: 2, waitingPerProject: 2, timeoutMs: 8_000 });
+    try {
+      // Both sandboxes started and warm, as on a server that has rendered before.
+      await Promise.all([render(input), render({ ...input, projectId: "project-b" })]);
+      const runaway = {
+        ...input,
+        templateSource: "export function EmailTemplate() { for (;;) {} }",
+      };
+      let runawayEnded = false;
+      const attempts = [1, 2, 3, 4].map(() =>
+        render(runaway).then((result) => {
+          if (!(!result.ok && result.busy)) runawayEnded = true;
+          return result;
+        }),
+      );
+      // Project A renders one and may wait with two more; the fourth is refused at once, nothing
+      // rendered (so all four are queued by the time it answers).
+      expect(await Promise.race(attempts)).toEqual({
+        ok: false,
+        busy: true,
+        error: "Too many of this project's e-mails are waiting to be rendered",
+      });
+      // A trivial render (no Tailwind to compile), as in the attack that found this.
+      const started = performance.now();
+      const other = await render({ ...input, projectId: "project-b", themeSource: plainTheme });
+      const elapsed = performance.now() - started;
+      expect(other.ok ? "rendered" : other.error).toBe("rendered");
+      // With one sandbox in turns of arrival, project B waited for all three (24 s).
+      expect(runawayEnded).toBe(false);
+      expect(elapsed).toBeLessThan(1_000);
+      render.stop();
+      const ended = await Promise.all(attempts);
+      expect(ended.filter((result) => !result.ok && result.busy)).toHaveLength(1);
+    } finally {
+      render.stop();
+    }
+  }, 60_000);
 });

@@ -7,21 +7,21 @@
  *    react/jsx-runtime, @react-email/components, arktype, @stackframe/emails) fails to build:
  *    no file, no package, no Node module is reachable. Build errors are esbuild's own messages
  *    (`virtual:/theme.tsx:4:12: ERROR: …`), as the reference answers them.
- * 2. A worker thread (sandbox-worker.ts) runs the script in a fresh V8 context with its own
- *    globals (sandbox-prelude.ts) and the library bundle (sandbox-library.ts), and hands back the
- *    result as a string. The parent gives each job a time limit and terminates the worker on
- *    overrun; the worker's heap is capped; one job runs at a time.
+ * 2. A sandbox, a child process (sandbox-process.ts, sandbox-child.ts), runs the script in a
+ *    fresh V8 context with its own globals (sandbox-prelude.ts) and the library bundle
+ *    (sandbox-library.ts), and hands back the result as a string. Each job has a time limit and
+ *    the process a memory limit; an overrun ends the process.
+ * 3. The pool (render-pool.ts) gives sandboxes to projects in fair turns, each project with a
+ *    bounded queue, so that one project's runaway template cannot hold another's e-mail.
  *
- * Decision record 022 explains the choice (a V8 context in a worker, not `vm` in-process, not a
- * child process, not an interpreter in WebAssembly).
+ * Decision record 022 explains the V8 context (not `vm` in-process, not an interpreter in
+ * WebAssembly); 028 why it now lives in a pool of child processes rather than one worker thread.
  * @module
  */
-import { Worker } from "node:worker_threads";
 import type { Plugin } from "esbuild";
-import { z } from "zod";
-import { libraryModules, sandboxLibrary } from "./sandbox-library";
-import { sandboxPrelude } from "./sandbox-prelude";
-import { sandboxWorkerSource } from "./sandbox-worker";
+import { defaultRenderPoolOptions, RenderPool, type RenderPoolOptions } from "./render-pool";
+import { libraryModules } from "./sandbox-library";
+import type { TsxRenderResult } from "./sandbox-process";
 
 export interface ProjectLogos {
   logoUrl?: string;
@@ -31,6 +31,8 @@ export interface ProjectLogos {
 }
 
 export interface TsxRenderInput {
+  /** Whose turn the render takes (render-pool.ts): one project's renders never hold another's. */
+  projectId: string;
   templateSource: string;
   themeSource: string;
   user: { displayName: string | null };
@@ -41,14 +43,7 @@ export interface TsxRenderInput {
   previewMode?: boolean;
 }
 
-export interface TsxRendered {
-  html: string;
-  text: string;
-  subject?: string;
-  notificationCategory?: string;
-}
-
-export type TsxRenderResult = ({ ok: true } & TsxRendered) | { ok: false; error: string };
+export type { TsxRendered, TsxRenderResult } from "./sandbox-process";
 
 /** The theme that puts the template's body in a document and nothing else (theme_id: false). */
 export const emptyThemeSource = [
@@ -187,161 +182,29 @@ export async function bundleRenderJob(
   }
 }
 
-const workerAnswer = z.union([
-  z.object({
-    status: z.literal("ok"),
-    data: z.object({
-      html: z.string(),
-      text: z.string(),
-      subject: z.string().optional(),
-      notificationCategory: z.string().optional(),
-    }),
-  }),
-  z.object({ status: z.literal("error"), error: z.string() }),
-]);
+let pool: RenderPool | null = null;
 
-export interface SandboxLimits {
-  /** Per render, from the moment the worker takes the job. */
-  timeoutMs: number;
-  /** The worker's old-generation heap. */
-  heapMb: number;
-}
+/** What a 429 for a full render queue asks to wait: about one render's time limit. */
+export const rendererBusyRetrySeconds = Math.ceil(defaultRenderPoolOptions.timeoutMs / 1000);
 
-export const defaultSandboxLimits: SandboxLimits = { timeoutMs: 10_000, heapMb: 384 };
-
-interface Job {
-  id: number;
-  code: string;
-  resolve: (result: TsxRenderResult) => void;
-}
-
-/** One worker, one job at a time; a job that overruns ends the worker, the next job starts one. */
-class SandboxRunner {
-  private worker: Worker | null = null;
-  private ready: Promise<Worker> | null = null;
-  private queue: Job[] = [];
-  private running: Job | null = null;
-  private nextId = 1;
-
-  constructor(private readonly limits: SandboxLimits) {}
-
-  run(code: string): Promise<TsxRenderResult> {
-    return new Promise((resolve) => {
-      this.queue.push({ id: this.nextId++, code, resolve });
-      void this.pump();
-    });
-  }
-
-  private async start(): Promise<Worker> {
-    const library = await sandboxLibrary();
-    const worker = new Worker(sandboxWorkerSource, {
-      eval: true,
-      workerData: { prelude: sandboxPrelude, library },
-      resourceLimits: { maxOldGenerationSizeMb: this.limits.heapMb, maxYoungGenerationSizeMb: 32 },
-      stdout: true,
-      stderr: true,
-    });
-    await new Promise<void>((resolve, reject) => {
-      worker.once("message", () => resolve());
-      worker.once("error", reject);
-    });
-    // Only the job of this very worker: a worker ended for a job's overrun may still report its
-    // own end after the next job has started on a new one.
-    worker.on("error", () => {
-      if (this.worker === worker && this.running) {
-        this.fail(this.running, "The e-mail renderer stopped (out of memory?)");
-      }
-    });
-    worker.on("exit", () => {
-      if (this.worker === worker) this.reset();
-    });
-    this.worker = worker;
-    return worker;
-  }
-
-  private reset(): void {
-    this.worker = null;
-    this.ready = null;
-  }
-
-  /** Ends `job` with `message` and its worker, unless that job has already ended. */
-  private fail(job: Job, message: string): void {
-    if (this.running !== job) return;
-    const worker = this.worker;
-    this.running = null;
-    this.reset();
-    void worker?.terminate();
-    job.resolve({ ok: false, error: message });
-    void this.pump();
-  }
-
-  private async pump(): Promise<void> {
-    if (this.running || this.queue.length === 0) return;
-    const job = this.queue.shift() as Job;
-    this.running = job;
-    let worker: Worker;
-    try {
-      this.ready ??= this.start();
-      worker = await this.ready;
-    } catch (error) {
-      this.running = null;
-      this.reset();
-      job.resolve({ ok: false, error: `The e-mail renderer could not start: ${String(error)}` });
-      void this.pump();
-      return;
-    }
-    // The timer belongs to this job: it never ends a later one (fail checks).
-    const timer = setTimeout(
-      () => this.fail(job, `Rendering took longer than ${this.limits.timeoutMs} ms`),
-      this.limits.timeoutMs,
-    );
-    timer.unref();
-    const onMessage = (message: { id?: number; result?: unknown }) => {
-      if (message.id !== job.id) return;
-      clearTimeout(timer);
-      worker.off("message", onMessage);
-      this.running = null;
-      // An idle worker does not keep the process alive.
-      if (this.queue.length === 0) worker.unref();
-      job.resolve(parseAnswer(message.result));
-      void this.pump();
-    };
-    worker.on("message", onMessage);
-    worker.ref();
-    worker.postMessage({ id: job.id, code: job.code });
-  }
-}
-
-function parseAnswer(raw: unknown): TsxRenderResult {
-  try {
-    const answer = workerAnswer.safeParse(typeof raw === "string" ? JSON.parse(raw) : null);
-    if (!answer.success) return { ok: false, error: "The template returned an unreadable result" };
-    if (answer.data.status === "error") return { ok: false, error: answer.data.error };
-    return { ok: true, ...answer.data.data };
-  } catch {
-    return { ok: false, error: "The template returned an unreadable result" };
-  }
-}
-
-let runner: SandboxRunner | null = null;
-
-/** Renders a TSX template inside a TSX theme in the sandbox. Never throws for a bad source. */
-export async function renderTsxEmail(
-  input: TsxRenderInput,
-  limits: SandboxLimits = defaultSandboxLimits,
-): Promise<TsxRenderResult> {
+/**
+ * Renders a TSX template inside a TSX theme in a sandbox, in the project's turn. Never throws for
+ * a bad source; `busy` when the project's queue is full.
+ */
+export async function renderTsxEmail(input: TsxRenderInput): Promise<TsxRenderResult> {
   const bundle = await bundleRenderJob(input);
   if (!bundle.ok) return bundle;
-  runner ??= new SandboxRunner(limits);
-  return runner.run(bundle.code);
+  pool ??= new RenderPool(defaultRenderPoolOptions);
+  return pool.run(input.projectId, bundle.code);
 }
 
-/** For tests: a runner with other limits. */
-export function createSandboxRenderer(limits: SandboxLimits) {
-  const own = new SandboxRunner(limits);
-  return async (input: TsxRenderInput): Promise<TsxRenderResult> => {
+/** For tests: a pool of its own with other limits, and a way to end its sandboxes. */
+export function createSandboxRenderer(options: Partial<RenderPoolOptions>) {
+  const own = new RenderPool({ ...defaultRenderPoolOptions, ...options });
+  const render = async (input: TsxRenderInput): Promise<TsxRenderResult> => {
     const bundle = await bundleRenderJob(input);
     if (!bundle.ok) return bundle;
-    return own.run(bundle.code);
+    return own.run(input.projectId, bundle.code);
   };
+  return Object.assign(render, { stop: () => own.stop() });
 }
