@@ -174,7 +174,11 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
     resolveHost: options.outgoing?.resolveHost,
     isPublicAddress: options.outgoing?.isPublicAddress,
   });
-  const projects = createProjectCache({ db: options.db, notifications: options.notifications });
+  const projects = createProjectCache({
+    db: options.db,
+    secrets,
+    notifications: options.notifications,
+  });
   const users = createUserCache({ db: options.db, notifications: options.notifications });
   const deps: RouteDeps = {
     db: options.db,
@@ -225,6 +229,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
     clock,
     logger,
     outgoing,
+    secrets,
     pollIntervalMs: options.emailQueuePollIntervalMs ?? 60_000,
     capacityPerHour: deps.config.STACK_DEFAULT_EMAIL_CAPACITY_PER_HOUR,
     unsubscribeLink: unsubscribeLinkMaker(deps),

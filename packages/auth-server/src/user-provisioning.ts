@@ -8,7 +8,7 @@ import { knownErrors } from "@heritage/auth-protocol";
 import type { Database } from "@heritage/db";
 import { and, eq, sql } from "drizzle-orm";
 import { users } from "./db/schema";
-import { findProject } from "./services/projects/projects";
+import { findProjectSealed } from "./services/projects/projects";
 import { defaultIdGenerators } from "./services/secrets/secrets";
 import { type Argon2Parameters, createPasswordHasher } from "./services/sign-in/passwords";
 import { createUser } from "./services/users/user-writes";
@@ -47,7 +47,7 @@ async function insertUserWithPassword(
   db: Database,
   options: CreateUserWithPasswordOptions,
 ): Promise<{ userId: string }> {
-  const project = await findProject(db, options.projectId);
+  const project = await findProjectSealed(db, options.projectId);
   if (!project) throw knownErrors.currentProjectNotFound({ project_id: options.projectId });
   const deps = {
     ids: defaultIdGenerators,

@@ -7,16 +7,19 @@ import { createTestDatabase } from "@heritage/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProjectKeySet, revokeProjectKeySet } from "../services/projects/project-keys";
 import { ensureProject } from "../services/projects/projects";
+import { createSecretBox } from "../services/secrets/secret-box";
 import { defaultIdGenerators } from "../services/secrets/secrets";
 import { countQueries } from "../testing/query-counter";
 import { createProjectCache, type ProjectCache } from "./project-cache";
+
+const secrets = createSecretBox({ current: "this-secrets-key-is-for-tests-only-0123456789" });
 
 let connection: DatabaseConnection;
 let cache: ProjectCache;
 
 beforeAll(async () => {
   connection = await createTestDatabase();
-  cache = createProjectCache({ db: connection.db, notifications: connection });
+  cache = createProjectCache({ db: connection.db, secrets, notifications: connection });
   await cache.catchUp();
 });
 afterAll(async () => {
@@ -73,6 +76,7 @@ describe("project cache", () => {
   it("reads the database while the listening connection is lost, and forgets all once back", async () => {
     let interruptions: ListenInterruptions | undefined;
     const watched = createProjectCache({
+      secrets,
       db: connection.db,
       notifications: {
         listen: async (_channel, _handler, given) => {
@@ -109,7 +113,7 @@ describe("project cache", () => {
   });
 
   it("without notifications keeps nothing: every call reads the database", async () => {
-    const uncached = createProjectCache({ db: connection.db });
+    const uncached = createProjectCache({ db: connection.db, secrets });
     const queries = countQueries(connection);
     try {
       await uncached.findProject("kept");

@@ -20,6 +20,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { projectApiKeys } from "../db/schema";
 import { isLiveProjectKey } from "../services/projects/project-keys";
 import { findProject, type LoadedProject } from "../services/projects/projects";
+import type { SecretBox } from "../services/secrets/secret-box";
 import { hashSecret, type ProjectKeyKind } from "../services/secrets/secrets";
 
 /** The channel migration 0020's trigger announces changed projects on ('*': all of them). */
@@ -59,6 +60,8 @@ export interface ProjectCache {
 
 export interface ProjectCacheOptions {
   db: Database;
+  /** Opens the secrets of a loaded project's configuration. */
+  secrets: SecretBox;
   /**
    * The database's notifications. Without them nothing is kept in memory: every call reads the
    * database, as before the cache existed.
@@ -71,9 +74,13 @@ function digestOf(hexDigest: string | null): Buffer | null {
   return hexDigest === null ? null : Buffer.from(hexDigest, "hex");
 }
 
-async function loadProject(db: Database, projectId: string): Promise<CachedProject | null> {
+async function loadProject(
+  db: Database,
+  secrets: SecretBox,
+  projectId: string,
+): Promise<CachedProject | null> {
   const [project, keyRows] = await Promise.all([
-    findProject(db, projectId),
+    findProject(db, secrets, projectId),
     db
       .select({
         publishable: projectApiKeys.publishableClientKeyHash,
@@ -126,7 +133,7 @@ function hasLiveKey(cached: CachedProject, kind: ProjectKeyKind, key: string, no
 }
 
 export function createProjectCache(options: ProjectCacheOptions): ProjectCache {
-  const { db, notifications } = options;
+  const { db, notifications, secrets } = options;
   const maxProjects = options.maxProjects ?? defaultMaxProjects;
   const projects = new Map<string, CachedProject>();
   const loading = new Map<string, Promise<CachedProject | null>>();
@@ -152,7 +159,7 @@ export function createProjectCache(options: ProjectCacheOptions): ProjectCache {
     const pending = loading.get(projectId);
     if (pending) return pending;
     const startedAt = generation;
-    const load = loadProject(db, projectId).then((loaded) => {
+    const load = loadProject(db, secrets, projectId).then((loaded) => {
       if (loaded && subscription.isListening && generation === startedAt) {
         if (projects.size >= maxProjects) {
           const oldest = projects.keys().next().value;
@@ -176,7 +183,7 @@ export function createProjectCache(options: ProjectCacheOptions): ProjectCache {
       return subscription.isListening;
     },
     async findProject(projectId) {
-      if (!subscription.isListening) return findProject(db, projectId);
+      if (!subscription.isListening) return findProject(db, secrets, projectId);
       return (await cachedProject(projectId))?.project ?? null;
     },
     async isLiveKey(projectId, kind, key, now) {

@@ -3,19 +3,12 @@
  * render-email (a theme, or none with theme_id false), edits checked by rendering them first (a
  * broken source is EMAIL_RENDERING_ERROR and the stored one stays), JSON variables through the
  * template's variablesSchema when sending, and template changes only with the project's own SMTP
- * server. A project whose render queue is full gets a plain 429 with Retry-After.
+ * server.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { renderTsxEmail } from "../services/email/tsx/tsx-sandbox";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectKnownError } from "../testing/expect-known-error";
 import { createTestAuthApi, type TestAuthApi, type TestUser } from "../testing/test-auth-api";
 import { startTestSmtpServer, type TestSmtpServer } from "../testing/test-smtp-server";
-
-// The real renderer, which a test may have answer "busy" once.
-vi.mock(import("../services/email/tsx/tsx-sandbox"), async (original) => {
-  const actual = await original();
-  return { ...actual, renderTsxEmail: vi.fn(actual.renderTsxEmail) };
-});
 
 let t: TestAuthApi;
 let smtp: TestSmtpServer;
@@ -122,27 +115,6 @@ describe("render-email with TSX", () => {
       400,
     );
     expect(unresolved.details?.error).toContain('ERROR: Could not resolve "node:fs"');
-  }, 60_000);
-
-  it("answers a plain 429 with Retry-After while the project's render queue is full", async () => {
-    vi.mocked(renderTsxEmail).mockResolvedValueOnce({
-      ok: false,
-      busy: true,
-      error: "Too many of this project's e-mails are waiting to be rendered",
-    });
-    const busy = await renderEmail({ template_tsx_source: template, theme_tsx_source: theme });
-    expect({
-      status: busy.status,
-      retryAfter: busy.headers.get("retry-after"),
-      knownError: busy.headers.get("x-stack-known-error"),
-      body: await busy.text(),
-    }).toEqual({
-      status: 429,
-      retryAfter: "10",
-      knownError: null,
-      body: "Too many of this project's e-mails are waiting to be rendered. Please try again later.",
-    });
-    await json(await renderEmail({ template_tsx_source: template, theme_tsx_source: theme }));
   }, 60_000);
 });
 

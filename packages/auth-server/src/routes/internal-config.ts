@@ -91,7 +91,12 @@ export function createInternalConfigRoutes(deps: RouteDeps): Hono<AuthEnv> {
       const auth = requireAccess(c, ["server", "admin"]);
       const { params } = validateRequest(c, { params: levelParams });
       checkLevelAccess(auth, params.level);
-      const override = await readLevelOverride(deps.db, auth.project.id, params.level);
+      const override = await readLevelOverride(
+        deps.db,
+        deps.secrets,
+        auth.project.id,
+        params.level,
+      );
       return sendJson(c, { config_string: JSON.stringify(override) });
     },
   );

@@ -120,7 +120,7 @@ export function createInternalProjectRoutes(deps: RouteDeps): Hono<AuthEnv> {
     async (c) => {
       const userId = requireInternalUser(requireAccess(c));
       validateRequest(c, noQuery);
-      const items = await listOwnedProjects(deps.db, userId);
+      const items = await listOwnedProjects(deps.db, deps.secrets, userId);
       const spelling = c.get("headerSpelling");
       return sendJson(c, {
         items: items.map((project) => adminProjectView(project, spelling)),

@@ -33,7 +33,7 @@ export function createJwksRoutes(deps: RouteDeps): Hono<AuthEnv> {
     }),
     async (c) => {
       const { query } = validateRequest(c, { query: jwksQuery });
-      const project = await findProject(deps.db, c.req.param("project_id"));
+      const project = await findProject(deps.db, deps.secrets, c.req.param("project_id"));
       if (!project) return sendPlainError(c, plainErrors.projectNotFound());
       const kinds: AccessTokenKind[] = ["normal"];
       if (query.include_restricted === "true" || query.include_anonymous === "true") {

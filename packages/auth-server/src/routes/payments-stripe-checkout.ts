@@ -75,7 +75,7 @@ export function createStripeCheckoutRoutes(deps: RouteDeps): Hono<AuthEnv> {
     if (!settings) return null;
     const pending = await findPendingPurchase(deps.db, deps.clock(), code);
     if (!pending) return null;
-    const project = await findProject(deps.db, pending.projectId);
+    const project = await findProject(deps.db, deps.secrets, pending.projectId);
     // Switched to test mode since: the test-mode checkout is the way now, not this page.
     if (!project || project.config.payments.testMode) return null;
     return { pending, projectName: project.displayName, settings };

@@ -86,7 +86,7 @@ export function createTestModeCheckoutRoutes(deps: RouteDeps): Hono<AuthEnv> {
   async function loadPending(code: string) {
     const pending = await findPendingPurchase(deps.db, deps.clock(), code);
     if (!pending) return null;
-    const project = await findProject(deps.db, pending.projectId);
+    const project = await findProject(deps.db, deps.secrets, pending.projectId);
     // Switching test mode off after the URL was made must not leave a free way to buy.
     if (!project?.config.payments.testMode) return null;
     return { pending, project };

@@ -275,6 +275,7 @@ export async function createTestAuthApi(
       .orderBy(asc(emailOutbox.sequence));
   }
 
+  const secrets = secretBoxFromSettings(config);
   const harness: TestAuthApi = {
     app,
     api,
@@ -282,7 +283,7 @@ export async function createTestAuthApi(
     connection,
     config,
     outgoing,
-    secrets: secretBoxFromSettings(config),
+    secrets,
     clock,
     baseUrl,
     internalProject: { id: "internal", keys: { ...testInternalKeys } },
@@ -298,6 +299,7 @@ export async function createTestAuthApi(
         displayName: projectOptions.displayName ?? "Test Project",
         ownerTeamId: projectOptions.ownerTeamId ?? null,
         ...(projectOptions.config ? { config: projectOptions.config } : {}),
+        secrets,
         keys,
         now: clock(),
       });
@@ -358,6 +360,7 @@ export async function createTestAuthApi(
         clock,
         logger: silentLogger,
         outgoing,
+        secrets,
       });
       try {
         return await hold.worker.runNow();

@@ -36,7 +36,11 @@ export interface TestSmtpServer {
 }
 
 export async function startTestSmtpServer(
-  options: { host?: string } = {},
+  options: {
+    host?: string;
+    /** Accept mail only after AUTH with these (over plain text: loopback only). */
+    credentials?: { username: string; password: string };
+  } = {},
 ): Promise<TestSmtpServer> {
   const host = options.host ?? "127.0.0.1";
   const delivered: DeliveredMail[] = [];
@@ -44,8 +48,21 @@ export async function startTestSmtpServer(
   const deferred = new Set<string>();
   const state = { refuseAll: false, connections: 0 };
   let gate: { promise: Promise<void>; arrived: number } | null = null;
+  const credentials = options.credentials;
   const smtp = new SMTPServer({
-    authOptional: true,
+    authOptional: credentials === undefined,
+    allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      if (
+        credentials &&
+        auth.username === credentials.username &&
+        auth.password === credentials.password
+      ) {
+        callback(null, { user: auth.username });
+        return;
+      }
+      callback(new Error("Invalid username or password"));
+    },
     disabledCommands: ["STARTTLS"],
     logger: false,
     onConnect(_session, callback) {
@@ -119,8 +136,8 @@ export async function startTestSmtpServer(
       isShared: false,
       host,
       port,
-      username: "",
-      password: "",
+      username: credentials?.username ?? "",
+      password: credentials?.password ?? "",
       senderName,
       senderEmail,
     }),

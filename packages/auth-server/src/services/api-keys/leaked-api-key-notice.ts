@@ -61,10 +61,10 @@ async function recipientsOf(
 
 /** Mails the owners of a key that was just revoked as leaked; resolves with the addresses. */
 export async function sendLeakedApiKeyNotice(
-  deps: Pick<AuthDeps, "db" | "clock" | "ids" | "logger" | "emails" | "outgoing">,
+  deps: Pick<AuthDeps, "db" | "clock" | "ids" | "logger" | "emails" | "outgoing" | "secrets">,
   key: CustomerApiKeyRow,
 ): Promise<string[]> {
-  const project = await findProject(deps.db, key.projectId);
+  const project = await findProject(deps.db, deps.secrets, key.projectId);
   if (!project) return [];
   const recipients = await recipientsOf(deps, project, key);
   const intro = `Your API key "${key.description}" for ${project.displayName} has been automatically revoked because it was found in a public place.`;

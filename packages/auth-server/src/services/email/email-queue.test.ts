@@ -3,23 +3,15 @@
  * start, a claimed message whose worker died is retried once its lease ends, two workers sending
  * at once (two processes on PostgreSQL) deliver each message exactly once, and `stop()` finishes
  * the send under way, records it, and claims nothing more. Render steps run beside each other in
- * their projects' turns: one project's slow template does not hold another's message, and a
- * message whose project's render queue is full waits a little rather than failing.
+ * their projects' turns: one project's slow template does not hold another's message.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../db/schema";
 import { createTestAuthApi, type TestAuthApi } from "../../testing/test-auth-api";
 import { startTestSmtpServer, type TestSmtpServer } from "../../testing/test-smtp-server";
 import { silentLogger } from "../auth-logger";
 import { type EmailQueueOptions, sendDueEmails, startEmailQueueWorker } from "./email-queue";
-import { renderTsxEmail } from "./tsx/tsx-sandbox";
-
-// The real renderer, which a test may have answer "busy" once.
-vi.mock(import("./tsx/tsx-sandbox"), async (original) => {
-  const actual = await original();
-  return { ...actual, renderTsxEmail: vi.fn(actual.renderTsxEmail) };
-});
 
 let t: TestAuthApi;
 let smtp: TestSmtpServer;
@@ -36,7 +28,13 @@ beforeAll(async () => {
       config: { emails: { server: smtp.projectServer("Worker", "worker@mail.example") } },
     })
   ).id;
-  options = { db: t.db, clock: t.clock, logger: silentLogger, outgoing: t.outgoing };
+  options = {
+    db: t.db,
+    clock: t.clock,
+    logger: silentLogger,
+    outgoing: t.outgoing,
+    secrets: t.secrets,
+  };
 });
 afterAll(async () => {
   await t.close();
@@ -177,27 +175,5 @@ describe("email queue worker", () => {
         html: expect.stringContaining("slow"),
       });
     }, 30_000);
-
-    it("puts a message back for a while when its project's render queue is full", async () => {
-      const id = await queueTsx(
-        projectId,
-        "export function EmailTemplate() { return <p>later</p>; }",
-      );
-      vi.mocked(renderTsxEmail).mockResolvedValueOnce({
-        ok: false,
-        busy: true,
-        error: "Too many of this project's e-mails are waiting to be rendered",
-      });
-      expect(await sendDueEmails(options)).toBe(0);
-      const waiting = await row(id);
-      expect(waiting).toMatchObject({ status: "queued", renderedAt: null, renderError: null });
-      expect(waiting?.nextAttemptAt?.getTime()).toBe(t.clock().getTime() + 15_000);
-      t.clock.advance(15_000);
-      expect(await sendDueEmails(options)).toBe(1);
-      expect(await row(id)).toMatchObject({
-        status: "sent",
-        html: expect.stringContaining("later"),
-      });
-    });
   });
 });

@@ -21,6 +21,8 @@ import { findRefusal, type OutgoingPolicy } from "../../outgoing/outgoing-policy
 import type { AuthLogger } from "../auth-logger";
 import { perDatabaseWorkers, type WorkerHold } from "../per-database-worker";
 import { parseProjectConfig } from "../projects/project-config";
+import { openConfigSecrets } from "../projects/project-secrets";
+import type { SecretBox } from "../secrets/secret-box";
 import { capacityWait } from "./email-capacity";
 import { renderOutboxMessage, resolveRecipientAddress } from "./outbox-steps";
 import { projectSmtpServer, smtpTransportOptions } from "./project-mail";
@@ -47,6 +49,8 @@ export interface EmailQueueOptions {
   logger: AuthLogger;
   /** A project's own SMTP server is user-aimed: its connections go out under this policy. */
   outgoing: OutgoingPolicy;
+  /** Opens the project's SMTP password, stored sealed (services/projects/project-secrets.ts). */
+  secrets: SecretBox;
   retryDelaysMs?: readonly number[];
   /**
    * A project's baseline capacity per hour (`STACK_DEFAULT_EMAIL_CAPACITY_PER_HOUR`, see
@@ -145,7 +149,12 @@ async function deliver(
         .from(projects)
         .where(eq(projects.id, email.projectId))
     : [];
-  const own = project ? projectSmtpServer(parseProjectConfig(project.config)) : null;
+  const own =
+    project && email.projectId
+      ? projectSmtpServer(
+          openConfigSecrets(parseProjectConfig(project.config), email.projectId, options.secrets),
+        )
+      : null;
   if (own?.kind !== "standard") {
     return {
       kind: "failed",

@@ -19,6 +19,7 @@ import { projects, teamMembers } from "../../db/schema";
 import { assertProjectTargetsAllowed } from "../../outgoing/project-targets";
 import { builtInThemes } from "../email/email-designs";
 import { plainErrors } from "../plain-errors";
+import type { SecretBox } from "../secrets/secret-box";
 import type { IdGenerators } from "../secrets/secrets";
 import {
   listPermissionDefinitions,
@@ -29,9 +30,11 @@ import { isTeamMember } from "../teams/teams";
 import { recordLevelEntries } from "./config-overrides";
 import { assertProductionModeAllowed, type ProjectWriteChecks } from "./production-mode";
 import { mergeProjectConfig, type ProjectConfig, parseProjectConfig } from "./project-config";
+import { sealConfigSecrets } from "./project-secrets";
 import {
   ensureProject,
   findProject,
+  findProjectSealed,
   type LoadedProject,
   newProjectConfigDefaults,
 } from "./projects";
@@ -285,8 +288,12 @@ function rowUpdateFields(update: AdminProjectUpdate) {
   return fields;
 }
 
-async function requireLoadedProject(db: Database, projectId: string): Promise<LoadedProject> {
-  const project = await findProject(db, projectId);
+async function requireLoadedProject(
+  db: Database,
+  secrets: SecretBox,
+  projectId: string,
+): Promise<LoadedProject> {
+  const project = await findProject(db, secrets, projectId);
   if (!project) throw knownErrors.projectNotFound({ project_id: projectId });
   return project;
 }
@@ -344,13 +351,14 @@ export async function updateAdminProject(
   );
   if (config) await assertProjectTargetsAllowed(project.config, config, checks.outgoing);
   const fields = rowUpdateFields(update);
-  if (config) fields.config = config;
+  if (config) fields.config = sealConfigSecrets(config, project.id, checks.secrets);
   if (Object.keys(fields).length > 0) {
     await db.transaction(async (tx) => {
       await tx.update(projects).set(fields).where(eq(projects.id, project.id));
       if (config && update.config) {
         await recordLevelEntries(
           tx,
+          checks.secrets,
           project.id,
           "environment",
           legacyEntries(update.config, config),
@@ -359,7 +367,7 @@ export async function updateAdminProject(
       }
     });
   }
-  return toAdminProject(await requireLoadedProject(db, project.id));
+  return toAdminProject(await requireLoadedProject(db, checks.secrets, project.id));
 }
 
 /** `DELETE /internal/projects/current`; the platform's own project cannot be deleted. */
@@ -371,7 +379,11 @@ export async function deleteAdminProject(db: Database, projectId: string): Promi
 }
 
 /** Projects owned by a team (of the internal project) the user belongs to, oldest first. */
-export async function listOwnedProjects(db: Database, userId: string): Promise<AdminProject[]> {
+export async function listOwnedProjects(
+  db: Database,
+  secrets: SecretBox,
+  userId: string,
+): Promise<AdminProject[]> {
   const memberships = await db
     .select({ teamId: teamMembers.teamId })
     .from(teamMembers)
@@ -387,7 +399,7 @@ export async function listOwnedProjects(db: Database, userId: string): Promise<A
       ),
     )
     .orderBy(asc(projects.createdAt), asc(projects.id));
-  const loaded = await Promise.all(rows.map((row) => requireLoadedProject(db, row.id)));
+  const loaded = await Promise.all(rows.map((row) => requireLoadedProject(db, secrets, row.id)));
   return loaded.map(toAdminProject);
 }
 
@@ -418,6 +430,7 @@ export async function createOwnedProject(
     description: input.description ?? "",
     ownerTeamId: input.owner_team_id,
     config,
+    secrets: checks.secrets,
     generateKeys: false,
     now,
     ids,
@@ -428,7 +441,7 @@ export async function createOwnedProject(
   if (Object.keys(fields).length > 0) {
     await db.update(projects).set(fields).where(eq(projects.id, projectId));
   }
-  return toAdminProject(await requireLoadedProject(db, projectId));
+  return toAdminProject(await requireLoadedProject(db, checks.secrets, projectId));
 }
 
 /**
@@ -443,7 +456,7 @@ export async function transferProject(
   projectId: string,
   newTeamId: string,
 ): Promise<void> {
-  const project = await findProject(db, projectId);
+  const project = await findProjectSealed(db, projectId);
   if (!project) throw knownErrors.projectNotFound({ project_id: projectId });
   // Its owner team holds the platform's own administrators; it never moves (nor is deleted).
   if (projectId === internalProjectId) {
@@ -452,7 +465,7 @@ export async function transferProject(
   if (project.ownerTeamId === null) {
     throw plainErrors.transferWithoutOwnerTeam();
   }
-  const internal = await findProject(db, internalProjectId);
+  const internal = await findProjectSealed(db, internalProjectId);
   if (!internal) throw knownErrors.projectNotFound({ project_id: internalProjectId });
   await requireTeamPermission(db, internal, {
     teamId: project.ownerTeamId,

@@ -15,6 +15,7 @@ import { eq } from "drizzle-orm";
 import { projectConfigOverrides, projects } from "../../db/schema";
 import { assertProjectTargetsAllowed } from "../../outgoing/project-targets";
 import { plainErrors } from "../plain-errors";
+import type { SecretBox } from "../secrets/secret-box";
 import {
   checkOAuthProviderTypes,
   checkSignUpRules,
@@ -22,6 +23,7 @@ import {
 } from "./config-override-checks";
 import { assertProductionModeAllowed, type ProjectWriteChecks } from "./production-mode";
 import { type ProjectConfig, parseProjectConfig, projectConfigSchema } from "./project-config";
+import { mapRecordSecrets, opening, sealConfigSecrets, sealing } from "./project-secrets";
 import { type LoadedProject, newProjectConfigDefaults } from "./projects";
 
 export const configLevels = ["project", "branch", "environment"] as const;
@@ -249,14 +251,11 @@ async function saveConfig(
   assertProductionModeAllowed(checks, project.id, project.isProductionMode, config);
   await assertProjectTargetsAllowed(project.config, config, checks.outgoing);
   await db.transaction(async (tx) => {
-    await tx.update(projects).set({ config }).where(eq(projects.id, project.id));
     await tx
-      .insert(projectConfigOverrides)
-      .values({ projectId: project.id, level, override: record, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [projectConfigOverrides.projectId, projectConfigOverrides.level],
-        set: { override: record, updatedAt: now },
-      });
+      .update(projects)
+      .set({ config: sealConfigSecrets(config, project.id, checks.secrets) })
+      .where(eq(projects.id, project.id));
+    await storeLevelRecord(tx, checks.secrets, project.id, level, record, now);
   });
 }
 
@@ -266,6 +265,7 @@ async function saveConfig(
  */
 export async function recordLevelEntries(
   db: Database,
+  secrets: SecretBox,
   projectId: string,
   level: ConfigLevel,
   entries: [string[], unknown][],
@@ -273,22 +273,40 @@ export async function recordLevelEntries(
 ): Promise<void> {
   if (entries.length === 0) return;
   const record = recordWith((await readLevelRecords(db, projectId))[level], entries);
+  await storeLevelRecord(db, secrets, projectId, level, record, now);
+}
+
+/**
+ * Stores a level's record with its secrets sealed (project-secrets.ts). Records are read as
+ * stored, sealed values and all, and opened only to be shown (readLevelOverride).
+ */
+async function storeLevelRecord(
+  db: Database,
+  secrets: SecretBox,
+  projectId: string,
+  level: ConfigLevel,
+  record: LevelRecord,
+  now: Date,
+): Promise<void> {
+  const override = mapRecordSecrets(record, sealing(secrets, projectId));
   await db
     .insert(projectConfigOverrides)
-    .values({ projectId, level, override: record, updatedAt: now })
+    .values({ projectId, level, override, updatedAt: now })
     .onConflictDoUpdate({
       target: [projectConfigOverrides.projectId, projectConfigOverrides.level],
-      set: { override: record, updatedAt: now },
+      set: { override, updatedAt: now },
     });
 }
 
-/** What a level has set (dot-notation keys; `null` = removed). */
+/** What a level has set (dot-notation keys; `null` = removed), its secrets opened. */
 export async function readLevelOverride(
   db: Database,
+  secrets: SecretBox,
   projectId: string,
   level: ConfigLevel,
 ): Promise<LevelRecord> {
-  return (await readLevelRecords(db, projectId))[level];
+  const record = (await readLevelRecords(db, projectId))[level];
+  return mapRecordSecrets(record, opening(secrets, projectId));
 }
 
 /** PATCH: applies an override and records it for the level; production mode stays valid. */

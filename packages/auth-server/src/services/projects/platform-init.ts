@@ -27,6 +27,7 @@ import {
   hasProjectKey,
   type ProjectKeys,
 } from "./project-keys";
+import { sealConfigSecrets } from "./project-secrets";
 
 export const internalProjectId = "internal";
 export const internalOwnerTeamId = "a23e1b7f-ab18-41fc-9ee6-7a9ca9fa543c";
@@ -158,7 +159,13 @@ export async function initAuthPlatform(
     if (existing) {
       await tx
         .update(projects)
-        .set({ config: parseProjectConfig(mergeProjectConfig(existing.config, fromEnv)) })
+        .set({
+          config: sealConfigSecrets(
+            parseProjectConfig(mergeProjectConfig(existing.config, fromEnv)),
+            internalProjectId,
+            secrets,
+          ),
+        })
         .where(eq(projects.id, internalProjectId));
     } else {
       await tx.insert(projects).values({
@@ -168,11 +175,15 @@ export async function initAuthPlatform(
         ownerTeamId: internalOwnerTeamId,
         // The OAuth providers only when the project is made (as the reference's seed): afterwards
         // they are the admin's to change.
-        config: parseProjectConfig(
-          mergeProjectConfig(
-            mergeProjectConfig(internalProjectConfig, internalSharedProviders(config)),
-            fromEnv,
+        config: sealConfigSecrets(
+          parseProjectConfig(
+            mergeProjectConfig(
+              mergeProjectConfig(internalProjectConfig, internalSharedProviders(config)),
+              fromEnv,
+            ),
           ),
+          internalProjectId,
+          secrets,
         ),
         createdAt: now,
       });

@@ -9,6 +9,7 @@
 import type { OutgoingPolicy } from "../../outgoing/outgoing-policy";
 import type { AuthDeps } from "../auth-deps";
 import { plainErrors } from "../plain-errors";
+import type { SecretBox } from "../secrets/secret-box";
 import type { ProjectConfig } from "./project-config";
 
 /** What a project or config write is checked against besides its own schema. */
@@ -17,12 +18,18 @@ export interface ProjectWriteChecks {
   outgoing: OutgoingPolicy;
   /** AUTH_PRODUCTION_MODE_CHECKS: refuse production mode with problems (the reference accepts). */
   productionMode: boolean;
+  /** Seals the configuration's secrets when it is stored, opens them when it is read back. */
+  secrets: SecretBox;
 }
 
 export function projectWriteChecks(
-  deps: Pick<AuthDeps, "outgoing" | "config">,
+  deps: Pick<AuthDeps, "outgoing" | "config" | "secrets">,
 ): ProjectWriteChecks {
-  return { outgoing: deps.outgoing, productionMode: deps.config.AUTH_PRODUCTION_MODE_CHECKS };
+  return {
+    outgoing: deps.outgoing,
+    productionMode: deps.config.AUTH_PRODUCTION_MODE_CHECKS,
+    secrets: deps.secrets,
+  };
 }
 
 export interface ProductionModeProblem {

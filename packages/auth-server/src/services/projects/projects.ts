@@ -7,6 +7,7 @@ import type { ClientProject } from "@heritage/auth-protocol";
 import type { Database } from "@heritage/db";
 import { eq } from "drizzle-orm";
 import { projects } from "../../db/schema";
+import type { SecretBox } from "../secrets/secret-box";
 import { defaultIdGenerators, type IdGenerators } from "../secrets/secrets";
 import {
   mergeProjectConfig,
@@ -15,6 +16,7 @@ import {
   parseProjectConfig,
 } from "./project-config";
 import { createProjectKeySet, hasProjectKey, type ProjectKeys } from "./project-keys";
+import { mapConfigSecrets, openConfigSecrets, sealConfigSecrets } from "./project-secrets";
 
 export interface LoadedProject {
   id: string;
@@ -31,7 +33,14 @@ export interface LoadedProject {
   onboardingStatus: string;
 }
 
-export async function findProject(db: Database, projectId: string): Promise<LoadedProject | null> {
+/**
+ * The project as stored, its configuration's secrets still sealed (project-secrets.ts): for work
+ * that never reads them (users, teams, ownership). Everything else uses findProject.
+ */
+export async function findProjectSealed(
+  db: Database,
+  projectId: string,
+): Promise<LoadedProject | null> {
   const [row] = await db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!row) return null;
   return {
@@ -48,6 +57,17 @@ export async function findProject(db: Database, projectId: string): Promise<Load
     logoFullDarkModeUrl: row.logoFullDarkModeUrl,
     onboardingStatus: row.onboardingStatus,
   };
+}
+
+/** The project with its configuration's secrets opened, as the API works with it. */
+export async function findProject(
+  db: Database,
+  secrets: SecretBox,
+  projectId: string,
+): Promise<LoadedProject | null> {
+  const project = await findProjectSealed(db, projectId);
+  if (!project) return null;
+  return { ...project, config: openConfigSecrets(project.config, project.id, secrets) };
 }
 
 export function toClientProject(
@@ -70,6 +90,14 @@ export const newProjectConfigDefaults: ProjectConfigOverride = {
   },
 };
 
+function sealedConfig(config: ProjectConfig, projectId: string, secrets: SecretBox | undefined) {
+  if (secrets) return sealConfigSecrets(config, projectId, secrets);
+  mapConfigSecrets(config, () => {
+    throw new Error("A project configuration with secrets needs the secret box to be stored");
+  });
+  return config;
+}
+
 export interface EnsureProjectOptions {
   /** Project id; a new UUID when omitted (then every call creates a new project). */
   id?: string;
@@ -78,6 +106,8 @@ export interface EnsureProjectOptions {
   ownerTeamId?: string | null;
   /** Applied over the new-project defaults, only when the project is created. */
   config?: ProjectConfigOverride;
+  /** Seals the configuration's secrets (project-secrets.ts); needed only when it holds some. */
+  secrets?: SecretBox;
   /**
    * Keys to register (e.g. from the site's environment); registering is idempotent. When omitted and
    * the project is new, a publishable and a secret key are generated and returned (once).
@@ -120,7 +150,7 @@ export async function ensureProject(
       displayName: options.displayName,
       description: options.description ?? "",
       ownerTeamId: options.ownerTeamId ?? null,
-      config: parseProjectConfig(config),
+      config: sealedConfig(parseProjectConfig(config), projectId, options.secrets),
       ...(options.now ? { createdAt: options.now } : {}),
     })
     .onConflictDoNothing()

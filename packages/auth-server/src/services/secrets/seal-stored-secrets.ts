@@ -10,7 +10,14 @@
 import type { Database } from "@heritage/db";
 import { and, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { signingKeys, users, webhookEndpoints } from "../../db/schema";
+import {
+  projectConfigOverrides,
+  projects,
+  signingKeys,
+  users,
+  webhookEndpoints,
+} from "../../db/schema";
+import { mapConfigSecrets, mapRecordSecrets } from "../projects/project-secrets";
 import { keyMismatchError, type SecretBox, secretContexts } from "./secret-box";
 
 export interface SealedSecretsCount {
@@ -55,6 +62,42 @@ function planTextColumn(
     const plain = secrets.open(row.stored, context(row.id));
     return [{ id: row.id, value: secrets.seal(plain, context(row.id)) }];
   });
+  return { updates, count };
+}
+
+/**
+ * The secrets inside project configurations and their override records (project-secrets.ts):
+ * each document is walked with `map`, and rewritten when one of its secrets was not under the
+ * current key. Refuses (throws) on an unknown key before anything is written.
+ */
+function planDocuments<T>(
+  secrets: SecretBox,
+  place: string,
+  rows: { id: string; document: T }[],
+  map: (document: T, change: (value: string, path: string) => string) => T,
+  contextOf: (id: string, path: string) => string,
+): { updates: { id: string; document: T }[]; count: SealedSecretsCount } {
+  const unknown: string[] = [];
+  const count: SealedSecretsCount = { encrypted: 0, reencrypted: 0 };
+  const updates: { id: string; document: T }[] = [];
+  for (const row of rows) {
+    let changed = false;
+    const document = map(row.document, (value, path) => {
+      const state = secrets.stateOf(value);
+      if (state === "current") return value;
+      if (state === "unknown-key") {
+        unknown.push(secrets.keyIdOf(value) ?? "?");
+        return value;
+      }
+      changed = true;
+      if (state === "plain") count.encrypted += 1;
+      else count.reencrypted += 1;
+      const context = contextOf(row.id, path);
+      return secrets.seal(secrets.open(value, context), context);
+    });
+    if (changed) updates.push({ id: row.id, document });
+  }
+  if (unknown.length > 0) throw keyMismatchError(secrets, place, unknown);
   return { updates, count };
 }
 
@@ -105,6 +148,35 @@ export async function sealStoredSecrets(
     secretContexts.webhookSecret,
   );
 
+  // Project configurations and override records: few rows, each walked where secrets can be.
+  const projectRows = await tx
+    .select({ id: projects.id, document: projects.config })
+    .from(projects);
+  const configPlan = planDocuments(
+    secrets,
+    "auth.projects (configuration secrets)",
+    projectRows,
+    mapConfigSecrets,
+    secretContexts.projectConfigSecret,
+  );
+  const overrideRows = await tx
+    .select({
+      projectId: projectConfigOverrides.projectId,
+      level: projectConfigOverrides.level,
+      override: projectConfigOverrides.override,
+    })
+    .from(projectConfigOverrides);
+  const overridePlan = planDocuments(
+    secrets,
+    "auth.project_config_overrides",
+    overrideRows.map((row) => ({
+      id: `${row.projectId}\n${row.level}`,
+      document: (row.override ?? {}) as Record<string, unknown>,
+    })),
+    mapRecordSecrets,
+    (id, path) => secretContexts.projectConfigSecret(id.split("\n")[0] ?? "", path),
+  );
+
   for (const update of keyPlan.updates) {
     await tx
       .update(signingKeys)
@@ -120,8 +192,23 @@ export async function sealStoredSecrets(
       .set({ secret: update.value })
       .where(eq(webhookEndpoints.id, update.id));
   }
+  for (const update of configPlan.updates) {
+    await tx.update(projects).set({ config: update.document }).where(eq(projects.id, update.id));
+  }
+  for (const update of overridePlan.updates) {
+    const [projectId = "", level = ""] = update.id.split("\n");
+    await tx
+      .update(projectConfigOverrides)
+      .set({ override: update.document })
+      .where(
+        and(
+          eq(projectConfigOverrides.projectId, projectId),
+          eq(projectConfigOverrides.level, level),
+        ),
+      );
+  }
   const total: SealedSecretsCount = { encrypted: 0, reencrypted: 0 };
-  for (const plan of [keyPlan, totpPlan, webhookPlan]) {
+  for (const plan of [keyPlan, totpPlan, webhookPlan, configPlan, overridePlan]) {
     total.encrypted += plan.count.encrypted;
     total.reencrypted += plan.count.reencrypted;
   }

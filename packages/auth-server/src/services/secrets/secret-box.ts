@@ -196,6 +196,9 @@ export const secretContexts = {
   signingKey: (kid: string) => `auth.signing_keys.private_jwk:${kid}`,
   totpSecret: (userId: string) => `auth.users.totp_secret_base64:${userId}`,
   webhookSecret: (endpointId: string) => `auth.webhook_endpoints.secret:${endpointId}`,
+  /** A secret in a project's configuration or its override records, by its dotted path. */
+  projectConfigSecret: (projectId: string, path: string) =>
+    `auth.projects.config:${projectId}:${path}`,
   /** The browser's refresh token a completed CLI sign-in hands to the CLI's poll (once). */
   cliRefreshToken: (attemptId: string) => `auth.cli_auth_attempts.refresh_token:${attemptId}`,
   /** The CLI's own anonymous session, which the browser may claim (once). */

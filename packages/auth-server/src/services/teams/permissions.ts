@@ -213,7 +213,7 @@ export async function revokePermission(
 }
 
 type StoredDefinitions = ProjectConfig["rbac"]["permissions"];
-type DefinitionDeps = Pick<AuthDeps, "db" | "clock">;
+type DefinitionDeps = Pick<AuthDeps, "db" | "clock" | "secrets">;
 
 /**
  * Rewrites the project's permission definitions under a row lock (concurrent admin edits apply one
@@ -238,6 +238,7 @@ async function changeDefinitions(
     await tx.update(projects).set({ config: next }).where(eq(projects.id, projectId));
     await recordLevelEntries(
       tx,
+      deps.secrets,
       projectId,
       "environment",
       [[["rbac", "permissions"], permissions]],

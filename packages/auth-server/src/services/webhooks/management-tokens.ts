@@ -17,7 +17,7 @@ import {
   credentialFromColumns,
   isAdminCredentialLive,
 } from "../projects/admin-credential";
-import { findProject } from "../projects/projects";
+import { findProjectSealed } from "../projects/projects";
 import { generateOpaqueToken, hashSecret } from "../secrets/secrets";
 
 const prefix = "whmt_";
@@ -75,7 +75,7 @@ export async function readManagementToken(
     );
   if (!row) return { status: "invalid" };
   // The token outlives a deleted project (it is not tied to the row).
-  const project = await findProject(db, row.projectId);
+  const project = await findProjectSealed(db, row.projectId);
   if (!project) return { status: "project-gone", projectId: row.projectId };
   const issuer = credentialFromColumns(row.issuerKind, row.issuerRef);
   if (!issuer || !(await isAdminCredentialLive(db, project, issuer, now))) {
