@@ -79,6 +79,8 @@ import { createSendTestWebhookRoutes, createWebhookRoutes } from "./routes/webho
 import { type AuthLogger, silentLogger } from "./services/auth-logger";
 import { holdEmailQueueWorker } from "./services/email/email-queue";
 import { createEmailSender } from "./services/email/emails";
+import type { RenderPoolOptions } from "./services/email/tsx/render-pool";
+import { createEmailRenderer, type EmailRenderer } from "./services/email/tsx/tsx-sandbox";
 import { unsubscribeLinkMaker } from "./services/email/unsubscribe-links";
 import { createProviderClient, type OAuthSettings } from "./services/oauth/provider-client";
 import { secretBoxFromSettings } from "./services/secrets/secret-box";
@@ -132,6 +134,8 @@ export interface CreateAuthApiOptions {
    * and its own timers (mail another process queued and did not send); default one minute.
    */
   emailQueuePollIntervalMs?: number;
+  /** The TSX e-mail sandboxes' limits and queues (decision 028); unset: the defaults. */
+  emailRendering?: Partial<RenderPoolOptions>;
   /**
    * Tests only: a resolver instead of DNS and a wider notion of a public address, to show the
    * outgoing-request policy at work without sending anything beyond loopback.
@@ -150,6 +154,8 @@ export type AuthApi = Hono<AuthEnv> & {
    * 025): routes at `/api/v1/app/...`, for a listener of its own (apps/server: SVIX_API_PORT).
    */
   svixApi: SvixApi;
+  /** This API's TSX e-mail renderer (a queue worker a test drives itself renders with it). */
+  emailRenderer: EmailRenderer;
   /**
    * Stops the background work and waits for a delivery pass under way; call it before the
    * database closes (afterwards no pass runs). Idempotent.
@@ -196,6 +202,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
       secrets,
     }),
     secrets,
+    emailRenderer: createEmailRenderer(options.emailRendering),
     emails: createEmailSender({
       db: options.db,
       clock,
@@ -230,6 +237,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
     logger,
     outgoing,
     secrets,
+    emailRenderer: deps.emailRenderer,
     pollIntervalMs: options.emailQueuePollIntervalMs ?? 60_000,
     capacityPerHour: deps.config.STACK_DEFAULT_EMAIL_CAPACITY_PER_HOUR,
     unsubscribeLink: unsubscribeLinkMaker(deps),
@@ -290,7 +298,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   app.route("/internal/email-templates", createEmailTemplateRoutes(deps));
   app.route("/internal/email-themes", createEmailThemeRoutes(deps));
   app.route("/internal/email-drafts", createEmailDraftRoutes(deps));
-  app.route("/internal/rewrite-template-source", createTemplateSourceRewriteRoutes());
+  app.route("/internal/rewrite-template-source", createTemplateSourceRewriteRoutes(deps));
   app.route("/internal/local-emulator", createLocalEmulatorRoutes());
   app.route("/internal/send-test-email", createSendTestEmailRoutes(deps));
   app.route("/internal/send-sign-in-invitation", createSignInInvitationRoutes(deps));
@@ -311,7 +319,15 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
       projects.close(),
       users.close(),
     ]);
+    // After the queue's last pass, which may have been rendering.
+    deps.emailRenderer.stop();
   };
   const svixApi = createSvixApi(deps);
-  return Object.assign(app, { close, projects, users, svixApi });
+  return Object.assign(app, {
+    close,
+    projects,
+    users,
+    svixApi,
+    emailRenderer: deps.emailRenderer,
+  });
 }

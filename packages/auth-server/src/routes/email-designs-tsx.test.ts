@@ -3,7 +3,7 @@
  * render-email (a theme, or none with theme_id false), edits checked by rendering them first (a
  * broken source is EMAIL_RENDERING_ERROR and the stored one stays), JSON variables through the
  * template's variablesSchema when sending, and template changes only with the project's own SMTP
- * server.
+ * server. A project whose render queue is full gets a plain 429 with Retry-After.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectKnownError } from "../testing/expect-known-error";
@@ -237,5 +237,58 @@ describe("send-email with a TSX template", () => {
       category: null,
       transactional: false,
     });
+  }, 60_000);
+});
+
+describe("a project whose render queue is full", () => {
+  let busy: TestAuthApi;
+  beforeAll(async () => {
+    // Nothing may wait: while one render of the project runs, the next is refused.
+    busy = await createTestAuthApi({ emailRendering: { waitingPerProject: 0, timeoutMs: 2_000 } });
+  }, 60_000);
+  afterAll(() => busy.close());
+
+  it("answers a plain 429 with Retry-After, and renders again once its render is done", async () => {
+    const { id } = await busy.createProject({ displayName: "Busy Co" });
+    const running = busy.api.emailRenderer.render({
+      projectId: id,
+      templateSource: "export function EmailTemplate() { for (;;) {} }",
+      themeSource: theme,
+      user: { displayName: null },
+      project: { displayName: "Busy Co" },
+    });
+    while (busy.api.emailRenderer.load(id).running === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const request = () =>
+      busy.request("/emails/render-email", {
+        accessType: "admin",
+        projectId: id,
+        method: "POST",
+        body: { template_tsx_source: template, theme_tsx_source: theme },
+      });
+    const refused = await request();
+    expect({
+      status: refused.status,
+      retryAfter: refused.headers.get("retry-after"),
+      knownError: refused.headers.get("x-stack-known-error"),
+      body: await refused.text(),
+    }).toEqual({
+      status: 429,
+      retryAfter: "10",
+      knownError: null,
+      body: "Too many of this project's e-mails are waiting to be rendered. Please try again later.",
+    });
+    // Another project renders meanwhile.
+    const other = await busy.createProject({ displayName: "Other Co" });
+    const rendered = await busy.request("/emails/render-email", {
+      accessType: "admin",
+      projectId: other.id,
+      method: "POST",
+      body: { template_tsx_source: template, theme_tsx_source: theme },
+    });
+    expect(rendered.status).toBe(200);
+    expect(await running).toEqual({ ok: false, error: "Rendering took longer than 2000 ms" });
+    expect((await request()).status).toBe(200);
   }, 60_000);
 });

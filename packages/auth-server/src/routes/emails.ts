@@ -197,7 +197,12 @@ export function createEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
           ? findTemplate(config, body.template_id)?.tsxSource
           : body.template_tsx_source;
       if (templateSource === undefined) throw plainErrors.renderTemplateNotFound();
-      const rendered = await renderPreview(auth.project, templateSource, themeSource);
+      const rendered = await renderPreview(
+        deps.emailRenderer,
+        auth.project,
+        templateSource,
+        themeSource,
+      );
       return sendJson(c, {
         html: rendered.html,
         subject: rendered.subject,

@@ -8,7 +8,7 @@
 import type { AccessType } from "@heritage/auth-protocol";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AuthEnv } from "../http/context";
+import type { AuthEnv, RouteDeps } from "../http/context";
 import { requireAccess } from "../http/project-access";
 import { sendJson } from "../http/respond";
 import { validateRequest } from "../http/validate";
@@ -18,7 +18,9 @@ import { rewriteTemplateSource } from "../services/email/template-source-rewrite
 const adminAccess: readonly AccessType[] = ["admin"];
 const rewriteBody = z.strictObject({ template_tsx_source: z.string() });
 
-export function createTemplateSourceRewriteRoutes(): Hono<AuthEnv> {
+export function createTemplateSourceRewriteRoutes(
+  deps: Pick<RouteDeps, "emailRenderer">,
+): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
   app.post(
     "/",
@@ -31,7 +33,7 @@ export function createTemplateSourceRewriteRoutes(): Hono<AuthEnv> {
     async (c) => {
       const auth = requireAccess(c, adminAccess);
       const { body } = validateRequest(c, { body: rewriteBody });
-      const tsxSource = await rewriteTemplateSource(body.template_tsx_source, {
+      const tsxSource = await rewriteTemplateSource(deps.emailRenderer, body.template_tsx_source, {
         id: auth.project.id,
         displayName: auth.project.displayName,
       });

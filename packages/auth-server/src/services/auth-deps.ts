@@ -12,6 +12,7 @@ import type { ProjectCache } from "../project-cache/project-cache";
 import type { UserCache } from "../user-cache/user-cache";
 import type { AuthLogger } from "./auth-logger";
 import type { EmailSender } from "./email/emails";
+import type { EmailRenderer } from "./email/tsx/tsx-sandbox";
 import type { SecretBox } from "./secrets/secret-box";
 import type { IdGenerators } from "./secrets/secrets";
 import type { PasswordHasher } from "./sign-in/passwords";
@@ -37,6 +38,8 @@ export interface AuthDeps {
    * `emailSenderFor` (services/email/project-mail.ts), which prefers the project's own SMTP server.
    */
   emails: EmailSender;
+  /** Renders TSX e-mail templates in sandboxes, in turns per project (decision 028). */
+  emailRenderer: EmailRenderer;
   /** Where requests a project can aim may go (webhooks, OIDC providers, its own SMTP server). */
   outgoing: OutgoingPolicy;
   /** Development or test: allows the development override key and verbose 500 bodies. */

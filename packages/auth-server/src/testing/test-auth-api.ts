@@ -18,6 +18,7 @@ import { authApiMountPaths } from "../http/api-versions";
 import { createOutgoingPolicy, type OutgoingPolicy } from "../outgoing/outgoing-policy";
 import { type AuthLogger, silentLogger } from "../services/auth-logger";
 import { holdEmailQueueWorker } from "../services/email/email-queue";
+import type { RenderPoolOptions } from "../services/email/tsx/render-pool";
 import type { OAuthSettings } from "../services/oauth/provider-client";
 import { initAuthPlatform } from "../services/projects/platform-init";
 import type { ProjectConfigOverride } from "../services/projects/project-config";
@@ -166,6 +167,8 @@ export interface CreateTestAuthApiOptions {
    * refuses without sending anything beyond loopback.
    */
   outgoing?: Partial<Pick<OutgoingPolicy, "resolveHost" | "isPublicAddress">>;
+  /** The TSX e-mail sandboxes' limits and queues (createAuthApi's `emailRendering`). */
+  emailRendering?: Partial<RenderPoolOptions>;
 }
 
 let emailCounter = 0;
@@ -214,6 +217,7 @@ export async function createTestAuthApi(
     ...(options.emailFrom ? { emailFrom: options.emailFrom } : {}),
     ...(options.oauth ? { oauth: options.oauth } : {}),
     ...(options.outgoing ? { outgoing: options.outgoing } : {}),
+    ...(options.emailRendering ? { emailRendering: options.emailRendering } : {}),
   });
   const app = new Hono();
   for (const mountPath of authApiMountPaths) app.route(mountPath, api);
@@ -361,6 +365,7 @@ export async function createTestAuthApi(
         logger: silentLogger,
         outgoing,
         secrets,
+        emailRenderer: api.emailRenderer,
       });
       try {
         return await hold.worker.runNow();

@@ -21,11 +21,11 @@ import {
   renderDesign,
 } from "./email-designs";
 import {
+  type EmailRenderer,
   emptyThemeSource,
   type ProjectLogos,
   passThroughThemeSource,
   rendererBusyRetrySeconds,
-  renderTsxEmail,
   templateFromHtml,
 } from "./tsx/tsx-sandbox";
 
@@ -94,7 +94,10 @@ function unsubscribeFooter(link: string): string {
 }
 
 /** Renders; a broken source, an unknown variable or a throwing template is EmailRenderingError. */
-export async function renderEmailDesign(input: DesignInput): Promise<RenderedEmailDesign> {
+export async function renderEmailDesign(
+  renderer: EmailRenderer,
+  input: DesignInput,
+): Promise<RenderedEmailDesign> {
   const missing = input.missing ?? "strict";
   const tsxTemplate = isTsxSource(input.templateSource);
   const tsxTheme = input.themeSource !== null && isTsxSource(input.themeSource);
@@ -122,7 +125,7 @@ export async function renderEmailDesign(input: DesignInput): Promise<RenderedEma
       : tsxTheme
         ? input.themeSource
         : passThroughThemeSource;
-  const result = await renderTsxEmail({
+  const result = await renderer.render({
     projectId: input.projectId,
     templateSource,
     themeSource,

@@ -30,6 +30,7 @@ import {
   formerBuiltInThemeIds,
   newTemplateSource,
 } from "./email-designs";
+import type { EmailRenderer } from "./tsx/tsx-sandbox";
 
 type Designs = ProjectConfig["emailDesigns"];
 
@@ -92,9 +93,12 @@ export function themeSourceFor(
 }
 
 /** Renders, turning a broken source into KE EMAIL_RENDERING_ERROR. */
-export async function renderOrThrow(input: DesignInput): Promise<RenderedEmailDesign> {
+export async function renderOrThrow(
+  renderer: EmailRenderer,
+  input: DesignInput,
+): Promise<RenderedEmailDesign> {
   try {
-    return await renderEmailDesign(input);
+    return await renderEmailDesign(renderer, input);
   } catch (error) {
     if (error instanceof EmailRenderingError) {
       throw knownErrors.emailRenderingError({ error: error.message });
@@ -105,11 +109,12 @@ export async function renderOrThrow(input: DesignInput): Promise<RenderedEmailDe
 
 /** A preview of a design for the admin: sample values, the template's and theme's preview props. */
 export function renderPreview(
+  renderer: EmailRenderer,
   project: LoadedProject,
   templateSource: string,
   themeSource: string | null,
 ): Promise<RenderedEmailDesign> {
-  return renderOrThrow({
+  return renderOrThrow(renderer, {
     projectId: project.id,
     templateSource,
     themeSource,
@@ -156,7 +161,7 @@ export async function createTemplate(
 
 /** Stores a new source (and theme choice) after rendering it; resolves with the preview HTML. */
 export async function updateTemplate(
-  deps: Pick<AuthDeps, "db">,
+  deps: Pick<AuthDeps, "db" | "emailRenderer">,
   project: LoadedProject,
   id: string,
   update: { tsxSource: string; themeId?: string | false | null | undefined },
@@ -166,6 +171,7 @@ export async function updateTemplate(
   if (!existing) throw plainErrors.templateNotFound();
   const themeId = update.themeId === null ? false : update.themeId;
   const rendered = await renderPreview(
+    deps.emailRenderer,
     project,
     update.tsxSource,
     themeSourceFor(project.config, themeId),
@@ -211,7 +217,7 @@ export async function createTheme(
 }
 
 export async function updateTheme(
-  deps: Pick<AuthDeps, "db">,
+  deps: Pick<AuthDeps, "db" | "emailRenderer">,
   project: LoadedProject,
   id: string,
   tsxSource: string,
@@ -219,7 +225,7 @@ export async function updateTheme(
   const existing = findTheme(project.config, id);
   if (!existing) throw plainErrors.themeNotFound();
   if (isTsxSource(tsxSource)) {
-    await renderPreview(project, themeCheckTemplate, tsxSource);
+    await renderPreview(deps.emailRenderer, project, themeCheckTemplate, tsxSource);
   } else {
     try {
       checkThemeSource(tsxSource);
@@ -230,6 +236,7 @@ export async function updateTheme(
       throw error;
     }
     await renderPreview(
+      deps.emailRenderer,
       project,
       '<Subject value="" /><NotificationCategory value="" />',
       tsxSource,

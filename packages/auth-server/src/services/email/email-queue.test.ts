@@ -3,7 +3,8 @@
  * start, a claimed message whose worker died is retried once its lease ends, two workers sending
  * at once (two processes on PostgreSQL) deliver each message exactly once, and `stop()` finishes
  * the send under way, records it, and claims nothing more. Render steps run beside each other in
- * their projects' turns: one project's slow template does not hold another's message.
+ * their projects' turns: one project's slow template does not hold another's message, and a
+ * message whose project's render queue is full waits a little rather than failing.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -12,6 +13,10 @@ import { createTestAuthApi, type TestAuthApi } from "../../testing/test-auth-api
 import { startTestSmtpServer, type TestSmtpServer } from "../../testing/test-smtp-server";
 import { silentLogger } from "../auth-logger";
 import { type EmailQueueOptions, sendDueEmails, startEmailQueueWorker } from "./email-queue";
+import { createEmailRenderer } from "./tsx/tsx-sandbox";
+
+// The API's own (with its worker) is closed: the workers here render with this one.
+const renderer = createEmailRenderer();
 
 let t: TestAuthApi;
 let smtp: TestSmtpServer;
@@ -34,9 +39,11 @@ beforeAll(async () => {
     logger: silentLogger,
     outgoing: t.outgoing,
     secrets: t.secrets,
+    emailRenderer: renderer,
   };
 });
 afterAll(async () => {
+  renderer.stop();
   await t.close();
   await smtp.close();
 });
@@ -174,6 +181,39 @@ describe("email queue worker", () => {
         status: "sent",
         html: expect.stringContaining("slow"),
       });
+    }, 30_000);
+
+    it("puts a message back for a while when its project's render queue is full", async () => {
+      // A renderer where nothing may wait: while one render of the project runs, another is busy.
+      const busy = createEmailRenderer({ sandboxes: 2, waitingPerProject: 0, timeoutMs: 10_000 });
+      try {
+        const running = busy.render({
+          projectId,
+          templateSource: "export function EmailTemplate() { for (;;) {} }",
+          themeSource: "export function EmailTheme({ children }) { return <>{children}</>; }",
+          user: { displayName: null },
+          project: { displayName: "Worker" },
+        });
+        while (busy.load(projectId).running === 0) await new Promise((r) => setTimeout(r, 10));
+        const id = await queueTsx(
+          projectId,
+          "export function EmailTemplate() { return <p>later</p>; }",
+        );
+        expect(await sendDueEmails({ ...options, emailRenderer: busy })).toBe(0);
+        const waiting = await row(id);
+        expect(waiting).toMatchObject({ status: "queued", renderedAt: null, renderError: null });
+        expect(waiting?.nextAttemptAt?.getTime()).toBe(t.clock().getTime() + 15_000);
+        busy.stop();
+        await running;
+        t.clock.advance(15_000);
+        expect(await sendDueEmails(options)).toBe(1);
+        expect(await row(id)).toMatchObject({
+          status: "sent",
+          html: expect.stringContaining("later"),
+        });
+      } finally {
+        busy.stop();
+      }
     }, 30_000);
   });
 });

@@ -26,6 +26,7 @@ import type { SecretBox } from "../secrets/secret-box";
 import { capacityWait } from "./email-capacity";
 import { renderOutboxMessage, resolveRecipientAddress } from "./outbox-steps";
 import { projectSmtpServer, smtpTransportOptions } from "./project-mail";
+import type { EmailRenderer } from "./tsx/tsx-sandbox";
 import type { UnsubscribeLinkMaker } from "./unsubscribe-links";
 
 /** Delays before the 2nd, 3rd, … attempt: 1 min, 5 min, 30 min, 2 h (five attempts in all). */
@@ -51,6 +52,8 @@ export interface EmailQueueOptions {
   outgoing: OutgoingPolicy;
   /** Opens the project's SMTP password, stored sealed (services/projects/project-secrets.ts). */
   secrets: SecretBox;
+  /** Renders messages written in TSX (tsx/tsx-sandbox.ts). */
+  emailRenderer: EmailRenderer;
   retryDelaysMs?: readonly number[];
   /**
    * A project's baseline capacity per hour (`STACK_DEFAULT_EMAIL_CAPACITY_PER_HOUR`, see
@@ -184,6 +187,7 @@ async function deliver(
 async function renderClaimed(options: EmailQueueOptions, email: QueuedEmail): Promise<void> {
   const outcome = await renderOutboxMessage(
     options.db,
+    options.emailRenderer,
     email,
     options.unsubscribeLink ? { unsubscribeLink: options.unsubscribeLink } : {},
   );

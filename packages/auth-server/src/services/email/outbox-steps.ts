@@ -21,6 +21,7 @@ import { renderEmailDesign } from "./design-rendering";
 import { findTheme, selectedThemeSource } from "./email-admin";
 import { EmailRenderingError } from "./email-designs";
 import { findCategoryByName, notificationCategories } from "./email-notifications";
+import type { EmailRenderer } from "./tsx/tsx-sandbox";
 import type { UnsubscribeLinkMaker } from "./unsubscribe-links";
 
 /** Why the outbox did not send a message (the reference's `skipped_reason` values). */
@@ -84,6 +85,7 @@ export function storedThemeSource(config: ProjectConfig, themeId: string | null)
  * Renders a queued message from its stored source for its recipient. */
 export async function renderOutboxMessage(
   db: Database,
+  renderer: EmailRenderer,
   row: Pick<
     EmailOutboxRow,
     | "projectId"
@@ -136,7 +138,7 @@ export async function renderOutboxMessage(
     return options.unsubscribeLink({ projectId, userId: recipientId, categoryId: category.id });
   };
   const render = (unsubscribeLink: string | undefined) =>
-    renderEmailDesign({
+    renderEmailDesign(renderer, {
       projectId,
       templateSource: row.tsxSource ?? "",
       themeSource,

@@ -15,19 +15,21 @@ import { renderEmailDesign } from "./design-rendering";
 import { themeSourceFor } from "./email-admin";
 import { type BuiltInTemplateType, builtInTemplateIds } from "./email-designs";
 import type { RenderedEmail } from "./emails";
+import type { EmailRenderer } from "./tsx/tsx-sandbox";
 
 export async function renderProjectEmail(
   project: LoadedProject,
   type: BuiltInTemplateType,
   variables: Record<string, string>,
   builtIn: () => RenderedEmail | Promise<RenderedEmail>,
-  logger?: AuthLogger,
+  deps: { emailRenderer: EmailRenderer; logger?: AuthLogger },
   user: { displayName: string | null } = { displayName: null },
 ): Promise<RenderedEmail> {
+  const logger = deps.logger;
   const override = project.config.emailDesigns.templates[builtInTemplateIds[type]];
   if (!override) return builtIn();
   try {
-    const rendered = await renderEmailDesign({
+    const rendered = await renderEmailDesign(deps.emailRenderer, {
       projectId: project.id,
       templateSource: override.tsxSource,
       themeSource: themeSourceFor(project.config, override.themeId),

@@ -129,7 +129,7 @@ async function resolveDesign(
  * primary e-mail or who turned the category off is queued too and skipped there, as the reference.
  */
 export async function queueEmailToUsers(
-  deps: Pick<AuthDeps, "db" | "clock" | "ids">,
+  deps: Pick<AuthDeps, "db" | "clock" | "ids" | "emailRenderer">,
   project: LoadedProject,
   request: SendEmailRequest,
 ): Promise<Array<{ user_id: string }>> {
@@ -137,7 +137,7 @@ export async function queueEmailToUsers(
   const { content } = request;
   const design = await resolveDesign(deps, project, request);
   // Checked once before anything is queued, so a broken source or a missing variable sends nothing.
-  const checked = await renderOrThrow({
+  const checked = await renderOrThrow(deps.emailRenderer, {
     projectId: project.id,
     templateSource: design.source,
     themeSource: storedThemeSource(project.config, design.themeId),

@@ -3,8 +3,9 @@
  * `variables` parameter becomes a constant with the preview values (renamed schemas and multi-line
  * previews included), a template without variables comes back unchanged, and the result renders.
  */
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { rewriteTemplateSource, rewriteTemplateSourceText } from "./template-source-rewrite";
+import { createEmailRenderer } from "./tsx/tsx-sandbox";
 
 const withVariables = `
 import { type } from "arktype";
@@ -46,8 +47,10 @@ describe("rewriteTemplateSourceText", () => {
 });
 
 describe("rewriteTemplateSource", () => {
+  const renderer = createEmailRenderer();
+  afterAll(() => renderer.stop());
   it("answers a source that renders", async () => {
-    const rewritten = await rewriteTemplateSource(withVariables, {
+    const rewritten = await rewriteTemplateSource(renderer, withVariables, {
       id: "project-a",
       displayName: "Co",
     });
@@ -56,7 +59,7 @@ describe("rewriteTemplateSource", () => {
 
   it("refuses with TEMPLATE_SOURCE_REWRITE_ERROR when the result does not render", async () => {
     await expect(
-      rewriteTemplateSource("export function Nothing() { return null; }", {
+      rewriteTemplateSource(renderer, "export function Nothing() { return null; }", {
         id: "project-a",
         displayName: "Co",
       }),

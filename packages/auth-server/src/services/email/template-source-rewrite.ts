@@ -11,7 +11,7 @@
  */
 import { knownErrors } from "@heritage/auth-protocol";
 import { plainErrors } from "../plain-errors";
-import { emptyThemeSource, rendererBusyRetrySeconds, renderTsxEmail } from "./tsx/tsx-sandbox";
+import { type EmailRenderer, emptyThemeSource, rendererBusyRetrySeconds } from "./tsx/tsx-sandbox";
 
 const openers: Record<string, string> = { "(": ")", "[": "]", "{": "}" };
 
@@ -179,11 +179,12 @@ export function rewriteTemplateSourceText(templateSource: string): string {
 
 /** Rewrites, then renders the result as a preview; TEMPLATE_SOURCE_REWRITE_ERROR if it fails. */
 export async function rewriteTemplateSource(
+  renderer: EmailRenderer,
   templateSource: string,
   project: { id: string; displayName: string },
 ): Promise<string> {
   const rewritten = rewriteTemplateSourceText(templateSource);
-  const rendered = await renderTsxEmail({
+  const rendered = await renderer.render({
     projectId: project.id,
     templateSource: rewritten,
     themeSource: emptyThemeSource,

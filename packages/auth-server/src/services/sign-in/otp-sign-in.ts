@@ -116,7 +116,7 @@ export async function sendSignInCode(
           link: buildCodeLink(input.callbackUrl, code),
           otp,
         }),
-      deps.logger,
+      deps,
     )),
   });
   return { nonce: code.slice(otpLength) };

@@ -93,7 +93,7 @@ export async function sendPasswordResetCode(
     "password_reset",
     { passwordResetLink: link },
     () => renderPasswordResetEmail({ projectName: project.displayName, link }),
-    deps.logger,
+    deps,
   );
   await emailSenderFor(deps, project).sendInBackground({
     projectId: project.id,

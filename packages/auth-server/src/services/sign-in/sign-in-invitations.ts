@@ -18,7 +18,7 @@ import type { LoadedProject } from "../projects/projects";
 
 /** Mails the invitation; resolves with the outbox id. */
 export async function sendSignInInvitation(
-  deps: Pick<AuthDeps, "db" | "clock" | "ids" | "emails" | "logger" | "outgoing">,
+  deps: Pick<AuthDeps, "db" | "clock" | "ids" | "emails" | "logger" | "outgoing" | "emailRenderer">,
   project: LoadedProject,
   input: { email: string; callbackUrl: string },
 ): Promise<string> {
@@ -34,7 +34,7 @@ export async function sendSignInInvitation(
   const renderBuiltIn = async () => {
     const design = builtInTemplates[builtInTemplateIds.sign_in_invitation];
     if (!design) throw new Error("The built-in sign-in invitation template is missing");
-    const rendered = await renderEmailDesign({
+    const rendered = await renderEmailDesign(deps.emailRenderer, {
       projectId: project.id,
       templateSource: design.tsxSource,
       themeSource: selectedThemeSource(project.config),
@@ -48,12 +48,6 @@ export async function sendSignInInvitation(
     projectId: project.id,
     fromName: project.displayName,
     to: input.email,
-    ...(await renderProjectEmail(
-      project,
-      "sign_in_invitation",
-      variables,
-      renderBuiltIn,
-      deps.logger,
-    )),
+    ...(await renderProjectEmail(project, "sign_in_invitation", variables, renderBuiltIn, deps)),
   });
 }

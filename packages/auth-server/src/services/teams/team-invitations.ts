@@ -76,7 +76,7 @@ export async function sendTeamInvitation(
           teamName: team.displayName,
           link: buildCodeLink(input.callbackUrl, code),
         }),
-      deps.logger,
+      deps,
     )),
   });
   return row.id;

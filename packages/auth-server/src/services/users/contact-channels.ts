@@ -260,7 +260,7 @@ export async function sendChannelVerificationCode(
     "email_verification",
     { emailVerificationLink: link },
     () => renderEmailVerificationEmail({ projectName: project.displayName, link }),
-    deps.logger,
+    deps,
   );
   await emailSenderFor(deps, project).send({
     projectId: project.id,

@@ -23,7 +23,7 @@ import {
 export interface RenderPoolOptions extends SandboxLimits {
   /** How many renders may run at once: at least 2, so that one project never holds them all. */
   sandboxes: number;
-  /** How many of one project's renders may wait; more are answered `busy`. */
+  /** How many of one project's renders may wait for a sandbox; more are answered `busy`. */
   waitingPerProject: number;
 }
 
@@ -62,19 +62,31 @@ export class RenderPool {
   /** Renders a bundled job for `projectId` when its turn comes; `busy` when its queue is full. */
   run(projectId: string, code: string): Promise<TsxRenderResult> {
     if (this.stopped) return Promise.resolve({ ok: false, error: "The e-mail renderer stopped" });
-    const queue = this.waiting.get(projectId) ?? [];
-    if (queue.length >= this.options.waitingPerProject) {
-      return Promise.resolve({
-        ok: false,
-        busy: true,
-        error: "Too many of this project's e-mails are waiting to be rendered",
-      });
-    }
     return new Promise((resolve) => {
-      queue.push({ projectId, code, resolve });
+      const queue = this.waiting.get(projectId) ?? [];
+      const job = { projectId, code, resolve };
+      queue.push(job);
       if (!this.waiting.has(projectId)) this.waiting.set(projectId, queue);
       this.pump();
+      // Still waiting (no sandbox for it now) beyond the project's share: refused, not queued.
+      if (queue.length > this.options.waitingPerProject && queue.at(-1) === job) {
+        queue.pop();
+        if (queue.length === 0) this.waiting.delete(projectId);
+        resolve({
+          ok: false,
+          busy: true,
+          error: "Too many of this project's e-mails are waiting to be rendered",
+        });
+      }
     });
+  }
+
+  /** How many of a project's renders run and wait now. */
+  load(projectId: string): { running: number; waiting: number } {
+    return {
+      running: this.runningPerProject.get(projectId) ?? 0,
+      waiting: this.waiting.get(projectId)?.length ?? 0,
+    };
   }
 
   /**

@@ -3,8 +3,18 @@
  * to React's comment markers), build and runtime errors come back as messages, and a template
  * reaches neither the file system, the network nor the process, nor runs past its time or memory.
  */
-import { describe, expect, it } from "vitest";
-import { createSandboxRenderer, renderTsxEmail, type TsxRenderInput } from "./tsx-sandbox";
+import { afterAll, describe, expect, it } from "vitest";
+import { createEmailRenderer, type TsxRenderInput } from "./tsx-sandbox";
+
+const renderer = createEmailRenderer();
+afterAll(() => renderer.stop());
+const renderTsxEmail = (input: TsxRenderInput) => renderer.render(input);
+
+/** A renderer of its own with other limits, as a function. */
+function createSandboxRenderer(options: Parameters<typeof createEmailRenderer>[0]) {
+  const own = createEmailRenderer(options);
+  return Object.assign((input: TsxRenderInput) => own.render(input), { stop: () => own.stop() });
+}
 
 const theme = `
 import { Html, Tailwind, Body } from '@react-email/components';

@@ -182,29 +182,31 @@ export async function bundleRenderJob(
   }
 }
 
-let pool: RenderPool | null = null;
-
 /** What a 429 for a full render queue asks to wait: about one render's time limit. */
 export const rendererBusyRetrySeconds = Math.ceil(defaultRenderPoolOptions.timeoutMs / 1000);
 
-/**
- * Renders a TSX template inside a TSX theme in a sandbox, in the project's turn. Never throws for
- * a bad source; `busy` when the project's queue is full.
- */
-export async function renderTsxEmail(input: TsxRenderInput): Promise<TsxRenderResult> {
-  const bundle = await bundleRenderJob(input);
-  if (!bundle.ok) return bundle;
-  pool ??= new RenderPool(defaultRenderPoolOptions);
-  return pool.run(input.projectId, bundle.code);
+/** Renders TSX e-mails for the API (AuthDeps.emailRenderer): one pool of sandboxes per API. */
+export interface EmailRenderer {
+  /**
+   * Renders a TSX template inside a TSX theme in a sandbox, in the project's turn. Never throws
+   * for a bad source; `busy` when the project's queue is full.
+   */
+  render(input: TsxRenderInput): Promise<TsxRenderResult>;
+  /** How many of a project's renders run and wait now (a render counts once it is bundled). */
+  load(projectId: string): { running: number; waiting: number };
+  /** Ends the sandboxes; renders after this answer an error. */
+  stop(): void;
 }
 
-/** For tests: a pool of its own with other limits, and a way to end its sandboxes. */
-export function createSandboxRenderer(options: Partial<RenderPoolOptions>) {
-  const own = new RenderPool({ ...defaultRenderPoolOptions, ...options });
-  const render = async (input: TsxRenderInput): Promise<TsxRenderResult> => {
-    const bundle = await bundleRenderJob(input);
-    if (!bundle.ok) return bundle;
-    return own.run(input.projectId, bundle.code);
+export function createEmailRenderer(options: Partial<RenderPoolOptions> = {}): EmailRenderer {
+  const pool = new RenderPool({ ...defaultRenderPoolOptions, ...options });
+  return {
+    async render(input) {
+      const bundle = await bundleRenderJob(input);
+      if (!bundle.ok) return bundle;
+      return pool.run(input.projectId, bundle.code);
+    },
+    load: (projectId) => pool.load(projectId),
+    stop: () => pool.stop(),
   };
-  return Object.assign(render, { stop: () => own.stop() });
 }
