@@ -82,6 +82,7 @@ export {
   internalApiKeyFirstViewSchema,
   internalApiKeySchema,
   internalApiKeyUpdateSchema,
+  maxImageUrlLength,
   oauthAccountMergeStrategySchema,
   onboardingStatuses,
   onboardingStatusSchema,

@@ -129,7 +129,13 @@ export const adminOAuthProviderUpdateSchema = z
     }
   });
 
-const logoUrl = z.url().nullable().optional();
+/**
+ * Images as URLs or data URLs, at most 1,000,000 characters as in the reference
+ * (`MAX_IMAGE_SIZE_BASE64_BYTES`): a megabyte, not the megabytes each list of them would repeat.
+ */
+export const maxImageUrlLength = 1_000_000;
+
+const logoUrl = z.url().max(maxImageUrlLength).nullable().optional();
 
 /** `PATCH /internal/projects/current` (every key optional). */
 export const adminProjectUpdateSchema = z.strictObject({

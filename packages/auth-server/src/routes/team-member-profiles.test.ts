@@ -99,6 +99,13 @@ describe("team member profiles", () => {
     });
     const user = await t.request(`/users/${member.userId}`, asServer());
     expect(await user.json()).toMatchObject({ display_name: "Mira" });
+    const tooLarge = await t.request(`/team-member-profiles/${teamId}/me`, {
+      ...asClient(member),
+      method: "PATCH",
+      body: { profile_image_url: `${image}${"A".repeat(1_000_000)}` },
+    });
+    expect(tooLarge.status).toBe(400);
+    expect(await tooLarge.text()).toContain("must be at most 1000000 characters");
 
     await expectTextError(
       await t.request(`/team-member-profiles/${teamId}/${creator.userId}`, {

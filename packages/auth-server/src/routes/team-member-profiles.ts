@@ -5,6 +5,7 @@
  * @module
  */
 
+import { maxImageUrlLength } from "@heritage/auth-protocol";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
@@ -31,7 +32,7 @@ const listQuery = z.strictObject({
 const profileParams = z.strictObject({ team_id: z.uuid(), user_id: userIdOrMeSchema });
 const updateBody = z.strictObject({
   display_name: z.string().max(256).nullable().optional(),
-  profile_image_url: z.string().nullable().optional(),
+  profile_image_url: z.string().max(maxImageUrlLength).nullable().optional(),
 });
 
 function shape(auth: RequestAuth, profile: MemberProfile) {

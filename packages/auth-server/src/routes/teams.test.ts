@@ -156,6 +156,18 @@ describe("creating teams", () => {
       400,
       "Invalid profile image URL",
     );
+    const tooLarge = await expectKnownError(
+      await t.request("/teams", {
+        ...asClient(user),
+        body: {
+          display_name: "Nope",
+          profile_image_url: `data:image/png;base64,${"A".repeat(1_000_000)}`,
+        },
+      }),
+      "SCHEMA_ERROR",
+      400,
+    );
+    expect(tooLarge.error).toContain("body.profile_image_url must be at most 1000000 characters");
     const schema = await expectKnownError(
       await t.request("/teams", {
         ...asClient(user),

@@ -4,7 +4,7 @@
  * delete (client: `$update_team` / `$delete_team` in the team).
  * @module
  */
-import { knownErrors } from "@heritage/auth-protocol";
+import { knownErrors, maxImageUrlLength } from "@heritage/auth-protocol";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { TeamRow } from "../db/schema";
@@ -31,7 +31,7 @@ const displayNameSchema = z.string().max(256);
 
 const clientCreateBody = z.strictObject({
   display_name: displayNameSchema,
-  profile_image_url: z.string().nullable().optional(),
+  profile_image_url: z.string().max(maxImageUrlLength).nullable().optional(),
   client_metadata: metadataSchema.optional(),
   creator_user_id: userIdOrMeSchema.optional(),
 });
@@ -42,7 +42,7 @@ const serverCreateBody = clientCreateBody.extend({
 
 const clientUpdateBody = z.strictObject({
   display_name: displayNameSchema.optional(),
-  profile_image_url: z.string().nullable().optional(),
+  profile_image_url: z.string().max(maxImageUrlLength).nullable().optional(),
   client_metadata: metadataSchema.optional(),
 });
 const serverUpdateBody = clientUpdateBody.extend({

@@ -168,6 +168,21 @@ describe("/users/me (error)", () => {
       const notUrl = await expectKnownError(await request, "SCHEMA_ERROR", 400);
       expect(notUrl.error).toContain("  - body.profile_image_url is not a valid URL");
     }
+    // At most 1,000,000 characters, as the reference: every list of users repeats it.
+    const prefix = "data:image/png;base64,";
+    const image = (length: number) => `${prefix}${"A".repeat(length - prefix.length)}`;
+    const tooLarge = await expectKnownError(
+      await clientRequest(user, "/users/me", "PATCH", { profile_image_url: image(1_000_001) }),
+      "SCHEMA_ERROR",
+      400,
+    );
+    expect(tooLarge.error).toContain(
+      "  - body.profile_image_url must be at most 1000000 characters",
+    );
+    const largest = await clientRequest(user, "/users/me", "PATCH", {
+      profile_image_url: image(1_000_000),
+    });
+    expect(largest.status).toBe(200);
     await expectTextError(
       await clientRequest(user, "/users/me", "PATCH", { passkey_auth_enabled: true }),
       400,

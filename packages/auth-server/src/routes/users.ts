@@ -4,7 +4,7 @@
  * client fields.
  * @module
  */
-import { type AccessType, maxPasswordLength } from "@heritage/auth-protocol";
+import { type AccessType, maxImageUrlLength, maxPasswordLength } from "@heritage/auth-protocol";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AuthEnv, RequestAuth, RouteDeps } from "../http/context";
@@ -49,6 +49,7 @@ const emailSchema = z
 // As the reference's `urlSchema`: whatever the URL parser takes (data: URLs included), no spaces.
 const profileImageUrlSchema = z
   .string()
+  .max(maxImageUrlLength)
   .refine((value) => !value.includes(" "), "contains spaces")
   .refine((value) => URL.canParse(value), "is not a valid URL")
   .nullable();
