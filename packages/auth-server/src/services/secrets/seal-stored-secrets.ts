@@ -70,16 +70,15 @@ function planTextColumn(
  * each document is walked with `map`, and rewritten when one of its secrets was not under the
  * current key. Refuses (throws) on an unknown key before anything is written.
  */
-function planDocuments<T>(
+function planDocuments<T, R extends { projectId: string; document: T }>(
   secrets: SecretBox,
   place: string,
-  rows: { id: string; document: T }[],
+  rows: R[],
   map: (document: T, change: (value: string, path: string) => string) => T,
-  contextOf: (id: string, path: string) => string,
-): { updates: { id: string; document: T }[]; count: SealedSecretsCount } {
+): { updates: R[]; count: SealedSecretsCount } {
   const unknown: string[] = [];
   const count: SealedSecretsCount = { encrypted: 0, reencrypted: 0 };
-  const updates: { id: string; document: T }[] = [];
+  const updates: R[] = [];
   for (const row of rows) {
     let changed = false;
     const document = map(row.document, (value, path) => {
@@ -92,10 +91,10 @@ function planDocuments<T>(
       changed = true;
       if (state === "plain") count.encrypted += 1;
       else count.reencrypted += 1;
-      const context = contextOf(row.id, path);
+      const context = secretContexts.projectConfigSecret(row.projectId, path);
       return secrets.seal(secrets.open(value, context), context);
     });
-    if (changed) updates.push({ id: row.id, document });
+    if (changed) updates.push({ ...row, document });
   }
   if (unknown.length > 0) throw keyMismatchError(secrets, place, unknown);
   return { updates, count };
@@ -150,14 +149,13 @@ export async function sealStoredSecrets(
 
   // Project configurations and override records: few rows, each walked where secrets can be.
   const projectRows = await tx
-    .select({ id: projects.id, document: projects.config })
+    .select({ projectId: projects.id, document: projects.config })
     .from(projects);
   const configPlan = planDocuments(
     secrets,
     "auth.projects (configuration secrets)",
     projectRows,
     mapConfigSecrets,
-    secretContexts.projectConfigSecret,
   );
   const overrideRows = await tx
     .select({
@@ -170,11 +168,11 @@ export async function sealStoredSecrets(
     secrets,
     "auth.project_config_overrides",
     overrideRows.map((row) => ({
-      id: `${row.projectId}\n${row.level}`,
+      projectId: row.projectId,
+      level: row.level,
       document: (row.override ?? {}) as Record<string, unknown>,
     })),
     mapRecordSecrets,
-    (id, path) => secretContexts.projectConfigSecret(id.split("\n")[0] ?? "", path),
   );
 
   for (const update of keyPlan.updates) {
@@ -193,13 +191,15 @@ export async function sealStoredSecrets(
       .where(eq(webhookEndpoints.id, update.id));
   }
   for (const update of configPlan.updates) {
-    await tx.update(projects).set({ config: update.document }).where(eq(projects.id, update.id));
+    await tx
+      .update(projects)
+      .set({ config: update.document })
+      .where(eq(projects.id, update.projectId));
   }
-  for (const update of overridePlan.updates) {
-    const [projectId = "", level = ""] = update.id.split("\n");
+  for (const { projectId, level, document } of overridePlan.updates) {
     await tx
       .update(projectConfigOverrides)
-      .set({ override: update.document })
+      .set({ override: document })
       .where(
         and(
           eq(projectConfigOverrides.projectId, projectId),
