@@ -33,6 +33,7 @@ import { createContactNotifier } from "./functions/send-contact-email";
 import { createMediaRoutes } from "./media/media-routes";
 import { createMediaStorageFromConfig } from "./media/media-storage-from-config";
 import { createMediaSweeper } from "./media/media-sweep";
+import { createProfileImageStore } from "./media/profile-images";
 import { createShareImageRoutes, createShareImages } from "./media/share-images";
 import { createMetrics, type Metrics } from "./metrics/metrics";
 import { metricsMode } from "./metrics/metrics-config";
@@ -128,9 +129,10 @@ export function createApp(deps: AppDeps) {
   }
 
   // The auth platform, under both prefixes the Stack Auth clients use. Its largest legitimate
-  // bodies are a data vault value (10 MiB) and a profile image sent as a data URL (8 MiB on those
+  // bodies are a data vault value (10 MiB) and pictures sent as data URLs (5 MiB on those
   // routes); 1 MiB on the others.
   app.use("/api/*", authApiBodyLimit());
+  const mediaStorage = createMediaStorageFromConfig(config);
   const authApi = createAuthApi({
     db: database.db,
     // Projects and keys stay in memory until the database announces a change (issue 15).
@@ -145,6 +147,8 @@ export function createApp(deps: AppDeps) {
     // Webhook deliveries a previous process left pending (or whose retry fell due while it was
     // down) are picked up by this poll.
     webhookPollIntervalMs: 30_000,
+    // Pictures sent as data URLs become files beside the site's media (issue 28, item 3).
+    profileImages: createProfileImageStore({ storage: mediaStorage, publicUrl: config.PUBLIC_URL }),
   });
   // The OpenAPI description of both APIs (issue 20, item 3), ahead of the auth API's own routes.
   const apiDescription = createApiDescription({
@@ -196,7 +200,6 @@ export function createApp(deps: AppDeps) {
   });
   const contactProtection = createContactProtectionFromConfig(config, database.db);
   const clientAddress = createClientAddressReader({ trustProxy: config.TRUST_PROXY });
-  const mediaStorage = createMediaStorageFromConfig(config);
   const mailer = createMailerFromConfig(config);
   app.route(
     "/functions",

@@ -82,6 +82,7 @@ import { createEmailSender } from "./services/email/emails";
 import type { RenderPoolOptions } from "./services/email/tsx/render-pool";
 import { createEmailRenderer, type EmailRenderer } from "./services/email/tsx/tsx-sandbox";
 import { unsubscribeLinkMaker } from "./services/email/unsubscribe-links";
+import type { ProfileImageStore } from "./services/images/profile-image-store";
 import { createProviderClient, type OAuthSettings } from "./services/oauth/provider-client";
 import { secretBoxFromSettings } from "./services/secrets/secret-box";
 import { defaultIdGenerators, type IdGenerators } from "./services/secrets/secrets";
@@ -136,6 +137,11 @@ export interface CreateAuthApiOptions {
   emailQueuePollIntervalMs?: number;
   /** The TSX e-mail sandboxes' limits and queues (decision 028); unset: the defaults. */
   emailRendering?: Partial<RenderPoolOptions>;
+  /**
+   * Where profile images and project logos sent as data URLs are kept as files (apps/server: its
+   * media storage); unset: they are kept and answered as data URLs.
+   */
+  profileImages?: ProfileImageStore;
   /**
    * Tests only: a resolver instead of DNS and a wider notion of a public address, to show the
    * outgoing-request policy at work without sending anything beyond loopback.
@@ -203,6 +209,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
     }),
     secrets,
     emailRenderer: createEmailRenderer(options.emailRendering),
+    profileImages: options.profileImages,
     emails: createEmailSender({
       db: options.db,
       clock,

@@ -35,6 +35,10 @@ export type { EmailQueueState } from "./services/email/email-queue-state";
 export { readEmailQueueState } from "./services/email/email-queue-state";
 export type { EmailOutboxRow } from "./services/email/outbox-listing";
 export { listNewestOutboxEmails } from "./services/email/outbox-listing";
+export type {
+  ProfileImageFolder,
+  ProfileImageStore,
+} from "./services/images/profile-image-store";
 export type { ProjectConfig, ProjectConfigOverride } from "./services/projects/project-config";
 export type { EnsureProjectOptions, EnsureProjectResult } from "./services/projects/projects";
 export { ensureProject } from "./services/projects/projects";

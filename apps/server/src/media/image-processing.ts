@@ -124,3 +124,52 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
   );
   return { original, width, height, variants };
 }
+
+export interface ProcessedPicture {
+  bytes: Buffer;
+  extension: "png" | "jpg" | "webp" | "gif";
+  contentType: string;
+}
+
+/**
+ * A profile picture or logo the auth API received as a data URL, re-encoded in its own format
+ * (a GIF stays a GIF, animation included, as the reference keeps it) so that no metadata (EXIF,
+ * GPS) survives and a file that is not really an image is refused. Null when the bytes are not a
+ * decodable PNG, JPEG, WebP or GIF, or declare more than MAX_INPUT_PIXELS pixels.
+ */
+export async function processPicture(bytes: Uint8Array): Promise<ProcessedPicture | null> {
+  const format = sniffImageFormat(bytes);
+  if (!format) return null;
+  try {
+    const declared = await declaredSize(bytes);
+    if (declared.width * declared.height > MAX_INPUT_PIXELS) return null;
+    const animated = format === "gif" || format === "webp";
+    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated, failOn: "error" });
+    // rotate() applies the EXIF orientation before the metadata is dropped.
+    if (!animated) image.rotate();
+    switch (format) {
+      case "jpeg":
+        return {
+          bytes: await image.jpeg({ quality: 88, mozjpeg: true }).toBuffer(),
+          extension: "jpg",
+          contentType: "image/jpeg",
+        };
+      case "webp":
+        return {
+          bytes: await image.webp({ quality: 88 }).toBuffer(),
+          extension: "webp",
+          contentType: "image/webp",
+        };
+      case "gif":
+        return { bytes: await image.gif().toBuffer(), extension: "gif", contentType: "image/gif" };
+      default:
+        return {
+          bytes: await image.png({ compressionLevel: 9 }).toBuffer(),
+          extension: "png",
+          contentType: "image/png",
+        };
+    }
+  } catch {
+    return null;
+  }
+}

@@ -1,6 +1,7 @@
 /**
  * `/media` through the whole app (issue 14, defect 6): an uploaded file keeps its own sandboxing
- * policy; the app's page policy (scripts by nonce) must not replace it.
+ * policy; the app's page policy (scripts by nonce) must not replace it. The auth API's pictures
+ * sent as data URLs land in the same storage and are served from there (issue 28, item 3).
  * @see issue 14
  */
 import { randomUUID } from "node:crypto";
@@ -10,6 +11,7 @@ import { join } from "node:path";
 import type { DatabaseConnection } from "@heritage/db";
 import { createTestDatabase } from "@heritage/db/testing";
 import pino from "pino";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { loadConfig } from "../config";
@@ -22,6 +24,7 @@ const logger = pino({ level: "silent" });
 let database: DatabaseConnection;
 let dataDir: string;
 let app: ReturnType<typeof createApp>;
+let siteAuth: Awaited<ReturnType<typeof ensureSiteAuth>>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -30,7 +33,7 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     SECRETS_KEY: "media-routes-test-secrets-key-0123456789",
   });
-  const siteAuth = await ensureSiteAuth(database.db, config, {
+  siteAuth = await ensureSiteAuth(database.db, config, {
     baseUrl: "http://localhost:3000",
     logger,
   });
@@ -73,5 +76,43 @@ describe("/media through the app", () => {
   it("still gives pages the nonce-based policy", async () => {
     const response = await app.request("/about");
     expect(response.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-/);
+  });
+
+  it("keeps an auth API picture as a re-encoded file without metadata and serves it", async () => {
+    const jpeg = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: "#2e86c1" },
+    })
+      .withExif({ IFD0: { Artist: "Secret Person" } })
+      .jpeg()
+      .toBuffer();
+    const response = await app.request("/api/v1/users", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-stack-project-id": siteAuth.projectId,
+        "x-stack-access-type": "server",
+        "x-stack-secret-server-key": siteAuth.secretServerKey,
+      },
+      body: JSON.stringify({
+        primary_email: "pictured@example.com",
+        profile_image_url: `data:image/jpeg;base64,${jpeg.toString("base64")}`,
+      }),
+    });
+    expect(response.status).toBe(201);
+    const { profile_image_url: url } = (await response.json()) as { profile_image_url: string };
+    // Absolute, from PUBLIC_URL (never from the request), in the reference's folder.
+    expect(url).toMatch(
+      /^http:\/\/localhost:3000\/media\/user-profile-images\/[0-9a-f-]{36}\.jpg$/,
+    );
+
+    const file = await app.request(new URL(url).pathname);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("image/jpeg");
+    const stored = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+    expect({ width: stored.width, height: stored.height, exif: stored.exif }).toEqual({
+      width: 40,
+      height: 30,
+      exif: undefined,
+    });
   });
 });

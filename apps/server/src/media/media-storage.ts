@@ -1,8 +1,10 @@
 /**
  * @module
  * Where uploaded media files live: on disk under `${DATA_DIR}/media` by default, or in an
- * S3-compatible bucket (see s3-media-storage.ts). Keys look like `{uuid}/original.png` or
- * `{uuid}/w800.webp`; anything else is refused, so a key can never leave the storage root.
+ * S3-compatible bucket (see s3-media-storage.ts). The site's uploads have keys like
+ * `{uuid}/original.png` or `{uuid}/w800.webp`; the auth API's pictures (profile-images.ts) live
+ * in the reference's folders, `user-profile-images/{uuid}.gif`. Anything else is refused, so a key
+ * can never leave the storage root.
  */
 import { mkdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
@@ -22,7 +24,8 @@ export interface MediaStorage {
   urlFor(key: string): string;
 }
 
-const keyPattern = /^[0-9a-f-]{36}\/[a-z0-9]+\.(png|jpg|webp)$/;
+const keyPattern =
+  /^(?:[0-9a-f-]{36}\/[a-z0-9]+\.(?:png|jpg|webp)|(?:(?:user|team|team-member)-profile-images|project-logos)\/[0-9a-f-]{36}\.(?:png|jpg|webp|gif))$/;
 
 /** True for keys this module writes; everything else (`..`, absolute paths) is rejected. */
 export function isMediaKey(key: string): boolean {
@@ -37,6 +40,7 @@ const contentTypes: Record<string, string> = {
   png: "image/png",
   jpg: "image/jpeg",
   webp: "image/webp",
+  gif: "image/gif",
 };
 
 /** The content type of a media key, from its extension. */

@@ -4,7 +4,7 @@
  * API and the functions set their own (content-api.ts, functions-api.ts).
  *
  * The auth API takes profile images (users, teams, team member profiles) and project logos as
- * data URLs, so those routes accept up to 8 MiB; a data vault store takes a client-encrypted value
+ * data URLs, so those routes accept up to 5 MiB (four logos of at most 1,000,000 characters each); a data vault store takes a client-encrypted value
  * of any size up to the reference's ceiling, 10 MiB; every other auth route needs far less, and a
  * smaller limit there keeps one client from making the server parse megabytes per request.
  */
@@ -12,7 +12,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 
 /** Auth routes that take a picture as a data URL. */
-export const PROFILE_IMAGE_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+export const PROFILE_IMAGE_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 /**
  * `POST /data-vault/stores/{id}/set`. The reference sets no limit of its own there, but its backend
  * runs behind a Next.js proxy, which buffers request bodies up to 10 MiB (the rest never reaches
@@ -39,7 +39,7 @@ const apiTooLarge = (c: Context) => {
 };
 
 /**
- * The auth API's limit for the request's route: 10 MiB for a data vault value, 8 MiB where a
+ * The auth API's limit for the request's route: 10 MiB for a data vault value, 5 MiB where a
  * picture may come, else 1 MiB.
  */
 export function authApiBodyLimit(): MiddlewareHandler {

@@ -13,6 +13,7 @@ import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
 import { describeRoute } from "../openapi/route-description";
+import { keepProfileImage } from "../services/images/profile-image-store";
 import { plainErrors } from "../services/plain-errors";
 import { requireTeamPermission } from "../services/teams/permissions";
 import {
@@ -122,7 +123,11 @@ export function createTeamMemberProfileRoutes(deps: RouteDeps): Hono<AuthEnv> {
         teamId: params.team_id,
         userId,
         displayName: body.display_name,
-        profileImageUrl: body.profile_image_url,
+        profileImageUrl: await keepProfileImage(
+          deps.profileImages,
+          "team-member-profile-images",
+          body.profile_image_url,
+        ),
       });
       return sendJson(c, shape(auth, profile));
     },

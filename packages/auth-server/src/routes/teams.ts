@@ -13,6 +13,7 @@ import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
 import { describeRoute } from "../openapi/route-description";
+import { keepProfileImage } from "../services/images/profile-image-store";
 import { plainErrors } from "../services/plain-errors";
 import { requireTeamPermission } from "../services/teams/permissions";
 import { toClientTeam, toServerTeam } from "../services/teams/team-wire";
@@ -160,7 +161,15 @@ export function createTeamRoutes(deps: RouteDeps): Hono<AuthEnv> {
           throw plainErrors.teamCreatorNotYourself();
         }
       }
-      const team = await createTeamWithCreator(deps, auth.project, { ...body, creatorUserId });
+      const team = await createTeamWithCreator(deps, auth.project, {
+        ...body,
+        profile_image_url: await keepProfileImage(
+          deps.profileImages,
+          "team-profile-images",
+          body.profile_image_url,
+        ),
+        creatorUserId,
+      });
       return sendJson(c, shapeTeam(auth, team), 201);
     },
   );
@@ -211,7 +220,14 @@ export function createTeamRoutes(deps: RouteDeps): Hono<AuthEnv> {
           permissionId: "$update_team",
         });
       }
-      const team = await updateTeam(deps.db, auth.project.id, params.team_id, body);
+      const team = await updateTeam(deps.db, auth.project.id, params.team_id, {
+        ...body,
+        profile_image_url: await keepProfileImage(
+          deps.profileImages,
+          "team-profile-images",
+          body.profile_image_url,
+        ),
+      });
       return sendJson(c, shapeTeam(auth, team));
     },
   );

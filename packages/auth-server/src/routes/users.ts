@@ -12,6 +12,7 @@ import { requireAccess, requireOwnUser, resolveUserId } from "../http/project-ac
 import { sendJson, sendSuccess } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
 import { describeRoute } from "../openapi/route-description";
+import { keepProfileImage } from "../services/images/profile-image-store";
 import { attachOAuthAccounts } from "../services/oauth/oauth-accounts";
 import { plainErrors } from "../services/plain-errors";
 import type { LoadedProject } from "../services/projects/projects";
@@ -163,9 +164,15 @@ function checkOAuthProviders(
 
 export function createUserRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
+  const keepUserPicture = (value: string | null | undefined) =>
+    keepProfileImage(deps.profileImages, "user-profile-images", value);
 
   async function applyUpdate(auth: RequestAuth, userId: string, input: UserWriteInput) {
-    return deps.db.transaction((tx) => updateUser(tx, deps, auth.project, userId, input));
+    // Stored ahead of the transaction: a slow bucket must not hold it open.
+    const picture = await keepUserPicture(input.profile_image_url);
+    return deps.db.transaction((tx) =>
+      updateUser(tx, deps, auth.project, userId, { ...input, profile_image_url: picture }),
+    );
   }
 
   app.get(
@@ -268,7 +275,11 @@ export function createUserRoutes(deps: RouteDeps): Hono<AuthEnv> {
       const auth = requireAccess(c, serverAccess);
       const { body } = validateRequest(c, { body: serverCreateBody });
       checkOAuthProviders(auth.project, body.oauth_providers);
-      const { oauth_providers: providers, ...input } = body;
+      const { oauth_providers: providers, ...fields } = body;
+      const input = {
+        ...fields,
+        profile_image_url: await keepUserPicture(fields.profile_image_url),
+      };
       const user = await deps.db.transaction(async (tx) => {
         const created = await createUser(tx, deps, auth.project, input);
         if (!providers?.length) return created;

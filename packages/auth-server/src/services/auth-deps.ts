@@ -13,6 +13,7 @@ import type { UserCache } from "../user-cache/user-cache";
 import type { AuthLogger } from "./auth-logger";
 import type { EmailSender } from "./email/emails";
 import type { EmailRenderer } from "./email/tsx/tsx-sandbox";
+import type { ProfileImageStore } from "./images/profile-image-store";
 import type { SecretBox } from "./secrets/secret-box";
 import type { IdGenerators } from "./secrets/secrets";
 import type { PasswordHasher } from "./sign-in/passwords";
@@ -40,6 +41,8 @@ export interface AuthDeps {
   emails: EmailSender;
   /** Renders TSX e-mail templates in sandboxes, in turns per project (decision 028). */
   emailRenderer: EmailRenderer;
+  /** Where pictures sent as data URLs are kept; unset: they are kept as data URLs. */
+  profileImages?: ProfileImageStore | undefined;
   /** Where requests a project can aim may go (webhooks, OIDC providers, its own SMTP server). */
   outgoing: OutgoingPolicy;
   /** Development or test: allows the development override key and verbose 500 bodies. */

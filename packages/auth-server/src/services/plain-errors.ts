@@ -96,6 +96,8 @@ export const plainErrors = {
       "Cannot manually enable passkey auth, it is enabled iff there is a passkey auth method",
     ),
   invalidProfileImageUrl: () => plain(400, "Invalid profile image URL"),
+  // The reference's answer when its image check cannot read a data URL's bytes.
+  invalidImageData: () => plain(400, "Invalid image format or corrupted image data"),
   clientUserDeletionDisabled: () =>
     plain(400, "Client user deletion is not enabled for this project"),
   onlyAnonymousWithoutIncludeAnonymous: () =>

@@ -19,6 +19,7 @@ import { createOutgoingPolicy, type OutgoingPolicy } from "../outgoing/outgoing-
 import { type AuthLogger, silentLogger } from "../services/auth-logger";
 import { holdEmailQueueWorker } from "../services/email/email-queue";
 import type { RenderPoolOptions } from "../services/email/tsx/render-pool";
+import type { ProfileImageStore } from "../services/images/profile-image-store";
 import type { OAuthSettings } from "../services/oauth/provider-client";
 import { initAuthPlatform } from "../services/projects/platform-init";
 import type { ProjectConfigOverride } from "../services/projects/project-config";
@@ -169,6 +170,8 @@ export interface CreateTestAuthApiOptions {
   outgoing?: Partial<Pick<OutgoingPolicy, "resolveHost" | "isPublicAddress">>;
   /** The TSX e-mail sandboxes' limits and queues (createAuthApi's `emailRendering`). */
   emailRendering?: Partial<RenderPoolOptions>;
+  /** Where pictures sent as data URLs are kept (createAuthApi's `profileImages`). */
+  profileImages?: ProfileImageStore;
 }
 
 let emailCounter = 0;
@@ -218,6 +221,7 @@ export async function createTestAuthApi(
     ...(options.oauth ? { oauth: options.oauth } : {}),
     ...(options.outgoing ? { outgoing: options.outgoing } : {}),
     ...(options.emailRendering ? { emailRendering: options.emailRendering } : {}),
+    ...(options.profileImages ? { profileImages: options.profileImages } : {}),
   });
   const app = new Hono();
   for (const mountPath of authApiMountPaths) app.route(mountPath, api);

@@ -18,6 +18,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { projects, teamMembers } from "../../db/schema";
 import { assertProjectTargetsAllowed } from "../../outgoing/project-targets";
 import { builtInThemes } from "../email/email-designs";
+import { keepProfileImage } from "../images/profile-image-store";
 import { plainErrors } from "../plain-errors";
 import type { SecretBox } from "../secrets/secret-box";
 import type { IdGenerators } from "../secrets/secrets";
@@ -273,6 +274,25 @@ export function applyLegacyConfigUpdate(
   return merged;
 }
 
+const logoFields = [
+  "logo_url",
+  "logo_full_url",
+  "logo_dark_mode_url",
+  "logo_full_dark_mode_url",
+] as const;
+
+/** The update with each logo sent as a data URL kept as a file (profile-image-store.ts). */
+async function withStoredLogos<T extends AdminProjectUpdate>(
+  update: T,
+  checks: ProjectWriteChecks,
+): Promise<T> {
+  const stored = { ...update };
+  for (const field of logoFields) {
+    stored[field] = await keepProfileImage(checks.profileImages, "project-logos", update[field]);
+  }
+  return stored;
+}
+
 function rowUpdateFields(update: AdminProjectUpdate) {
   const fields: Partial<typeof projects.$inferInsert> = {};
   if (update.display_name !== undefined) fields.displayName = update.display_name;
@@ -350,7 +370,7 @@ export async function updateAdminProject(
     config ?? project.config,
   );
   if (config) await assertProjectTargetsAllowed(project.config, config, checks.outgoing);
-  const fields = rowUpdateFields(update);
+  const fields = rowUpdateFields(await withStoredLogos(update, checks));
   if (config) fields.config = sealConfigSecrets(config, project.id, checks.secrets);
   if (Object.keys(fields).length > 0) {
     await db.transaction(async (tx) => {
@@ -424,6 +444,7 @@ export async function createOwnedProject(
   const config = input.config ? applyLegacyConfigUpdate(base, input.config) : base;
   assertProductionModeAllowed(checks, projectId, input.is_production_mode ?? false, config);
   await assertProjectTargetsAllowed(null, config, checks.outgoing);
+  const stored = await withStoredLogos(input, checks);
   await ensureProject(db, {
     id: projectId,
     displayName: input.display_name,
@@ -436,7 +457,7 @@ export async function createOwnedProject(
     ids,
   });
   // Name, description, owner and config went in with the row; the rest is set like an update.
-  const { display_name, description, owner_team_id, config: _config, ...rest } = input;
+  const { display_name, description, owner_team_id, config: _config, ...rest } = stored;
   const fields = rowUpdateFields(rest);
   if (Object.keys(fields).length > 0) {
     await db.update(projects).set(fields).where(eq(projects.id, projectId));

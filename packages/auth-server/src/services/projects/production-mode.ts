@@ -8,6 +8,7 @@
 
 import type { OutgoingPolicy } from "../../outgoing/outgoing-policy";
 import type { AuthDeps } from "../auth-deps";
+import type { ProfileImageStore } from "../images/profile-image-store";
 import { plainErrors } from "../plain-errors";
 import type { SecretBox } from "../secrets/secret-box";
 import type { ProjectConfig } from "./project-config";
@@ -20,15 +21,18 @@ export interface ProjectWriteChecks {
   productionMode: boolean;
   /** Seals the configuration's secrets when it is stored, opens them when it is read back. */
   secrets: SecretBox;
+  /** Where logos sent as data URLs are kept (unset: kept as data URLs). */
+  profileImages?: ProfileImageStore | undefined;
 }
 
 export function projectWriteChecks(
-  deps: Pick<AuthDeps, "outgoing" | "config" | "secrets">,
+  deps: Pick<AuthDeps, "outgoing" | "config" | "secrets" | "profileImages">,
 ): ProjectWriteChecks {
   return {
     outgoing: deps.outgoing,
     productionMode: deps.config.AUTH_PRODUCTION_MODE_CHECKS,
     secrets: deps.secrets,
+    profileImages: deps.profileImages,
   };
 }
 

@@ -1,0 +1,67 @@
+/**
+ * The auth API's picture store over the media storage: a GIF stays a GIF (as the reference's
+ * bucket keeps it), a file that is not an image is refused before anything is stored, and the URL
+ * is the bucket's public one when there is one, else PUBLIC_URL's `/media/` path.
+ */
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDiskMediaStorage, isMediaKey, type MediaStorage } from "./media-storage";
+import { createProfileImageStore } from "./profile-images";
+
+// The reference suite's 1x1 GIF.
+const gif = Buffer.from("R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==", "base64");
+
+let root: string;
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), "heritage-profile-images-"));
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+describe("createProfileImageStore", () => {
+  it("keeps a GIF as a GIF on disk and answers an absolute /media/ URL", async () => {
+    const storage = createDiskMediaStorage({ root });
+    const store = createProfileImageStore({ storage, publicUrl: "https://heritage.example/" });
+    const url = await store.save("team-profile-images", gif);
+    expect(url).toMatch(
+      /^https:\/\/heritage\.example\/media\/team-profile-images\/[0-9a-f-]{36}\.gif$/,
+    );
+    const key = new URL(url as string).pathname.slice("/media/".length);
+    expect(isMediaKey(key)).toBe(true);
+    const stored = await storage.get(key);
+    expect(stored?.contentType).toBe("image/gif");
+    expect(
+      Buffer.from(stored?.body ?? [])
+        .subarray(0, 4)
+        .toString("latin1"),
+    ).toBe("GIF8");
+  });
+
+  it("refuses bytes that are not an image and stores nothing", async () => {
+    const storage = createDiskMediaStorage({ root: join(root, "refused") });
+    const store = createProfileImageStore({ storage, publicUrl: "https://heritage.example" });
+    expect(await store.save("user-profile-images", Buffer.from("<svg onload=alert(1)>"))).toBe(
+      null,
+    );
+    // A GIF header over garbage is not a GIF either.
+    expect(await store.save("user-profile-images", Buffer.from("GIF89a garbage"))).toBe(null);
+    expect(await readdir(join(root, "refused")).catch(() => [])).toEqual([]);
+  });
+
+  it("answers the bucket's public URL when the storage has one", async () => {
+    const puts: string[] = [];
+    const storage: MediaStorage = {
+      put: async (key) => {
+        puts.push(key);
+      },
+      get: async () => null,
+      delete: async () => {},
+      urlFor: (key) => `http://localhost:8121/stack-storage/${key}`,
+    };
+    const store = createProfileImageStore({ storage, publicUrl: "https://heritage.example" });
+    const url = await store.save("project-logos", gif);
+    expect(url).toBe(`http://localhost:8121/stack-storage/${puts[0]}`);
+    expect(puts[0]).toMatch(/^project-logos\/[0-9a-f-]{36}\.gif$/);
+  });
+});
