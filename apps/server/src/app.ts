@@ -10,6 +10,7 @@ import {
   createAuthApi,
   createEmailHealthRoutes,
   createUnknownApiRoutes,
+  findUserLabel,
   readEmailQueueState,
 } from "@heritage/auth-server";
 import { CONTENT_CHANGED_CHANNEL } from "@heritage/content";
@@ -215,6 +216,8 @@ export function createApp(deps: AppDeps) {
       onContentChanged: (change) => {
         if (PAGE_CONTENT_TABLES.has(change.table)) pageCache?.contentChanged();
       },
+      // Revisions and the audit log name the admin as others know them.
+      describeAdmin: (userId) => findUserLabel(database.db, deps.siteAuth.projectId, userId),
     }),
   );
   app.route(
@@ -245,6 +248,13 @@ export function createApp(deps: AppDeps) {
     storage: mediaStorage,
     logger,
     graceMs: config.MEDIA_ORPHAN_GRACE_HOURS * 60 * 60 * 1000,
+    // Editors' history past its time goes first, so that images only it kept can go too.
+    retention: {
+      revisionDays: config.REVISION_RETENTION_DAYS,
+      revisionsPerItem: config.REVISIONS_PER_ITEM,
+      trashDays: config.TRASH_RETENTION_DAYS,
+      auditDays: config.AUDIT_LOG_RETENTION_DAYS,
+    },
   });
 
   if (deps.web) {

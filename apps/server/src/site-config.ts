@@ -86,7 +86,33 @@ export const siteConfigShape = {
     .describe(
       "Uploaded images no content refers to any more (a deleted project's, a replaced one, one never saved) are removed, files and record, once they have been unreferenced this long. Each process sweeps hourly.",
     ),
+  REVISION_RETENTION_DAYS: days(90).describe(
+    "Every revision of projects, categories, FAQs and site content saved in this many days is kept (with REVISIONS_PER_ITEM, whichever keeps more).",
+  ),
+  REVISIONS_PER_ITEM: z.coerce
+    .number({ error: "expected a number" })
+    .int("expected a whole number")
+    .min(1, "expected 1 or more")
+    .max(100_000, "expected at most 100000")
+    .default(50)
+    .describe("The newest this many revisions of each item are kept, however old."),
+  TRASH_RETENTION_DAYS: days(30).describe(
+    "Deleted content stays in the trash, restorable with its images, this many days.",
+  ),
+  AUDIT_LOG_RETENTION_DAYS: days(365).describe(
+    "Audit log entries (who did what and when) are kept this many days.",
+  ),
 };
+
+/** A number of whole days, 1 to 36500, with a default. */
+function days(fallback: number) {
+  return z.coerce
+    .number({ error: "expected a number of days" })
+    .int("expected a whole number of days")
+    .min(1, "expected 1 or more")
+    .max(36_500, "expected at most 36500 (a century)")
+    .default(fallback);
+}
 
 export const siteConfigSchema = z.object(siteConfigShape).superRefine((config, context) => {
   if (config.S3_BUCKET && !(config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY)) {

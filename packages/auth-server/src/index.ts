@@ -55,5 +55,6 @@ export type { CreateUserWithPasswordOptions } from "./user-provisioning";
 export {
   createFirstUserWithPassword,
   createUserWithPassword,
+  findUserLabel,
   projectHasUsers,
 } from "./user-provisioning";

@@ -7,7 +7,7 @@
 import { knownErrors } from "@heritage/auth-protocol";
 import type { Database } from "@heritage/db";
 import { and, eq, sql } from "drizzle-orm";
-import { users } from "./db/schema";
+import { contactChannels, users } from "./db/schema";
 import { findProjectSealed } from "./services/projects/projects";
 import { defaultIdGenerators } from "./services/secrets/secrets";
 import { type Argon2Parameters, createPasswordHasher } from "./services/sign-in/passwords";
@@ -106,4 +106,34 @@ export async function projectHasUsers(db: Database, projectId: string): Promise<
     .where(and(eq(users.projectId, projectId), eq(users.isAnonymous, false)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * What other modules show for a user (the site's revisions and audit log name the admin who
+ * saved): the display name with the primary e-mail address, either alone, or null when the user
+ * is gone.
+ */
+export async function findUserLabel(
+  db: Database,
+  projectId: string,
+  userId: string,
+): Promise<string | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;
+  const [row] = await db
+    .select({ displayName: users.displayName, email: contactChannels.value })
+    .from(users)
+    .leftJoin(
+      contactChannels,
+      and(
+        eq(contactChannels.userId, users.id),
+        eq(contactChannels.type, "email"),
+        eq(contactChannels.isPrimary, true),
+      ),
+    )
+    .where(and(eq(users.projectId, projectId), eq(users.id, userId)))
+    .limit(1);
+  if (!row) return null;
+  const name = row.displayName?.trim();
+  if (name && row.email) return `${name} (${row.email})`;
+  return name || row.email || null;
 }

@@ -24,6 +24,18 @@ export const contentErrors = {
   INVALID_QUERY: { code: "INVALID_QUERY", status: 400, message: "Invalid query parameter" },
   MISSING_ID: { code: "MISSING_ID", status: 400, message: "The id is required" },
   DUPLICATE_ID: { code: "DUPLICATE_ID", status: 409, message: "A row with this id already exists" },
+  /** `If-Match` named a version the row has moved past (RFC 9110 412). */
+  VERSION_CONFLICT: {
+    code: "VERSION_CONFLICT",
+    status: 412,
+    message: "The row was changed after you opened it",
+  },
+  /** `If-Match` that is not a version this API gave (`"7"`, `W/"7"` or `*`). */
+  INVALID_IF_MATCH: {
+    code: "INVALID_IF_MATCH",
+    status: 400,
+    message: 'If-Match expects a version as the API gives it in ETag, e.g. "3"',
+  },
   METHOD_NOT_ALLOWED: {
     code: "METHOD_NOT_ALLOWED",
     status: 405,

@@ -61,6 +61,9 @@ export {
   type EmailDeliveryStatus,
   emailDeliveryStatuses,
   type MediaVariant,
+  type RevisionedTable,
+  type RevisionOperation,
+  revisionedTables,
 } from "./db/schema";
 export { bsCopy } from "./default-copy/bs";
 export { deCopy } from "./default-copy/de";
@@ -174,6 +177,26 @@ export {
   updateProject,
 } from "./projects/projects-repository";
 export { hitRateLimit, type RateLimitResult } from "./rate-limits/rate-limits-repository";
+export {
+  type ContentActor,
+  type ContentWrite,
+  type ContentWriteOperation,
+  changedFields,
+  isRevisionedTable,
+  parseIfMatch,
+  purgeFromTrash,
+  restoreFromTrash,
+  restoreRevision,
+  rowLabel,
+  versionTag,
+  writeContent,
+} from "./revisions/content-writes";
+export {
+  defaultRetention,
+  type PruneResult,
+  pruneHistory,
+  type RetentionSettings,
+} from "./revisions/retention";
 export { sanitizeRichText, sanitizeTextOrHtml } from "./sanitize-html";
 export { DEFAULT_CONTENT_SEEDED_KEY, type SeedResult, seedDefaultContent } from "./seed";
 export { defaultGlobalSeo, defaultPageCopy } from "./site-content/default-content";
@@ -237,6 +260,7 @@ export {
 } from "./site-settings/site-settings-repository";
 export { findUnstorableText, isStorableText, unstorableTextReason } from "./storable-text";
 export {
+  type FilterOperator,
   MAX_QUERY_LIMIT,
   type QueryableTableName,
   queryableColumnNames,

@@ -5,11 +5,12 @@
  * to the column's type; a value that cannot match (a malformed uuid) simply matches nothing.
  */
 import type { Database } from "@heritage/db";
-import { asc, desc, eq, getTableColumns, ne, type SQL, sql } from "drizzle-orm";
+import { asc, desc, eq, getTableColumns, gte, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { ContentError } from "./content-errors";
 import { isUuid } from "./db/postgres-errors";
 import {
+  auditLog,
   categories,
   contactSubmissions,
   emailOutbox,
@@ -17,7 +18,9 @@ import {
   languages,
   media,
   projects,
+  revisions,
   siteContent,
+  trash,
 } from "./db/schema";
 
 /** Tables the content API can read, by their API name (`/functions/api-{table}`). */
@@ -30,10 +33,15 @@ export const queryableTables = {
   contact_submissions: contactSubmissions,
   media,
   email_outbox: emailOutbox,
+  revisions,
+  trash,
+  audit_log: auditLog,
 } as const satisfies Record<string, PgTable>;
 export type QueryableTableName = keyof typeof queryableTables;
 
-export type RowFilter = { column: string; operator: "eq" | "neq"; value: string };
+/** Equal, not equal, at least (`>=`), at most (`<=`). */
+export type FilterOperator = "eq" | "neq" | "gte" | "lte";
+export type RowFilter = { column: string; operator: FilterOperator; value: string };
 export type RowOrder = { column: string; direction: "asc" | "desc" };
 export type RowQuery = {
   filters?: RowFilter[];
@@ -63,8 +71,18 @@ function columnOf(tableName: QueryableTableName, name: string): PgColumn {
 
 function filterCondition(tableName: QueryableTableName, filter: RowFilter): SQL {
   const column = columnOf(tableName, filter.column);
-  const compare = (value: unknown) =>
-    filter.operator === "eq" ? eq(column, value) : ne(column, value);
+  const compare = (value: unknown) => {
+    switch (filter.operator) {
+      case "eq":
+        return eq(column, value);
+      case "neq":
+        return ne(column, value);
+      case "gte":
+        return gte(column, value);
+      case "lte":
+        return lte(column, value);
+    }
+  };
   const invalid = (expected: string) =>
     new ContentError(
       "INVALID_QUERY",
@@ -74,7 +92,7 @@ function filterCondition(tableName: QueryableTableName, filter: RowFilter): SQL 
 
   if (column.columnType === "PgUUID") {
     // No uuid equals a malformed one; comparing would be a database error instead.
-    if (!isUuid(filter.value)) return filter.operator === "eq" ? sql`false` : sql`true`;
+    if (!isUuid(filter.value)) return filter.operator === "neq" ? sql`true` : sql`false`;
     return compare(filter.value);
   }
   switch (column.dataType) {

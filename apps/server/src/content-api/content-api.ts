@@ -4,7 +4,8 @@
  *
  * - `GET /api-{table}`: all rows, in the table's default order.
  * - `GET /api-{table}?{column}={value}`: rows where the column equals the value; `{column}.neq=`
- *   for "not equal"; `order={column}.{asc|desc}[,...]`; `limit={n}`. Only known columns.
+ *   for "not equal", `{column}.gte=` / `{column}.lte=` for "at least" / "at most";
+ *   `order={column}.{asc|desc}[,...]`; `limit={n}`. Only known columns.
  * - A single-row lookup (`single=true`, or a filter on `id` alone) answers the first row as an
  *   object, or 404 `{ code: "PGRST116", message: "No rows returned" }`.
  * - `POST` inserts the JSON body (201); `PUT` updates the row whose `id` is in the body (or in
@@ -12,17 +13,32 @@
  *
  * Every answer is `{ data, error }`. Checks run in this order, and a refused call writes nothing:
  * access (401 / 403), body (400 naming each field and reason), then the write.
+ *
+ * Versions (issue 29): a single-row answer and every write's answer carry the row's version as
+ * `ETag`; a `PUT`, `DELETE` or site-content save with `If-Match` is refused with 412
+ * VERSION_CONFLICT (naming who changed the row and when, with its current state) unless the row is
+ * still at that version. Without `If-Match` writes work as the spec's clients expect. Each write
+ * goes through `writeContent`: revision, trash and audit entry in the write's own transaction.
  */
 import { randomUUID } from "node:crypto";
 import { describeRoute, type RouteCaller } from "@heritage/auth-server";
 import {
+  type ContentActor,
   type ContentChangedCallback,
   ContentError,
+  type FilterOperator,
+  parseIfMatch,
+  purgeFromTrash,
   queryableColumnNames,
   type RowFilter,
   type RowOrder,
   type RowQuery,
+  restoreFromTrash,
+  restoreRevision,
+  revisionedTables,
   selectRows,
+  versionTag,
+  writeContent,
 } from "@heritage/content";
 import type { Database } from "@heritage/db";
 import { type Context, Hono } from "hono";
@@ -51,6 +67,11 @@ export interface ContentApiDeps {
   /** The caller's address for rate limits; see `createClientAddressReader`. */
   clientAddress?: (c: Context) => string;
   clock?: () => Date;
+  /**
+   * The name revisions and the audit log show for an admin (display name and address); without
+   * it, or when it finds none, the user id.
+   */
+  describeAdmin?: (userId: string) => Promise<string | null>;
 }
 
 /** Largest JSON body the content API accepts (rich pages included). */
@@ -100,10 +121,11 @@ function parseQuery(table: ContentTable, url: URL): { query: RowQuery; single: b
     } else if (key === "select") {
       // Accepted for compatibility with PostgREST-style clients; whole rows are always sent.
     } else if (!reservedParameters.has(key)) {
-      const isNotEqual = key.endsWith(".neq");
-      const column = isNotEqual ? key.slice(0, -".neq".length) : key;
+      const suffix = /\.(neq|gte|lte)$/.exec(key);
+      const operator = (suffix?.[1] ?? "eq") as FilterOperator;
+      const column = suffix ? key.slice(0, -suffix[0].length) : key;
       requireColumn(column);
-      filters.push({ column, operator: isNotEqual ? "neq" : "eq", value });
+      filters.push({ column, operator, value });
     }
   }
   const isIdLookup =
@@ -134,6 +156,8 @@ function rowQueryParameters(table: ContentTable) {
   const columns = queryableColumnNames(table.name).flatMap((column) => [
     [column, filter.meta({ description: `Rows whose ${column} equals this value` })],
     [`${column}.neq`, filter.meta({ description: `Rows whose ${column} differs from this value` })],
+    [`${column}.gte`, filter.meta({ description: `Rows whose ${column} is at least this value` })],
+    [`${column}.lte`, filter.meta({ description: `Rows whose ${column} is at most this value` })],
   ]);
   return z.object({
     ...Object.fromEntries(columns),
@@ -196,14 +220,55 @@ export function createContentApi(deps: ContentApiDeps): Hono {
 
   /** Null when allowed; otherwise the refusal to send. */
   async function refuse(c: Context, level: AccessLevel): Promise<Response | null> {
-    if (level === "public") return null;
-    if (level === "none") return respondWithError(c, new ContentError("METHOD_NOT_ALLOWED"));
+    const access = await authorize(c, level, { describe: false });
+    return "refusal" in access ? access.refusal : null;
+  }
+
+  /**
+   * The caller's right to `level`: the admin who acts (null for a public call, even a signed-in
+   * one: a visitor's write is not an admin action), or the refusal to send.
+   */
+  async function authorize(
+    c: Context,
+    level: AccessLevel,
+    options: { describe: boolean } = { describe: true },
+  ): Promise<{ actor: ContentActor | null } | { refusal: Response }> {
+    if (level === "public") return { actor: null };
+    if (level === "none") {
+      return { refusal: respondWithError(c, new ContentError("METHOD_NOT_ALLOWED")) };
+    }
     const check = await deps.verifyAdmin(c.req.raw);
-    if (check.ok) return null;
-    return respondWithError(
-      c,
-      new ContentError(check.status === 401 ? "UNAUTHENTICATED" : "FORBIDDEN", check.message),
-    );
+    if (check.ok) {
+      const name = options.describe
+        ? ((await deps.describeAdmin?.(check.userId)) ?? check.userId)
+        : check.userId;
+      return { actor: { id: check.userId, name } };
+    }
+    return {
+      refusal: respondWithError(
+        c,
+        new ContentError(check.status === 401 ? "UNAUTHENTICATED" : "FORBIDDEN", check.message),
+      ),
+    };
+  }
+
+  /** The `If-Match` version of a write, undefined without one; 400 for one the API never gave. */
+  function expectedVersion(c: Context): number | undefined {
+    const parsed = parseIfMatch(c.req.header("if-match"));
+    if (parsed === "invalid") throw new ContentError("INVALID_IF_MATCH");
+    return parsed;
+  }
+
+  /** A single row's answer, with its version as ETag. */
+  function respondWithRow(
+    c: Context,
+    table: ContentTable,
+    row: Record<string, unknown>,
+    status: 200 | 201 = 200,
+  ) {
+    const tag = versionTag(row);
+    if (tag) c.header("ETag", tag);
+    return respondWithData(c, present(table, row), status);
   }
 
   function announce(table: ContentTable, operation: "insert" | "update" | "delete", row: object) {
@@ -246,7 +311,7 @@ export function createContentApi(deps: ContentApiDeps): Hono {
             rows.map((row) => present(table, row)),
           );
         const [row] = rows;
-        return row ? respondWithData(c, present(table, row)) : respondWithError(c, noRows());
+        return row ? respondWithRow(c, table, row) : respondWithError(c, noRows());
       },
     );
 
@@ -267,10 +332,11 @@ export function createContentApi(deps: ContentApiDeps): Hono {
         }),
         limitBody,
         async (c) => {
-          const refusal = await refuse(c, table.access.create);
-          if (refusal) return refusal;
+          const access = await authorize(c, table.access.create);
+          if ("refusal" in access) return access.refusal;
           const create = table.create;
           if (!create) return respondWithError(c, new ContentError("METHOD_NOT_ALLOWED"));
+          const ifMatch = expectedVersion(c);
           const body = await readJsonObject(c);
           refuseUnknownFields(table, body, "create");
 
@@ -308,10 +374,18 @@ export function createContentApi(deps: ContentApiDeps): Hono {
             }
           }
 
-          const row = await create(deps.db, body);
+          const row = await writeContent(deps.db, {
+            table: table.name,
+            operation: "create",
+            // A site-content save updates the row of that id when there is one.
+            id: typeof body.id === "string" ? body.id : undefined,
+            expectedVersion: ifMatch,
+            actor: access.actor,
+            write: (tx) => create(tx, body),
+          });
           if (!row) throw new Error("create returned no row");
           announce(table, "insert", row);
-          return respondWithData(c, present(table, row), 201);
+          return respondWithRow(c, table, row, 201);
         },
       );
 
@@ -328,11 +402,12 @@ export function createContentApi(deps: ContentApiDeps): Hono {
         }),
         limitBody,
         async (c) => {
-          const refusal = await refuse(c, table.access.update);
-          if (refusal) return refusal;
+          const access = await authorize(c, table.access.update);
+          if ("refusal" in access) return access.refusal;
           const update = table.update;
           if (!update) return respondWithError(c, new ContentError("METHOD_NOT_ALLOWED"));
           checkQueryText(new URL(c.req.url));
+          const ifMatch = expectedVersion(c);
           const body = await readJsonObject(c);
           refuseUnknownFields(table, body, "update");
           const id = body.id ?? c.req.query("id");
@@ -341,10 +416,17 @@ export function createContentApi(deps: ContentApiDeps): Hono {
               fields: [{ field: "id", message: "The id is required" }],
             });
           }
-          const row = await update(deps.db, { ...body, id });
+          const row = await writeContent(deps.db, {
+            table: table.name,
+            operation: "update",
+            id,
+            expectedVersion: ifMatch,
+            actor: access.actor,
+            write: (tx) => update(tx, { ...body, id }),
+          });
           if (!row) return respondWithError(c, noRows());
           announce(table, "update", row);
-          return respondWithData(c, present(table, row));
+          return respondWithRow(c, table, row);
         },
       );
 
@@ -358,24 +440,114 @@ export function createContentApi(deps: ContentApiDeps): Hono {
           query: requiredIdQuery,
         }),
         async (c) => {
-          const refusal = await refuse(c, table.access.remove);
-          if (refusal) return refusal;
+          const access = await authorize(c, table.access.remove);
+          if ("refusal" in access) return access.refusal;
           const remove = table.remove;
           if (!remove) return respondWithError(c, new ContentError("METHOD_NOT_ALLOWED"));
           checkQueryText(new URL(c.req.url));
+          const ifMatch = expectedVersion(c);
           const id = c.req.query("id");
           if (!id) {
             throw new ContentError("MISSING_ID", "The id query parameter is required (?id=...)");
           }
-          const row = await remove(deps.db, id);
+          const row = await writeContent(deps.db, {
+            table: table.name,
+            operation: "delete",
+            id,
+            expectedVersion: ifMatch,
+            actor: access.actor,
+            write: (tx) => remove(tx, id),
+          });
           if (!row) return respondWithError(c, noRows());
           announce(table, "delete", row);
-          return respondWithData(c, present(table, row));
+          return respondWithRow(c, table, row);
         },
       );
 
     // Any other verb on a known table: the API's JSON 405, not the site's HTML page.
     app.all(path, (c) => respondWithError(c, new ContentError("METHOD_NOT_ALLOWED")));
+  }
+
+  addHistoryRoutes();
+
+  /**
+   * Bringing back what editors lost (issue 29): a revision restored (as a new revision, checked
+   * against `If-Match` when sent), a trashed row restored, or purged for good. Admins only; each
+   * is recorded in the audit log like any write.
+   */
+  function addHistoryRoutes() {
+    const tableOf = (name: string) => contentApiTables.find((table) => table.name === name);
+    const trashBody = z.strictObject({ table: z.enum(revisionedTables), id: z.string().min(1) });
+    const revisionBody = z.strictObject({ revision_id: z.uuid() });
+
+    app.post(
+      "/restore-revision",
+      describeRoute({
+        summary: "Restore a revision of a project, category, FAQ item or site content",
+        description:
+          "Writes the revision's state back as a new revision (a deleted row comes back with its id). Honours `If-Match`; answers the row with its `ETag`, 404 PGRST116 for an unknown revision.",
+        callers: ["site-admin"],
+        body: revisionBody,
+      }),
+      limitBody,
+      async (c) => {
+        const access = await authorize(c, "admin");
+        if ("refusal" in access) return access.refusal;
+        const ifMatch = expectedVersion(c);
+        const body = revisionBody.parse(await readJsonObject(c));
+        const restored = await restoreRevision(deps.db, {
+          revisionId: body.revision_id,
+          actor: access.actor,
+          expectedVersion: ifMatch,
+        });
+        const table = restored && tableOf(restored.table);
+        if (!restored || !table) return respondWithError(c, noRows());
+        announce(table, "update", restored.row);
+        return respondWithRow(c, table, restored.row);
+      },
+    );
+
+    app.post(
+      "/restore-from-trash",
+      describeRoute({
+        summary: "Restore a deleted row from the trash",
+        description:
+          "Inserts the row again as it was deleted, with its id (its images were kept); 404 PGRST116 when the trash holds no such row.",
+        callers: ["site-admin"],
+        body: trashBody,
+      }),
+      limitBody,
+      async (c) => {
+        const access = await authorize(c, "admin");
+        if ("refusal" in access) return access.refusal;
+        const body = trashBody.parse(await readJsonObject(c));
+        const row = await restoreFromTrash(deps.db, { ...body, actor: access.actor });
+        const table = tableOf(body.table);
+        if (!row || !table) return respondWithError(c, noRows());
+        announce(table, "insert", row);
+        return respondWithRow(c, table, row, 201);
+      },
+    );
+
+    app.post(
+      "/purge-from-trash",
+      describeRoute({
+        summary: "Remove a deleted row from the trash for good",
+        description:
+          "Removes the trashed row and its revisions (its images go with the next media sweep once nothing refers to them); 404 PGRST116 when the trash holds no such row.",
+        callers: ["site-admin"],
+        body: trashBody,
+      }),
+      limitBody,
+      async (c) => {
+        const access = await authorize(c, "admin");
+        if ("refusal" in access) return access.refusal;
+        const body = trashBody.parse(await readJsonObject(c));
+        const purged = await purgeFromTrash(deps.db, { ...body, actor: access.actor });
+        if (!purged) return respondWithError(c, noRows());
+        return respondWithData(c, { table: body.table, id: body.id, purged: true });
+      },
+    );
   }
 
   // A table the API does not have (`/functions/api-users`): JSON 404 naming the tables it has.

@@ -2,8 +2,9 @@
  * @module
  * The tables of the content API and what each verb may do on them (site spec, sections 6 and
  * 7; issue 4): public tables are readable by anyone and written by admins; contact submissions
- * take inserts from anyone and everything else from admins; media and the e-mail outbox are
- * read-only and for admins.
+ * take inserts from anyone and everything else from admins; media, the e-mail outbox and the
+ * editors' history (revisions, trash, audit log; issue 29) are read-only and for admins: the
+ * history changes only through the writes it records and the restore functions.
  */
 import {
   categoryCreateSchema,
@@ -82,6 +83,7 @@ const newestFirst: RowOrder[] = [
   { column: "created_at", direction: "desc" },
   { column: "id", direction: "desc" },
 ];
+const adminReadOnly = { read: "admin", create: "none", update: "none", remove: "none" } as const;
 const publicContent = {
   read: "public",
   create: "admin",
@@ -93,7 +95,7 @@ const publicContent = {
  * Columns the server sets itself. Clients written to the spec send `updated_at` with an update
  * (section 7); they are known fields, and the server's own time is stored.
  */
-const serverOwnedColumns = new Set(["created_at", "updated_at"]);
+const serverOwnedColumns = new Set(["created_at", "updated_at", "version"]);
 
 /** Unknown fields as the table's create and update schemas see them. */
 function fieldsOf(create: z.ZodType, update: z.ZodType, alsoKnown: readonly string[] = []) {
@@ -183,5 +185,26 @@ export const contentApiTables: readonly ContentTable[] = [
     name: "email_outbox",
     access: { read: "admin", create: "none", update: "none", remove: "none" },
     defaultOrder: newestFirst,
+  },
+  {
+    name: "revisions",
+    access: adminReadOnly,
+    defaultOrder: newestFirst,
+  },
+  {
+    name: "trash",
+    access: adminReadOnly,
+    defaultOrder: [
+      { column: "deleted_at", direction: "desc" },
+      { column: "id", direction: "desc" },
+    ],
+  },
+  {
+    name: "audit_log",
+    access: adminReadOnly,
+    defaultOrder: [
+      { column: "at", direction: "desc" },
+      { column: "id", direction: "desc" },
+    ],
   },
 ];

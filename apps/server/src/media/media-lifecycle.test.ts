@@ -1,12 +1,13 @@
 /**
  * An upload's life after the upload (issue 19, defects 5 and 9): its share image is made once and
  * kept; an image address saved in content is checked for the admin; an upload no content refers
- * to is removed after the grace period, by several sweepers at once without harm.
+ * to is removed after the grace period, by several sweepers at once without harm; a trashed
+ * item's image stays while the trash keeps the item (issue 29).
  */
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createProject, deleteProject, findMediaById } from "@heritage/content";
+import { createProject, deleteProject, findMediaById, writeContent } from "@heritage/content";
 import { Hono } from "hono";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -235,6 +236,49 @@ describe("removing unreferenced uploads (issue 19, defect 9)", () => {
     expect((await app.request(url)).status).toBe(404);
     expect((await app.request(`/share-image/media/${id}.jpg`)).status).toBe(302);
     await Promise.all([one.close(), two.close()]);
+  });
+
+  it("keeps a trashed project's image while the trash keeps the project", async () => {
+    const { id, url } = await upload(320, 200);
+    const actor = { id: context.admin.userId, name: "Ann" };
+    await writeContent(context.db, {
+      table: "projects",
+      operation: "create",
+      actor,
+      write: (tx) =>
+        createProject(tx, {
+          id: "sevdah-trash",
+          title: "Sevdah",
+          category: "culture",
+          image: url,
+        } as Parameters<typeof createProject>[1]),
+    });
+    await writeContent(context.db, {
+      table: "projects",
+      operation: "delete",
+      id: "sevdah-trash",
+      actor,
+      write: (tx) => deleteProject(tx, "sevdah-trash"),
+    });
+    let clock = new Date();
+    const sweeper = createMediaSweeper({
+      db: context.db,
+      storage,
+      logger: createRecordingLogger(),
+      graceMs: 0,
+      intervalMs: 0,
+      now: () => clock,
+      retention: { revisionDays: 1, revisionsPerItem: 1, trashDays: 30, auditDays: 365 },
+    });
+    const kept = await sweeper.sweep();
+    expect([...kept.marked, ...kept.removed]).not.toContain(id);
+    expect(await filesOf(id)).not.toEqual([]);
+
+    // Past the trash's 30 days the project, its revisions and then its image go.
+    clock = new Date(clock.getTime() + 31 * 24 * 60 * 60 * 1000);
+    expect((await sweeper.sweep()).removed).toContain(id);
+    expect(await filesOf(id)).toEqual([]);
+    await sweeper.close();
   });
 
   it("keeps the record when a file cannot be removed, and finishes on the next sweep", async () => {

@@ -15,6 +15,8 @@ import {
   deleteExpiredMediaRecord,
   findExpiredMedia,
   markUnreferencedMedia,
+  pruneHistory,
+  type RetentionSettings,
 } from "@heritage/content";
 import type { Database } from "@heritage/db";
 import type { MediaStorage } from "./media-storage";
@@ -50,12 +52,23 @@ export function createMediaSweeper(deps: {
   graceMs: number;
   /** 0: no timer (sweeps only when called). */
   intervalMs?: number;
+  /**
+   * Editors' history kept (revisions, trash, audit log; issue 29), pruned at the start of each
+   * sweep. Unset: nothing is pruned.
+   */
+  retention?: RetentionSettings;
   now?: () => Date;
 }): MediaSweeper {
   const now = deps.now ?? (() => new Date());
   let running: Promise<MediaSweepResult> | null = null;
 
   async function sweepOnce(graceMs: number): Promise<MediaSweepResult> {
+    if (deps.retention) {
+      const pruned = await pruneHistory(deps.db, deps.retention, now());
+      if (pruned.revisions + pruned.trash + pruned.auditLog > 0) {
+        deps.logger.info(pruned, "history past its retention removed");
+      }
+    }
     const { marked } = await markUnreferencedMedia(deps.db, now());
     const before = new Date(now().getTime() - graceMs);
     const removed: string[] = [];

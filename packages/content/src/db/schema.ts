@@ -29,11 +29,19 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
+/**
+ * The row's version: 1 when inserted, raised by one on every update by the database itself
+ * (trigger `bump_version`, whoever writes). The content API answers it as the row's ETag and
+ * refuses a write whose `If-Match` names an older one (issue 29).
+ */
+const version = () => integer("version").notNull().default(1);
+
 export const categories = contentSchema.table("categories", {
   id: textId(),
   name: text("name").notNull(),
   name_de: text("name_de"),
   name_bs: text("name_bs"),
+  version: version(),
   created_at: createdAt(),
   updated_at: updatedAt(),
 });
@@ -69,6 +77,7 @@ export const projects = contentSchema.table(
     seo_og_image: text("seo_og_image"),
     seo_og_image_de: text("seo_og_image_de"),
     seo_og_image_bs: text("seo_og_image_bs"),
+    version: version(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -88,6 +97,7 @@ export const faqs = contentSchema.table(
     answer_de: text("answer_de"),
     question_bs: text("question_bs"),
     answer_bs: text("answer_bs"),
+    version: version(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -101,6 +111,7 @@ export const languages = contentSchema.table(
     name: text("name").notNull(),
     flag_emoji: text("flag_emoji").notNull().default(""),
     is_default: boolean("is_default").notNull().default(false),
+    version: version(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -121,6 +132,7 @@ export const siteContent = contentSchema.table("site_content", {
   content: jsonb("content").$type<unknown>(),
   content_de: jsonb("content_de").$type<unknown>(),
   content_bs: jsonb("content_bs").$type<unknown>(),
+  version: version(),
   created_at: createdAt(),
   updated_at: updatedAt(),
 });
@@ -137,6 +149,7 @@ export const contactSubmissions = contentSchema.table(
     subject: text("subject").notNull(),
     message: text("message").notNull(),
     status: text("status").$type<ContactSubmissionStatus>().notNull().default("new"),
+    version: version(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -240,3 +253,93 @@ export const siteSettings = contentSchema.table("site_settings", {
   created_at: createdAt(),
   updated_at: updatedAt(),
 });
+
+/** Content whose every save keeps a revision, and whose deletes go to the trash (issue 29). */
+export const revisionedTables = ["projects", "categories", "faqs", "site_content"] as const;
+export type RevisionedTable = (typeof revisionedTables)[number];
+
+export const revisionOperations = ["create", "update", "delete", "restore"] as const;
+export type RevisionOperation = (typeof revisionOperations)[number];
+
+/**
+ * One saved state of a content row: written in the same transaction as the change it records.
+ * `data` is the whole row after the change (for a delete: the row as it was deleted), so any
+ * revision can be shown, compared and restored on its own.
+ */
+export const revisions = contentSchema.table(
+  "revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    table_name: text("table_name").$type<RevisionedTable>().notNull(),
+    row_id: text("row_id").notNull(),
+    /** The row's version after the change (a delete: the version that was deleted). */
+    version: integer("version").notNull(),
+    operation: text("operation").$type<RevisionOperation>().notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    /** The fields whose value differs from the previous state (all of them for a create). */
+    changed_fields: jsonb("changed_fields").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Who saved: the admin's user id, and the name or address they had then. */
+    actor_id: text("actor_id"),
+    actor_name: text("actor_name"),
+    /** A restore: the revision whose data it brought back. */
+    restored_from: uuid("restored_from"),
+    created_at: createdAt(),
+  },
+  (table) => [
+    index("revisions_row_idx").on(table.table_name, table.row_id, table.created_at),
+    index("revisions_created_at_idx").on(table.created_at),
+    check(
+      "revisions_operation_check",
+      sql`${table.operation} in ('create', 'update', 'delete', 'restore')`,
+    ),
+  ],
+);
+
+/**
+ * Deleted content, kept for a while (TRASH_RETENTION_DAYS) so that it can be restored with its
+ * images: the media sweep treats what a trashed row refers to as referred to.
+ */
+export const trash = contentSchema.table(
+  "trash",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    table_name: text("table_name").$type<RevisionedTable>().notNull(),
+    row_id: text("row_id").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    deleted_by_id: text("deleted_by_id"),
+    deleted_by_name: text("deleted_by_name"),
+    deleted_at: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("trash_row_idx").on(table.table_name, table.row_id),
+    index("trash_deleted_at_idx").on(table.deleted_at),
+  ],
+);
+
+/**
+ * Who did what and when: content writes, deletes and restores, admin sign-ins (and failed ones),
+ * user management and settings. Rows are only ever added (a trigger refuses updates); the
+ * retention sweep removes those older than AUDIT_LOG_RETENTION_DAYS.
+ */
+export const auditLog = contentSchema.table(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actor_id: text("actor_id"),
+    actor_name: text("actor_name"),
+    /** e.g. `content.update`, `content.delete`, `content.restore`, `admin.sign_in_failed`. */
+    action: text("action").notNull(),
+    /** What it acted on: a content table, `user`, `settings`; and the row's id. */
+    target_type: text("target_type"),
+    target_id: text("target_id"),
+    /** A short human summary (a project's title, a user's address). */
+    summary: text("summary"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+  },
+  (table) => [
+    index("audit_log_at_idx").on(table.at),
+    index("audit_log_actor_idx").on(table.actor_id, table.at),
+    index("audit_log_action_idx").on(table.action, table.at),
+  ],
+);

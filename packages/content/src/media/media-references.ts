@@ -4,7 +4,8 @@
  * to when its id (the folder of its files, in every URL it is served under: `/media/{id}/...`,
  * a bucket's public URL, a share image) appears anywhere in a row of the content the site shows:
  * projects (image, SEO images, HTML details), site content (about image, legal pages' HTML,
- * global SEO images and logo), FAQs and categories.
+ * global SEO images and logo), FAQs and categories, and the trash and the revisions kept of them
+ * (issue 29): a restored item, or a restored older version, gets its images back.
  *
  * An upload no content refers to is marked (`unreferenced_since`), and the mark is cleared when
  * content refers to it again; the server removes its files once the mark is older than a grace
@@ -14,13 +15,14 @@
  */
 import type { Database } from "@heritage/db";
 import { type SQL, sql } from "drizzle-orm";
-import { categories, faqs, media, projects, siteContent } from "../db/schema";
+import { categories, faqs, media, projects, revisions, siteContent, trash } from "../db/schema";
 
 /** True (SQL) when some content row's text holds the media row's id. */
 function isReferenced(): SQL {
-  const holdsId = (table: typeof projects | typeof siteContent | typeof faqs | typeof categories) =>
+  const referrers = [projects, siteContent, faqs, categories, trash, revisions];
+  const holdsId = (table: (typeof referrers)[number]) =>
     sql`exists (select 1 from ${table} as referrer where strpos(referrer::text, ${media.id}::text) > 0)`;
-  return sql`(${holdsId(projects)} or ${holdsId(siteContent)} or ${holdsId(faqs)} or ${holdsId(categories)})`;
+  return sql`(${sql.join(referrers.map(holdsId), sql` or `)})`;
 }
 
 export interface MediaFiles {

@@ -33,6 +33,7 @@ const rowWith = (content: unknown): SiteContentRow => ({
   content,
   content_de: null,
   content_bs: null,
+  version: 1,
   created_at: new Date(),
   updated_at: new Date(),
 });
