@@ -2,7 +2,7 @@
  * An admin adds a project with an uploaded image, sees it on the public site, edits it, is told
  * why a save and an upload failed (form kept), and deletes it (site spec, sections 2, 4, 5, 8).
  */
-import { deleteProject, listProjects } from "@heritage/content";
+import { deleteProject, listProjects, purgeFromTrash } from "@heritage/content";
 import { sweepUnreferencedMedia } from "@heritage/server/testing";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
@@ -26,6 +26,7 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
   let errors: string[];
   /** The image uploaded in the first test (a /media/ path). */
   let uploadedImage = "";
+  let deletedProjectId = "";
 
   beforeAll(async () => {
     site = await joinSiteJourneys();
@@ -285,6 +286,7 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
       const body = (await response.json()) as { data: { id: string; title: string }[] };
       return `/project/${body.data.find((project) => project.title === "Sevdah Sound Archive")?.id}`;
     });
+    deletedProjectId = href.slice("/project/".length);
     await row.getByRole("button", { name: "Delete" }).click();
     const confirm = page.getByRole("alertdialog");
     await expect(
@@ -302,7 +304,7 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
     await dismissNotices(page);
   });
 
-  it("removes the deleted project's uploaded files once the grace period is over (issue 19, defect 9)", async () => {
+  it("keeps the deleted project's files while it is in the trash, and removes them once purged and the grace period is over (issues 19, 29)", async () => {
     const mediaId = /^\/media\/([0-9a-f-]{36})\//.exec(uploadedImage)?.[1];
     const served = async () =>
       Promise.all(
@@ -314,7 +316,20 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
     // Within the grace period (24 h by default) the files stay: the editor may still use them.
     await expect(sweepUnreferencedMedia(server.running)).resolves.toMatchObject({ removed: [] });
     await expect(served()).resolves.toEqual([200, 200, 200]);
-    // Once it is over they go, and the share image falls back to the site's default (302).
+    // The trash keeps the project, so its image stays however long the grace period.
+    await expect(sweepUnreferencedMedia(server.running, { graceMs: 0 })).resolves.toMatchObject({
+      removed: [],
+    });
+    await expect(served()).resolves.toEqual([200, 200, 200]);
+    // Purged from the trash, and the grace period over: they go, and the share image falls back
+    // to the site's default (302).
+    await expect(
+      purgeFromTrash(server.running.database.db, {
+        table: "projects",
+        id: deletedProjectId,
+        actor: null,
+      }),
+    ).resolves.toBe(true);
     await expect(sweepUnreferencedMedia(server.running, { graceMs: 0 })).resolves.toMatchObject({
       removed: [mediaId],
     });
