@@ -2,7 +2,13 @@
  * An admin adds a project with an uploaded image, sees it on the public site, edits it, is told
  * why a save and an upload failed (form kept), and deletes it (site spec, sections 2, 4, 5, 8).
  */
-import { deleteProject, listProjects, purgeFromTrash } from "@heritage/content";
+import {
+  deleteProject,
+  listProjects,
+  purgeFromTrash,
+  updateProject,
+  writeContent,
+} from "@heritage/content";
 import { sweepUnreferencedMedia } from "@heritage/server/testing";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
@@ -279,6 +285,48 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
     await dismissNotices(page);
   });
 
+  it("tells an editor who saved the project first, keeps their text, and lets them merge by hand (issue 29)", async () => {
+    const db = server.running.database.db;
+    const row = page.getByRole("row").filter({ hasText: "Sevdah Sound Archive" });
+    await row.getByRole("button", { name: "Edit" }).click();
+    await dialog().getByRole("tab", { name: "Bosanski" }).click();
+    await dialog().getByLabel("Title (Bosnian)", { exact: true }).fill("Sevdah zvučni arhiv");
+
+    // Meanwhile a colleague saves the same project from their browser.
+    const stored = (await listProjects(db)).find((p) => p.title === "Sevdah Sound Archive");
+    if (!stored) throw new Error("the project to edit is missing");
+    await writeContent(db, {
+      table: "projects",
+      operation: "update",
+      id: stored.id,
+      actor: { id: "colleague", name: "Bob (bob@example.org)" },
+      write: (tx) =>
+        updateProject(tx, { id: stored.id, description: "Recordings of sevdalinka, 1950-1990" }),
+    });
+
+    await dialog().getByRole("button", { name: "Save", exact: true }).click();
+    const conflict = dialog().getByRole("alert");
+    await conflict
+      .getByText("Bob (bob@example.org) saved this project", { exact: false })
+      .waitFor();
+    await expectNoAxeViolations(page, "the project editor after a colleague's save");
+    // Nothing typed is lost; the colleague's change is shown and taken over by hand.
+    await expect(
+      dialog().getByLabel("Title (Bosnian)", { exact: true }).inputValue(),
+    ).resolves.toBe("Sevdah zvučni arhiv");
+    await conflict.getByRole("button", { name: "Use theirs: Description (English)" }).click();
+    await dismissNotices(page);
+    await dialog().getByRole("button", { name: "Save", exact: true }).click();
+    await expectNotice(page, "Project updated successfully");
+    await dialog().waitFor({ state: "detached" });
+    await dismissNotices(page);
+    const merged = (await listProjects(db)).find((p) => p.id === stored.id);
+    expect(merged).toMatchObject({
+      title_bs: "Sevdah zvučni arhiv",
+      description: "Recordings of sevdalinka, 1950-1990",
+    });
+  });
+
   it("deletes the project after confirmation, and the public page is gone", async () => {
     const row = page.getByRole("row").filter({ hasText: "Sevdah Sound Archive" });
     const href = await page.evaluate(async () => {
@@ -354,7 +402,11 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
     await expect(dialog().getByRole("button", { name: "Save" }).isEnabled()).resolves.toBe(true);
     await dialog().getByRole("button", { name: "Cancel" }).click();
     await dialog().waitFor({ state: "detached" });
-    expect(errors.filter((error) => !/404|Not Found|400|Bad Request/.test(error))).toEqual([]);
+    expect(
+      errors.filter(
+        (error) => !/404|Not Found|400|Bad Request|412 \(Precondition Failed\)/.test(error),
+      ),
+    ).toEqual([]);
   });
 
   it("checks a chosen image before sending it, and shows Uploading... while it is sent", async () => {

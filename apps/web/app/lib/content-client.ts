@@ -28,6 +28,24 @@ import {
 import { z } from "zod";
 import type { SiteLanguage } from "./language";
 
+/**
+ * What a save refused with 412 VERSION_CONFLICT knows (issue 29): who changed the row since the
+ * editor opened it, when, and the row as it is now.
+ */
+export interface VersionConflict {
+  changedBy: string | null;
+  changedAt: string | null;
+  currentVersion: number;
+  current: Record<string, unknown>;
+}
+
+const versionConflictSchema = z.object({
+  current_version: z.number().int(),
+  changed_by: z.string().nullish(),
+  changed_at: z.string().nullish(),
+  current: z.record(z.string(), z.unknown()),
+});
+
 /** A failed content call; `message` is what the admin is told. */
 export class ContentClientError extends Error {
   /** The API's error code (e.g. "PGRST116", "VALIDATION_FAILED"), when it sent one. */
@@ -36,6 +54,8 @@ export class ContentClientError extends Error {
   readonly status: number | null;
   /** For an input refused before sending: each field's first message, by field name. */
   readonly fieldErrors: Readonly<Record<string, string>>;
+  /** A save refused because someone else saved first (412 VERSION_CONFLICT). */
+  readonly conflict: VersionConflict | null;
 
   constructor(
     message: string,
@@ -43,6 +63,7 @@ export class ContentClientError extends Error {
       code?: string | null;
       status?: number | null;
       fieldErrors?: Record<string, string>;
+      conflict?: VersionConflict | null;
     } = {},
   ) {
     super(message);
@@ -50,6 +71,7 @@ export class ContentClientError extends Error {
     this.code = options.code ?? null;
     this.status = options.status ?? null;
     this.fieldErrors = options.fieldErrors ?? {};
+    this.conflict = options.conflict ?? null;
   }
 }
 
@@ -108,6 +130,7 @@ export const projectRowSchema = z.object({
   seo_og_image: nullableText,
   seo_og_image_de: nullableText,
   seo_og_image_bs: nullableText,
+  version: z.number().int().optional(),
   created_at: z.string().nullish(),
   updated_at: z.string().nullish(),
 });
@@ -129,6 +152,7 @@ export const faqRowSchema = z.object({
   answer_de: nullableText,
   question_bs: nullableText,
   answer_bs: nullableText,
+  version: z.number().int().optional(),
   created_at: z.string().nullish(),
   updated_at: z.string().nullish(),
 });
@@ -187,10 +211,14 @@ type Method = "GET" | "POST" | "PUT" | "DELETE";
 type Query = Record<string, string>;
 
 const apiErrorSchema = z.object({
-  error: z.object({ code: z.string().optional(), message: z.string() }).nullish(),
+  error: z
+    .object({ code: z.string().optional(), message: z.string(), details: z.unknown().optional() })
+    .nullish(),
 });
 
-function readApiError(text: string): { code?: string | undefined; message: string } | null {
+function readApiError(
+  text: string,
+): { code?: string | undefined; message: string; details?: unknown } | null {
   try {
     const parsed = apiErrorSchema.safeParse(JSON.parse(text));
     return parsed.success ? (parsed.data.error ?? null) : null;
@@ -198,6 +226,23 @@ function readApiError(text: string): { code?: string | undefined; message: strin
     return null;
   }
 }
+
+/** The conflict a VERSION_CONFLICT answer describes, or null for any other error. */
+function readConflict(error: { code?: string | undefined; details?: unknown } | null) {
+  if (error?.code !== "VERSION_CONFLICT") return null;
+  const parsed = versionConflictSchema.safeParse(error.details);
+  if (!parsed.success) return null;
+  return {
+    changedBy: parsed.data.changed_by ?? null,
+    changedAt: parsed.data.changed_at ?? null,
+    currentVersion: parsed.data.current_version,
+    current: parsed.data.current,
+  } satisfies VersionConflict;
+}
+
+/** `If-Match` for a row version (the API's ETag); none when the version is not known. */
+const versionHeader = (version: number | undefined): Record<string, string> =>
+  version === undefined ? {} : { "if-match": `"${version}"` };
 
 /**
  * Turns a zod failure of an input into the error the form shows: the schema's own sentences
@@ -234,12 +279,16 @@ export function createContentClient(options: ContentClientOptions) {
   async function send(
     method: Method,
     path: string,
-    { query, body }: { query?: Query; body?: unknown } = {},
+    {
+      query,
+      body,
+      headers: extraHeaders,
+    }: { query?: Query; body?: unknown; headers?: Record<string, string> } = {},
   ): Promise<{ response: Response; text: string }> {
     const token = await options.getAccessToken();
     const search = new URLSearchParams(query).toString();
     const url = `${baseUrl()}/functions/${path}${search ? `?${search}` : ""}`;
-    const headers: Record<string, string> = { accept: "application/json" };
+    const headers: Record<string, string> = { accept: "application/json", ...extraHeaders };
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers["content-type"] = "application/json";
     let response: Response;
@@ -260,7 +309,7 @@ export function createContentClient(options: ContentClientOptions) {
     method: Method,
     table: string,
     schema: S,
-    request: { query?: Query; body?: unknown } = {},
+    request: { query?: Query; body?: unknown; headers?: Record<string, string> } = {},
   ): Promise<z.output<S>> {
     const { response, text } = await send(method, `api-${table}`, request);
     const apiError = readApiError(text);
@@ -268,7 +317,7 @@ export function createContentClient(options: ContentClientOptions) {
       const detail = apiError?.message ?? text.slice(0, 500);
       throw new ContentClientError(
         `HTTP ${response.status}: ${response.statusText || statusTexts[response.status] || ""} - ${detail}`,
-        { code: apiError?.code ?? null, status: response.status },
+        { code: apiError?.code ?? null, status: response.status, conflict: readConflict(apiError) },
       );
     }
     if (apiError) {
@@ -329,12 +378,17 @@ export function createContentClient(options: ContentClientOptions) {
       callTable("POST", "projects", projectRowSchema, {
         body: parseInput(projectCreateSchema, input),
       }),
-    updateProject: async (input: ProjectUpdateInput) =>
+    /** With `version`, refused (VERSION_CONFLICT) when someone saved the project since. */
+    updateProject: async (input: ProjectUpdateInput, version?: number) =>
       callTable("PUT", "projects", projectRowSchema, {
         body: parseInput(projectUpdateSchema, input),
+        headers: versionHeader(version),
       }),
-    deleteProject: (id: string) =>
-      callTable("DELETE", "projects", projectRowSchema, { query: { id } }),
+    deleteProject: (id: string, version?: number) =>
+      callTable("DELETE", "projects", projectRowSchema, {
+        query: { id },
+        headers: versionHeader(version),
+      }),
     listCategories: () => callTable("GET", "categories", z.array(categoryRowSchema)),
 
     // ---- FAQ ----
@@ -342,9 +396,13 @@ export function createContentClient(options: ContentClientOptions) {
       callTable("GET", "faqs", z.array(faqRowSchema), { query: { order: "created_at.desc" } }),
     createFaq: async (input: FaqCreateInput) =>
       callTable("POST", "faqs", faqRowSchema, { body: parseInput(faqCreateSchema, input) }),
-    updateFaq: async (input: FaqUpdateInput) =>
-      callTable("PUT", "faqs", faqRowSchema, { body: parseInput(faqUpdateSchema, input) }),
-    deleteFaq: (id: string) => callTable("DELETE", "faqs", faqRowSchema, { query: { id } }),
+    updateFaq: async (input: FaqUpdateInput, version?: number) =>
+      callTable("PUT", "faqs", faqRowSchema, {
+        body: parseInput(faqUpdateSchema, input),
+        headers: versionHeader(version),
+      }),
+    deleteFaq: (id: string, version?: number) =>
+      callTable("DELETE", "faqs", faqRowSchema, { query: { id }, headers: versionHeader(version) }),
 
     // ---- site content ----
     listSiteContent: () => callTable("GET", "site_content", z.array(siteContentRowAnswerSchema)),
@@ -440,6 +498,7 @@ const statusTexts: Record<number, string> = {
   404: "Not Found",
   405: "Method Not Allowed",
   409: "Conflict",
+  412: "Precondition Failed",
   413: "Payload Too Large",
   429: "Too Many Requests",
   500: "Internal Server Error",

@@ -3,13 +3,20 @@
  * The add/edit dialog of an admin list (FAQ, projects; site spec, sections 2 and 4): a form that
  * cannot be closed while it saves, Cancel and Save ("Saving..." while busy), and the save itself:
  * create or update, one at a time, the section 8 notice, closed on success, kept filled with the
- * reason on failure.
+ * reason on failure. An update sends the version the editor opened (`If-Match`), so a colleague's
+ * save in between is never overwritten silently: the dialog shows what they changed and keeps
+ * the editor's text (issue 29).
  */
-import { type FormEvent, type ReactNode, useRef, useState } from "react";
-import { ContentClientError, errorMessage } from "../../../lib/content-client";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import {
+  ContentClientError,
+  errorMessage,
+  type VersionConflict,
+} from "../../../lib/content-client";
 import { AdminDialog } from "./admin-dialog";
 import { adminButton } from "./admin-styles";
 import { noticeError, noticeSuccess } from "./notices";
+import { VersionConflictNotice } from "./version-conflict";
 
 export function EntityFormDialog({
   open,
@@ -19,6 +26,9 @@ export function EntityFormDialog({
   isSaving,
   isSaveDisabled = isSaving,
   onSubmit,
+  conflict = null,
+  noun,
+  onUseTheirs,
   children,
 }: {
   open: boolean;
@@ -29,6 +39,12 @@ export function EntityFormDialog({
   /** Save is also disabled while other work runs (e.g. an upload); default: while saving. */
   isSaveDisabled?: boolean;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** A colleague's save that refused this one, with the row as the editor opened it. */
+  conflict?: ConflictState | null;
+  /** "project", "FAQ item": how the conflict notice names the row. */
+  noun?: string;
+  /** Puts a colleague's value of a field into the form (offered beside each change). */
+  onUseTheirs?: (field: string, value: unknown) => void;
   children: ReactNode;
 }) {
   return (
@@ -42,6 +58,14 @@ export function EntityFormDialog({
       wide={wide}
     >
       <form onSubmit={onSubmit} noValidate>
+        {conflict ? (
+          <VersionConflictNotice
+            conflict={conflict.conflict}
+            opened={conflict.opened}
+            noun={noun ?? "item"}
+            onUseTheirs={onUseTheirs}
+          />
+        ) : null}
         {children}
         <div className="mt-6 flex justify-end gap-3 border-t border-gray-200 pt-4">
           <button
@@ -61,11 +85,21 @@ export function EntityFormDialog({
   );
 }
 
-export interface EntitySaveOptions<Row extends { id: string }, Values> {
+export interface ConflictState {
+  conflict: VersionConflict;
+  opened: Record<string, unknown> | null;
+}
+
+type VersionedRow = { id: string; version?: number | undefined };
+
+export interface EntitySaveOptions<Row extends VersionedRow, Values> {
+  /** Whether the dialog is open: opening it starts from the row's version again. */
+  open: boolean;
   /** The row being edited, or null when adding. */
   entity: Row | null;
   create: (values: Values) => Promise<Row>;
-  update: (values: Values & { id: string }) => Promise<Row>;
+  /** `version`: the one the editor's text is based on (sent as `If-Match`). */
+  update: (values: Values & { id: string }, version: number | undefined) => Promise<Row>;
   onSaved: (row: Row, change: "added" | "updated") => void;
   onOpenChange: (open: boolean) => void;
   notices: { added: string; updated: string; failed: string };
@@ -77,28 +111,58 @@ export interface EntitySaveOptions<Row extends { id: string }, Values> {
  * The dialog's save. `isSavingRef` is the one-at-a-time guard, also for other saves of the same
  * dialog (a second click while a save runs does nothing).
  */
-export function useEntitySave<Row extends { id: string }, Values>(
+export function useEntitySave<Row extends VersionedRow, Values>(
   options: EntitySaveOptions<Row, Values>,
 ) {
   const [isSaving, setIsSaving] = useState(false);
   const isSavingRef = useRef(false);
+  const { open, entity } = options;
+  /** The version the form's text is based on: the opened row's, then each save's. */
+  const versionRef = useRef<number | undefined>(entity?.version);
+  const [conflict, setConflict] = useState<ConflictState | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    versionRef.current = entity?.version;
+    setConflict(null);
+  }, [open, entity]);
+
+  /** After any save of this row in the dialog (the SEO tab saves on its own). */
+  function saved(row: VersionedRow) {
+    versionRef.current = row.version;
+    setConflict(null);
+  }
+
+  /** True when `error` is a colleague's earlier save: shown, and the next save is based on it. */
+  function noteConflict(error: unknown): boolean {
+    if (!(error instanceof ContentClientError) || !error.conflict) return false;
+    const { conflict: found } = error;
+    setConflict((previous) => ({
+      conflict: found,
+      opened: previous?.conflict.current ?? (entity as Record<string, unknown> | null),
+    }));
+    versionRef.current = found.currentVersion;
+    return true;
+  }
 
   async function save(values: Values) {
     if (isSavingRef.current) return;
     isSavingRef.current = true;
     setIsSaving(true);
-    const { entity, notices } = options;
+    const { notices } = options;
     try {
-      const saved = entity
-        ? await options.update({ ...values, id: entity.id })
+      const row = entity
+        ? await options.update({ ...values, id: entity.id }, versionRef.current)
         : await options.create(values);
-      options.onSaved(saved, entity ? "updated" : "added");
+      saved(row);
+      options.onSaved(row, entity ? "updated" : "added");
       noticeSuccess(entity ? notices.updated : notices.added);
       options.onOpenChange(false);
     } catch (error) {
       if (error instanceof ContentClientError && Object.keys(error.fieldErrors).length > 0) {
         options.onInvalid?.(error.fieldErrors);
       }
+      noteConflict(error);
       noticeError(notices.failed, errorMessage(error));
     } finally {
       isSavingRef.current = false;
@@ -106,5 +170,5 @@ export function useEntitySave<Row extends { id: string }, Values>(
     }
   }
 
-  return { isSaving, isSavingRef, save };
+  return { isSaving, isSavingRef, save, versionRef, saved, noteConflict, conflict };
 }

@@ -44,6 +44,7 @@ export function FaqDialog({
   const {
     register,
     reset,
+    setValue,
     handleSubmit,
     setError,
     clearErrors,
@@ -52,10 +53,11 @@ export function FaqDialog({
     defaultValues: faqToValues(null),
   });
   const [tab, setTab] = useState("en");
-  const { isSaving, save } = useEntitySave({
+  const { isSaving, save, conflict } = useEntitySave({
+    open,
     entity: faq,
     create: (values: FaqFormValues) => client.createFaq(values),
-    update: (values) => client.updateFaq(values),
+    update: (values, version) => client.updateFaq(values, version),
     onSaved,
     onOpenChange,
     notices: {
@@ -95,6 +97,14 @@ export function FaqDialog({
       title={faq ? "Edit FAQ" : "Add New FAQ"}
       isSaving={isSaving}
       onSubmit={(event) => void submit(event)}
+      conflict={conflict}
+      noun="FAQ item"
+      onUseTheirs={(field, value) => {
+        if ((faqFieldNames as readonly string[]).includes(field)) {
+          const name = field as (typeof faqFieldNames)[number];
+          setValue(name, typeof value === "string" ? value : "", { shouldDirty: true });
+        }
+      }}
     >
       <AdminTabs
         label="FAQ language"

@@ -7,7 +7,7 @@
 import { Plus } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useCallback, useState } from "react";
-import type { FaqRow } from "../../../lib/content-client";
+import { ContentClientError, type FaqRow } from "../../../lib/content-client";
 import { adminButton } from "../common/admin-styles";
 import {
   AdminTable,
@@ -85,13 +85,20 @@ export function FaqScreen() {
   });
   const { askToDelete, confirmDialogProps } = useConfirmedDelete(async (toDelete: FaqRow) => {
     try {
-      await client.deleteFaq(toDelete.id);
+      // With the version shown, so a colleague's newer save is not deleted unseen.
+      await client.deleteFaq(toDelete.id, toDelete.version);
       setFaqs((current) => current.filter((faq) => faq.id !== toDelete.id));
       noticeSuccess("Success", "FAQ deleted successfully");
       return true;
-    } catch {
-      // Spec section 8, word for word: "Error / Failed to delete FAQ".
-      noticeError("Error", "Failed to delete FAQ");
+    } catch (error) {
+      // Spec section 8, word for word: "Error / Failed to delete FAQ"; a colleague's newer save
+      // (issue 29) says so instead.
+      noticeError(
+        "Error",
+        error instanceof ContentClientError && error.conflict
+          ? error.message
+          : "Failed to delete FAQ",
+      );
       return false;
     }
   });

@@ -28,7 +28,12 @@ import { ImageUpload } from "../common/image-upload";
 import { type AdminLanguage, adminLanguages } from "../common/languages";
 import { noticeError, noticeSuccess } from "../common/notices";
 import { brokenImages, ImageWarnings, useImageProblems } from "./image-checks";
-import { emptyProjectValues, type ProjectFormValues, projectToValues } from "./project-form-values";
+import {
+  emptyProjectValues,
+  formTextOf,
+  type ProjectFormValues,
+  projectToValues,
+} from "./project-form-values";
 import { ProjectSeoFields } from "./project-seo-fields";
 
 // The shared schema validates the text form: keywords as comma-separated text, "" for "none".
@@ -78,10 +83,11 @@ export function ProjectDialog({
   const [tab, setTab] = useState("en");
   const [isUploading, setIsUploading] = useState(false);
   const [savingSeoLanguage, setSavingSeoLanguage] = useState<string | null>(null);
-  const { isSaving, isSavingRef, save } = useEntitySave({
+  const { isSaving, isSavingRef, save, versionRef, saved, noteConflict, conflict } = useEntitySave({
+    open,
     entity: project,
     create: (values: ProjectCreate) => client.createProject(values),
-    update: (values) => client.updateProject(values),
+    update: (values, version) => client.updateProject(values, version),
     onSaved,
     onOpenChange,
     notices: {
@@ -109,19 +115,24 @@ export function ProjectDialog({
     const values = form.getValues();
     const field = (base: string) => values[`${base}${language.suffix}` as keyof ProjectFormValues];
     try {
-      const saved = await client.updateProject({
-        id: project.id,
-        [`seo_title${language.suffix}`]: field("seo_title"),
-        [`seo_description${language.suffix}`]: field("seo_description"),
-        [`seo_keywords${language.suffix}`]: field("seo_keywords"),
-        [`seo_og_image${language.suffix}`]: field("seo_og_image"),
-      });
-      onSaved(saved, "updated");
+      const row = await client.updateProject(
+        {
+          id: project.id,
+          [`seo_title${language.suffix}`]: field("seo_title"),
+          [`seo_description${language.suffix}`]: field("seo_description"),
+          [`seo_keywords${language.suffix}`]: field("seo_keywords"),
+          [`seo_og_image${language.suffix}`]: field("seo_og_image"),
+        },
+        versionRef.current,
+      );
+      saved(row);
+      onSaved(row, "updated");
       noticeSuccess(
         "SEO settings saved",
         `Successfully updated ${language.englishName} SEO settings`,
       );
     } catch (error) {
+      noteConflict(error);
       noticeError("Failed to save SEO settings. Please try again.", errorMessage(error));
     } finally {
       isSavingRef.current = false;
@@ -160,6 +171,12 @@ export function ProjectDialog({
       isSaving={isSaving}
       isSaveDisabled={isBusy}
       onSubmit={(event) => void submit(event)}
+      conflict={conflict}
+      noun="project"
+      onUseTheirs={(field, value) => {
+        const target = formTextOf(field, value);
+        if (target) setValue(target.name, target.text, { shouldDirty: true });
+      }}
     >
       <AdminTabs
         label="Project fields"

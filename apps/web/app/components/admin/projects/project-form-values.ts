@@ -39,6 +39,16 @@ export const projectTextFieldNames = [
 
 export type ProjectFormValues = Record<(typeof projectTextFieldNames)[number], string>;
 
+/** A stored value as the form's text for `field`, or null when the form has no such field. */
+export function formTextOf(
+  field: string,
+  value: unknown,
+): { name: keyof ProjectFormValues; text: string } | null {
+  if (!(projectTextFieldNames as readonly string[]).includes(field)) return null;
+  const text = Array.isArray(value) ? value.join(", ") : typeof value === "string" ? value : "";
+  return { name: field as keyof ProjectFormValues, text };
+}
+
 /** A cleared form for "Add": Light Blue and the first category preselected. */
 export function emptyProjectValues(firstCategory = ""): ProjectFormValues {
   const values = Object.fromEntries(

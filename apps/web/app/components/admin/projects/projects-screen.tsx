@@ -49,7 +49,8 @@ export function ProjectsScreen() {
   });
   const { askToDelete, confirmDialogProps } = useConfirmedDelete(async (toDelete: ProjectRow) => {
     try {
-      await client.deleteProject(toDelete.id);
+      // With the version shown, so a colleague's newer save is not deleted unseen.
+      await client.deleteProject(toDelete.id, toDelete.version);
       setProjects((current) => current.filter((project) => project.id !== toDelete.id));
       noticeSuccess("Project deleted successfully");
       return true;
