@@ -59,6 +59,8 @@ export default [
       route("admin/site-content", "routes/admin/site-content.tsx"),
       route("admin/contact-submissions", "routes/admin/contact-submissions.tsx"),
       route("admin/seo", "routes/admin/seo.tsx"),
+      route("admin/trash", "routes/admin/trash.tsx"),
+      route("admin/activity", "routes/admin/activity.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -132,6 +132,7 @@ describe.skipIf(!hasChromium)("an admin manages the FAQ", () => {
     await dialog().getByRole("tab", { name: "Deutsch" }).click();
     await expect(field("Question (German)").inputValue()).resolves.toBe("Noch nicht gespeichert");
     await dialog().getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("button", { name: "Discard changes" }).click();
     await dialog().waitFor({ state: "detached" });
     await dismissNotices(page);
   });

@@ -14,6 +14,7 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  admin,
   contentApiFailure,
   dismissNotices,
   expectNoAxeViolations,
@@ -327,6 +328,44 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
     });
   });
 
+  it("brings an overwritten translation back from the project's history (issue 29)", async () => {
+    const db = server.running.database.db;
+    const row = page.getByRole("row").filter({ hasText: "Sevdah Sound Archive" });
+    await row.getByRole("button", { name: "Edit" }).click();
+    await dialog().getByRole("tab", { name: "Bosanski" }).click();
+    await dialog().getByLabel("Title (Bosnian)", { exact: true }).fill("Pogrešan naslov");
+    await dialog().getByRole("button", { name: "Save", exact: true }).click();
+    await expectNotice(page, "Project updated successfully");
+    await dialog().waitFor({ state: "detached" });
+    await dismissNotices(page);
+
+    await row.getByRole("button", { name: "History of Sevdah Sound Archive" }).click();
+    const history = page.getByRole("dialog", { name: 'History of "Sevdah Sound Archive"' });
+    await history.getByText("Changed: Title (Bosnian)").first().waitFor();
+    // The newest two side by side: the Bosnian title, before and after the mistake.
+    await history
+      .getByRole("tablist", { name: "Compare language" })
+      .getByRole("tab", { name: "Bosanski" })
+      .click();
+    const titleRow = history.getByRole("row", { name: /Title \(Bosnian\)/ });
+    await expect(titleRow.textContent()).resolves.toMatch(
+      /changed.*Sevdah zvučni arhiv.*Pogrešan naslov/,
+    );
+    await expectNoAxeViolations(page, "a project's history");
+    const restoreButton = history.getByRole("button", { name: /^Restore version/ }).first();
+    const version = /\d+$/.exec((await restoreButton.getAttribute("aria-label")) ?? "")?.[0];
+    await restoreButton.click();
+    await expectNotice(page, "Version restored", `Version ${version} is the current one again.`);
+    await dismissNotices(page);
+    await page.keyboard.press("Escape");
+    await history.waitFor({ state: "detached" });
+
+    const restored = (await listProjects(db)).find((p) => p.title === "Sevdah Sound Archive");
+    expect(restored?.title_bs).toBe("Sevdah zvučni arhiv");
+    const bosnian = await (await fetch(`${server.url}/bs/project/${restored?.id}`)).text();
+    expect(bosnian).toContain("Sevdah zvučni arhiv");
+  });
+
   it("deletes the project after confirmation, and the public page is gone", async () => {
     const row = page.getByRole("row").filter({ hasText: "Sevdah Sound Archive" });
     const href = await page.evaluate(async () => {
@@ -348,7 +387,45 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
     const visitor = await browser.newPage();
     await visitor.goto(`${server.url}${href}`);
     await visitor.getByRole("heading", { name: "Project not found" }).waitFor();
+    await dismissNotices(page);
+
+    // The trash holds it: restored, it is back with its image and its public page (issue 29).
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: "Trash" })
+      .click();
+    const trashed = page.getByRole("row").filter({ hasText: "Sevdah Sound Archive" });
+    await trashed.waitFor();
+    await expectNoAxeViolations(page, "/admin/trash");
+    await trashed.getByRole("button", { name: "Restore Sevdah Sound Archive" }).click();
+    await expectNotice(page, "Restored", 'Project "Sevdah Sound Archive" is back.');
+    await trashed.waitFor({ state: "detached" });
+    await dismissNotices(page);
+    await visitor.goto(`${server.url}${href}`);
+    await visitor.getByRole("heading", { name: "Sevdah Sound Archive" }).waitFor();
+    const image = await visitor.locator("main img").first().getAttribute("src");
+    expect(image).toContain(/^\/media\/([0-9a-f-]{36})\//.exec(uploadedImage)?.[1]);
     await visitor.close();
+
+    // The activity lists each step with who did it; then the project goes again.
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: "Activity" })
+      .click();
+    await page.getByLabel("What").selectOption({ label: "Restored" });
+    const restores = page.getByRole("row").filter({ hasText: "Sevdah Sound Archive" });
+    await expect.poll(() => restores.count()).toBe(2);
+    await expect(restores.first().textContent()).resolves.toContain(admin.email);
+    await expectNoAxeViolations(page, "/admin/activity");
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: "Projects" })
+      .click();
+    const again = page.getByRole("row").filter({ hasText: "Sevdah Sound Archive" });
+    await again.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expectNotice(page, "Project deleted successfully");
+    await again.waitFor({ state: "detached" });
     await dismissNotices(page);
   });
 
@@ -400,7 +477,18 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
       dialog().getByLabel("Title (English)", { exact: true }).inputValue(),
     ).resolves.toBe("Balkan Stories Renamed");
     await expect(dialog().getByRole("button", { name: "Save" }).isEnabled()).resolves.toBe(true);
+    // Leaving a form with unsaved changes asks first (issue 29); keeping on editing keeps it all.
     await dialog().getByRole("button", { name: "Cancel" }).click();
+    const discard = page.getByRole("alertdialog", { name: "Discard your unsaved changes?" });
+    await discard.waitFor();
+    await expectNoAxeViolations(page, "the question before unsaved changes are discarded");
+    await discard.getByRole("button", { name: "Cancel" }).click();
+    await discard.waitFor({ state: "detached" });
+    await expect(
+      dialog().getByLabel("Title (English)", { exact: true }).inputValue(),
+    ).resolves.toBe("Balkan Stories Renamed");
+    await page.keyboard.press("Escape");
+    await discard.getByRole("button", { name: "Discard changes" }).click();
     await dialog().waitFor({ state: "detached" });
     expect(
       errors.filter(
@@ -467,6 +555,7 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
 
     // Cancelled: the upload did not add a project.
     await dialog().getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("button", { name: "Discard changes" }).click();
     await dialog().waitFor({ state: "detached" });
     await expect(listProjects(server.running.database.db)).resolves.toHaveLength(stored.length);
     await dismissNotices(page);

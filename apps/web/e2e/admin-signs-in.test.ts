@@ -131,7 +131,7 @@ describe.skipIf(!hasChromium)("an admin signs in and out", () => {
     await page.waitForURL(`${server.url}/admin`);
     await page.getByText(`Logged in as ${admin.email}`).waitFor();
     const links = await nav.getByRole("listitem").allTextContents();
-    expect(links).toEqual(["Projects", "FAQ", "Messages", "Content", "SEO"]);
+    expect(links).toEqual(["Projects", "FAQ", "Messages", "Content", "SEO", "Trash", "Activity"]);
     await nav.getByRole("button", { name: "Sign Out" }).waitFor();
     const cards = await page
       .getByRole("main")

@@ -26,7 +26,9 @@ import {
   siteContentRowSchema,
 } from "@heritage/content";
 import { z } from "zod";
+import { createHistoryCalls } from "./history-client";
 import type { SiteLanguage } from "./language";
+import { versionHeader } from "./version-header";
 
 /**
  * What a save refused with 412 VERSION_CONFLICT knows (issue 29): who changed the row since the
@@ -207,8 +209,15 @@ export interface ContentClientOptions {
   fetch?: typeof fetch;
 }
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
 type Query = Record<string, string>;
+export type DataRequest = { query?: Query; body?: unknown; headers?: Record<string, string> };
+export type CallData = <S extends z.ZodType>(
+  method: Method,
+  path: string,
+  schema: S,
+  request?: DataRequest,
+) => Promise<z.output<S>>;
 
 const apiErrorSchema = z.object({
   error: z
@@ -239,10 +248,6 @@ function readConflict(error: { code?: string | undefined; details?: unknown } | 
     current: parsed.data.current,
   } satisfies VersionConflict;
 }
-
-/** `If-Match` for a row version (the API's ETag); none when the version is not known. */
-const versionHeader = (version: number | undefined): Record<string, string> =>
-  version === undefined ? {} : { "if-match": `"${version}"` };
 
 /**
  * Turns a zod failure of an input into the error the form shows: the schema's own sentences
@@ -305,13 +310,23 @@ export function createContentClient(options: ContentClientOptions) {
   }
 
   /** A data API call (`api-{table}`): `{data, error}` answers, HTTP failures as the spec words them. */
-  async function callTable<S extends z.ZodType>(
+  function callTable<S extends z.ZodType>(
     method: Method,
     table: string,
     schema: S,
-    request: { query?: Query; body?: unknown; headers?: Record<string, string> } = {},
+    request: DataRequest = {},
   ): Promise<z.output<S>> {
-    const { response, text } = await send(method, `api-${table}`, request);
+    return callData(method, `api-${table}`, schema, request);
+  }
+
+  /** Any call answering `{data, error}` (the data API, the history's restore functions). */
+  async function callData<S extends z.ZodType>(
+    method: Method,
+    path: string,
+    schema: S,
+    request: DataRequest = {},
+  ): Promise<z.output<S>> {
+    const { response, text } = await send(method, path, request);
     const apiError = readApiError(text);
     if (!response.ok) {
       const detail = apiError?.message ?? text.slice(0, 500);
@@ -335,7 +350,7 @@ export function createContentClient(options: ContentClientOptions) {
     const data = (json as { data?: unknown } | null)?.data;
     const parsed = schema.safeParse(data);
     if (!parsed.success) {
-      throw new ContentClientError(`Unexpected answer from api-${table}`, {
+      throw new ContentClientError(`Unexpected answer from ${path}`, {
         status: response.status,
       });
     }
@@ -468,6 +483,9 @@ export function createContentClient(options: ContentClientOptions) {
      * `missing` (an upload not in the media storage) or `invalid` (no address this site serves
      * images at); null when fine. Empty addresses are not sent.
      */
+    /** Revisions, trash and audit log (issue 29): history-client.ts. */
+    history: createHistoryCalls(callData),
+
     checkImages: async (urls: string[]): Promise<Map<string, ImageProblem>> => {
       const asked = [...new Set(urls.map((url) => url.trim()).filter((url) => url !== ""))];
       if (asked.length === 0) return new Map();

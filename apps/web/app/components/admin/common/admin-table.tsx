@@ -4,7 +4,7 @@
  * states, then a table with one header cell per column, plus the Edit / Delete row actions and
  * the loading of the rows these screens share.
  */
-import { Pencil, Trash2 } from "lucide-react";
+import { History, Pencil, Trash2 } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage } from "../../../lib/content-client";
 import { adminButton, cellClass, headCellClass, tableClass } from "./admin-styles";
@@ -76,18 +76,23 @@ export function AdminTable<Row>({
   );
 }
 
-/** The Edit and Delete buttons of a row; `name` makes their accessible names ("Edit {name}"). */
+/**
+ * The Edit and Delete buttons of a row, and History when the row keeps versions; `name` makes
+ * their accessible names ("Edit {name}").
+ */
 export function EditDeleteActions({
   name,
   onEdit,
   onDelete,
+  onHistory,
 }: {
   name: string;
   onEdit: () => void;
   onDelete: () => void;
+  onHistory?: () => void;
 }) {
   return (
-    <div className="flex gap-2">
+    <div className="flex flex-wrap gap-2">
       <button
         type="button"
         className={adminButton("outline")}
@@ -106,6 +111,17 @@ export function EditDeleteActions({
         <Trash2 aria-hidden="true" className="size-4" />
         Delete
       </button>
+      {onHistory ? (
+        <button
+          type="button"
+          className={adminButton("outline")}
+          aria-label={`History of ${name}`}
+          onClick={onHistory}
+        >
+          <History aria-hidden="true" className="size-4" />
+          History
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -16,6 +16,7 @@ import {
 import { AdminDialog } from "./admin-dialog";
 import { adminButton } from "./admin-styles";
 import { noticeError, noticeSuccess } from "./notices";
+import { DiscardChangesDialog, useLeaveWarning } from "./unsaved-changes";
 import { VersionConflictNotice } from "./version-conflict";
 
 export function EntityFormDialog({
@@ -29,6 +30,7 @@ export function EntityFormDialog({
   conflict = null,
   noun,
   onUseTheirs,
+  isDirty = false,
   children,
 }: {
   open: boolean;
@@ -45,18 +47,37 @@ export function EntityFormDialog({
   noun?: string;
   /** Puts a colleague's value of a field into the form (offered beside each change). */
   onUseTheirs?: (field: string, value: unknown) => void;
+  /** The form holds changes not saved yet: closing or leaving asks first. */
+  isDirty?: boolean;
   children: ReactNode;
 }) {
+  const [askingToDiscard, setAskingToDiscard] = useState(false);
+  const leaveWarning = useLeaveWarning(open && isDirty && !isSaving);
+  /** The editor closes the dialog (Cancel, Escape, the close button): asked first when dirty. */
+  const close = () => {
+    if (isSaving) return;
+    if (isDirty) setAskingToDiscard(true);
+    else onOpenChange(false);
+  };
   return (
     <AdminDialog
       open={open}
       onOpenChange={(next) => {
-        if (!next && isSaving) return;
-        onOpenChange(next);
+        if (next) onOpenChange(true);
+        else close();
       }}
       title={title}
       wide={wide}
     >
+      {leaveWarning}
+      <DiscardChangesDialog
+        open={askingToDiscard}
+        onKeepEditing={() => setAskingToDiscard(false)}
+        onDiscard={() => {
+          setAskingToDiscard(false);
+          onOpenChange(false);
+        }}
+      />
       <form onSubmit={onSubmit} noValidate>
         {conflict ? (
           <VersionConflictNotice
@@ -72,7 +93,7 @@ export function EntityFormDialog({
             type="button"
             className={adminButton("outline")}
             disabled={isSaving}
-            onClick={() => onOpenChange(false)}
+            onClick={close}
           >
             Cancel
           </button>

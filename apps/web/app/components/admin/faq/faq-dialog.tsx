@@ -48,7 +48,7 @@ export function FaqDialog({
     handleSubmit,
     setError,
     clearErrors,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<FaqFormValues>({
     defaultValues: faqToValues(null),
   });
@@ -99,6 +99,7 @@ export function FaqDialog({
       onSubmit={(event) => void submit(event)}
       conflict={conflict}
       noun="FAQ item"
+      isDirty={isDirty}
       onUseTheirs={(field, value) => {
         if ((faqFieldNames as readonly string[]).includes(field)) {
           const name = field as (typeof faqFieldNames)[number];

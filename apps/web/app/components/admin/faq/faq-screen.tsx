@@ -7,7 +7,7 @@
 import { Plus } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useCallback, useState } from "react";
-import { ContentClientError, type FaqRow } from "../../../lib/content-client";
+import { ContentClientError, type FaqRow, faqRowSchema } from "../../../lib/content-client";
 import { adminButton } from "../common/admin-styles";
 import {
   AdminTable,
@@ -19,6 +19,7 @@ import { ConfirmDialog } from "../common/confirm-dialog";
 import { adminLanguages } from "../common/languages";
 import { noticeError, noticeSuccess } from "../common/notices";
 import { useContentClient } from "../common/use-content-client";
+import { HistoryDialog } from "../history/history-dialog";
 import { FaqDialog } from "./faq-dialog";
 
 /** Spec section 9: list previews show 30 characters of a question and 50 of an answer. */
@@ -80,6 +81,10 @@ export function FaqScreen() {
     loadError,
   } = useAdminRows(loadFaqs, (message) => noticeError("Failed to load FAQ data", message));
   const [dialog, setDialog] = useState<{ open: boolean; faq: FaqRow | null }>({
+    open: false,
+    faq: null,
+  });
+  const [history, setHistory] = useState<{ open: boolean; faq: FaqRow | null }>({
     open: false,
     faq: null,
   });
@@ -155,6 +160,7 @@ export function FaqScreen() {
                 name={faq.question}
                 onEdit={() => setDialog({ open: true, faq })}
                 onDelete={() => askToDelete(faq)}
+                onHistory={() => setHistory({ open: true, faq })}
               />
             ),
           },
@@ -177,6 +183,21 @@ export function FaqScreen() {
       <ConfirmDialog
         {...confirmDialogProps}
         question="Are you sure you want to delete this FAQ item?"
+      />
+      <HistoryDialog
+        open={history.open}
+        onOpenChange={(open) => setHistory((current) => ({ ...current, open }))}
+        client={client}
+        table="faqs"
+        item={
+          history.faq
+            ? { id: history.faq.id, name: history.faq.question, version: history.faq.version }
+            : null
+        }
+        onRestored={(row) => {
+          const restored = faqRowSchema.parse(row);
+          setFaqs((current) => current.map((faq) => (faq.id === restored.id ? restored : faq)));
+        }}
       />
     </div>
   );

@@ -173,6 +173,7 @@ export function ProjectDialog({
       onSubmit={(event) => void submit(event)}
       conflict={conflict}
       noun="project"
+      isDirty={formState.isDirty}
       onUseTheirs={(field, value) => {
         const target = formTextOf(field, value);
         if (target) setValue(target.name, target.text, { shouldDirty: true });

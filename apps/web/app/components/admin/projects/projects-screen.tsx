@@ -6,7 +6,12 @@
  */
 import { Plus } from "lucide-react";
 import { useCallback, useState } from "react";
-import { type CategoryRow, errorMessage, type ProjectRow } from "../../../lib/content-client";
+import {
+  type CategoryRow,
+  errorMessage,
+  type ProjectRow,
+  projectRowSchema,
+} from "../../../lib/content-client";
 import { adminButton } from "../common/admin-styles";
 import {
   AdminTable,
@@ -17,6 +22,7 @@ import {
 import { ConfirmDialog } from "../common/confirm-dialog";
 import { noticeError, noticeSuccess } from "../common/notices";
 import { useContentClient } from "../common/use-content-client";
+import { HistoryDialog } from "../history/history-dialog";
 import { BrokenImagesFlag, brokenImages, useImageProblems } from "./image-checks";
 import { ProjectDialog } from "./project-dialog";
 
@@ -44,6 +50,10 @@ export function ProjectsScreen() {
     noticeError("Failed to load data from database", message),
   );
   const [dialog, setDialog] = useState<{ open: boolean; project: ProjectRow | null }>({
+    open: false,
+    project: null,
+  });
+  const [history, setHistory] = useState<{ open: boolean; project: ProjectRow | null }>({
     open: false,
     project: null,
   });
@@ -142,6 +152,7 @@ export function ProjectsScreen() {
                 name={project.title}
                 onEdit={() => setDialog({ open: true, project })}
                 onDelete={() => askToDelete(project)}
+                onHistory={() => setHistory({ open: true, project })}
               />
             ),
           },
@@ -159,6 +170,22 @@ export function ProjectsScreen() {
       <ConfirmDialog
         {...confirmDialogProps}
         question="Are you sure you want to delete this project?"
+      />
+      <HistoryDialog
+        open={history.open}
+        onOpenChange={(open) => setHistory((current) => ({ ...current, open }))}
+        client={client}
+        table="projects"
+        item={
+          history.project
+            ? {
+                id: history.project.id,
+                name: history.project.title,
+                version: history.project.version,
+              }
+            : null
+        }
+        onRestored={(row) => replaceProject(projectRowSchema.parse(row), "updated")}
       />
     </div>
   );

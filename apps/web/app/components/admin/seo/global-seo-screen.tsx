@@ -19,6 +19,7 @@ import { TextAreaField, TextField } from "../common/form-fields";
 import { adminLanguages } from "../common/languages";
 import { noticeError, noticeSuccess } from "../common/notices";
 import { ErrorState, LoadingState } from "../common/screen-states";
+import { useLeaveWarning } from "../common/unsaved-changes";
 import { useContentClient } from "../common/use-content-client";
 import { type GlobalSeoFormValues, toGlobalSeoValues } from "./global-seo-form-values";
 import { LanguageSeoFields, SeoLanguageSummary } from "./language-seo-fields";
@@ -92,6 +93,8 @@ export function GlobalSeoScreen() {
       setIsSaving(true);
       try {
         await client.saveGlobalSeo(values);
+        // What is saved is the form's new starting point: no longer "unsaved".
+        reset(form.getValues());
         noticeSuccess("Settings saved", "Global SEO settings have been updated successfully");
       } catch (error) {
         noticeError("Failed to save SEO settings. Please try again.", errorMessage(error));
@@ -106,6 +109,7 @@ export function GlobalSeoScreen() {
     },
   );
 
+  const leaveWarning = useLeaveWarning(formState.isDirty && !isSaving);
   const errorOf = (name: keyof GlobalSeoFormValues) => formState.errors[name]?.message;
   const title = watch("default_title") ?? "";
   const description = watch("default_description") ?? "";
@@ -135,6 +139,7 @@ export function GlobalSeoScreen() {
 
   return (
     <div className="space-y-6">
+      {leaveWarning}
       <h1 className="text-3xl font-semibold">Global SEO Settings</h1>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <form onSubmit={(event) => void save(event)} noValidate className={cardClass}>

@@ -1,7 +1,7 @@
 /**
  * @module
  * The admin navigation bar (site spec, section 2): Projects, FAQ, Messages, Content, SEO and
- * Sign Out; the brand leads to the dashboard.
+ * Sign Out; the brand leads to the dashboard. Trash and Activity (issue 29) follow SEO.
  */
 import { LogOut } from "lucide-react";
 import { NavLink } from "react-router";
@@ -13,6 +13,8 @@ export const adminNavLinks = [
   { to: "/admin/contact-submissions", label: "Messages" },
   { to: "/admin/site-content", label: "Content" },
   { to: "/admin/seo", label: "SEO" },
+  { to: "/admin/trash", label: "Trash" },
+  { to: "/admin/activity", label: "Activity" },
 ] as const;
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>

@@ -57,11 +57,14 @@ export function SiteContentForm({
   language,
   initial,
   client,
+  onDirtyChange,
 }: {
   section: ContentSectionForm;
   language: AdminLanguage;
   initial: ContentValues;
   client: ContentClient;
+  /** Told when the form starts or stops holding unsaved changes (key: section/language). */
+  onDirtyChange?: (key: string, isDirty: boolean) => void;
 }) {
   const form = useForm<ContentValues>({
     // The section's shared schema: e-mails and URLs checked, HTML cleaned.
@@ -76,6 +79,11 @@ export function SiteContentForm({
     reset(toFormValues(section, initial));
   }, [initial, section, reset]);
 
+  const { isDirty } = formState;
+  useEffect(() => {
+    onDirtyChange?.(`${section.id}/${language.code}`, isDirty);
+  }, [onDirtyChange, section.id, language.code, isDirty]);
+
   const save = handleSubmit(async (values) => {
     if (isSavingRef.current) return;
     isSavingRef.current = true;
@@ -86,6 +94,8 @@ export function SiteContentForm({
         language: language.code,
         content: values,
       });
+      // What is saved is the form's new starting point: no longer "unsaved".
+      reset(form.getValues());
       noticeSuccess(
         `${section.noticeName} content saved`,
         language.code === "en"

@@ -12,6 +12,7 @@ import { AdminTabs } from "../common/admin-tabs";
 import { adminLanguages } from "../common/languages";
 import { noticeError } from "../common/notices";
 import { ErrorState, LoadingState } from "../common/screen-states";
+import { useLeaveWarning } from "../common/unsaved-changes";
 import { useContentClient } from "../common/use-content-client";
 import { SiteContentForm } from "./site-content-form";
 import { contentSectionForms } from "./site-content-sections";
@@ -66,6 +67,18 @@ function SiteContentTabs({
   rows: Map<string, SiteContentRowAnswer>;
   client: ReturnType<typeof useContentClient>;
 }) {
+  // Which forms (section/language) hold unsaved changes: leaving the page asks first.
+  const [dirtyForms, setDirtyForms] = useState<ReadonlySet<string>>(new Set());
+  const onDirtyChange = useCallback((key: string, isDirty: boolean) => {
+    setDirtyForms((current) => {
+      if (current.has(key) === isDirty) return current;
+      const next = new Set(current);
+      if (isDirty) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  }, []);
+  const leaveWarning = useLeaveWarning(dirtyForms.size > 0);
   // ?section=impressum&language=de opens that form (the dashboard's go-live checklist links
   // there); anything else opens the first tabs.
   const [searchParams] = useSearchParams();
@@ -74,44 +87,48 @@ function SiteContentTabs({
   const openSection = contentSectionForms.find((form) => form.id === requestedSection)?.id;
   const openLanguage = adminLanguages.find((entry) => entry.code === requestedLanguage)?.code;
   return (
-    <AdminTabs
-      label="Site sections"
-      {...(openSection ? { defaultValue: openSection } : {})}
-      tabs={contentSectionForms.map((section) => ({
-        value: section.id,
-        label: section.tabLabel,
-        content: (
-          <div className="rounded-lg border border-gray-200 bg-white p-6">
-            <AdminTabs
-              label={`${section.tabLabel} language`}
-              {...(openLanguage && section.id === openSection
-                ? { defaultValue: openLanguage }
-                : {})}
-              tabs={adminLanguages.map((language) => {
-                const stored = rows.get(section.id)?.[columns[language.code]];
-                const initial =
-                  stored ??
-                  (defaultPageCopy[language.code][section.id] as unknown as Record<
-                    string,
-                    unknown
-                  >);
-                return {
-                  value: language.code,
-                  label: language.englishName,
-                  content: (
-                    <SiteContentForm
-                      section={section}
-                      language={language}
-                      initial={initial}
-                      client={client}
-                    />
-                  ),
-                };
-              })}
-            />
-          </div>
-        ),
-      }))}
-    />
+    <>
+      {leaveWarning}
+      <AdminTabs
+        label="Site sections"
+        {...(openSection ? { defaultValue: openSection } : {})}
+        tabs={contentSectionForms.map((section) => ({
+          value: section.id,
+          label: section.tabLabel,
+          content: (
+            <div className="rounded-lg border border-gray-200 bg-white p-6">
+              <AdminTabs
+                label={`${section.tabLabel} language`}
+                {...(openLanguage && section.id === openSection
+                  ? { defaultValue: openLanguage }
+                  : {})}
+                tabs={adminLanguages.map((language) => {
+                  const stored = rows.get(section.id)?.[columns[language.code]];
+                  const initial =
+                    stored ??
+                    (defaultPageCopy[language.code][section.id] as unknown as Record<
+                      string,
+                      unknown
+                    >);
+                  return {
+                    value: language.code,
+                    label: language.englishName,
+                    content: (
+                      <SiteContentForm
+                        section={section}
+                        language={language}
+                        initial={initial}
+                        client={client}
+                        onDirtyChange={onDirtyChange}
+                      />
+                    ),
+                  };
+                })}
+              />
+            </div>
+          ),
+        }))}
+      />
+    </>
   );
 }

@@ -1,0 +1,206 @@
+/**
+ * @module
+ * /admin/activity (issue 29): the audit log, newest first: who did what and when (content
+ * created, changed, deleted, restored; admins signing in, failing to, being added or removed).
+ * Filters by who, what and a date range; "Show older" pages back. Nobody can change an entry:
+ * the screen only reads.
+ */
+import { useCallback, useEffect, useId, useState } from "react";
+import { errorMessage } from "../../../lib/content-client";
+import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditFilters } from "../../../lib/history-client";
+import { adminButton, inputClass, labelClass } from "../common/admin-styles";
+import { AdminTable } from "../common/admin-table";
+import { noticeError } from "../common/notices";
+import { useContentClient } from "../common/use-content-client";
+import {
+  actionLabel,
+  auditActions,
+  changedFieldsText,
+  formatWhen,
+  tableLabels,
+} from "./history-labels";
+
+/** The day's first or last moment in the editor's time zone, as the API's ISO time. */
+function dayBoundary(day: string, end: boolean): string | undefined {
+  if (!day) return undefined;
+  const date = new Date(`${day}T${end ? "23:59:59.999" : "00:00:00"}`);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+function itemText(entry: AuditEntry): string {
+  const kind = entry.target_type
+    ? (tableLabels[entry.target_type as keyof typeof tableLabels] ?? entry.target_type)
+    : "";
+  const name = entry.summary ?? entry.target_id ?? "";
+  return [kind, name ? `"${name}"` : ""].filter(Boolean).join(" ");
+}
+
+function detailsText(entry: AuditEntry): string {
+  const fields = entry.details?.changed_fields;
+  if (Array.isArray(fields) && fields.length > 0) {
+    return changedFieldsText(fields.filter((field): field is string => typeof field === "string"));
+  }
+  const reason = entry.details?.reason;
+  return typeof reason === "string" ? reason : "";
+}
+
+export function ActivityScreen() {
+  const client = useContentClient();
+  const [who, setWho] = useState("");
+  const [what, setWhat] = useState("");
+  const [fromDay, setFromDay] = useState("");
+  const [toDay, setToDay] = useState("");
+  const [entries, setEntries] = useState<AuditEntry[]>([]);
+  const [isLoading, setIsLoading] = useState(true);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [hasOlder, setHasOlder] = useState(false);
+  /** Everyone seen in the log so far, for the Who filter. */
+  const [people, setPeople] = useState<Map<string, string>>(new Map());
+  const ids = { who: useId(), what: useId(), from: useId(), to: useId() };
+
+  const filters = useCallback(
+    (before?: string): AuditFilters => ({
+      actorId: who || undefined,
+      action: what || undefined,
+      from: dayBoundary(fromDay, false),
+      to: dayBoundary(toDay, true),
+      before,
+    }),
+    [who, what, fromDay, toDay],
+  );
+
+  const load = useCallback(
+    async (before?: string) => {
+      setIsLoading(true);
+      try {
+        const page = await client.history.listAuditLog(filters(before));
+        setEntries((current) => (before ? [...current, ...page] : page));
+        setHasOlder(page.length === AUDIT_PAGE_SIZE);
+        setPeople((current) => {
+          const next = new Map(current);
+          for (const entry of page) {
+            if (entry.actor_id) next.set(entry.actor_id, entry.actor_name ?? entry.actor_id);
+          }
+          return next;
+        });
+        setLoadError(null);
+      } catch (error) {
+        setLoadError(errorMessage(error));
+        noticeError("Failed to load the activity", errorMessage(error));
+      } finally {
+        setIsLoading(false);
+      }
+    },
+    [client, filters],
+  );
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const oldest = entries.at(-1);
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-3xl font-semibold">Activity</h1>
+        <p className="mt-2 text-gray-700">
+          Who changed what, and when. Entries are kept for a year (or as long as your site is set to
+          keep them) and cannot be changed.
+        </p>
+      </div>
+      <fieldset className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
+        <legend className="px-1 text-sm font-semibold">Filter</legend>
+        <div>
+          <label htmlFor={ids.who} className={labelClass}>
+            Who
+          </label>
+          <select
+            id={ids.who}
+            className={inputClass}
+            value={who}
+            onChange={(event) => setWho(event.target.value)}
+          >
+            <option value="">Everyone</option>
+            {[...people].map(([id, name]) => (
+              <option key={id} value={id}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={ids.what} className={labelClass}>
+            What
+          </label>
+          <select
+            id={ids.what}
+            className={inputClass}
+            value={what}
+            onChange={(event) => setWhat(event.target.value)}
+          >
+            <option value="">Everything</option>
+            {auditActions.map((action) => (
+              <option key={action} value={action}>
+                {actionLabel(action)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={ids.from} className={labelClass}>
+            From
+          </label>
+          <input
+            id={ids.from}
+            type="date"
+            className={inputClass}
+            value={fromDay}
+            onChange={(event) => setFromDay(event.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor={ids.to} className={labelClass}>
+            To
+          </label>
+          <input
+            id={ids.to}
+            type="date"
+            className={inputClass}
+            value={toDay}
+            onChange={(event) => setToDay(event.target.value)}
+          />
+        </div>
+      </fieldset>
+      <AdminTable
+        rows={entries}
+        rowKey={(entry) => entry.id}
+        isLoading={isLoading && entries.length === 0}
+        loadingLabel="Loading the activity..."
+        loadError={loadError}
+        errorText={(message) => `Failed to load the activity: ${message}`}
+        emptyText="Nothing was recorded for these filters."
+        columns={[
+          {
+            header: "When",
+            cell: (entry) => formatWhen(entry.at),
+            cellClassName: "whitespace-nowrap",
+          },
+          { header: "Who", cell: (entry) => entry.actor_name ?? "Unknown" },
+          { header: "What", cell: (entry) => actionLabel(entry.action) },
+          { header: "Item", cell: itemText },
+          { header: "Details", cell: detailsText },
+        ]}
+      />
+      {hasOlder && oldest ? (
+        <button
+          type="button"
+          className={adminButton("outline")}
+          disabled={isLoading}
+          onClick={() => void load(oldest.at)}
+        >
+          {isLoading ? "Loading..." : "Show older"}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,284 @@
+/**
+ * @module
+ * An item's history (issue 29): every saved version, newest first, with who saved it, when and
+ * which fields changed; any two versions side by side, per language; and Restore, which brings a
+ * version back as a new one (so the restore can itself be undone). The restore sends the version
+ * the list shows (If-Match), so it never overwrites a colleague's newer save unseen.
+ */
+import { RotateCcw } from "lucide-react";
+import { useCallback, useEffect, useId, useState } from "react";
+import { type ContentClient, errorMessage } from "../../../lib/content-client";
+import type { HistoryTable, Revision } from "../../../lib/history-client";
+import { AdminDialog } from "../common/admin-dialog";
+import { adminButton, inputClass, labelClass } from "../common/admin-styles";
+import { AdminTabs } from "../common/admin-tabs";
+import { noticeError, noticeSuccess } from "../common/notices";
+import { ErrorState, LoadingState } from "../common/screen-states";
+import { fieldLabel } from "../common/version-conflict";
+import { changedFieldsText, formatWhen, operationLabel } from "./history-labels";
+
+/** Fields written per language; any other field is common to all languages. */
+const languageFields = new Set([
+  "title",
+  "description",
+  "details",
+  "question",
+  "answer",
+  "name",
+  "content",
+  "seo_title",
+  "seo_description",
+  "seo_keywords",
+  "seo_og_image",
+]);
+const bookkeeping = new Set(["id", "version", "created_at", "updated_at", "image_url"]);
+
+type Group = "en" | "de" | "bs" | "common";
+const groups: { value: Group; label: string }[] = [
+  { value: "en", label: "English" },
+  { value: "de", label: "Deutsch" },
+  { value: "bs", label: "Bosanski" },
+  { value: "common", label: "Common fields" },
+];
+
+function groupOf(field: string): Group {
+  const suffix = /_(de|bs)$/.exec(field)?.[1];
+  if (suffix === "de" || suffix === "bs") return suffix;
+  return languageFields.has(field) ? "en" : "common";
+}
+
+function text(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (Array.isArray(value)) return value.join(", ");
+  if (typeof value === "object") return JSON.stringify(value, null, 2);
+  return String(value);
+}
+
+function versionLabel(revision: Revision): string {
+  return `Version ${revision.version}, ${operationLabel(revision.operation).toLowerCase()} ${formatWhen(revision.created_at)} by ${revision.actor_name ?? "unknown"}`;
+}
+
+/** Two versions side by side: one row per field of the group, changed ones marked. */
+function Comparison({ older, newer, group }: { older: Revision; newer: Revision; group: Group }) {
+  const fields = [...new Set([...Object.keys(older.data), ...Object.keys(newer.data)])].filter(
+    (field) => !bookkeeping.has(field) && groupOf(field) === group,
+  );
+  if (fields.length === 0) return <p className="text-sm text-gray-700">No fields here.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse text-left text-sm">
+        <thead>
+          <tr>
+            <th scope="col" className="border-b px-2 py-1">
+              Field
+            </th>
+            <th scope="col" className="border-b px-2 py-1">
+              Version {older.version}
+            </th>
+            <th scope="col" className="border-b px-2 py-1">
+              Version {newer.version}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {fields.map((field) => {
+            const before = text(older.data[field]);
+            const after = text(newer.data[field]);
+            const changed = before !== after;
+            return (
+              <tr key={field} className={changed ? "bg-amber-50" : undefined}>
+                <th scope="row" className="border-b px-2 py-1 align-top font-medium">
+                  {fieldLabel(field)}
+                  {changed ? <span className="block text-xs text-amber-800">changed</span> : null}
+                </th>
+                <td className="border-b px-2 py-1 align-top whitespace-pre-wrap break-words">
+                  {before || <span className="text-gray-500">(empty)</span>}
+                </td>
+                <td className="border-b px-2 py-1 align-top whitespace-pre-wrap break-words">
+                  {after || <span className="text-gray-500">(empty)</span>}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function HistoryDialog({
+  open,
+  onOpenChange,
+  client,
+  table,
+  item,
+  onRestored,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  client: ContentClient;
+  table: HistoryTable;
+  /** The item as the list shows it: its version is what a restore is checked against. */
+  item: { id: string; name: string; version?: number | undefined } | null;
+  onRestored: (row: Record<string, unknown>) => void;
+}) {
+  const [revisions, setRevisions] = useState<Revision[]>([]);
+  const [isLoading, setIsLoading] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [olderId, setOlderId] = useState("");
+  const [newerId, setNewerId] = useState("");
+  const [restoring, setRestoring] = useState<string | null>(null);
+  const [currentVersion, setCurrentVersion] = useState<number | undefined>(undefined);
+  const ids = { older: useId(), newer: useId() };
+
+  // The parent may build `item` anew each render: its id and version are what count.
+  const itemId = item?.id;
+  const itemVersion = item?.version;
+  const load = useCallback(async () => {
+    if (!itemId) return;
+    setIsLoading(true);
+    try {
+      const found = await client.history.listRevisions(table, itemId);
+      setRevisions(found);
+      setNewerId(found[0]?.id ?? "");
+      setOlderId(found[1]?.id ?? found[0]?.id ?? "");
+      setLoadError(null);
+    } catch (error) {
+      setLoadError(errorMessage(error));
+    } finally {
+      setIsLoading(false);
+    }
+  }, [client, table, itemId]);
+
+  useEffect(() => {
+    if (!open || !itemId) return;
+    setCurrentVersion(itemVersion);
+    void load();
+  }, [open, itemId, itemVersion, load]);
+
+  async function restore(revision: Revision) {
+    if (restoring) return;
+    setRestoring(revision.id);
+    try {
+      const row = await client.history.restoreRevision(revision.id, currentVersion);
+      const version = typeof row.version === "number" ? row.version : undefined;
+      setCurrentVersion(version);
+      onRestored(row);
+      noticeSuccess("Version restored", `Version ${revision.version} is the current one again.`);
+      await load();
+    } catch (error) {
+      noticeError("Failed to restore", errorMessage(error));
+    } finally {
+      setRestoring(null);
+    }
+  }
+
+  const older = revisions.find((revision) => revision.id === olderId);
+  const newer = revisions.find((revision) => revision.id === newerId);
+  const title = item ? `History of "${item.name}"` : "History";
+
+  return (
+    <AdminDialog open={open} onOpenChange={onOpenChange} title={title} wide>
+      {isLoading && revisions.length === 0 ? (
+        <LoadingState label="Loading the history..." />
+      ) : loadError ? (
+        <ErrorState text={`Failed to load the history: ${loadError}`} onRetry={() => void load()} />
+      ) : revisions.length === 0 ? (
+        <p className="py-6 text-center text-gray-700">
+          No versions were kept of this item yet: its next save starts its history.
+        </p>
+      ) : (
+        <div className="space-y-6">
+          <section aria-labelledby={`${ids.older}-versions`}>
+            <h3 id={`${ids.older}-versions`} className="mb-2 font-semibold">
+              Versions
+            </h3>
+            <ol className="divide-y rounded-md border border-gray-200">
+              {revisions.map((revision, index) => (
+                <li
+                  key={revision.id}
+                  className="flex flex-wrap items-center justify-between gap-2 p-3"
+                >
+                  <div className="text-sm">
+                    <div className="font-medium">
+                      {versionLabel(revision)}
+                      {index === 0 ? " (current)" : ""}
+                    </div>
+                    {revision.changed_fields.length > 0 && revision.operation !== "create" ? (
+                      <div className="text-gray-700">
+                        Changed: {changedFieldsText(revision.changed_fields)}
+                      </div>
+                    ) : null}
+                  </div>
+                  {index > 0 ? (
+                    <button
+                      type="button"
+                      className={adminButton("outline")}
+                      disabled={restoring !== null}
+                      aria-label={`Restore version ${revision.version}`}
+                      onClick={() => void restore(revision)}
+                    >
+                      <RotateCcw aria-hidden="true" className="size-4" />
+                      {restoring === revision.id ? "Restoring..." : "Restore"}
+                    </button>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          </section>
+          <section aria-labelledby={`${ids.newer}-compare`} className="space-y-3">
+            <h3 id={`${ids.newer}-compare`} className="font-semibold">
+              Compare versions
+            </h3>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <div>
+                <label htmlFor={ids.older} className={labelClass}>
+                  Compare
+                </label>
+                <select
+                  id={ids.older}
+                  className={inputClass}
+                  value={olderId}
+                  onChange={(event) => setOlderId(event.target.value)}
+                >
+                  {revisions.map((revision) => (
+                    <option key={revision.id} value={revision.id}>
+                      {versionLabel(revision)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label htmlFor={ids.newer} className={labelClass}>
+                  With
+                </label>
+                <select
+                  id={ids.newer}
+                  className={inputClass}
+                  value={newerId}
+                  onChange={(event) => setNewerId(event.target.value)}
+                >
+                  {revisions.map((revision) => (
+                    <option key={revision.id} value={revision.id}>
+                      {versionLabel(revision)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+            {older && newer ? (
+              <AdminTabs
+                label="Compare language"
+                tabs={groups.map((group) => ({
+                  value: group.value,
+                  label: group.label,
+                  content: <Comparison older={older} newer={newer} group={group.value} />,
+                }))}
+              />
+            ) : null}
+          </section>
+        </div>
+      )}
+    </AdminDialog>
+  );
+}
