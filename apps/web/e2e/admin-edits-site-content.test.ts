@@ -152,6 +152,22 @@ describe.skipIf(!hasChromium)("an admin edits the site content", () => {
     expect(await getSiteContent(server.running.database.db, "hero")).toEqual(stored);
     await stopFailing();
     await dismissNotices(page);
+
+    // Leaving with the unsaved title asks first (issue 29); staying keeps it.
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: "Projects" })
+      .click();
+    const leave = page.getByRole("alertdialog", {
+      name: "Leave this page? Your unsaved changes will be lost.",
+    });
+    await leave.waitFor();
+    await leave.getByRole("button", { name: "Cancel" }).click();
+    await leave.waitFor({ state: "detached" });
+    expect(new URL(page.url()).pathname).toBe("/admin/site-content");
+    await expect(panel().getByLabel("Title", { exact: true }).inputValue()).resolves.toBe(
+      "Never saved hero",
+    );
   });
 
   it("says so when the content cannot be loaded", async () => {

@@ -296,7 +296,7 @@ export function createContentApi(deps: ContentApiDeps): Hono {
       describeRoute({
         summary: `List ${table.name} rows, or look one up`,
         description:
-          "Answers `{ data, error }`: the rows (or one row with `single=true` or a filter on `id` alone).",
+          'Answers `{ data, error }`: the rows (or one row with `single=true` or a filter on `id` alone). A single row\'s answer carries its version as `ETag` (e.g. `"3"`); rows carry it as `version`.',
         callers: callersOf(table.access.read),
         query: rowQueryParameters(table),
       }),
@@ -325,7 +325,7 @@ export function createContentApi(deps: ContentApiDeps): Hono {
               ? "Save a site_content row (insert or update)"
               : `Create a ${table.name} row`,
           description:
-            "Answers `{ data: row, error: null }` (201), or `{ data: null, error }` naming each refused field.",
+            "Answers `{ data: row, error: null }` (201) with the row's version as `ETag`, or `{ data: null, error }` naming each refused field. A site-content save of an existing row honours `If-Match` like an update.",
           callers: callersOf(table.access.create),
           ...(table.schemas ? { body: table.schemas.create } : {}),
           successStatus: 201,
@@ -395,7 +395,7 @@ export function createContentApi(deps: ContentApiDeps): Hono {
         describeRoute({
           summary: `Update a ${table.name} row (its id in the body or in ?id=)`,
           description:
-            "Answers `{ data: row, error: null }`, or 404 PGRST116 when there is no such row.",
+            'Answers `{ data: row, error: null }` with the row\'s new version as `ETag`, or 404 PGRST116 when there is no such row. With `If-Match: "{version}"` the update is refused with 412 VERSION_CONFLICT (who changed the row, when, and the row as it is now in `details`) unless the row is still at that version; without it (or with `*`) it is not checked. Every admin write keeps a revision and an audit log entry.',
           callers: callersOf(table.access.update),
           query: idQuery,
           ...(table.schemas ? { body: table.schemas.update } : {}),
@@ -435,7 +435,8 @@ export function createContentApi(deps: ContentApiDeps): Hono {
         path,
         describeRoute({
           summary: `Delete a ${table.name} row (?id=)`,
-          description: "Answers the deleted row as `{ data: row, error: null }`, or 404 PGRST116.",
+          description:
+            "Answers the deleted row as `{ data: row, error: null }`, or 404 PGRST116. Honours `If-Match` as an update does. Projects, categories, FAQ items and site content go to the trash (`api-trash`, `restore-from-trash`).",
           callers: callersOf(table.access.remove),
           query: requiredIdQuery,
         }),

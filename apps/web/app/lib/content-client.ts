@@ -182,6 +182,7 @@ export const siteContentRowAnswerSchema = z.object({
   content: contentObject,
   content_de: contentObject,
   content_bs: contentObject,
+  version: z.number().int().optional(),
   updated_at: z.string().nullish(),
 });
 export type SiteContentRowAnswer = z.output<typeof siteContentRowAnswerSchema>;
@@ -357,6 +358,17 @@ export function createContentClient(options: ContentClientOptions) {
     return parsed.data;
   }
 
+  async function readGlobalSeoRow(): Promise<SiteContentRowAnswer | null> {
+    try {
+      return await callTable("GET", "site_content", siteContentRowAnswerSchema, {
+        query: { content_type: GLOBAL_SEO_CONTENT_TYPE, single: "true" },
+      });
+    } catch (error) {
+      if (error instanceof ContentClientError && error.code === "PGRST116") return null;
+      throw error;
+    }
+  }
+
   /** A function call (`/functions/{name}`) answering JSON; any failure is `failure` (or the API's). */
   async function postFunction<S extends z.ZodType>(
     name: string,
@@ -421,11 +433,15 @@ export function createContentClient(options: ContentClientOptions) {
 
     // ---- site content ----
     listSiteContent: () => callTable("GET", "site_content", z.array(siteContentRowAnswerSchema)),
-    /** Saves one language of a section: updates the row, or inserts it (spec section 4). */
+    /**
+     * Saves one language of a section: updates the row, or inserts it (spec section 4). With
+     * `version`, refused (VERSION_CONFLICT) when someone saved the section since.
+     */
     saveSiteContent: async (input: {
       section: SiteContentSection;
       language: SiteLanguage;
       content: Record<string, unknown>;
+      version?: number | undefined;
     }) =>
       callTable("PUT", "site_content", siteContentRowAnswerSchema, {
         body: parseInput(siteContentRowSchema, {
@@ -433,28 +449,24 @@ export function createContentClient(options: ContentClientOptions) {
           content_type: input.section,
           [siteContentColumns[input.language]]: input.content,
         }),
+        headers: versionHeader(input.version),
       }),
 
     // ---- global SEO ----
     /** The global SEO row's content, or null when none is stored (PGRST116 is not a failure). */
-    getGlobalSeo: async (): Promise<Record<string, unknown> | null> => {
-      try {
-        const row = await callTable("GET", "site_content", siteContentRowAnswerSchema, {
-          query: { content_type: GLOBAL_SEO_CONTENT_TYPE, single: "true" },
-        });
-        return row.content;
-      } catch (error) {
-        if (error instanceof ContentClientError && error.code === "PGRST116") return null;
-        throw error;
-      }
-    },
-    saveGlobalSeo: async (content: GlobalSeoContentInput) =>
+    getGlobalSeo: async (): Promise<Record<string, unknown> | null> =>
+      (await readGlobalSeoRow())?.content ?? null,
+    /** The global SEO row (its content and version), or null when none is stored. */
+    getGlobalSeoRow: () => readGlobalSeoRow(),
+    /** With `version`, refused (VERSION_CONFLICT) when someone saved the settings since. */
+    saveGlobalSeo: async (content: GlobalSeoContentInput, version?: number) =>
       callTable("PUT", "site_content", siteContentRowAnswerSchema, {
         body: parseInput(siteContentRowSchema, {
           id: GLOBAL_SEO_ID,
           content_type: GLOBAL_SEO_CONTENT_TYPE,
           content,
         }),
+        headers: versionHeader(version),
       }),
 
     // ---- contact submissions ----

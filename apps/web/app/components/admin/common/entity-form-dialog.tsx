@@ -83,7 +83,7 @@ export function EntityFormDialog({
           <VersionConflictNotice
             conflict={conflict.conflict}
             opened={conflict.opened}
-            noun={noun ?? "item"}
+            what={`this ${noun ?? "item"}`}
             onUseTheirs={onUseTheirs}
           />
         ) : null}

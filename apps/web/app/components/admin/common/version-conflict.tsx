@@ -61,18 +61,22 @@ export function changedSinceOpened(
 export function VersionConflictNotice({
   conflict,
   opened,
-  noun,
+  what,
   onUseTheirs,
+  listChanges = true,
 }: {
   conflict: VersionConflict;
+  /** False where the form's fields are not the row's (a section's content is one object). */
+  listChanges?: boolean;
   /** The row as the editor opened it. */
   opened: Record<string, unknown> | null;
-  noun: string;
+  /** What was saved, as the heading names it: "this project", "these SEO settings". */
+  what: string;
   /** Copies the colleague's value of a field into the form (the editor's other fields stay). */
   onUseTheirs?: ((field: string, value: unknown) => void) | undefined;
 }) {
   const when = conflict.changedAt ? new Date(conflict.changedAt).toLocaleString("en-GB") : null;
-  const changes = changedSinceOpened(opened, conflict.current);
+  const changes = listChanges ? changedSinceOpened(opened, conflict.current) : [];
   return (
     <section
       role="alert"
@@ -80,12 +84,13 @@ export function VersionConflictNotice({
       className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
     >
       <h3 id="version-conflict-title" className="font-semibold">
-        {conflict.changedBy ?? "Someone"} saved this {noun}
+        {conflict.changedBy ?? "Someone"} saved {what}
         {when ? ` at ${when}` : ""} while you were editing
       </h3>
       <p className="mt-1">
-        Your changes were not saved, and nothing you typed is lost. Compare their changes below,
-        copy what you need into your text, then Save again to save your version over theirs.
+        {listChanges
+          ? "Your changes were not saved, and nothing you typed is lost. Compare their changes below, copy what you need into your text, then Save again to save your version over theirs."
+          : "Your changes were not saved, and nothing you typed is lost. Open the page in another tab to see theirs, copy what you need into your text, then Save again to save your version over theirs."}
       </p>
       {changes.length > 0 ? (
         <dl className="mt-3 space-y-2">

@@ -12,7 +12,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
-import { errorMessage } from "../../../lib/content-client";
+import {
+  ContentClientError,
+  errorMessage,
+  type VersionConflict,
+} from "../../../lib/content-client";
 import { adminButton, cardClass } from "../common/admin-styles";
 import { AdminTabs } from "../common/admin-tabs";
 import { TextAreaField, TextField } from "../common/form-fields";
@@ -21,6 +25,7 @@ import { noticeError, noticeSuccess } from "../common/notices";
 import { ErrorState, LoadingState } from "../common/screen-states";
 import { useLeaveWarning } from "../common/unsaved-changes";
 import { useContentClient } from "../common/use-content-client";
+import { VersionConflictNotice } from "../common/version-conflict";
 import { type GlobalSeoFormValues, toGlobalSeoValues } from "./global-seo-form-values";
 import { LanguageSeoFields, SeoLanguageSummary } from "./language-seo-fields";
 import { PerformancePanel } from "./performance-panel";
@@ -59,16 +64,21 @@ export function GlobalSeoScreen() {
     return requested && seoTabs.includes(requested) ? requested : "general";
   });
   const isSavingRef = useRef(false);
+  /** The settings' version the form is based on (sent as If-Match). */
+  const versionRef = useRef<number | undefined>(undefined);
+  const [conflict, setConflict] = useState<VersionConflict | null>(null);
 
   // Returns a cancel function: the effect's cleanup (a retry's is not needed: the screen stays).
   const load = useCallback(() => {
     let isCurrent = true;
     setIsLoading(true);
     client
-      .getGlobalSeo()
+      .getGlobalSeoRow()
       .then((stored) => {
         if (!isCurrent) return;
-        reset(toGlobalSeoValues(stored));
+        versionRef.current = stored?.version;
+        setConflict(null);
+        reset(toGlobalSeoValues(stored?.content ?? null));
         setLoadError(null);
       })
       .catch((error: unknown) => {
@@ -92,11 +102,18 @@ export function GlobalSeoScreen() {
       isSavingRef.current = true;
       setIsSaving(true);
       try {
-        await client.saveGlobalSeo(values);
+        const saved = await client.saveGlobalSeo(values, versionRef.current);
+        versionRef.current = saved.version;
+        setConflict(null);
         // What is saved is the form's new starting point: no longer "unsaved".
         reset(form.getValues());
         noticeSuccess("Settings saved", "Global SEO settings have been updated successfully");
       } catch (error) {
+        // A colleague saved first: the next Save is based on their version (issue 29).
+        if (error instanceof ContentClientError && error.conflict) {
+          versionRef.current = error.conflict.currentVersion;
+          setConflict(error.conflict);
+        }
         noticeError("Failed to save SEO settings. Please try again.", errorMessage(error));
       } finally {
         isSavingRef.current = false;
@@ -143,6 +160,14 @@ export function GlobalSeoScreen() {
       <h1 className="text-3xl font-semibold">Global SEO Settings</h1>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <form onSubmit={(event) => void save(event)} noValidate className={cardClass}>
+          {conflict ? (
+            <VersionConflictNotice
+              conflict={conflict}
+              opened={null}
+              what="these SEO settings"
+              listChanges={false}
+            />
+          ) : null}
           <AdminTabs
             label="SEO settings"
             value={tab}

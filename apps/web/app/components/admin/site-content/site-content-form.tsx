@@ -9,12 +9,18 @@ import { siteContentSchemas } from "@heritage/content";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import { type ContentClient, errorMessage } from "../../../lib/content-client";
+import {
+  type ContentClient,
+  ContentClientError,
+  errorMessage,
+  type VersionConflict,
+} from "../../../lib/content-client";
 import { adminButton } from "../common/admin-styles";
 import { TextAreaField, TextField } from "../common/form-fields";
 import { HtmlPreview } from "../common/html-preview";
 import type { AdminLanguage } from "../common/languages";
 import { noticeError, noticeSuccess } from "../common/notices";
+import { VersionConflictNotice } from "../common/version-conflict";
 import type { ContentSectionForm } from "./site-content-sections";
 
 type ContentValues = Record<string, unknown>;
@@ -58,6 +64,8 @@ export function SiteContentForm({
   initial,
   client,
   onDirtyChange,
+  version,
+  onVersion,
 }: {
   section: ContentSectionForm;
   language: AdminLanguage;
@@ -65,7 +73,12 @@ export function SiteContentForm({
   client: ContentClient;
   /** Told when the form starts or stops holding unsaved changes (key: section/language). */
   onDirtyChange?: (key: string, isDirty: boolean) => void;
+  /** The section row's version this form's text is based on (sent as If-Match). */
+  version?: number | undefined;
+  /** Told the section's version after a save, or a colleague's after their earlier save. */
+  onVersion?: (section: string, version: number | undefined) => void;
 }) {
+  const [conflict, setConflict] = useState<VersionConflict | null>(null);
   const form = useForm<ContentValues>({
     // The section's shared schema: e-mails and URLs checked, HTML cleaned.
     resolver: zodResolver(siteContentSchemas[section.id]) as unknown as Resolver<ContentValues>,
@@ -89,11 +102,14 @@ export function SiteContentForm({
     isSavingRef.current = true;
     setIsSaving(true);
     try {
-      await client.saveSiteContent({
+      const saved = await client.saveSiteContent({
         section: section.id,
         language: language.code,
         content: values,
+        version,
       });
+      onVersion?.(section.id, saved.version);
+      setConflict(null);
       // What is saved is the form's new starting point: no longer "unsaved".
       reset(form.getValues());
       noticeSuccess(
@@ -103,6 +119,11 @@ export function SiteContentForm({
           : `Updated ${language.code.toUpperCase()} content`,
       );
     } catch (error) {
+      // A colleague saved the section first: the next Save is based on their version.
+      if (error instanceof ContentClientError && error.conflict) {
+        onVersion?.(section.id, error.conflict.currentVersion);
+        setConflict(error.conflict);
+      }
       noticeError("Error saving content", errorMessage(error));
     } finally {
       isSavingRef.current = false;
@@ -117,6 +138,14 @@ export function SiteContentForm({
 
   return (
     <form onSubmit={(event) => void save(event)} noValidate>
+      {conflict ? (
+        <VersionConflictNotice
+          conflict={conflict}
+          opened={null}
+          what={`this ${section.tabLabel} content`}
+          listChanges={false}
+        />
+      ) : null}
       {section.fields.map((field) => {
         if (field.kind === "html") {
           return (

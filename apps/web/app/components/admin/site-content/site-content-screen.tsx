@@ -79,6 +79,13 @@ function SiteContentTabs({
     });
   }, []);
   const leaveWarning = useLeaveWarning(dirtyForms.size > 0);
+  // Each section's version: its three language forms save the same row (If-Match, issue 29).
+  const [versions, setVersions] = useState<ReadonlyMap<string, number | undefined>>(
+    () => new Map([...rows].map(([id, row]) => [id, row.version])),
+  );
+  const onVersion = useCallback((section: string, version: number | undefined) => {
+    setVersions((current) => new Map(current).set(section, version));
+  }, []);
   // ?section=impressum&language=de opens that form (the dashboard's go-live checklist links
   // there); anything else opens the first tabs.
   const [searchParams] = useSearchParams();
@@ -120,6 +127,8 @@ function SiteContentTabs({
                         initial={initial}
                         client={client}
                         onDirtyChange={onDirtyChange}
+                        version={versions.get(section.id)}
+                        onVersion={onVersion}
                       />
                     ),
                   };
