@@ -49,6 +49,7 @@ import {
 import { createPageCache, type PageCache } from "./page-cache/page-cache";
 import { createHealthRoutes } from "./routes/health";
 import { createWebRoutes, type WebRequestHandler } from "./routes/web";
+import { adminSignInAudit } from "./site-auth/admin-sign-in-audit";
 import { createInProcessAuthApiFetch } from "./site-auth/in-process-auth-api";
 import type { SiteAuth } from "./site-auth/site-auth";
 
@@ -150,6 +151,8 @@ export function createApp(deps: AppDeps) {
     webhookPollIntervalMs: 30_000,
     // Pictures sent as data URLs become files beside the site's media (issue 28, item 3).
     profileImages: createProfileImageStore({ storage: mediaStorage, publicUrl: config.PUBLIC_URL }),
+    // The site's admins signing in (and failing to) go into its audit log (issue 29).
+    events: adminSignInAudit(database.db, deps.siteAuth.projectId),
   });
   // The OpenAPI description of both APIs (issue 20, item 3), ahead of the auth API's own routes.
   const apiDescription = createApiDescription({

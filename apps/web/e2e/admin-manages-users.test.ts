@@ -126,6 +126,17 @@ describe.skipIf(!hasChromium)("an admin manages admin users", () => {
     await expectNotice(page, "User removed", "The admin user was removed.");
     await row(second.email).waitFor({ state: "detached" });
     await dismissNotices(page);
+
+    // The activity names who added and who removed the admin (issue 29).
+    await page.goto(`${server.url}/admin/activity`);
+    for (const what of ["Added an admin", "Removed an admin"]) {
+      const entry = page
+        .getByRole("row")
+        .filter({ hasText: what })
+        .filter({ hasText: second.email });
+      await entry.waitFor();
+    }
+    await page.goto(`${server.url}/admin/users`);
   });
 
   /** Creates `user`, signs out and back in as them, and opens their removal confirmation. */

@@ -153,6 +153,13 @@ describe.skipIf(!hasChromium)("an admin signs in and out", () => {
     await page.goto(`${server.url}/login`);
     await page.waitForURL(`${server.url}/admin`);
     await page.getByText(`Logged in as ${admin.email}`).waitFor();
+
+    // The activity lists the wrong password tried for the address, then the sign-in (issue 29).
+    await nav.getByRole("link", { name: "Activity" }).click();
+    const failed = page.getByRole("row").filter({ hasText: "Failed sign-in" }).first();
+    await expect(failed.textContent()).resolves.toContain(admin.email);
+    await page.getByRole("row").filter({ hasText: "Signed in" }).first().waitFor();
+    await page.goto(`${server.url}/admin`);
   });
 
   it("the server reads the session cookies (1 year refresh, 1 day access)", async () => {

@@ -76,6 +76,7 @@ import { createTemplateSourceRewriteRoutes } from "./routes/template-source-rewr
 import { createTestModeCheckoutRoutes } from "./routes/test-mode-checkout";
 import { createUserRoutes } from "./routes/users";
 import { createSendTestWebhookRoutes, createWebhookRoutes } from "./routes/webhooks";
+import type { AuthEvents } from "./services/auth-events";
 import { type AuthLogger, silentLogger } from "./services/auth-logger";
 import { holdEmailQueueWorker } from "./services/email/email-queue";
 import { createEmailSender } from "./services/email/emails";
@@ -142,6 +143,8 @@ export interface CreateAuthApiOptions {
    * media storage); unset: they are kept and answered as data URLs.
    */
   profileImages?: ProfileImageStore;
+  /** Told of sign-ins and failed password sign-ins (apps/server: the site's audit log). */
+  events?: AuthEvents;
   /**
    * Tests only: a resolver instead of DNS and a wider notion of a public address, to show the
    * outgoing-request policy at work without sending anything beyond loopback.
@@ -210,6 +213,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
     secrets,
     emailRenderer: createEmailRenderer(options.emailRendering),
     profileImages: options.profileImages,
+    events: options.events,
     emails: createEmailSender({
       db: options.db,
       clock,

@@ -30,6 +30,7 @@ export {
 } from "./openapi/route-description";
 export type { EmailHealthOptions } from "./routes/email-health";
 export { createEmailHealthRoutes } from "./routes/email-health";
+export type { AuthEvents, SignedInEvent, SignInFailedEvent } from "./services/auth-events";
 export type { AuthLogger } from "./services/auth-logger";
 export type { EmailQueueState } from "./services/email/email-queue-state";
 export { readEmailQueueState } from "./services/email/email-queue-state";

@@ -177,6 +177,7 @@ export {
   updateProject,
 } from "./projects/projects-repository";
 export { hitRateLimit, type RateLimitResult } from "./rate-limits/rate-limits-repository";
+export { type AuditEntryInput, recordAuditEntry } from "./revisions/audit-log";
 export {
   type ContentActor,
   type ContentWrite,

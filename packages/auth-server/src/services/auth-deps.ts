@@ -10,6 +10,7 @@ import type { SigningKeyStore } from "../keys/signing-keys";
 import type { OutgoingPolicy } from "../outgoing/outgoing-policy";
 import type { ProjectCache } from "../project-cache/project-cache";
 import type { UserCache } from "../user-cache/user-cache";
+import type { AuthEvents } from "./auth-events";
 import type { AuthLogger } from "./auth-logger";
 import type { EmailSender } from "./email/emails";
 import type { EmailRenderer } from "./email/tsx/tsx-sandbox";
@@ -41,6 +42,8 @@ export interface AuthDeps {
   emails: EmailSender;
   /** Renders TSX e-mail templates in sandboxes, in turns per project (decision 028). */
   emailRenderer: EmailRenderer;
+  /** Listeners of sign-ins the embedder set (createAuthApi's `events`). */
+  events?: AuthEvents | undefined;
   /** Where pictures sent as data URLs are kept; unset: they are kept as data URLs. */
   profileImages?: ProfileImageStore | undefined;
   /** Where requests a project can aim may go (webhooks, OIDC providers, its own SMTP server). */

@@ -16,6 +16,7 @@ import { type AuthConfig, parseAuthConfig } from "../config";
 import { type EmailOutboxRow, emailOutbox } from "../db/schema";
 import { authApiMountPaths } from "../http/api-versions";
 import { createOutgoingPolicy, type OutgoingPolicy } from "../outgoing/outgoing-policy";
+import type { AuthEvents } from "../services/auth-events";
 import { type AuthLogger, silentLogger } from "../services/auth-logger";
 import { holdEmailQueueWorker } from "../services/email/email-queue";
 import type { RenderPoolOptions } from "../services/email/tsx/render-pool";
@@ -172,6 +173,8 @@ export interface CreateTestAuthApiOptions {
   emailRendering?: Partial<RenderPoolOptions>;
   /** Where pictures sent as data URLs are kept (createAuthApi's `profileImages`). */
   profileImages?: ProfileImageStore;
+  /** Sign-in listeners (createAuthApi's `events`). */
+  events?: AuthEvents;
 }
 
 let emailCounter = 0;
@@ -222,6 +225,7 @@ export async function createTestAuthApi(
     ...(options.outgoing ? { outgoing: options.outgoing } : {}),
     ...(options.emailRendering ? { emailRendering: options.emailRendering } : {}),
     ...(options.profileImages ? { profileImages: options.profileImages } : {}),
+    ...(options.events ? { events: options.events } : {}),
   });
   const app = new Hono();
   for (const mountPath of authApiMountPaths) app.route(mountPath, api);

@@ -7,6 +7,7 @@
  */
 import type { AuthServerUser, ServerApp } from "@heritage/auth-client";
 import { isKnownError } from "@heritage/auth-protocol";
+import { recordAuditEntry } from "@heritage/content";
 import type { AppLoadContext } from "react-router";
 import {
   type AdminUserErrors,
@@ -16,7 +17,7 @@ import {
 } from "../../components/admin/users/admin-user-input";
 import { readFormData } from "../../lib/form-data.server";
 import { describeError, logServerEvent } from "../../lib/log.server";
-import { requireSiteAdmin } from "../../lib/site-session.server";
+import { requireSiteAdmin, type SiteUser } from "../../lib/site-session.server";
 
 /** An admin user as the users screen shows it (dates as ISO strings). */
 export interface AdminUserRow {
@@ -95,8 +96,37 @@ export async function loadUsers(
   }
 }
 
+/** An admin as the audit log names them: "Name (address)", or either alone (as the server does). */
+function adminLabel(user: { displayName: string | null; email: string | null }): string | null {
+  const name = user.displayName?.trim();
+  if (name && user.email) return `${name} (${user.email})`;
+  return name || user.email || null;
+}
+
+/** The audit entry of a change to the admins; a failure to write it is logged, not shown. */
+async function recordAdminChange(
+  context: AppLoadContext,
+  actor: SiteUser,
+  action: "admin.user_created" | "admin.user_deleted",
+  target: { id: string; summary: string | null },
+): Promise<void> {
+  try {
+    await recordAuditEntry(context.db, {
+      actor: { id: actor.id, name: adminLabel(actor) },
+      action,
+      target: { type: "user", ...target },
+    });
+  } catch (error) {
+    logServerEvent("error", "recording an admin change in the audit log failed", {
+      error: describeError(error),
+      requestId: context.requestId,
+    });
+  }
+}
+
 async function createAdminUser(
   app: ServerApp,
+  actor: SiteUser,
   form: FormData,
   context: AppLoadContext,
 ): Promise<UsersActionData> {
@@ -112,12 +142,16 @@ async function createAdminUser(
   }
   const email = input.email.trim();
   try {
-    await app.createUser({
+    const created = await app.createUser({
       primaryEmail: email,
       primaryEmailVerified: true,
       primaryEmailAuthEnabled: true,
       password: input.password,
       displayName: input.displayName.trim() || null,
+    });
+    await recordAdminChange(context, actor, "admin.user_created", {
+      id: created.id,
+      summary: email,
     });
     return { intent: "create", ok: true, email };
   } catch (error) {
@@ -133,10 +167,11 @@ async function createAdminUser(
 
 async function deleteAdminUser(
   app: ServerApp,
-  currentUserId: string,
+  actor: SiteUser,
   form: FormData,
   context: AppLoadContext,
 ): Promise<UsersActionData> {
+  const currentUserId = actor.id;
   const userId = form.get("userId");
   if (typeof userId !== "string" || userId === "") {
     return { intent: "delete", ok: false, message: usersMessages.deleteFailed };
@@ -147,11 +182,16 @@ async function deleteAdminUser(
   }
   try {
     const users = await listAllUsers(app);
-    if (!users.some((user) => user.id === userId)) {
+    const removed = users.find((user) => user.id === userId);
+    if (!removed) {
       return { intent: "delete", ok: false, message: "This user does not exist any more." };
     }
     if (users.length <= 1) return { intent: "delete", ok: false, message: usersMessages.lastAdmin };
     await app.deleteUserById(userId);
+    await recordAdminChange(context, actor, "admin.user_deleted", {
+      id: userId,
+      summary: removed.primaryEmail,
+    });
     logServerEvent("info", "removed an admin user", {
       userId,
       by: currentUserId,
@@ -184,7 +224,7 @@ export async function runUsersAction(
   }
   const body =
     intent === "delete"
-      ? await deleteAdminUser(admin.app, admin.user.id, form, context)
-      : await createAdminUser(admin.app, form, context);
+      ? await deleteAdminUser(admin.app, admin.user, form, context)
+      : await createAdminUser(admin.app, admin.user, form, context);
   return { body, status: body.ok ? 200 : 400, headers: admin.headers };
 }

@@ -6,6 +6,7 @@
  */
 import { knownErrors } from "@heritage/auth-protocol";
 import type { AuthDeps } from "../auth-deps";
+import { emitAuthEvent } from "../auth-events";
 import type { LoadedProject } from "../projects/projects";
 import type { LoadedUser } from "../users/user-records";
 import { startSession } from "./sessions";
@@ -78,6 +79,12 @@ export async function completeFirstFactorSignIn(
     throw knownErrors.multiFactorAuthenticationRequired({ attempt_code: attemptCode });
   }
   const session = await startSession(deps, project, user, { ip: options.ip ?? null });
+  emitAuthEvent(deps.logger, deps.events?.signedIn, {
+    projectId: project.id,
+    userId: user.row.id,
+    ip: options.ip ?? null,
+    isNewUser,
+  });
   return {
     accessToken: session.accessToken,
     refreshToken: session.refreshToken,

@@ -8,6 +8,7 @@
 import { knownErrors } from "@heritage/auth-protocol";
 import { z } from "zod";
 import type { AuthDeps } from "../auth-deps";
+import { emitAuthEvent } from "../auth-events";
 import type { LoadedProject } from "../projects/projects";
 import { findUser } from "../users/user-records";
 import type { SignInTokens } from "./first-factor-sign-in";
@@ -41,6 +42,12 @@ export async function signInWithTotp(
   }
   await redeem(true);
   const session = await startSession(deps, project, user, { ip: input.ip });
+  emitAuthEvent(deps.logger, deps.events?.signedIn, {
+    projectId: project.id,
+    userId: user.row.id,
+    ip: input.ip,
+    isNewUser: data.is_new_user,
+  });
   return {
     accessToken: session.accessToken,
     refreshToken: session.refreshToken,

@@ -8,6 +8,7 @@ import { knownErrors, maxPasswordLength, minPasswordLength } from "@heritage/aut
 import { and, eq, inArray } from "drizzle-orm";
 import { contactChannels, passwordCredentials } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
+import { emitAuthEvent } from "../auth-events";
 import { isTrustedRedirectUrl } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
 // Digests keep counter keys short and keep addresses out of the rate-limit table.
@@ -71,12 +72,21 @@ export async function signInWithPassword(
     },
   ]);
   const account = await findPasswordAccount(deps, project.id, input.email);
+  const refuse = () => {
+    emitAuthEvent(deps.logger, deps.events?.signInFailed, {
+      projectId: project.id,
+      email: normalizeEmail(input.email),
+      ip: input.ip,
+      reason: "wrong_password",
+    });
+    return knownErrors.emailPasswordMismatch();
+  };
   if (!account?.passwordHash) {
     await deps.passwords.verifyAgainstDummy(input.password);
-    throw knownErrors.emailPasswordMismatch();
+    throw refuse();
   }
   const verification = await deps.passwords.verifyPassword(account.passwordHash, input.password);
-  if (!verification.isValid) throw knownErrors.emailPasswordMismatch();
+  if (!verification.isValid) throw refuse();
   if (verification.needsRehash) {
     await deps.db
       .update(passwordCredentials)
