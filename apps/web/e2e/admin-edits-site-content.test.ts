@@ -106,6 +106,16 @@ describe.skipIf(!hasChromium)("an admin edits the site content", () => {
     await panel().getByRole("button", { name: "Save English Content" }).click();
     await expectNotice(page, "Hero content saved", "Updated content");
     await dismissNotices(page);
+    // The section's history keeps the built-in copy and the save (issue 29).
+    await page.getByRole("button", { name: "History of Hero Section" }).click();
+    const history = page.getByRole("dialog", { name: 'History of "Hero Section"' });
+    await history.getByText("Changed: Content (English)").waitFor();
+    await expect(history.getByRole("button", { name: /^Restore version/ }).count()).resolves.toBe(
+      1,
+    );
+    await expectNoAxeViolations(page, "a section's history");
+    await page.keyboard.press("Escape");
+    await history.waitFor({ state: "detached" });
     const visitor = await browser.newPage();
     await visitor.goto(server.url);
     await visitor.getByRole("heading", { level: 1, name: "Living Balkan Heritage" }).waitFor();

@@ -5,6 +5,7 @@
  * that the API only reads.
  */
 import { findUserLabel } from "@heritage/auth-server";
+import { createFaq } from "@heritage/content";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -183,6 +184,39 @@ describe("revisions", () => {
     // The history is the admins' alone, and only the API's writes change it.
     expect((await api.call("GET", "/api-revisions")).status).toBe(401);
     expect((await api.call("DELETE", "/api-revisions?id=x", { token: ann })).status).toBe(405);
+  });
+
+  it("keeps the state of a row older than its history before its first change", async () => {
+    // As the seeded copy is: written without the API, so without a revision.
+    await createFaq(context.db, {
+      id: "seeded-faq",
+      question: "How old is sevdalinka?",
+      answer: "Centuries old.",
+      answer_bs: "Stara je stoljećima.",
+    } as Parameters<typeof createFaq>[1]);
+    await api.call("PUT", "/api-faqs", {
+      token: ann,
+      body: { id: "seeded-faq", answer_bs: "Pogrešan prijevod" },
+    });
+    const revisions = await api.call(
+      "GET",
+      "/api-revisions?table_name=faqs&row_id=seeded-faq&order=version.asc",
+      { token: ann },
+    );
+    expect(
+      revisions.data.map((revision: { operation: string; actor_name: string | null }) => [
+        revision.operation,
+        revision.actor_name,
+      ]),
+    ).toEqual([
+      ["create", null],
+      ["update", expect.stringContaining("@")],
+    ]);
+    const restored = await api.call("POST", "/restore-revision", {
+      token: ann,
+      body: { revision_id: revisions.data[0].id },
+    });
+    expect(restored.data.answer_bs).toBe("Stara je stoljećima.");
   });
 });
 

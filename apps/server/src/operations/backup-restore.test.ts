@@ -170,9 +170,9 @@ describe(`backup and restore (${engine})`, () => {
     expect(result.out.join("\n")).toMatch(
       /SECRETS_KEY: the stored secrets were encrypted with key id/,
     );
-    // The FAQ the admin saved left its revision and audit entry (issue 29): they come back too.
-    expect(sourceDigests["content.revisions"]).toMatch(/^1 rows /);
-    expect(sourceDigests["content.audit_log"]).toMatch(/^1 rows /);
+    // What the admin saved left revisions and audit entries (issue 29): they come back too.
+    expect(sourceDigests["content.revisions"]).toMatch(/^[1-9]\d* rows /);
+    expect(sourceDigests["content.audit_log"]).toMatch(/^[1-9]\d* rows /);
     expect(await digestsOf(restored)).toEqual(sourceDigests);
 
     const server = await startSite({

@@ -90,9 +90,9 @@ describe.skipIf(testEngine() === "postgres")("npm run db:move", () => {
     // Every row of every table, as text; and the embedded database left as it was.
     expect(sourceDigests["auth.users"]).toMatch(/^1 rows /);
     expect(sourceDigests["content.media"]).toMatch(/^1 rows /);
-    // The FAQ the admin saved left its revision and audit entry (issue 29): they move too.
-    expect(sourceDigests["content.revisions"]).toMatch(/^1 rows /);
-    expect(sourceDigests["content.audit_log"]).toMatch(/^1 rows /);
+    // What the admin saved left revisions and audit entries (issue 29): they move too.
+    expect(sourceDigests["content.revisions"]).toMatch(/^[1-9]\d* rows /);
+    expect(sourceDigests["content.audit_log"]).toMatch(/^[1-9]\d* rows /);
     expect(await digestsOfUrl(targetUrl)).toEqual(sourceDigests);
     expect(await digestsOfDirectory(dataDir)).toEqual(sourceDigests);
 

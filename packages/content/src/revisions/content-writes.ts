@@ -158,6 +158,7 @@ async function record(
   const { table, operation, before, after, actor } = options;
   const id = String(after.id);
   const changed = operation === "delete" ? [] : changedFields(before, after);
+  if (isRevisionedTable(table) && before) await keepBaseline(tx, table, before);
   if (isRevisionedTable(table) && (operation !== "update" || changed.length > 0)) {
     await tx.insert(revisions).values({
       table_name: table,
@@ -207,6 +208,30 @@ async function record(
       },
     });
   }
+}
+
+/**
+ * A row written before history was kept (the seeded copy, rows older than this feature) has no
+ * revision of its state: the first change keeps that state first, so it can be restored too.
+ */
+async function keepBaseline(tx: Database, table: RevisionedTable, before: Row): Promise<void> {
+  const id = String(before.id);
+  const [existing] = await tx
+    .select({ id: revisions.id })
+    .from(revisions)
+    .where(and(eq(revisions.table_name, table), eq(revisions.row_id, id)))
+    .limit(1);
+  if (existing) return;
+  const updatedAt = before.updated_at instanceof Date ? before.updated_at : undefined;
+  await tx.insert(revisions).values({
+    table_name: table,
+    row_id: id,
+    version: Number(before.version ?? 1),
+    operation: "create",
+    data: toJson(before),
+    changed_fields: [],
+    ...(updatedAt ? { created_at: updatedAt } : {}),
+  });
 }
 
 /**

@@ -7,8 +7,9 @@
  * from comma-separated text).
  */
 
-import { type GlobalSeoContent, globalSeoContentSchema } from "@heritage/content";
+import { GLOBAL_SEO_ID, type GlobalSeoContent, globalSeoContentSchema } from "@heritage/content";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { History } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
@@ -26,6 +27,7 @@ import { ErrorState, LoadingState } from "../common/screen-states";
 import { useLeaveWarning } from "../common/unsaved-changes";
 import { useContentClient } from "../common/use-content-client";
 import { VersionConflictNotice } from "../common/version-conflict";
+import { HistoryDialog } from "../history/history-dialog";
 import { type GlobalSeoFormValues, toGlobalSeoValues } from "./global-seo-form-values";
 import { LanguageSeoFields, SeoLanguageSummary } from "./language-seo-fields";
 import { PerformancePanel } from "./performance-panel";
@@ -67,6 +69,7 @@ export function GlobalSeoScreen() {
   /** The settings' version the form is based on (sent as If-Match). */
   const versionRef = useRef<number | undefined>(undefined);
   const [conflict, setConflict] = useState<VersionConflict | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
 
   // Returns a cancel function: the effect's cleanup (a retry's is not needed: the screen stays).
   const load = useCallback(() => {
@@ -157,7 +160,35 @@ export function GlobalSeoScreen() {
   return (
     <div className="space-y-6">
       {leaveWarning}
-      <h1 className="text-3xl font-semibold">Global SEO Settings</h1>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-semibold">Global SEO Settings</h1>
+        <button
+          type="button"
+          className={adminButton("outline")}
+          aria-label="History of the SEO settings"
+          onClick={() => setHistoryOpen(true)}
+        >
+          <History aria-hidden="true" className="size-4" />
+          History
+        </button>
+      </div>
+      <HistoryDialog
+        open={historyOpen}
+        onOpenChange={setHistoryOpen}
+        client={client}
+        table="site_content"
+        item={{ id: GLOBAL_SEO_ID, name: "SEO settings", version: versionRef.current }}
+        onRestored={(row) => {
+          versionRef.current = typeof row.version === "number" ? row.version : undefined;
+          setConflict(null);
+          const content = row.content;
+          reset(
+            toGlobalSeoValues(
+              content && typeof content === "object" ? (content as Record<string, unknown>) : null,
+            ),
+          );
+        }}
+      />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <form onSubmit={(event) => void save(event)} noValidate className={cardClass}>
           {conflict ? (

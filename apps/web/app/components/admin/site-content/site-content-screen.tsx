@@ -5,17 +5,24 @@
  * A language with nothing stored starts from the built-in default copy.
  */
 import { defaultPageCopy } from "@heritage/content";
+import { History } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { errorMessage, type SiteContentRowAnswer } from "../../../lib/content-client";
+import {
+  errorMessage,
+  type SiteContentRowAnswer,
+  siteContentRowAnswerSchema,
+} from "../../../lib/content-client";
+import { adminButton } from "../common/admin-styles";
 import { AdminTabs } from "../common/admin-tabs";
 import { adminLanguages } from "../common/languages";
 import { noticeError } from "../common/notices";
 import { ErrorState, LoadingState } from "../common/screen-states";
 import { useLeaveWarning } from "../common/unsaved-changes";
 import { useContentClient } from "../common/use-content-client";
+import { HistoryDialog } from "../history/history-dialog";
 import { SiteContentForm } from "./site-content-form";
-import { contentSectionForms } from "./site-content-sections";
+import { type ContentSectionForm, contentSectionForms } from "./site-content-sections";
 
 const columns = { en: "content", de: "content_de", bs: "content_bs" } as const;
 
@@ -54,7 +61,12 @@ export function SiteContentScreen() {
       {loadError ? (
         <ErrorState text={`Error fetching content: ${loadError}`} onRetry={retry} />
       ) : (
-        <SiteContentTabs rows={rows} client={client} />
+        <SiteContentTabs
+          rows={rows}
+          client={client}
+          // Only the restored section's row is replaced: other sections' forms keep their text.
+          onRowRestored={(row) => setRows((current) => new Map(current).set(row.id, row))}
+        />
       )}
     </div>
   );
@@ -63,10 +75,16 @@ export function SiteContentScreen() {
 function SiteContentTabs({
   rows,
   client,
+  onRowRestored,
 }: {
   rows: Map<string, SiteContentRowAnswer>;
   client: ReturnType<typeof useContentClient>;
+  onRowRestored: (row: SiteContentRowAnswer) => void;
 }) {
+  const [history, setHistory] = useState<{ open: boolean; section: ContentSectionForm | null }>({
+    open: false,
+    section: null,
+  });
   // Which forms (section/language) hold unsaved changes: leaving the page asks first.
   const [dirtyForms, setDirtyForms] = useState<ReadonlySet<string>>(new Set());
   const onDirtyChange = useCallback((key: string, isDirty: boolean) => {
@@ -104,6 +122,17 @@ function SiteContentTabs({
           label: section.tabLabel,
           content: (
             <div className="rounded-lg border border-gray-200 bg-white p-6">
+              <div className="mb-4 flex justify-end">
+                <button
+                  type="button"
+                  className={adminButton("outline")}
+                  aria-label={`History of ${section.tabLabel}`}
+                  onClick={() => setHistory({ open: true, section })}
+                >
+                  <History aria-hidden="true" className="size-4" />
+                  History
+                </button>
+              </div>
               <AdminTabs
                 label={`${section.tabLabel} language`}
                 {...(openLanguage && section.id === openSection
@@ -137,6 +166,26 @@ function SiteContentTabs({
             </div>
           ),
         }))}
+      />
+      <HistoryDialog
+        open={history.open}
+        onOpenChange={(open) => setHistory((current) => ({ ...current, open }))}
+        client={client}
+        table="site_content"
+        item={
+          history.section
+            ? {
+                id: history.section.id,
+                name: history.section.tabLabel,
+                version: versions.get(history.section.id),
+              }
+            : null
+        }
+        onRestored={(row) => {
+          const restored = siteContentRowAnswerSchema.parse(row);
+          onVersion(restored.id, restored.version);
+          onRowRestored(restored);
+        }}
       />
     </>
   );
