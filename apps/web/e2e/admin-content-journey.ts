@@ -7,7 +7,12 @@
 import type { Page, Route } from "playwright-core";
 
 // The notices and the audit are the sign-in journeys' own steps.
-export { dismissNotices, expectNoAxeViolations, expectNotice } from "./admin-auth-journey";
+export {
+  dismissNotices,
+  expectNoAxeViolations,
+  expectNotice,
+  submitSignIn,
+} from "./admin-auth-journey";
 
 export const admin = { email: "content.admin@example.org", password: "correct-horse-battery" };
 
