@@ -2,10 +2,8 @@
  * An admin adds a project with an uploaded image, sees it on the public site, edits it, is told
  * why a save and an upload failed (form kept), and deletes it (site spec, sections 2, 4, 5, 8).
  */
-import { createUserWithPassword } from "@heritage/auth-server";
 import { deleteProject, listProjects, purgeFromTrash } from "@heritage/content";
 import { sweepUnreferencedMedia } from "@heritage/server/testing";
-import { sql } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -291,14 +289,28 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
 
   it("tells an editor who saved the project first in another browser, keeps their text, and lets them merge by hand (issue 29)", async () => {
     const db = server.running.database.db;
+    // A second admin, made as the Users screen makes them: through the site's auth project.
     const bob = { email: "bob.editor@example.org", password: "bob-editor-password-1" };
-    const { userId: bobId } = await createUserWithPassword(db, {
-      projectId: server.running.siteAuth.projectId,
-      email: bob.email,
-      password: bob.password,
-      displayName: "Bob",
-      primaryEmailVerified: true,
+    const { siteAuth } = server.running;
+    const asSiteServer = {
+      "content-type": "application/json",
+      "x-stack-project-id": siteAuth.projectId,
+      "x-stack-access-type": "server",
+      "x-stack-secret-server-key": siteAuth.secretServerKey,
+    };
+    const created = await fetch(`${server.url}/api/v1/users`, {
+      method: "POST",
+      headers: asSiteServer,
+      body: JSON.stringify({
+        primary_email: bob.email,
+        primary_email_verified: true,
+        primary_email_auth_enabled: true,
+        password: bob.password,
+        display_name: "Bob",
+      }),
     });
+    expect(created.status).toBe(201);
+    const bobId = ((await created.json()) as { id: string }).id;
     const row = page.getByRole("row").filter({ hasText: "Sevdah Sound Archive" });
     await row.getByRole("button", { name: "Edit" }).click();
     await dialog().getByRole("tab", { name: "Bosanski" }).click();
@@ -349,7 +361,11 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
       description: "Recordings of sevdalinka, 1950-1990",
     });
     // Bob leaves: the journeys after this one share the server.
-    await db.execute(sql`delete from auth.users where id = ${bobId}`);
+    const removed = await fetch(`${server.url}/api/v1/users/${bobId}`, {
+      method: "DELETE",
+      headers: asSiteServer,
+    });
+    expect(removed.status).toBe(200);
   });
 
   it("brings an overwritten translation back from the project's history (issue 29)", async () => {

@@ -26,6 +26,7 @@ import {
   siteContentRowSchema,
 } from "@heritage/content";
 import { z } from "zod";
+import type { DataRequest, Method } from "./data-call";
 import { createHistoryCalls } from "./history-client";
 import type { SiteLanguage } from "./language";
 import { versionHeader } from "./version-header";
@@ -210,15 +211,7 @@ export interface ContentClientOptions {
   fetch?: typeof fetch;
 }
 
-export type Method = "GET" | "POST" | "PUT" | "DELETE";
 type Query = Record<string, string>;
-export type DataRequest = { query?: Query; body?: unknown; headers?: Record<string, string> };
-export type CallData = <S extends z.ZodType>(
-  method: Method,
-  path: string,
-  schema: S,
-  request?: DataRequest,
-) => Promise<z.output<S>>;
 
 const apiErrorSchema = z.object({
   error: z

@@ -5,7 +5,7 @@
  * filters. Part of the content client (`client.history`), with its token and its errors.
  */
 import { z } from "zod";
-import type { CallData } from "./content-client";
+import type { CallData } from "./data-call";
 import { versionHeader } from "./version-header";
 
 /** The content that keeps revisions and goes to the trash. */
