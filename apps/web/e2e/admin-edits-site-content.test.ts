@@ -3,7 +3,7 @@
  * English, German and Bosnian forms, a live and sanitised HTML preview, the save notice, the
  * German about page showing the change, and an invalid e-mail refused with the form kept.
  */
-import { getSiteContent } from "@heritage/content";
+import { getSiteContent, saveSiteContent, writeContent } from "@heritage/content";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -103,15 +103,44 @@ describe.skipIf(!hasChromium)("an admin edits the site content", () => {
       panel().getByLabel("Description", { exact: true }).getAttribute("rows"),
     ).resolves.toBe("4");
     await panel().getByLabel("Title", { exact: true }).fill("Living Balkan Heritage");
+
+    // Meanwhile a colleague saves the hero's description (issue 29): the save is refused, the
+    // title typed stays, and their description is taken over by hand.
+    const db = server.running.database.db;
+    const hero = await getSiteContent(db, "hero");
+    await writeContent(db, {
+      table: "site_content",
+      operation: "update",
+      id: "hero",
+      actor: { id: "colleague", name: "Bob (bob@example.org)" },
+      write: (tx) =>
+        saveSiteContent(tx, {
+          id: "hero",
+          language: "en",
+          content: { ...(hero?.content as object), description: "Written by a colleague." },
+        }),
+    });
+    await panel().getByRole("button", { name: "Save English Content" }).click();
+    const conflict = panel().getByRole("alert").filter({ hasText: "Bob (bob@example.org) saved" });
+    await conflict.waitFor();
+    await expect(panel().getByLabel("Title", { exact: true }).inputValue()).resolves.toBe(
+      "Living Balkan Heritage",
+    );
+    await conflict.getByRole("button", { name: "Use theirs: Description (English)" }).click();
+    await dismissNotices(page);
     await panel().getByRole("button", { name: "Save English Content" }).click();
     await expectNotice(page, "Hero content saved", "Updated content");
     await dismissNotices(page);
-    // The section's history keeps the built-in copy and the save (issue 29).
+    expect((await getSiteContent(db, "hero"))?.content).toMatchObject({
+      title: "Living Balkan Heritage",
+      description: "Written by a colleague.",
+    });
+    // The section's history keeps the built-in copy and both saves (issue 29).
     await page.getByRole("button", { name: "History of Hero Section" }).click();
     const history = page.getByRole("dialog", { name: 'History of "Hero Section"' });
-    await history.getByText("Changed: Content (English)").waitFor();
+    await history.getByText("Changed: Content (English)").first().waitFor();
     await expect(history.getByRole("button", { name: /^Restore version/ }).count()).resolves.toBe(
-      1,
+      2,
     );
     await expectNoAxeViolations(page, "a section's history");
     await page.keyboard.press("Escape");

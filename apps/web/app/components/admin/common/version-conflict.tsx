@@ -64,8 +64,11 @@ export function VersionConflictNotice({
   what,
   onUseTheirs,
   listChanges = true,
+  labelOf = fieldLabel,
 }: {
   conflict: VersionConflict;
+  /** How a field is named (default: the row's columns, "Title (German)"). */
+  labelOf?: (field: string) => string;
   /** False where the form's fields are not the row's (a section's content is one object). */
   listChanges?: boolean;
   /** The row as the editor opened it. */
@@ -96,7 +99,7 @@ export function VersionConflictNotice({
         <dl className="mt-3 space-y-2">
           {changes.map((change) => (
             <div key={change.field}>
-              <dt className="font-medium">{fieldLabel(change.field)}</dt>
+              <dt className="font-medium">{labelOf(change.field)}</dt>
               <dd className="whitespace-pre-wrap break-words">
                 <span className="text-amber-800">When you opened it:</span> {shown(change.before)}
               </dd>
@@ -109,7 +112,7 @@ export function VersionConflictNotice({
                     type="button"
                     className="mt-1 rounded border border-amber-400 bg-white px-2 py-0.5 text-xs font-medium hover:bg-amber-100 focus:outline-none focus:ring-2 focus:ring-amber-500"
                     onClick={() => onUseTheirs(change.field, change.now)}
-                    aria-label={`Use theirs: ${fieldLabel(change.field)}`}
+                    aria-label={`Use theirs: ${labelOf(change.field)}`}
                   >
                     Use theirs
                   </button>

@@ -5,7 +5,7 @@
  * values list) are kept and saved as they were. Validated with the section's shared schema.
  */
 
-import { siteContentSchemas } from "@heritage/content";
+import { siteContentColumns, siteContentSchemas } from "@heritage/content";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
@@ -79,6 +79,17 @@ export function SiteContentForm({
   onVersion?: (section: string, version: number | undefined) => void;
 }) {
   const [conflict, setConflict] = useState<VersionConflict | null>(null);
+  // What this form's text is based on: the stored content, then a colleague's after a conflict.
+  const [opened, setOpened] = useState<ContentValues>(initial);
+  useEffect(() => setOpened(initial), [initial]);
+  /** The section fields of this form's language in a stored row (the editable ones only). */
+  const languageContent = (row: Record<string, unknown>): Record<string, unknown> => {
+    const stored = row[siteContentColumns[language.code]];
+    const content = stored && typeof stored === "object" ? (stored as Record<string, unknown>) : {};
+    return Object.fromEntries(
+      section.fields.map((field) => [field.name, content[field.name] ?? ""]),
+    );
+  };
   const form = useForm<ContentValues>({
     // The section's shared schema: e-mails and URLs checked, HTML cleaned.
     resolver: zodResolver(siteContentSchemas[section.id]) as unknown as Resolver<ContentValues>,
@@ -122,6 +133,8 @@ export function SiteContentForm({
       // A colleague saved the section first: the next Save is based on their version.
       if (error instanceof ContentClientError && error.conflict) {
         onVersion?.(section.id, error.conflict.currentVersion);
+        // A second conflict compares with the colleague's version this form is now based on.
+        if (conflict) setOpened(languageContent(conflict.current));
         setConflict(error.conflict);
       }
       noticeError("Error saving content", errorMessage(error));
@@ -140,10 +153,16 @@ export function SiteContentForm({
     <form onSubmit={(event) => void save(event)} noValidate>
       {conflict ? (
         <VersionConflictNotice
-          conflict={conflict}
-          opened={null}
+          // This form's language of the section, field by field, as opened and as it is now.
+          conflict={{ ...conflict, current: languageContent(conflict.current) }}
+          opened={opened}
           what={`this ${section.tabLabel} content`}
-          listChanges={false}
+          labelOf={(name) =>
+            `${section.fields.find((field) => field.name === name)?.label ?? name} (${language.englishName})`
+          }
+          onUseTheirs={(name, value) =>
+            form.setValue(name, typeof value === "string" ? value : "", { shouldDirty: true })
+          }
         />
       ) : null}
       {section.fields.map((field) => {
