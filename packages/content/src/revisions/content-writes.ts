@@ -211,6 +211,23 @@ async function record(
 }
 
 /**
+ * The row, locked for the rest of the transaction, after checking it is still at the writer's
+ * version (`expectedVersion`, when given): else the 412 naming who changed it. Null: no row.
+ */
+async function lockAndCheck(
+  tx: Database,
+  table: QueryableTableName,
+  id: string,
+  expectedVersion: number | undefined,
+): Promise<Row | null> {
+  const before = await lockRow(tx, table, id);
+  if (before && expectedVersion !== undefined && before.version !== expectedVersion) {
+    throw await versionConflict(tx, table, before);
+  }
+  return before;
+}
+
+/**
  * A row written before history was kept (the seeded copy, rows older than this feature) has no
  * revision of its state: the first change keeps that state first, so it can be restored too.
  */
@@ -244,10 +261,10 @@ export async function writeContent<R extends Row>(
   write: ContentWrite<R>,
 ): Promise<R | null> {
   return db.transaction(async (tx) => {
-    const before = write.id === undefined ? null : await lockRow(tx, write.table, write.id);
-    if (before && write.expectedVersion !== undefined && before.version !== write.expectedVersion) {
-      throw await versionConflict(tx, write.table, before);
-    }
+    const before =
+      write.id === undefined
+        ? null
+        : await lockAndCheck(tx, write.table, write.id, write.expectedVersion);
     const row = await write.write(tx);
     if (!row) return null;
     // A save of site content inserts the row when there is none: that is its creation.
@@ -332,14 +349,7 @@ async function restoreRow(
   const table = tableOf(name);
   const values = editableValues(name, options.data);
   return db.transaction(async (tx) => {
-    const before = await lockRow(tx, name, id);
-    if (
-      before &&
-      options.expectedVersion !== undefined &&
-      before.version !== options.expectedVersion
-    ) {
-      throw await versionConflict(tx, name, before);
-    }
+    const before = await lockAndCheck(tx, name, id, options.expectedVersion);
     let row: Row | undefined;
     if (before) {
       [row] = (await tx

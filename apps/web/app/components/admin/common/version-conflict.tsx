@@ -26,7 +26,13 @@ const fieldNames: Record<string, string> = {
 // As the form fields name them ("Title (German)").
 const languageNames: Record<string, string> = { de: "German", bs: "Bosnian" };
 /** Set by the database, not by editors: never part of a comparison. */
-const bookkeeping = new Set(["id", "version", "created_at", "updated_at", "image_url"]);
+export const bookkeepingFields: ReadonlySet<string> = new Set([
+  "id",
+  "version",
+  "created_at",
+  "updated_at",
+  "image_url",
+]);
 
 /** "Title (German)" for `title_de`, "Title (English)" for `title`. */
 export function fieldLabel(field: string): string {
@@ -51,7 +57,7 @@ export function changedSinceOpened(
   current: Record<string, unknown>,
 ): { field: string; before: unknown; now: unknown }[] {
   return Object.keys(current)
-    .filter((field) => !bookkeeping.has(field))
+    .filter((field) => !bookkeepingFields.has(field))
     .filter(
       (field) => JSON.stringify(opened?.[field] ?? null) !== JSON.stringify(current[field] ?? null),
     )

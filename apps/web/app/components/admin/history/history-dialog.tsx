@@ -14,7 +14,7 @@ import { adminButton, inputClass, labelClass } from "../common/admin-styles";
 import { AdminTabs } from "../common/admin-tabs";
 import { noticeError, noticeSuccess } from "../common/notices";
 import { ErrorState, LoadingState } from "../common/screen-states";
-import { fieldLabel } from "../common/version-conflict";
+import { bookkeepingFields, fieldLabel } from "../common/version-conflict";
 import { changedFieldsText, formatWhen, operationLabel } from "./history-labels";
 
 /** Fields written per language; any other field is common to all languages. */
@@ -31,7 +31,6 @@ const languageFields = new Set([
   "seo_keywords",
   "seo_og_image",
 ]);
-const bookkeeping = new Set(["id", "version", "created_at", "updated_at", "image_url"]);
 
 type Group = "en" | "de" | "bs" | "common";
 const groups: { value: Group; label: string }[] = [
@@ -61,7 +60,7 @@ function versionLabel(revision: Revision): string {
 /** Two versions side by side: one row per field of the group, changed ones marked. */
 function Comparison({ older, newer, group }: { older: Revision; newer: Revision; group: Group }) {
   const fields = [...new Set([...Object.keys(older.data), ...Object.keys(newer.data)])].filter(
-    (field) => !bookkeeping.has(field) && groupOf(field) === group,
+    (field) => !bookkeepingFields.has(field) && groupOf(field) === group,
   );
   if (fields.length === 0) return <p className="text-sm text-gray-700">No fields here.</p>;
   return (
@@ -106,6 +105,40 @@ function Comparison({ older, newer, group }: { older: Revision; newer: Revision;
   );
 }
 
+/** One side of the comparison: any kept version. */
+function RevisionSelect({
+  label,
+  revisions,
+  value,
+  onChange,
+}: {
+  label: string;
+  revisions: Revision[];
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className={inputClass}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {revisions.map((revision) => (
+          <option key={revision.id} value={revision.id}>
+            {versionLabel(revision)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function HistoryDialog({
   open,
   onOpenChange,
@@ -129,7 +162,7 @@ export function HistoryDialog({
   const [newerId, setNewerId] = useState("");
   const [restoring, setRestoring] = useState<string | null>(null);
   const [currentVersion, setCurrentVersion] = useState<number | undefined>(undefined);
-  const ids = { older: useId(), newer: useId() };
+  const ids = { versions: useId(), compare: useId() };
 
   // The parent may build `item` anew each render: its id and version are what count.
   const itemId = item?.id;
@@ -189,8 +222,8 @@ export function HistoryDialog({
         </p>
       ) : (
         <div className="space-y-6">
-          <section aria-labelledby={`${ids.older}-versions`}>
-            <h3 id={`${ids.older}-versions`} className="mb-2 font-semibold">
+          <section aria-labelledby={ids.versions}>
+            <h3 id={ids.versions} className="mb-2 font-semibold">
               Versions
             </h3>
             <ol className="divide-y rounded-md border border-gray-200">
@@ -226,45 +259,23 @@ export function HistoryDialog({
               ))}
             </ol>
           </section>
-          <section aria-labelledby={`${ids.newer}-compare`} className="space-y-3">
-            <h3 id={`${ids.newer}-compare`} className="font-semibold">
+          <section aria-labelledby={ids.compare} className="space-y-3">
+            <h3 id={ids.compare} className="font-semibold">
               Compare versions
             </h3>
             <div className="grid gap-3 sm:grid-cols-2">
-              <div>
-                <label htmlFor={ids.older} className={labelClass}>
-                  Compare
-                </label>
-                <select
-                  id={ids.older}
-                  className={inputClass}
-                  value={olderId}
-                  onChange={(event) => setOlderId(event.target.value)}
-                >
-                  {revisions.map((revision) => (
-                    <option key={revision.id} value={revision.id}>
-                      {versionLabel(revision)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div>
-                <label htmlFor={ids.newer} className={labelClass}>
-                  With
-                </label>
-                <select
-                  id={ids.newer}
-                  className={inputClass}
-                  value={newerId}
-                  onChange={(event) => setNewerId(event.target.value)}
-                >
-                  {revisions.map((revision) => (
-                    <option key={revision.id} value={revision.id}>
-                      {versionLabel(revision)}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <RevisionSelect
+                label="Compare"
+                revisions={revisions}
+                value={olderId}
+                onChange={setOlderId}
+              />
+              <RevisionSelect
+                label="With"
+                revisions={revisions}
+                value={newerId}
+                onChange={setNewerId}
+              />
             </div>
             {older && newer ? (
               <AdminTabs
