@@ -447,7 +447,23 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
     expect(image).toContain(/^\/media\/([0-9a-f-]{36})\//.exec(uploadedImage)?.[1]);
     await visitor.close();
 
-    // The activity lists each step with who did it; then the project goes again.
+    // The activity lists each step with who did it; then the project goes again. The unfiltered
+    // first load is held back until the filtered one has answered: its late answer must not
+    // replace the filtered entries (a slow database once did exactly that).
+    const auditLog = "**/functions/api-audit_log?*";
+    const isUnfiltered = (url: string) => !new URL(url).searchParams.has("action");
+    let releaseFirstLoad = () => {};
+    const firstLoadHeld = new Promise<void>((resolve) => {
+      releaseFirstLoad = resolve;
+    });
+    await page.route(auditLog, async (route) => {
+      if (isUnfiltered(route.request().url())) await firstLoadHeld;
+      await route.continue();
+    });
+    const firstLoadAnswered = page.waitForResponse(
+      (response) =>
+        response.url().includes("/functions/api-audit_log?") && isUnfiltered(response.url()),
+    );
     await page
       .getByRole("navigation", { name: "Admin" })
       .getByRole("link", { name: "Activity" })
@@ -455,6 +471,11 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
     await page.getByLabel("What").selectOption({ label: "Restored" });
     const restores = page.getByRole("row").filter({ hasText: "Sevdah Sound Archive" });
     await expect.poll(() => restores.count()).toBe(2);
+    releaseFirstLoad();
+    await firstLoadAnswered;
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    await expect(restores.count()).resolves.toBe(2);
+    await page.unroute(auditLog);
     await expect(restores.first().textContent()).resolves.toContain(admin.email);
     await expectNoAxeViolations(page, "/admin/activity");
     await page

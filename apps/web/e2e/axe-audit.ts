@@ -42,6 +42,15 @@ export async function collectAxeViolations(
   );
   if (!loaded) await page.evaluate(axeSource);
   return page.evaluate(async (runOnly) => {
+    // A link that just became (or stopped being) the current one fades its colours: measured
+    // mid-transition, its contrast is neither the old nor the new one. Audit the settled page.
+    // (A spinner's endless animation is left out: it never finishes.)
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
     const axe = (
       window as unknown as {
         axe: {

@@ -47,6 +47,8 @@ export type RowQuery = {
   filters?: RowFilter[];
   order?: RowOrder[];
   limit?: number;
+  /** Rows to skip first (the next page of a listing). */
+  offset?: number;
 };
 
 /** Largest `limit` a query may ask for. */
@@ -119,8 +121,8 @@ function filterCondition(tableName: QueryableTableName, filter: RowFilter): SQL 
 }
 
 /**
- * Selects rows of a table with equality / inequality filters on known columns, an ordering and
- * a limit. Throws `UNKNOWN_COLUMN` or `INVALID_QUERY` (400) for anything else.
+ * Selects rows of a table with equality / inequality filters on known columns, an ordering, a
+ * limit and an offset. Throws `UNKNOWN_COLUMN` or `INVALID_QUERY` (400) for anything else.
  */
 export async function selectRows(
   db: Database,
@@ -136,12 +138,16 @@ export async function selectRows(
     throw new ContentError("INVALID_QUERY", "limit must be a whole number");
   }
   const limit = Math.min(query.limit ?? MAX_QUERY_LIMIT, MAX_QUERY_LIMIT);
+  if (query.offset !== undefined && !(Number.isSafeInteger(query.offset) && query.offset >= 0)) {
+    throw new ContentError("INVALID_QUERY", "offset must be a whole number");
+  }
   const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : undefined;
   const rows = await db
     .select()
     .from(table as PgTable)
     .where(where)
     .orderBy(...ordering)
-    .limit(limit);
+    .limit(limit)
+    .offset(query.offset ?? 0);
   return rows as Record<string, unknown>[];
 }

@@ -194,6 +194,9 @@ describe("content validation", () => {
     expect(injection.error?.code).toBe("UNKNOWN_COLUMN");
     const limit = await api.call("GET", "/api-projects?limit=-1");
     expect(limit.error?.message).toBe('limit expects a whole number, got "-1"');
+    const offset = await api.call("GET", "/api-projects?offset=1e3");
+    expect(offset.status).toBe(400);
+    expect(offset.error?.message).toBe('offset expects a whole number, got "1e3"');
     const json = await api.call("GET", "/api-projects?seo_keywords=x");
     expect(json.error?.message).toBe('Column "seo_keywords" cannot be filtered');
     const quoted = await api.call(

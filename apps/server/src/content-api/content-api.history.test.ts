@@ -5,7 +5,7 @@
  * that the API only reads.
  */
 import { findUserLabel } from "@heritage/auth-server";
-import { createFaq } from "@heritage/content";
+import { createFaq, recordAuditEntry } from "@heritage/content";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -305,6 +305,48 @@ describe("audit log", () => {
     await expect(
       context.db.execute(sql`update content.audit_log set actor_name = 'someone else'`),
     ).rejects.toThrow();
+  });
+
+  it("pages back by offset without losing entries that share a moment (one transaction's)", async () => {
+    const write = (summaries: string[]) =>
+      context.db.transaction(async (tx) => {
+        for (const summary of summaries) {
+          await recordAuditEntry(tx, {
+            actor: null,
+            action: "test.paging",
+            target: { type: "faqs", id: null, summary },
+          });
+        }
+      });
+    await write(["one", "two", "three"]);
+    const page = async (offset: number) =>
+      (
+        await api.call(
+          "GET",
+          `/api-audit_log?action=test.paging&order=at.desc,id.desc&limit=2&offset=${offset}`,
+          { token: ann },
+        )
+      ).data as { id: string; at: string; summary: string }[];
+    const first = await page(0);
+    expect(first).toHaveLength(2);
+    // By time, the next page would have nothing: all three share the moment of their transaction.
+    const oldest = first.at(-1)?.at ?? "";
+    const byTime = await api.call(
+      "GET",
+      `/api-audit_log?action=test.paging&at.lte=${encodeURIComponent(new Date(Date.parse(oldest) - 1).toISOString())}`,
+      { token: ann },
+    );
+    expect(byTime.data).toEqual([]);
+    // The activity screen's next page (history-client.ts): after the entries shown; one written
+    // meanwhile only makes it repeat one, which the screen drops by id.
+    await write(["four"]);
+    const shown = new Set(first.map((entry) => entry.id));
+    const older = (await page(first.length)).filter((entry) => !shown.has(entry.id));
+    expect([...first, ...older].map((entry) => entry.summary).sort()).toEqual([
+      "one",
+      "three",
+      "two",
+    ]);
   });
 
   it("keeps visitors' contact messages out of it", async () => {

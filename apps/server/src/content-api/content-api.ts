@@ -5,7 +5,7 @@
  * - `GET /api-{table}`: all rows, in the table's default order.
  * - `GET /api-{table}?{column}={value}`: rows where the column equals the value; `{column}.neq=`
  *   for "not equal", `{column}.gte=` / `{column}.lte=` for "at least" / "at most";
- *   `order={column}.{asc|desc}[,...]`; `limit={n}`. Only known columns.
+ *   `order={column}.{asc|desc}[,...]`; `limit={n}`; `offset={n}`. Only known columns.
  * - A single-row lookup (`single=true`, or a filter on `id` alone) answers the first row as an
  *   object, or 404 `{ code: "PGRST116", message: "No rows returned" }`.
  * - `POST` inserts the JSON body (201); `PUT` updates the row whose `id` is in the body (or in
@@ -77,7 +77,7 @@ export interface ContentApiDeps {
 /** Largest JSON body the content API accepts (rich pages included). */
 export const CONTENT_API_BODY_LIMIT_BYTES = 1024 * 1024;
 
-const reservedParameters = new Set(["order", "limit", "single", "select"]);
+const reservedParameters = new Set(["order", "limit", "offset", "single", "select"]);
 
 function parseQuery(table: ContentTable, url: URL): { query: RowQuery; single: boolean } {
   checkQueryText(url);
@@ -93,6 +93,7 @@ function parseQuery(table: ContentTable, url: URL): { query: RowQuery; single: b
   const filters: RowFilter[] = [];
   let order: RowOrder[] | undefined;
   let limit: number | undefined;
+  let offset: number | undefined;
   let single: boolean | undefined;
 
   for (const [key, value] of url.searchParams) {
@@ -112,6 +113,11 @@ function parseQuery(table: ContentTable, url: URL): { query: RowQuery; single: b
       limit = Number(value);
       if (!/^\d+$/.test(value)) {
         throw new ContentError("INVALID_QUERY", `limit expects a whole number, got "${value}"`);
+      }
+    } else if (key === "offset") {
+      offset = Number(value);
+      if (!/^\d{1,15}$/.test(value)) {
+        throw new ContentError("INVALID_QUERY", `offset expects a whole number, got "${value}"`);
       }
     } else if (key === "single") {
       if (value !== "true" && value !== "false") {
@@ -135,6 +141,7 @@ function parseQuery(table: ContentTable, url: URL): { query: RowQuery; single: b
       filters,
       order: order ?? table.defaultOrder,
       ...(limit === undefined ? {} : { limit }),
+      ...(offset === undefined ? {} : { offset }),
     },
     single: single ?? isIdLookup,
   };
@@ -166,6 +173,11 @@ function rowQueryParameters(table: ContentTable) {
       .optional()
       .meta({ description: "`{column}.asc` or `{column}.desc`, comma-separated" }),
     limit: z.string().regex(/^\d+$/).optional().meta({ description: "At most this many rows" }),
+    offset: z
+      .string()
+      .regex(/^\d+$/)
+      .optional()
+      .meta({ description: "Skip this many rows first (the next page)" }),
     single: z
       .enum(["true", "false"])
       .optional()

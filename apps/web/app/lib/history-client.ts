@@ -59,8 +59,13 @@ export interface AuditFilters {
   /** ISO dates or times, both ends included. */
   from?: string | undefined;
   to?: string | undefined;
-  /** Entries before this time (the next page of an older listing). */
-  before?: string | undefined;
+  /**
+   * How many entries are shown already: the next page of an older listing starts after them.
+   * Entries written meanwhile push the listing down, so the page may repeat a few shown ones
+   * (drop them by id); it never skips one, as paging by time would with entries that share a
+   * moment (one transaction's do).
+   */
+  after?: number | undefined;
   limit?: number | undefined;
 }
 
@@ -95,14 +100,8 @@ export function createHistoryCalls(callData: CallData) {
       if (filters.actorId) query.actor_id = filters.actorId;
       if (filters.action) query.action = filters.action;
       if (filters.from) query["at.gte"] = filters.from;
-      // The next page starts just before the oldest entry shown (`.lte` of it would repeat it).
-      const before = filters.before
-        ? new Date(Date.parse(filters.before) - 1).toISOString()
-        : undefined;
-      const upTo = [filters.to, before].filter((value): value is string => Boolean(value));
-      if (upTo.length > 0) {
-        query["at.lte"] = upTo.reduce((a, b) => (Date.parse(a) <= Date.parse(b) ? a : b));
-      }
+      if (filters.to) query["at.lte"] = filters.to;
+      if (filters.after) query.offset = String(filters.after);
       return callData("GET", "api-audit_log", z.array(auditEntrySchema), { query });
     },
   };

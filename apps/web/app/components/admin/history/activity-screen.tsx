@@ -5,7 +5,7 @@
  * Filters by who, what and a date range; "Show older" pages back. Nobody can change an entry:
  * the screen only reads.
  */
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { errorMessage } from "../../../lib/content-client";
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditFilters } from "../../../lib/history-client";
 import { adminButton, inputClass, labelClass } from "../common/admin-styles";
@@ -57,24 +57,35 @@ export function ActivityScreen() {
   /** Everyone seen in the log so far, for the Who filter. */
   const [people, setPeople] = useState<Map<string, string>>(new Map());
   const ids = { who: useId(), what: useId(), from: useId(), to: useId() };
+  /**
+   * The latest load's number. A filter changed while a load was under way starts another; the
+   * earlier answer may come last, and must not replace the newer one's entries.
+   */
+  const latestLoad = useRef(0);
 
   const filters = useCallback(
-    (before?: string): AuditFilters => ({
+    (after?: number): AuditFilters => ({
       actorId: who || undefined,
       action: what || undefined,
       from: dayBoundary(fromDay, false),
       to: dayBoundary(toDay, true),
-      before,
+      after,
     }),
     [who, what, fromDay, toDay],
   );
 
   const load = useCallback(
-    async (before?: string) => {
+    async (after?: number) => {
+      const thisLoad = ++latestLoad.current;
       setIsLoading(true);
       try {
-        const page = await client.history.listAuditLog(filters(before));
-        setEntries((current) => (before ? [...current, ...page] : page));
+        const page = await client.history.listAuditLog(filters(after));
+        if (thisLoad !== latestLoad.current) return;
+        setEntries((current) => {
+          if (!after) return page;
+          const shown = new Set(current.map((entry) => entry.id));
+          return [...current, ...page.filter((entry) => !shown.has(entry.id))];
+        });
         setHasOlder(page.length === AUDIT_PAGE_SIZE);
         setPeople((current) => {
           const next = new Map(current);
@@ -85,10 +96,11 @@ export function ActivityScreen() {
         });
         setLoadError(null);
       } catch (error) {
+        if (thisLoad !== latestLoad.current) return;
         setLoadError(errorMessage(error));
         noticeError("Failed to load the activity", errorMessage(error));
       } finally {
-        setIsLoading(false);
+        if (thisLoad === latestLoad.current) setIsLoading(false);
       }
     },
     [client, filters],
@@ -98,7 +110,6 @@ export function ActivityScreen() {
     void load();
   }, [load]);
 
-  const oldest = entries.at(-1);
   return (
     <div className="space-y-6">
       <div>
@@ -191,12 +202,12 @@ export function ActivityScreen() {
           { header: "Details", cell: detailsText },
         ]}
       />
-      {hasOlder && oldest ? (
+      {hasOlder ? (
         <button
           type="button"
           className={adminButton("outline")}
           disabled={isLoading}
-          onClick={() => void load(oldest.at)}
+          onClick={() => void load(entries.length)}
         >
           {isLoading ? "Loading..." : "Show older"}
         </button>
