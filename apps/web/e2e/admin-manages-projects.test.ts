@@ -478,6 +478,36 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
     await page.unroute(auditLog);
     await expect(restores.first().textContent()).resolves.toContain(admin.email);
     await expectNoAxeViolations(page, "/admin/activity");
+    // Every step of this file on the project, newest first, each with who did it: Bob's save
+    // under his name though his account is gone, the merge, the mistaken title and its restore,
+    // the delete and the restore from the trash. (An admin without a display name is named by
+    // their e-mail address.)
+    await page.getByLabel("What").selectOption({ label: "Everything" });
+    const steps = async () =>
+      (
+        await page
+          .getByRole("row")
+          .filter({ hasText: '"Sevdah Sound Archive"' })
+          .evaluateAll((rows) =>
+            rows.map((row) =>
+              [...row.querySelectorAll("td")].slice(1, 4).map((cell) => cell.textContent),
+            ),
+          )
+      ).map(([who, what]) => `${what} by ${who?.replace(/ \(.*\)$/, "")}`);
+    await expect
+      .poll(steps)
+      .toEqual([
+        `Restored by ${admin.email}`,
+        `Deleted by ${admin.email}`,
+        `Restored by ${admin.email}`,
+        `Changed by ${admin.email}`,
+        `Changed by ${admin.email}`,
+        "Changed by Bob",
+        // The edit that gave the project this name (it was created under another).
+        `Changed by ${admin.email}`,
+      ]);
+    const bobsSteps = page.getByRole("row").filter({ hasText: "Bob (bob.editor@example.org)" });
+    await expect(bobsSteps.filter({ hasText: "Signed in" }).count()).resolves.toBe(1);
     await page
       .getByRole("navigation", { name: "Admin" })
       .getByRole("link", { name: "Projects" })
