@@ -5,7 +5,14 @@
  * Performance tab's Core Web Vitals, the Mobile SEO check of the home page at 375 px and the
  * slow-navigation warning.
  */
-import { defaultGlobalSeo, getGlobalSeo } from "@heritage/content";
+import {
+  defaultGlobalSeo,
+  GLOBAL_SEO_ID,
+  type GlobalSeoContentInput,
+  getGlobalSeo,
+  saveGlobalSeo,
+  writeContent,
+} from "@heritage/content";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -117,6 +124,31 @@ describe.skipIf(!hasChromium)("an admin edits the SEO settings", () => {
     }
     await field("Facebook URL").fill("https://facebook.com/sevdah");
 
+    // Meanwhile a colleague saves the settings (issue 29): the save is refused, nothing typed is
+    // lost, and their Instagram address is taken over by hand.
+    const db = server.running.database.db;
+    const stored = await getGlobalSeo(db);
+    await writeContent(db, {
+      table: "site_content",
+      operation: "update",
+      id: GLOBAL_SEO_ID,
+      actor: { id: "colleague", name: "Bob (bob@example.org)" },
+      write: (tx) =>
+        saveGlobalSeo(tx, {
+          ...(stored?.content as GlobalSeoContentInput),
+          social_instagram: "https://instagram.com/sevdah",
+        }),
+    });
+    await page.getByRole("button", { name: "Save SEO Settings" }).click();
+    const conflict = page.getByRole("alert").filter({ hasText: "Bob (bob@example.org) saved" });
+    await conflict.waitFor();
+    await expect(conflict.locator("dt").allTextContents()).resolves.toEqual(["Instagram URL"]);
+    await expect(field("Facebook URL").inputValue()).resolves.toBe("https://facebook.com/sevdah");
+    await expectNoAxeViolations(page, "/admin/seo after a colleague's save");
+    await conflict.getByRole("button", { name: "Use theirs: Instagram URL" }).click();
+    await expect(field("Instagram URL").inputValue()).resolves.toBe("https://instagram.com/sevdah");
+    await dismissNotices(page);
+
     await page.getByRole("button", { name: "Save SEO Settings" }).dblclick();
     await expectNotice(
       page,
@@ -124,6 +156,10 @@ describe.skipIf(!hasChromium)("an admin edits the SEO settings", () => {
       "Global SEO settings have been updated successfully",
     );
     await dismissNotices(page);
+    expect((await getGlobalSeo(db))?.content).toMatchObject({
+      social_facebook: "https://facebook.com/sevdah",
+      social_instagram: "https://instagram.com/sevdah",
+    });
 
     await page.reload();
     await expect(field("Default Keywords").inputValue()).resolves.toBe("sevdah, heritage, music");

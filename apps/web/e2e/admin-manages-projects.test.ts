@@ -494,18 +494,16 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
             ),
           )
       ).map(([who, what]) => `${what} by ${who?.replace(/ \(.*\)$/, "")}`);
-    await expect
-      .poll(steps)
-      .toEqual([
-        `Restored by ${admin.email}`,
-        `Deleted by ${admin.email}`,
-        `Restored by ${admin.email}`,
-        `Changed by ${admin.email}`,
-        `Changed by ${admin.email}`,
-        "Changed by Bob",
-        // The edit that gave the project this name (it was created under another).
-        `Changed by ${admin.email}`,
-      ]);
+    await expect.poll(steps).toEqual([
+      `Restored by ${admin.email}`,
+      `Deleted by ${admin.email}`,
+      `Restored by ${admin.email}`,
+      `Changed by ${admin.email}`,
+      `Changed by ${admin.email}`,
+      "Changed by Bob",
+      // The edit that gave the project this name (it was created under another).
+      `Changed by ${admin.email}`,
+    ]);
     const bobsSteps = page.getByRole("row").filter({ hasText: "Bob (bob.editor@example.org)" });
     await expect(bobsSteps.filter({ hasText: "Signed in" }).count()).resolves.toBe(1);
     await page

@@ -69,14 +69,14 @@ export function VersionConflictNotice({
   opened,
   what,
   onUseTheirs,
-  listChanges = true,
   labelOf = fieldLabel,
+  headingLevel = 3,
 }: {
   conflict: VersionConflict;
+  /** Its heading's level: 3 in a dialog or a section (default), 2 right below a page's title. */
+  headingLevel?: 2 | 3;
   /** How a field is named (default: the row's columns, "Title (German)"). */
   labelOf?: (field: string) => string;
-  /** False where the form's fields are not the row's (a section's content is one object). */
-  listChanges?: boolean;
   /** The row as the editor opened it. */
   opened: Record<string, unknown> | null;
   /** What was saved, as the heading names it: "this project", "these SEO settings". */
@@ -85,21 +85,21 @@ export function VersionConflictNotice({
   onUseTheirs?: ((field: string, value: unknown) => void) | undefined;
 }) {
   const when = conflict.changedAt ? new Date(conflict.changedAt).toLocaleString("en-GB") : null;
-  const changes = listChanges ? changedSinceOpened(opened, conflict.current) : [];
+  const changes = changedSinceOpened(opened, conflict.current);
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <section
       role="alert"
       aria-labelledby="version-conflict-title"
       className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
     >
-      <h3 id="version-conflict-title" className="font-semibold">
+      <Heading id="version-conflict-title" className="font-semibold">
         {conflict.changedBy ?? "Someone"} saved {what}
         {when ? ` at ${when}` : ""} while you were editing
-      </h3>
+      </Heading>
       <p className="mt-1">
-        {listChanges
-          ? "Your changes were not saved, and nothing you typed is lost. Compare their changes below, copy what you need into your text, then Save again to save your version over theirs."
-          : "Your changes were not saved, and nothing you typed is lost. Open the page in another tab to see theirs, copy what you need into your text, then Save again to save your version over theirs."}
+        Your changes were not saved, and nothing you typed is lost. Compare their changes below,
+        copy what you need into your text, then Save again to save your version over theirs.
       </p>
       {changes.length > 0 ? (
         <dl className="mt-3 space-y-2">

@@ -28,7 +28,11 @@ import { useLeaveWarning } from "../common/unsaved-changes";
 import { useContentClient } from "../common/use-content-client";
 import { VersionConflictNotice } from "../common/version-conflict";
 import { HistoryDialog } from "../history/history-dialog";
-import { type GlobalSeoFormValues, toGlobalSeoValues } from "./global-seo-form-values";
+import {
+  type GlobalSeoFormValues,
+  globalSeoFieldLabels,
+  toGlobalSeoValues,
+} from "./global-seo-form-values";
 import { LanguageSeoFields, SeoLanguageSummary } from "./language-seo-fields";
 import { PerformancePanel } from "./performance-panel";
 import { SocialPreview } from "./social-preview";
@@ -47,6 +51,14 @@ const tabOfField = (name: string) =>
       : "general";
 
 const seoTabs = ["general", "organization", "social", "performance"];
+
+/** The form's values of a stored settings row (its `content`). */
+function settingsOf(row: Record<string, unknown>): GlobalSeoFormValues {
+  const content = row.content;
+  return toGlobalSeoValues(
+    content && typeof content === "object" ? (content as Record<string, unknown>) : null,
+  );
+}
 
 export function GlobalSeoScreen() {
   const client = useContentClient();
@@ -69,6 +81,8 @@ export function GlobalSeoScreen() {
   /** The settings' version the form is based on (sent as If-Match). */
   const versionRef = useRef<number | undefined>(undefined);
   const [conflict, setConflict] = useState<VersionConflict | null>(null);
+  // What the form's text is based on: the stored settings, then a colleague's after a conflict.
+  const [opened, setOpened] = useState<GlobalSeoFormValues>(() => toGlobalSeoValues(null));
   const [historyOpen, setHistoryOpen] = useState(false);
 
   // Returns a cancel function: the effect's cleanup (a retry's is not needed: the screen stays).
@@ -81,6 +95,7 @@ export function GlobalSeoScreen() {
         if (!isCurrent) return;
         versionRef.current = stored?.version;
         setConflict(null);
+        setOpened(toGlobalSeoValues(stored?.content ?? null));
         reset(toGlobalSeoValues(stored?.content ?? null));
         setLoadError(null);
       })
@@ -108,13 +123,17 @@ export function GlobalSeoScreen() {
         const saved = await client.saveGlobalSeo(values, versionRef.current);
         versionRef.current = saved.version;
         setConflict(null);
-        // What is saved is the form's new starting point: no longer "unsaved".
+        // What is saved is the form's new starting point: no longer "unsaved", and what a later
+        // conflict compares a colleague's version with.
+        setOpened(form.getValues());
         reset(form.getValues());
         noticeSuccess("Settings saved", "Global SEO settings have been updated successfully");
       } catch (error) {
         // A colleague saved first: the next Save is based on their version (issue 29).
         if (error instanceof ContentClientError && error.conflict) {
           versionRef.current = error.conflict.currentVersion;
+          // A second conflict compares with the colleague's version the form is now based on.
+          if (conflict) setOpened(settingsOf(conflict.current));
           setConflict(error.conflict);
         }
         noticeError("Failed to save SEO settings. Please try again.", errorMessage(error));
@@ -181,22 +200,27 @@ export function GlobalSeoScreen() {
         onRestored={(row) => {
           versionRef.current = typeof row.version === "number" ? row.version : undefined;
           setConflict(null);
-          const content = row.content;
-          reset(
-            toGlobalSeoValues(
-              content && typeof content === "object" ? (content as Record<string, unknown>) : null,
-            ),
-          );
+          setOpened(settingsOf(row));
+          reset(settingsOf(row));
         }}
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <form onSubmit={(event) => void save(event)} noValidate className={cardClass}>
           {conflict ? (
             <VersionConflictNotice
-              conflict={conflict}
-              opened={null}
+              // Field by field, as the editor opened them and as the colleague saved them.
+              conflict={{ ...conflict, current: settingsOf(conflict.current) }}
+              opened={opened}
               what="these SEO settings"
-              listChanges={false}
+              headingLevel={2}
+              labelOf={(name) => globalSeoFieldLabels[name as keyof GlobalSeoFormValues] ?? name}
+              onUseTheirs={(name, value) =>
+                form.setValue(
+                  name as keyof GlobalSeoFormValues,
+                  typeof value === "string" ? value : "",
+                  { shouldDirty: true },
+                )
+              }
             />
           ) : null}
           <AdminTabs

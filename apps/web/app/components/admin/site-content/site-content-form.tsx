@@ -121,7 +121,9 @@ export function SiteContentForm({
       });
       onVersion?.(section.id, saved.version);
       setConflict(null);
-      // What is saved is the form's new starting point: no longer "unsaved".
+      // What is saved is the form's new starting point: no longer "unsaved", and what a later
+      // conflict compares a colleague's version with.
+      setOpened(form.getValues());
       reset(form.getValues());
       noticeSuccess(
         `${section.noticeName} content saved`,
