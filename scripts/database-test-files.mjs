@@ -3,10 +3,12 @@
 //
 // 1. Unit and integration files whose imports reach the test-database helper (every test that
 //    gets a database does so through it), or that name the engine themselves (DATABASE_URL,
-//    testEngine(): tests that start a server process, which reads it).
-// 2. But not the client packages' integration tests (packages/auth-client, packages/auth-react):
-//    they only drive the API over HTTP, and the route tests they go through already run on both
-//    engines. One that names the engine or imports the database layer itself still runs on both.
+//    testEngine(): tests that start a server process, which reads it). A file that only pins its
+//    processes to the embedded database (`DATABASE_URL: ""`) does not name an engine.
+// 2. But not the HTTP clients' integration tests (packages/auth-client, packages/auth-react, and
+//    the official SDK's interop tests in packages/auth-server/src/interop): they only drive the
+//    API over HTTP, and the route tests they go through already run on both engines. One that
+//    names the engine or imports the database layer itself still runs on both.
 // 3. Browser journeys only when what they check depends on the engine, which the journey declares
 //    with `dependsOnEngine(reason, why)` (apps/web/e2e/engines.ts): announcements between
 //    processes, races, database failures, a representative write path. A journey that writes
@@ -22,7 +24,13 @@ import { build } from "esbuild";
 
 const TEST_DATABASE_MODULE = "packages/db/src/testing/test-database.ts";
 const NAMES_THE_ENGINE = /\bDATABASE_URL\b|\btestEngine\(/;
-const CLIENT_PACKAGES = ["packages/auth-client/", "packages/auth-react/"];
+/** `DATABASE_URL: ""` in a child's environment: that process uses the embedded database. */
+const PINS_THE_EMBEDDED_DATABASE = /\bDATABASE_URL:\s*(""|'')/g;
+const HTTP_CLIENT_TESTS = [
+  "packages/auth-client/",
+  "packages/auth-react/",
+  "packages/auth-server/src/interop/",
+];
 const IMPORTS_THE_DATABASE_LAYER = /from\s+["']@heritage\/db(\/[^"']*)?["']/;
 const JOURNEY = /^apps\/web\/e2e\/.*\.test\.ts$/;
 const DECLARES_ENGINE = /\bdependsOnEngine\(\s*["']([a-z-]+)["']/;
@@ -95,8 +103,10 @@ export function engineDependence(file, source, reachesTestDatabase) {
     }
     return declared ?? null;
   }
-  if (NAMES_THE_ENGINE.test(source)) return "names the engine";
-  if (CLIENT_PACKAGES.some((folder) => file.startsWith(folder))) {
+  if (NAMES_THE_ENGINE.test(source.replace(PINS_THE_EMBEDDED_DATABASE, ""))) {
+    return "names the engine";
+  }
+  if (HTTP_CLIENT_TESTS.some((folder) => file.startsWith(folder))) {
     return IMPORTS_THE_DATABASE_LAYER.test(source) ? "client test using the database layer" : null;
   }
   return reachesTestDatabase ? "reaches the test database" : null;

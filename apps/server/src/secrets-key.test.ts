@@ -67,7 +67,7 @@ const fixture = fileURLToPath(new URL("./testing/slow-server-fixture.ts", import
 /** Runs the real start-up path to its first output; resolves with the exit code and stderr. */
 function runFixture(env: Record<string, string>) {
   const child = spawn(process.execPath, ["--import", "tsx", fixture], {
-    // The embedded database of DATA_DIR, whatever the run's DATABASE_URL: this database is ours.
+    // The embedded database of DATA_DIR, whichever engine the run tests: this database is ours.
     env: {
       ...process.env,
       HOST: "127.0.0.1",
