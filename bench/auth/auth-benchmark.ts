@@ -13,29 +13,16 @@ import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { measure, type Scenario } from "../load";
 import { runPeerComparison } from "./peer-comparison";
+import { benchAuthSettings, benchKeys } from "./product-server";
 
-const keys = {
-  STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY: "pck_bench_publishable_client_key",
-  STACK_SEED_INTERNAL_PROJECT_SECRET_SERVER_KEY: "ssk_bench_secret_server_key",
-};
+const keys = benchKeys;
 
 export async function runAuthBenchmark(): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
   const levels = (process.env.BENCH_CONCURRENCY ?? "1,4,16,64").split(",").map(Number);
   const connection = await connect({ databaseUrl: process.env.DATABASE_URL });
   await migrate(connection.db, [authMigrations]);
-  const config = parseAuthConfig({
-    ...keys,
-    // Stored secrets are encrypted at rest; the bench's throwaway database needs some key.
-    SECRETS_KEY: "this-secrets-key-is-for-the-auth-benchmark-only",
-    // The virtual users sign up on `internal`, where sign-up is off by default.
-    STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED: "true",
-    AUTH_RATE_LIMIT_SIGN_IN_PER_IP: "0",
-    AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL: "0",
-    AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP: "0",
-    AUTH_RATE_LIMIT_SIGN_UP_PER_IP: "0",
-    AUTH_RATE_LIMIT_SIGN_UP_PER_EMAIL: "0",
-  });
+  const config = parseAuthConfig(benchAuthSettings);
   await initAuthPlatform(connection.db, config);
   const root = new Hono();
   root.route(

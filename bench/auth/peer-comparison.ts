@@ -1,54 +1,36 @@
 /**
- * Ours beside Better Auth (issue 15): both servers in their own processes on the same PostgreSQL,
- * loaded the same way by wrk from outside, one after the other: `GET /users/me` (client access,
- * valid access token) against Better Auth's `GET /api/auth/get-session` (session cookie) at 64
- * connections, and password sign-in against Better Auth's email sign-in at 16; then the ratios
- * ours/peer. Our token refresh is measured too (the peer has no such call), ours again on the
- * embedded database, and on each engine `/users/me` while a burst of sign-ins runs beside it. Rate limits are off in
- * both, for the bench only. Loopback only; every load run is bounded by `seconds`.
+ * Ours beside Better Auth (issues 15 and 30): our product as `npm start` runs it (every middleware,
+ * the default log level) and Better Auth, each in its own process on the same PostgreSQL, loaded
+ * the same way by wrk from outside, one after the other, each warmed up first: `GET /users/me`
+ * (client access, valid access token) against Better Auth's `GET /api/auth/get-session` (session
+ * cookie) at 64 connections, and password sign-in against Better Auth's email sign-in at 16; then
+ * the ratios ours/peer. Beside them: our token refresh (the peer has no such call), `GET /api/v1`
+ * (no token, no database), ours again on the embedded database, on each engine `/users/me` while
+ * a burst of sign-ins runs beside it, the auth API alone in a process (serve-auth-api.ts, labelled
+ * so: what the layers in front cost), and a bare `node:http` server answering a user-sized JSON
+ * (bare-node-server.mjs: the limit of Node on this machine). Rate limits are off in both, for the
+ * bench only. Loopback only; every load run is bounded by `seconds`.
  * @module
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { type LoadRequest, type LoadResult, runWrk, wrkPath } from "../wrk-load";
+import {
+  benchKeys,
+  type RunningServer,
+  startPortPrintingServer,
+  startProductServer,
+} from "./product-server";
 
 const peerFolder = fileURLToPath(new URL("../peers/better-auth/", import.meta.url));
-const ourServer = fileURLToPath(new URL("./serve-auth-api.ts", import.meta.url));
-const publishableKey = "pck_bench_publishable_client_key";
+const authApiAlone = fileURLToPath(new URL("./serve-auth-api.ts", import.meta.url));
+const bareNode = fileURLToPath(new URL("./bare-node-server.mjs", import.meta.url));
+const publishableKey = benchKeys.STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY;
 const password = "benchmark password";
-
-interface RunningServer {
-  origin: string;
-  stop(): Promise<void>;
-}
-
-/** Starts a server process that prints `{"port": N}` once it listens on loopback. */
-async function startServer(
-  args: string[],
-  cwd: string,
-  databaseUrl: string,
-): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, args, {
-    cwd,
-    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`${args.join(" ")} exited with ${code}`)));
-    lines.once("line", (line) => resolve((JSON.parse(line) as { port: number }).port));
-  });
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    async stop() {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
+/** Seconds of load before each measured row, not recorded: a fresh process compiles as it goes. */
+const warmUpSeconds = 2;
 
 function installPeer(): void {
   if (existsSync(`${peerFolder}node_modules/better-auth/package.json`)) return;
@@ -80,18 +62,20 @@ export async function runPeerComparison(databaseUrl: string, seconds: number): P
   const runId = Date.now().toString(36);
   const rows: (LoadResult & { call: string; connections: number })[] = [];
   const measure = async (call: string, request: LoadRequest, connections: number) => {
+    await runWrk(request, connections, warmUpSeconds);
     rows.push({ call, connections, ...(await runWrk(request, connections, seconds)) });
     return rows[rows.length - 1] as LoadResult;
   };
 
   /**
-   * Our API in its own process on one engine: `/users/me` at 64, refresh at 64, sign-in at 16,
-   * then a burst of sign-ins at 16 with `/users/me` at 64 beside it (issue 15: hashing stays off
-   * the event loop, so the reads must keep their latency). `databaseUrl` "" is the embedded
-   * database (PGlite in memory, on its own thread).
+   * Our product (`npm start`) on one engine: `GET /api/v1` at 16, `/users/me` at 64, refresh at
+   * 64, sign-in at 16, then a burst of sign-ins at 16 with `/users/me` at 64 beside it (issue 15:
+   * hashing stays off the event loop, so the reads must keep their latency). `engineUrl` "" is
+   * the embedded database (PGlite in its data folder, on its own thread). With `aloneToo`, the
+   * auth API alone in a process is measured on `/users/me` after it.
    */
   const measureOurs = async (engine: string, engineUrl: string) => {
-    const ours = await startServer(["--import", "tsx", ourServer], process.cwd(), engineUrl);
+    const ours = await startProductServer(engineUrl);
     try {
       const api = `${ours.origin}/api/v1`;
       const clientHeaders = {
@@ -120,8 +104,7 @@ export async function runPeerComparison(databaseUrl: string, seconds: number): P
         headers: clientHeaders,
         body: JSON.stringify({ email, password }),
       };
-      // A fresh process compiles as it goes: two seconds of load first, not recorded.
-      await runWrk(me, 64, 2);
+      await measure(`ours (${engine}) GET /api/v1 (no token, no database)`, { url: api }, 16);
       const meAlone = await measure(`ours (${engine}) GET /users/me`, me, 64);
       // Each connection's requests refresh one of 64 sessions of 64 users in turn, as many
       // signed-in clients do: one session refreshed from 64 connections at once would measure
@@ -163,6 +146,7 @@ export async function runPeerComparison(databaseUrl: string, seconds: number): P
         signIn,
         16,
       );
+      await Promise.all([runWrk(me, 64, warmUpSeconds), runWrk(signIn, 16, warmUpSeconds)]);
       const [meDuringBurst, burst] = await Promise.all([
         runWrk(me, 64, seconds),
         runWrk(signIn, 16, seconds),
@@ -185,13 +169,58 @@ export async function runPeerComparison(databaseUrl: string, seconds: number): P
     }
   };
 
+  /** `/users/me` at 64 on a server that is not the product (the auth API alone). */
+  const measureMeOn = async (call: string, server: RunningServer) => {
+    try {
+      const api = `${server.origin}/api/v1`;
+      const clientHeaders = {
+        "content-type": "application/json",
+        "x-stack-project-id": "internal",
+        "x-stack-access-type": "client",
+        "x-stack-publishable-client-key": publishableKey,
+      };
+      const signedUp = await expectOk(
+        await fetch(`${api}/auth/password/sign-up`, {
+          method: "POST",
+          headers: clientHeaders,
+          body: JSON.stringify({ email: `alone-bench-${runId}@example.com`, password }),
+        }),
+        "Sign-up on the auth API alone",
+      );
+      const { access_token } = (await signedUp.json()) as { access_token: string };
+      const url = `${api}/users/me`;
+      return await measure(
+        call,
+        { url, headers: { ...clientHeaders, "x-stack-access-token": access_token } },
+        64,
+      );
+    } finally {
+      await server.stop();
+    }
+  };
+
   // One server at a time, so each has both cores while it is loaded.
+  const bare = await startPortPrintingServer([bareNode], process.cwd(), "");
+  let bareRow: LoadResult;
+  try {
+    bareRow = await measure(
+      "bare node:http, a user-sized JSON (the limit)",
+      { url: bare.origin },
+      64,
+    );
+  } finally {
+    await bare.stop();
+  }
   const onPostgres = await measureOurs("PostgreSQL", databaseUrl);
   const onPglite = await measureOurs("embedded", "");
+  const alone = await measureMeOn(
+    "the auth API alone in a process (PostgreSQL, not the product) GET /users/me",
+    await startPortPrintingServer(["--import", "tsx", authApiAlone], process.cwd(), databaseUrl),
+  );
   const ourMe = onPostgres.meAlone;
   const ourSignIn = onPostgres.signInAlone;
 
-  const peer = await startServer(["server.mjs"], peerFolder, databaseUrl);
+  const peer = await startPortPrintingServer(["server.mjs"], peerFolder, databaseUrl);
   let peerSession: LoadResult;
   let peerSignIn: LoadResult;
   try {
@@ -208,7 +237,6 @@ export async function runPeerComparison(databaseUrl: string, seconds: number): P
     );
     const cookie = (signedUp.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
     const session = { url: `${api}/get-session`, headers: { cookie } };
-    await runWrk(session, 64, 2);
     peerSession = await measure(
       `Better Auth ${peerVersion} GET /api/auth/get-session`,
       session,
@@ -229,13 +257,14 @@ export async function runPeerComparison(databaseUrl: string, seconds: number): P
   }
 
   process.stdout.write(
-    `\nOurs beside Better Auth ${peerVersion}, each in its own process (NODE_ENV=production), same PostgreSQL, wrk -t1 from outside, ${seconds} s per row\n`,
+    `\nOurs as shipped (npm start) beside Better Auth ${peerVersion}, each in its own process (NODE_ENV=production), same PostgreSQL, wrk -t1 from outside, ${warmUpSeconds} s warm-up then ${seconds} s per row\n`,
   );
   console.table(rows);
   const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : "n/a");
   process.stdout.write(
     [
       `users/me vs get-session at 64: ${ratio(ourMe["req/s"], peerSession["req/s"])}× the req/s, p99 ${ourMe["p99 ms"]} ms vs ${peerSession["p99 ms"]} ms`,
+      `users/me vs the bare node:http line at 64: ${ratio(ourMe["req/s"], bareRow["req/s"])}× (PostgreSQL), ${ratio(onPglite.meAlone["req/s"], bareRow["req/s"])}× (embedded); the auth API alone ${ratio(alone["req/s"], bareRow["req/s"])}×`,
       `users/me on the embedded database vs get-session at 64: ${ratio(onPglite.meAlone["req/s"], peerSession["req/s"])}× the req/s, p99 ${onPglite.meAlone["p99 ms"]} ms`,
       `sign-in at 16: ${ratio(ourSignIn["req/s"], peerSignIn["req/s"])}× the req/s, p99 ${ourSignIn["p99 ms"]} ms vs ${peerSignIn["p99 ms"]} ms`,
       `users/me p99 at 64 during a sign-in burst at 16: ${onPostgres.meDuringBurst["p99 ms"]} ms on PostgreSQL (alone ${ourMe["p99 ms"]} ms), ${onPglite.meDuringBurst["p99 ms"]} ms embedded (alone ${onPglite.meAlone["p99 ms"]} ms)`,

@@ -10,26 +10,11 @@ import { migrationSet as authMigrations } from "@heritage/auth-server/migrations
 import { connect, migrate } from "@heritage/db";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
-
-export const benchKeys = {
-  STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY: "pck_bench_publishable_client_key",
-  STACK_SEED_INTERNAL_PROJECT_SECRET_SERVER_KEY: "ssk_bench_secret_server_key",
-};
+import { benchAuthSettings } from "./product-server";
 
 const connection = await connect({ databaseUrl: process.env.DATABASE_URL });
 await migrate(connection.db, [authMigrations]);
-const config = parseAuthConfig({
-  ...benchKeys,
-  // Stored secrets are encrypted at rest; the bench's throwaway database needs some key.
-  SECRETS_KEY: "this-secrets-key-is-for-the-auth-benchmark-only",
-  // The virtual users sign up on `internal`, where sign-up is off by default.
-  STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED: "true",
-  AUTH_RATE_LIMIT_SIGN_IN_PER_IP: "0",
-  AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL: "0",
-  AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL_AND_IP: "0",
-  AUTH_RATE_LIMIT_SIGN_UP_PER_IP: "0",
-  AUTH_RATE_LIMIT_SIGN_UP_PER_EMAIL: "0",
-});
+const config = parseAuthConfig(benchAuthSettings);
 await initAuthPlatform(connection.db, config);
 const api = createAuthApi({
   db: connection.db,

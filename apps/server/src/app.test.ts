@@ -363,6 +363,46 @@ describe("the app", () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(response.headers.get("vary")).toContain("Accept-Encoding");
+    // Without Accept-Encoding the same answer goes out as it is, still saying what it varies on,
+    // with every security header and a fresh nonce in the policy of each answer.
+    const plain = await appWith().request("/functions/api-projects");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("vary")).toContain("Accept-Encoding");
+    expect(((await plain.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+    expect(plain.headers.get("x-content-type-options")).toBe("nosniff");
+    const nonces = new Set<string>();
+    for (let i = 0; i < 300; i++) {
+      const policy = (await appWith().request("/api/v1")).headers.get("content-security-policy");
+      nonces.add(/'nonce-([A-Za-z0-9+/=]{24})'/.exec(policy ?? "")?.[1] ?? "");
+    }
+    expect(nonces.size).toBe(300);
+    expect(nonces.has("")).toBe(false);
+  });
+
+  it("limits a request body however its size is sent, and lets a bodiless GET through untouched", async () => {
+    const app = appWith();
+    const big = "x".repeat(1024 * 1024 + 1);
+    const declared = await app.request("/api/v1/auth/password/sign-in", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: big,
+    });
+    expect(declared.status).toBe(413);
+    // Chunked (no Content-Length): the stream is counted as it comes.
+    const chunked = await app.request("/api/v1/auth/password/sign-in", {
+      method: "POST",
+      headers: { "content-type": "application/json", "transfer-encoding": "chunked" },
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(big));
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect((await app.request("/api/v1")).status).toBe(200);
   });
 
   it("answers unknown paths with 404 when no web app is mounted", async () => {

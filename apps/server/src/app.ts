@@ -16,7 +16,6 @@ import {
 import { CONTENT_CHANGED_CHANNEL } from "@heritage/content";
 import { type DatabaseConnection, type MigrationSet, redactQueryParameters } from "@heritage/db";
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import type { Logger } from "pino";
 import { API_DESCRIPTION_PATHS, createApiDescription } from "./api-description/api-description";
 import type { AppEnv } from "./app-env";
@@ -40,6 +39,7 @@ import { createMetrics, type Metrics } from "./metrics/metrics";
 import { metricsMode } from "./metrics/metrics-config";
 import { METRICS_PATH, metricsHandler } from "./metrics/metrics-endpoint";
 import { authApiBodyLimit } from "./middleware/body-limits";
+import { compressText } from "./middleware/compression";
 import { requestId } from "./middleware/request-id";
 import { requestLog } from "./middleware/request-log";
 import {
@@ -107,7 +107,7 @@ export function createApp(deps: AppDeps) {
   app.use(requestId);
   app.use(requestLog(logger));
   // Text answers (HTML, CSS, JS, JSON) are compressed; images and fonts already are.
-  app.use(compress());
+  app.use(compressText());
   app.use(
     securityHeaders({
       isDevelopment: config.NODE_ENV === "development",

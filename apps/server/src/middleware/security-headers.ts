@@ -6,7 +6,7 @@
  * whose stored policy names their scripts by hash instead (decision 011). The same goes for the
  * Cross-Origin-Opener-Policy: public pages bring their own (decision 026).
  */
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
 
@@ -90,9 +90,27 @@ export function isHttpsRequest(
   return url.startsWith("https:");
 }
 
+/**
+ * A fresh 128-bit nonce from the CSPRNG, drawn from a pool filled 4 KiB at a time (as Node's own
+ * `randomUUID` does): one `randomBytes(16)` per request cost 28 µs of a `GET /api/v1`'s CPU
+ * through the whole app, a third of all it did (decision 030). Every nonce is still used once.
+ */
+const NONCE_BYTES = 16;
+const noncePool = Buffer.alloc(4096);
+let nonceOffset = noncePool.length;
+export function nextNonce(): string {
+  if (nonceOffset + NONCE_BYTES > noncePool.length) {
+    randomFillSync(noncePool);
+    nonceOffset = 0;
+  }
+  const nonce = noncePool.toString("base64", nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
+}
+
 export function securityHeaders(options: SecurityHeaderOptions) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = nextNonce();
     c.set("cspNonce", nonce);
     await next();
     const headers = c.res.headers;
