@@ -48,7 +48,9 @@ const usuallyBodiless = new Set(["GET", "HEAD", "OPTIONS", "DELETE"]);
 function hasBody(c: Context): boolean {
   if (!usuallyBodiless.has(c.req.method)) return true;
   const length = c.req.header("content-length");
-  return (length !== undefined && length !== "0") || c.req.header("transfer-encoding") !== undefined;
+  return (
+    (length !== undefined && length !== "0") || c.req.header("transfer-encoding") !== undefined
+  );
 }
 
 /**
