@@ -1,14 +1,7 @@
 import type { UiStrings } from "./en";
+import { countOf } from "./plural";
 
-/** "minutu" after 1, 21, 31...; "minute" after 2-4, 22-24...; "minuta" otherwise (11-14 too). */
-function bosnianMinutes(count: number): string {
-  const lastTwo = count % 100;
-  const last = count % 10;
-  if (lastTwo >= 11 && lastTwo <= 14) return "minuta";
-  if (last === 1) return "minutu";
-  if (last >= 2 && last <= 4) return "minute";
-  return "minuta";
-}
+const minuteForms = { one: "minutu", few: "minute", other: "minuta" };
 
 /** Bosnian UI strings of the public site (Latin script). */
 export const bs = {
@@ -37,7 +30,8 @@ export const bs = {
   },
   home: {
     exploreProjects: "Upoznajte naše projekte",
-    categoryCount: (count: number) => (count === 1 ? "1 projekat" : `${count} projekata`),
+    categoryCount: (count: number) =>
+      countOf("bs", count, { one: "projekat", few: "projekta", other: "projekata" }),
     projectsTitle: "Naši projekti",
     projectsIntro:
       "Od usmenih priča i tradicionalne muzike do razmjene mladih i zaštite prirode: upoznajte projekte kroz koje čuvamo baštinu Balkana živom.",
@@ -95,7 +89,7 @@ export const bs = {
       rateLimitedTitle: "Previše poruka",
       rateLimitedText: (minutes: number | null) =>
         `Poslali ste više poruka u kratkom vremenu. Vaš tekst je još u obrascu: molimo pošaljite ga ponovo ${
-          minutes === null ? "za nekoliko minuta" : `za ${minutes} ${bosnianMinutes(minutes)}`
+          minutes === null ? "za nekoliko minuta" : `za ${countOf("bs", minutes, minuteForms)}`
         }.`,
     },
   },

@@ -1,4 +1,5 @@
 import type { UiStrings } from "./en";
+import { countOf } from "./plural";
 
 /** German UI strings of the public site (formal "Sie"). */
 export const de = {
@@ -27,7 +28,7 @@ export const de = {
   },
   home: {
     exploreProjects: "Unsere Projekte entdecken",
-    categoryCount: (count: number) => (count === 1 ? "1 Projekt" : `${count} Projekte`),
+    categoryCount: (count: number) => countOf("de", count, { one: "Projekt", other: "Projekte" }),
     projectsTitle: "Unsere Projekte",
     projectsIntro:
       "Von mündlich überlieferten Geschichten und traditioneller Musik bis zu Jugendbegegnungen und Naturschutz: Entdecken Sie die Projekte, mit denen wir das Erbe des Balkans lebendig halten.",
@@ -87,9 +88,7 @@ export const de = {
         `Sie haben in kurzer Zeit mehrere Nachrichten gesendet. Ihr Text steht noch im Formular: Bitte senden Sie ihn ${
           minutes === null
             ? "in einigen Minuten"
-            : minutes === 1
-              ? "in 1 Minute"
-              : `in ${minutes} Minuten`
+            : `in ${countOf("de", minutes, { one: "Minute", other: "Minuten" })}`
         } erneut.`,
     },
   },

@@ -4,6 +4,8 @@
  * (sections 2, 5 and 8) are kept word for word.
  */
 
+import { countOf } from "./plural";
+
 /** Widens literal strings to `string` and keeps functions, so translations can differ in text. */
 export type DeepStringShape<T> = T extends string
   ? string
@@ -37,7 +39,7 @@ export const en = {
   },
   home: {
     exploreProjects: "Explore our projects",
-    categoryCount: (count: number) => (count === 1 ? "1 project" : `${count} projects`),
+    categoryCount: (count: number) => countOf("en", count, { one: "project", other: "projects" }),
     projectsTitle: "Our Projects",
     projectsIntro:
       "From oral histories and traditional music to youth exchanges and nature conservation: discover the projects through which we keep the heritage of the Balkans alive.",
@@ -98,9 +100,7 @@ export const en = {
         `You have sent several messages in a short time. Your text is still in the form: please send it again ${
           minutes === null
             ? "in a few minutes"
-            : minutes === 1
-              ? "in 1 minute"
-              : `in ${minutes} minutes`
+            : `in ${countOf("en", minutes, { one: "minute", other: "minutes" })}`
         }.`,
     },
   },

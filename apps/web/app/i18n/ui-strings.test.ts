@@ -148,6 +148,25 @@ describe("UI strings", () => {
       expect.stringContaining("in 1 Minute erneut."),
       expect.stringContaining("in 15 Minuten erneut."),
     ]);
+    // Counts follow each language's plural rules (issue 33, item 10).
+    expect([1, 3, 5, 12, 21, 22, 101].map((count) => bs.home.categoryCount(count))).toEqual([
+      "1 projekat",
+      "3 projekta",
+      "5 projekata",
+      "12 projekata",
+      "21 projekat",
+      "22 projekta",
+      "101 projekat",
+    ]);
+    expect([1, 2].map((count) => de.home.categoryCount(count))).toEqual([
+      "1 Projekt",
+      "2 Projekte",
+    ]);
+    expect([1, 0, 2].map((count) => en.home.categoryCount(count))).toEqual([
+      "1 project",
+      "0 projects",
+      "2 projects",
+    ]);
     expect([1, 3, 5, 12, 21, 23].map((minutes) => wait(bs, minutes))).toEqual(
       ["1 minutu", "3 minute", "5 minuta", "12 minuta", "21 minutu", "23 minute"].map((text) =>
         expect.stringContaining(`za ${text}.`),
