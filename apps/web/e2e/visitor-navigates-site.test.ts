@@ -121,16 +121,34 @@ describe.skipIf(!hasChromium)("a visitor finds their way around the site", () =>
       const menu = page.getByTestId("mobile-menu");
       const toggle = menu.locator("summary");
       const about = menu.getByRole("link", { name: language.nav.about, exact: true });
-      await expect(toggle.getAttribute("aria-label")).resolves.toBe(language.openMenu);
+      // The button's name is its one shown label (the other is display: none).
+      const label = () => toggle.innerText();
+      await expect(label()).resolves.toBe(language.openMenu);
       await expect(about.isVisible()).resolves.toBe(false);
       await toggle.click();
       await expect.poll(() => menu.getAttribute("open")).not.toBeNull();
       await expect(about.isVisible()).resolves.toBe(true);
-      // The label follows the details' toggle event, which the browser fires a task later.
-      await expect.poll(() => toggle.getAttribute("aria-label")).toBe(language.closeMenu);
+      await expect(label()).resolves.toBe(language.closeMenu);
       await toggle.click();
       await expect.poll(() => menu.getAttribute("open")).toBeNull();
-      await expect.poll(() => toggle.getAttribute("aria-label")).toBe(language.openMenu);
+      await expect(label()).resolves.toBe(language.openMenu);
+
+      // Escape closes it and gives the focus back to the button; so does leaving it by Tab
+      // (issue 33, item 7).
+      await toggle.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => menu.getAttribute("open")).not.toBeNull();
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Escape");
+      await expect.poll(() => menu.getAttribute("open")).toBeNull();
+      await expect(toggle.evaluate((element) => element === document.activeElement)).resolves.toBe(
+        true,
+      );
+      await page.keyboard.press("Enter");
+      await expect.poll(() => menu.getAttribute("open")).not.toBeNull();
+      const links = await menu.getByRole("link").count();
+      for (let i = 0; i < links + 1; i++) await page.keyboard.press("Tab");
+      await expect.poll(() => menu.getAttribute("open")).toBeNull();
 
       await toggle.click();
       await about.click();
@@ -174,6 +192,11 @@ describe.skipIf(!hasChromium)("a visitor finds their way around the site", () =>
     await page.keyboard.press("Enter");
     await expect.poll(() => switcher.getAttribute("open")).not.toBeNull();
     await page.keyboard.press("Escape");
+    await expect.poll(() => switcher.getAttribute("open")).toBeNull();
+    // Tabbing past its last language closes it too.
+    await page.keyboard.press("Enter");
+    await expect.poll(() => switcher.getAttribute("open")).not.toBeNull();
+    for (let i = 0; i < 4; i++) await page.keyboard.press("Tab");
     await expect.poll(() => switcher.getAttribute("open")).toBeNull();
 
     // A mouse that hovered the list open and then clicks the button keeps it open.
@@ -373,7 +396,10 @@ describe.skipIf(!hasChromium)("a visitor finds their way around the site", () =>
       await expect(page.getByTestId("project-card").count()).resolves.toBe(1);
 
       const menu = page.getByTestId("mobile-menu");
+      // Without a script the button's label still follows the state.
+      await expect(menu.locator("summary").innerText()).resolves.toBe(language.openMenu);
       await menu.locator("summary").click();
+      await expect(menu.locator("summary").innerText()).resolves.toBe(language.closeMenu);
       await menu.getByRole("link", { name: language.nav.about, exact: true }).click();
       await page.waitForURL(`${server.url}${language.prefix}/about`);
       await expect(page.locator("h1").textContent()).resolves.toBe(language.copy.about.title);

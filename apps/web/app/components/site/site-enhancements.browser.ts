@@ -4,8 +4,9 @@
  * server-rendered HTML and works without any script: links, the GET filter form, the POST
  * contact form, <details> for the menu, the language list and the FAQ. This script, inlined at
  * the end of <body> (so everything it looks for is already parsed), adds what needs a script:
- * the navigation's style after 50 px of scroll, the menu's label and closing on a link click,
- * the language list opening on hover, filtering projects in place, lazy images that fade in and
+ * the navigation's style after 50 px of scroll, the menu and the language list closing on a link
+ * click, Escape or focus leaving them, the language list opening on hover, filtering projects in
+ * place, lazy images that fade in and
  * fall back to a placeholder, sending the contact form in place, and the loading views shown
  * while the browser loads the next public page after a click.
  *
@@ -40,16 +41,27 @@ if (header) {
   }).observe(marker);
 }
 
-// Mobile menu: the button's label follows the state; a link click closes it.
-for (const menu of all<HTMLDetailsElement>("details[data-menu]")) {
-  const toggle = menu.querySelector("summary");
-  if (!toggle) continue;
-  menu.addEventListener("toggle", () => {
-    toggle.setAttribute(
-      "aria-label",
-      toggle.getAttribute(menu.open ? "data-close-label" : "data-open-label") ?? "",
-    );
+/**
+ * A disclosure (the mobile menu, a language list) closes on Escape, focus going back to its
+ * button, and when keyboard focus moves out of it (issue 33, item 7).
+ */
+function closesLikeAMenu(details: HTMLDetailsElement): void {
+  details.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || !details.open) return;
+    event.preventDefault();
+    details.open = false;
+    details.querySelector("summary")?.focus();
   });
+  details.addEventListener("focusout", (event) => {
+    const next = event.relatedTarget instanceof Node ? event.relatedTarget : null;
+    // Focus going nowhere (a click on the page's background) is the click handler's to judge.
+    if (next && details.open && !details.contains(next)) details.open = false;
+  });
+}
+
+// Mobile menu: a link click closes it (its label follows the state by CSS).
+for (const menu of all<HTMLDetailsElement>("details[data-menu]")) {
+  closesLikeAMenu(menu);
   menu.addEventListener("click", (event) => {
     if (targetElement(event)?.closest("a")) menu.open = false;
   });
@@ -58,6 +70,7 @@ for (const menu of all<HTMLDetailsElement>("details[data-menu]")) {
 // Language list: opens on mouse hover, Escape closes, a click outside closes.
 const switchers = all<HTMLDetailsElement>("details[data-language-switcher]");
 for (const details of switchers) {
+  closesLikeAMenu(details);
   let openedByHover = false;
   details.addEventListener("pointerenter", (event) => {
     if (event.pointerType !== "mouse") return;
@@ -76,12 +89,6 @@ for (const details of switchers) {
     openedByHover = false;
     event.preventDefault();
     details.open = true;
-  });
-  details.addEventListener("keydown", (event) => {
-    if (event.key !== "Escape" || !details.open) return;
-    event.preventDefault();
-    details.open = false;
-    details.querySelector("summary")?.focus();
   });
 }
 doc.addEventListener("click", (event) => {

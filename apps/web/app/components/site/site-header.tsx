@@ -86,16 +86,14 @@ export function SiteHeader({
 
         <div className="flex items-center gap-1 md:hidden">
           <LanguageSwitcher current={language} languages={languages} />
-          {/* The page's script keeps the label in step and closes the menu on a link click. */}
+          {/* The label follows the state by CSS (with or without a script); the page's script
+              closes the menu on a link click, on Escape and when focus leaves it. */}
           <details data-menu className="group/menu" data-testid="mobile-menu">
-            <summary
-              aria-label={strings.nav.openMenu}
-              data-open-label={strings.nav.openMenu}
-              data-close-label={strings.nav.closeMenu}
-              className="flex size-11 list-none items-center justify-center rounded-full text-(--color-heritage-800) hover:bg-(--color-heritage-50)"
-            >
+            <summary className="flex size-11 list-none items-center justify-center rounded-full text-(--color-heritage-800) hover:bg-(--color-heritage-50)">
               <Menu aria-hidden="true" className="size-6 group-open/menu:hidden" />
               <X aria-hidden="true" className="hidden size-6 group-open/menu:block" />
+              <span className="sr-only group-open/menu:hidden">{strings.nav.openMenu}</span>
+              <span className="sr-only hidden group-open/menu:inline">{strings.nav.closeMenu}</span>
             </summary>
             <ul className="absolute inset-x-0 top-16 border-t border-(--color-heritage-100) bg-white px-4 pt-2 pb-4 shadow-lg">
               {items.map((item) => (
