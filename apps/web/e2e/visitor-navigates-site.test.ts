@@ -121,6 +121,20 @@ describe.skipIf(!hasChromium)("a visitor finds their way around the site", () =>
       const menu = page.getByTestId("mobile-menu");
       const toggle = menu.locator("summary");
       const about = menu.getByRole("link", { name: language.nav.about, exact: true });
+      // At 375 px the site's name and the language code each keep to one line (issue 33, item 2).
+      const lineHeights = await page.evaluate(() => {
+        const name = document.querySelector("header nav > a span");
+        const code = [...document.querySelectorAll("[data-language-switcher] summary span[lang]")]
+          .map((element) => element.getBoundingClientRect())
+          .find((box) => box.height > 0);
+        const height = (element: Element | null) => element?.getBoundingClientRect().height ?? 0;
+        const lineHeight = (element: Element | null) =>
+          element ? Number.parseFloat(getComputedStyle(element).lineHeight) : 0;
+        return { name: height(name) / lineHeight(name), code: code ? code.height : 0 };
+      });
+      expect(lineHeights.name).toBeLessThan(1.5);
+      expect(lineHeights.code).toBeGreaterThan(0);
+      expect(lineHeights.code).toBeLessThan(32);
       // The button's name is its one shown label (the other is display: none).
       const label = () => toggle.innerText();
       await expect(label()).resolves.toBe(language.openMenu);

@@ -34,7 +34,7 @@ export function LanguageSwitcher({
       className={classNames("relative", className)}
       data-testid="language-switcher"
     >
-      <summary className="flex min-h-11 list-none items-center gap-2 rounded-full px-3 py-2 font-medium text-(--color-heritage-800) hover:bg-(--color-heritage-50)">
+      <summary className="flex min-h-11 list-none items-center gap-1.5 whitespace-nowrap rounded-full px-2 py-2 font-medium text-(--color-heritage-800) hover:bg-(--color-heritage-50) sm:gap-2 sm:px-3">
         {currentOption?.flag ? <Flag emoji={currentOption.flag} className="text-lg" /> : null}
         <span lang={languageTags[current].lang}>{current.toUpperCase()}</span>
         <span className="sr-only">

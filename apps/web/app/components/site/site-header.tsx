@@ -54,15 +54,16 @@ export function SiteHeader({
     >
       <nav
         aria-label={strings.nav.mainNavigation}
-        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6"
+        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6"
       >
         <Link
           to={paths.home(language)}
           aria-label={strings.nav.homeLink}
-          className="flex min-h-11 items-center gap-2 font-(family-name:--font-display) text-xl font-semibold text-(--color-heritage-900)"
+          className="flex min-h-11 min-w-0 items-center gap-2 whitespace-nowrap font-(family-name:--font-display) text-lg font-semibold text-(--color-heritage-900) sm:text-xl"
         >
           <SiteLogo />
-          <span>{strings.site.name}</span>
+          {/* One line; on the narrowest phones (320 px) it ends in an ellipsis, never overflows. */}
+          <span className="truncate">{strings.site.name}</span>
         </Link>
 
         <ul className="hidden items-center gap-1 md:flex">
