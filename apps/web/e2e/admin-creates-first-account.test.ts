@@ -15,7 +15,7 @@ import {
 import { hasChromium, launchBrowser } from "./browser";
 import { startTestServer, type TestServer } from "./test-server";
 
-const first = { email: "first.admin@example.org", password: "secret1", name: "First Admin" };
+const first = { email: "first.admin@example.org", password: "secret-one", name: "First Admin" };
 
 describe.skipIf(!hasChromium)("the first admin account is created on /login", () => {
   let server: TestServer;
@@ -43,7 +43,7 @@ describe.skipIf(!hasChromium)("the first admin account is created on /login", ()
     await page.getByLabel("Password").fill("12345");
     await page.getByRole("button", { name: "Create Admin Account" }).click();
     await page.getByText("Please enter a valid email address").waitFor();
-    await page.getByText("Password must be at least 6 characters").waitFor();
+    await page.getByText("Password must be at least 8 characters").waitFor();
     await expect(
       page.getByLabel("Email").evaluate((input) => input === document.activeElement),
     ).resolves.toBe(true);

@@ -24,7 +24,7 @@ describe("concurrent first-admin submissions", () => {
   });
 
   function submitFirstAdmin(email: string) {
-    const form = new URLSearchParams({ email, password: "secret1", displayName: "" });
+    const form = new URLSearchParams({ email, password: "secret-one", displayName: "" });
     return fetch(`${server.url}/login.data`, { method: "POST", body: form });
   }
 

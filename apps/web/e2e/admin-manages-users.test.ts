@@ -17,9 +17,9 @@ import { hasChromium, launchBrowser } from "./browser";
 import { startTestServer, type TestServer } from "./test-server";
 
 const admin = { email: "users.admin@example.org", password: "correct-horse-battery" };
-const second = { email: "second.admin@example.org", password: "secret2", name: "Second Admin" };
-const third = { email: "third.admin@example.org", password: "secret3" };
-const fourth = { email: "fourth.admin@example.org", password: "secret4" };
+const second = { email: "second.admin@example.org", password: "secret-two", name: "Second Admin" };
+const third = { email: "third.admin@example.org", password: "secret-three" };
+const fourth = { email: "fourth.admin@example.org", password: "secret-four" };
 
 describe.skipIf(!hasChromium)("an admin manages admin users", () => {
   let server: TestServer;
@@ -63,12 +63,19 @@ describe.skipIf(!hasChromium)("an admin manages admin users", () => {
     await card().getByLabel("Email").fill(second.email);
     await card().getByLabel("Password").fill("12345");
     await card().getByRole("button", { name: "Create User" }).click();
-    await card().getByText("Password must be at least 6 characters").waitFor();
+    await card().getByText("Password must be at least 8 characters").waitFor();
+    // One message, not the rule above the error saying the same (issue 33, item 12).
+    await expect(card().getByText("8 to 70 characters.").count()).resolves.toBe(0);
 
     await card().getByLabel("Display Name").fill(second.name);
     await card().getByLabel("Password").fill(second.password);
     await card().getByRole("button", { name: "Create User" }).click();
     await expectNotice(page, "Success!", "User created successfully");
+    // The notice, once it has slid in, leaves Sign Out free to click (issue 33, item 12).
+    const signOut = await page.getByRole("button", { name: "Sign Out" }).boundingBox();
+    await expect
+      .poll(async () => (await page.locator("[data-sonner-toast]").first().boundingBox())?.y ?? 0)
+      .toBeGreaterThanOrEqual((signOut?.y ?? 0) + (signOut?.height ?? 0));
     await expect(card().getByLabel("Email").inputValue()).resolves.toBe("");
     await expect(card().getByLabel("Display Name").inputValue()).resolves.toBe("");
     await row(second.email).getByText(second.name).waitFor();

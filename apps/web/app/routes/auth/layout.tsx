@@ -42,7 +42,16 @@ export default function AuthLayout() {
   return (
     <SiteAuthProvider config={config}>
       <Outlet />
-      <Toaster position="top-right" richColors closeButton style={toasterStyle} />
+      {/* Below the admin's navigation bar (one row from 768 px, two below), so a notice never
+          covers Sign Out while it shows (issue 33, item 12). */}
+      <Toaster
+        position="top-right"
+        offset={{ top: 76 }}
+        mobileOffset={{ top: 124 }}
+        richColors
+        closeButton
+        style={toasterStyle}
+      />
     </SiteAuthProvider>
   );
 }

@@ -12,8 +12,11 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: string | undefined;
 }
 
-export function TextField({ label, name, error, hint, className, ...input }: TextFieldProps) {
+export function TextField({ label, name, error, hint: rule, className, ...input }: TextFieldProps) {
   const id = useId();
+  // An error says what is wrong in the rule's own terms: shown with it, the rule would be said
+  // twice ("At least 8 characters." over "Password must be at least 8 characters").
+  const hint = error ? undefined : rule;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");

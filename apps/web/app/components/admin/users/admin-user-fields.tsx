@@ -9,6 +9,7 @@ import { TextField } from "../shell/text-field";
 import {
   type AdminUserErrors,
   type AdminUserInput,
+  adminPasswordMaxLength,
   adminPasswordMinLength,
   hasErrors,
   validateAdminUserInput,
@@ -97,7 +98,7 @@ export function AdminUserFields({
         autoComplete="new-password"
         required
         minLength={adminPasswordMinLength}
-        hint={`At least ${adminPasswordMinLength} characters.`}
+        hint={`${adminPasswordMinLength} to ${adminPasswordMaxLength} characters.`}
         value={input.password}
         onChange={update("password")}
         error={errors.password}
