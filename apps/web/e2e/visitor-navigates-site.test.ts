@@ -426,6 +426,43 @@ describe.skipIf(!hasChromium)("a visitor finds their way around the site", () =>
     });
   }
 
+  it("shows a focus ring of at least 3:1 on the dark hero and footer, and none around a heading given focus (issue 33, item 9)", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await waitForPageScript(page);
+    /** The focused element's ring colour against its dark surface, as a contrast ratio. */
+    const ringContrast = (selector: string) =>
+      page.evaluate(async (target) => {
+        const element = document.querySelector<HTMLElement>(target);
+        element?.focus();
+        // Buttons fade their colours, the ring's included: read it once it has settled.
+        await Promise.all(element?.getAnimations().map((animation) => animation.finished) ?? []);
+        const surface = element?.closest<HTMLElement>("[data-surface='dark']");
+        if (!element || !surface || !element.matches(":focus-visible")) return 0;
+        const luminance = (color: string) => {
+          const [r, g, b] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((part) => {
+            const channel = Number(part) / 255;
+            return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+          });
+          return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+        };
+        const ring = luminance(getComputedStyle(element).outlineColor);
+        const ground = luminance(getComputedStyle(surface).backgroundColor);
+        return (Math.max(ring, ground) + 0.05) / (Math.min(ring, ground) + 0.05);
+      }, selector);
+    await expect(ringContrast("section[data-surface='dark'] a")).resolves.toBeGreaterThanOrEqual(3);
+    await expect(ringContrast("footer a")).resolves.toBeGreaterThanOrEqual(3);
+    // The handler pages move focus to their heading when their state changes: no ring there.
+    await page.goto(`${server.url}/handler/sign-in`);
+    const heading = page.locator("h1[tabindex='-1']");
+    await heading.focus();
+    await expect(
+      heading.evaluate((element) => getComputedStyle(element).outlineStyle),
+    ).resolves.toBe("none");
+    await context.close();
+  });
+
   it("has no accessibility violations at 375 px with the menu open", async () => {
     await expectNoAxeViolations(browser, `${server.url}/about`, {
       viewport: { width: 375, height: 740 },

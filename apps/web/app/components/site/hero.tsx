@@ -12,6 +12,7 @@ export function Hero({ hero }: { hero: HeroCopy }) {
   return (
     <section
       aria-labelledby="hero-title"
+      data-surface="dark"
       className="relative overflow-hidden bg-(--color-heritage-800) text-white"
     >
       <div

@@ -46,7 +46,7 @@ export function SiteFooter({
     "font-(family-name:--font-display) text-lg font-semibold text-(--color-gold-300)";
 
   return (
-    <footer className="bg-(--color-heritage-900) text-(--color-heritage-50)">
+    <footer data-surface="dark" className="bg-(--color-heritage-900) text-(--color-heritage-50)">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <div className="lg:col-span-2">
           <p className="font-(family-name:--font-display) text-xl font-semibold text-white">
