@@ -426,7 +426,7 @@ describe.skipIf(!hasChromium)("a visitor finds their way around the site", () =>
     });
   }
 
-  it("shows a focus ring of at least 3:1 on the dark hero and footer, and none around a heading given focus (issue 33, item 9)", async () => {
+  it("shows a focus ring of at least 3:1 on the dark hero and footer, keeps a portrait picture in its card's box, and no ring around a heading given focus (issue 33, items 4 and 9)", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
@@ -453,6 +453,24 @@ describe.skipIf(!hasChromium)("a visitor finds their way around the site", () =>
       }, selector);
     await expect(ringContrast("section[data-surface='dark'] a")).resolves.toBeGreaterThanOrEqual(3);
     await expect(ringContrast("footer a")).resolves.toBeGreaterThanOrEqual(3);
+    // A portrait picture keeps to the card's fixed image box, 25:16 (issue 33, item 4).
+    const box = await page.evaluate(async () => {
+      const portrait = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="1000"><rect width="400" height="1000" fill="#b4462b"/></svg>')}`;
+      const card = document.querySelector<HTMLElement>("[data-testid='project-card']");
+      const image = card?.querySelector("img");
+      if (!card || !image) return null;
+      image.removeAttribute("srcset");
+      image.removeAttribute("sizes");
+      await new Promise((resolve) => {
+        image.addEventListener("load", resolve, { once: true });
+        image.src = portrait;
+      });
+      const frame = image.closest(".overflow-hidden")?.getBoundingClientRect();
+      const shown = image.getBoundingClientRect();
+      return { width: frame?.width ?? 0, height: frame?.height ?? 0, image: shown.height };
+    });
+    expect(box?.height).toBeCloseTo(((box?.width ?? 0) * 16) / 25, 0);
+    expect(box?.image).toBeLessThanOrEqual((box?.height ?? 0) + 0.5);
     // The handler pages move focus to their heading when their state changes: no ring there.
     await page.goto(`${server.url}/handler/sign-in`);
     const heading = page.locator("h1[tabindex='-1']");

@@ -35,7 +35,9 @@ export function ProjectCard({
       data-testid="project-card"
       data-category={project.category.id}
     >
-      <div className={classNames(project.bgColor, "aspect-[25/16]")}>
+      {/* The spec's fixed image box (400 x 256): overflow hidden keeps a portrait image from
+          growing it (an aspect ratio alone yields to taller content; issue 33, item 4). */}
+      <div className={classNames(project.bgColor, "aspect-[25/16] overflow-hidden")}>
         <LazyImage
           src={project.image.src}
           srcSet={project.image.srcSet}

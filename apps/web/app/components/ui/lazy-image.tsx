@@ -53,7 +53,9 @@ export function LazyImage({
   }
 
   return (
-    <span className="relative block">
+    // As tall as its box where the box has a height (a card's fixed image box), so the image's
+    // own h-full and object-fit apply to that box and not to the picture's natural size.
+    <span className="relative block h-full">
       <img
         data-lazy-src={src}
         data-lazy-srcset={srcSet}
