@@ -421,6 +421,24 @@ describe.skipIf(!hasChromium)("a visitor sends a message through the contact for
       for (const message of Object.values(language.required)) {
         await expect(form.getByText(message, { exact: true }).count()).resolves.toBe(1);
       }
+      // The answer opens at the form, below the fixed header, with a summary whose links lead to
+      // each field (issue 33, item 6).
+      expect(new URL(page.url()).hash).toBe("#contact-form");
+      const inView = () =>
+        page.evaluate(() => {
+          const top = document.getElementById("contact-form")?.getBoundingClientRect().top ?? -1;
+          const header = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
+          return top >= header && top < window.innerHeight / 2;
+        });
+      await expect(inView()).resolves.toBe(true);
+      const summary = page.getByTestId("contact-notice-invalid");
+      await expect(summary.getByRole("link").allTextContents()).resolves.toEqual(
+        Object.values(language.required),
+      );
+      await summary.getByRole("link").last().click();
+      await expect(
+        page.evaluate(() => document.activeElement?.id ?? location.hash),
+      ).resolves.toMatch(/contact-message/);
 
       await fillForm(page, language.sender, language.labels);
       // A person takes longer than the form's minimum fill time.
@@ -428,6 +446,7 @@ describe.skipIf(!hasChromium)("a visitor sends a message through the contact for
       await form.getByRole("button", { name: language.submit }).click();
       const notice = page.getByTestId("contact-notice-success");
       await notice.waitFor();
+      await expect(inView()).resolves.toBe(true);
       await expect(notice.textContent()).resolves.toContain(language.successTitle);
       await expect(notice.textContent()).resolves.toContain(language.successText);
       const stored = await listContactSubmissions(server.running.database.db);

@@ -82,6 +82,7 @@ export const bs = {
       textNotStorable: "Ovaj tekst sadrži znakove koji se ne mogu sačuvati",
     },
     notices: {
+      invalidTitle: "Molimo provjerite obrazac",
       successTitle: "Poruka je poslana!",
       successText: "Hvala vam što ste nas kontaktirali. Javit ćemo vam se uskoro.",
       errorTitle: "Greška",

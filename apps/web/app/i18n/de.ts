@@ -79,6 +79,7 @@ export const de = {
       textNotStorable: "Dieser Text enthält Zeichen, die nicht gespeichert werden können.",
     },
     notices: {
+      invalidTitle: "Bitte prüfen Sie das Formular",
       successTitle: "Nachricht gesendet!",
       successText: "Vielen Dank für Ihre Nachricht. Wir melden uns in Kürze bei Ihnen.",
       errorTitle: "Fehler",

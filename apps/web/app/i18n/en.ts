@@ -90,6 +90,7 @@ export const en = {
       textNotStorable: "This text contains characters that cannot be saved",
     },
     notices: {
+      invalidTitle: "Please check the form",
       successTitle: "Message sent!",
       successText: "Thank you for contacting us. We'll get back to you soon.",
       errorTitle: "Error",

@@ -9,7 +9,7 @@
  */
 import { CircleAlert, CircleCheck, Send } from "lucide-react";
 import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
 import { useStrings } from "../../lib/i18n";
 import { buttonClasses } from "../ui/button-styles";
 import { classNames } from "../ui/class-names";
@@ -29,6 +29,10 @@ export type ContactFormResult =
       retryAfterSeconds: number | null;
       values: Record<ContactFieldName, string>;
     };
+
+/** The section's anchor: the answer page of a form sent without JavaScript opens there. */
+export const contactSectionId = "contact-form";
+const contactFields: readonly ContactFieldName[] = ["name", "email", "subject", "message"];
 
 /** Whole minutes to wait, at least one; null when the server did not say. */
 export function minutesToWait(retryAfterSeconds: number | null): number | null {
@@ -82,6 +86,7 @@ export function ContactForm({
   startedAtField: string;
 }) {
   const strings = useStrings();
+  const { pathname } = useLocation();
   const errors = result?.status === "invalid" ? result.errors : {};
   const values = result && result.status !== "success" ? result.values : undefined;
   const validation = strings.contact.validation as Record<string, string>;
@@ -138,9 +143,11 @@ export function ContactForm({
 
   return (
     <section
+      id={contactSectionId}
       aria-labelledby="contact-form-title"
       data-contact-section
-      className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-(--color-heritage-100) sm:p-8"
+      // Below the fixed site header when the answer page opens at this anchor.
+      className="scroll-mt-24 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-(--color-heritage-100) sm:p-8"
     >
       <h2 id="contact-form-title" className="text-2xl font-semibold">
         {title}
@@ -163,6 +170,23 @@ export function ContactForm({
               testId="rate-limited"
             >
               {strings.contact.notices.rateLimitedText(minutesToWait(result.retryAfterSeconds))}
+            </Notice>
+          </div>
+        ) : null}
+        {result?.status === "invalid" ? (
+          <div className="mt-4">
+            <Notice tone="error" title={strings.contact.notices.invalidTitle} testId="invalid">
+              <ul className="list-disc pl-5">
+                {contactFields
+                  .filter((name) => messageOf(name) !== undefined)
+                  .map((name) => (
+                    <li key={name}>
+                      <a href={`#contact-${name}`} className="underline underline-offset-2">
+                        {messageOf(name)}
+                      </a>
+                    </li>
+                  ))}
+              </ul>
             </Notice>
           </div>
         ) : null}
@@ -193,8 +217,11 @@ export function ContactForm({
           </Notice>
         </div>
       </template>
+      {/* Without JavaScript the answer is a new page: its address ends in this section's anchor,
+          so the visitor lands on the messages, not at the page's top (issue 33, item 6). */}
       <Form
         method="post"
+        action={`${pathname}#${contactSectionId}`}
         noValidate
         className="mt-6 flex flex-col gap-5"
         data-testid="contact-form"
