@@ -177,6 +177,14 @@ describe.skipIf(!hasChromium)("a visitor and an admin use the site on a phone", 
       const what = `${path} at 375 px`;
       await expectNoSidewaysScroll(page, what);
       await expectNoAxeViolations(page, what);
+      // A list's row actions stay on screen while its other columns scroll (issue 33, item 11).
+      const edit = page.getByRole("button", { name: /^Edit / }).first();
+      if (await edit.count()) {
+        const box = await edit.boundingBox();
+        expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= phone.width, what).toBe(
+          true,
+        );
+      }
       expect(
         await navigationRows(nav),
         `${what}: rows of the admin navigation`,

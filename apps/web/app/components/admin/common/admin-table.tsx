@@ -15,7 +15,16 @@ export interface AdminTableColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** Added to the cell's class (e.g. `whitespace-nowrap`). */
   cellClassName?: string;
+  /**
+   * Stays at the table's right edge while a narrow screen scrolls the other columns sideways:
+   * the row's actions, which a phone would otherwise find off-screen (issue 33, item 11).
+   */
+  pinned?: boolean;
 }
+
+/** A pinned column's cells: over the scrolling ones, with a shadow where they pass under. */
+const pinnedClass =
+  "sticky right-0 bg-white shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.25)] sm:static sm:shadow-none";
 
 export interface AdminTableProps<Row> {
   rows: Row[];
@@ -49,7 +58,11 @@ export function AdminTable<Row>({
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col" className={headCellClass}>
+              <th
+                key={column.header}
+                scope="col"
+                className={column.pinned ? `${headCellClass} ${pinnedClass}` : headCellClass}
+              >
                 {column.header}
               </th>
             ))}
@@ -61,9 +74,9 @@ export function AdminTable<Row>({
               {columns.map((column) => (
                 <td
                   key={column.header}
-                  className={
-                    column.cellClassName ? `${cellClass} ${column.cellClassName}` : cellClass
-                  }
+                  className={[cellClass, column.cellClassName, column.pinned ? pinnedClass : ""]
+                    .filter(Boolean)
+                    .join(" ")}
                 >
                   {column.cell(row)}
                 </td>

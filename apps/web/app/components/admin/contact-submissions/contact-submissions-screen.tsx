@@ -98,6 +98,7 @@ export function ContactSubmissionsScreen() {
           },
           {
             header: "Actions",
+            pinned: true,
             cell: (submission) => (
               <button
                 type="button"

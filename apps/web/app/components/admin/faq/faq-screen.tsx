@@ -155,6 +155,7 @@ export function FaqScreen() {
           { header: "Answer", cell: (faq) => <AnswerPopover faq={faq} /> },
           {
             header: "Actions",
+            pinned: true,
             cell: (faq) => (
               <EditDeleteActions
                 name={faq.question}

@@ -85,6 +85,7 @@ export function TrashScreen() {
           },
           {
             header: "Actions",
+            pinned: true,
             cell: (entry) => (
               <div className="flex flex-wrap gap-2">
                 <button

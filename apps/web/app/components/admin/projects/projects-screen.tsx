@@ -147,6 +147,7 @@ export function ProjectsScreen() {
           { header: "Description", cell: (project) => truncate(project.description, 100) },
           {
             header: "Actions",
+            pinned: true,
             cell: (project) => (
               <EditDeleteActions
                 name={project.title}
