@@ -47,6 +47,30 @@ async function expectOk(response: Response, what: string): Promise<Response> {
   return response;
 }
 
+/** Our API's headers for a client call on the `internal` project. */
+const clientHeaders = {
+  "content-type": "application/json",
+  "x-stack-project-id": "internal",
+  "x-stack-access-type": "client",
+  "x-stack-publishable-client-key": publishableKey,
+};
+
+/** Signs a new user up on our API (`api`: its `/api/v1` address) and answers their tokens. */
+async function signUp(
+  api: string,
+  email: string,
+): Promise<{ access_token: string; refresh_token: string }> {
+  const response = await expectOk(
+    await fetch(`${api}/auth/password/sign-up`, {
+      method: "POST",
+      headers: clientHeaders,
+      body: JSON.stringify({ email, password }),
+    }),
+    `Sign-up at ${api}`,
+  );
+  return (await response.json()) as { access_token: string; refresh_token: string };
+}
+
 export async function runPeerComparison(databaseUrl: string, seconds: number): Promise<void> {
   if (!existsSync(wrkPath)) {
     process.stdout.write(
@@ -71,29 +95,14 @@ export async function runPeerComparison(databaseUrl: string, seconds: number): P
    * Our product (`npm start`) on one engine: `GET /api/v1` at 16, `/users/me` at 64, refresh at
    * 64, sign-in at 16, then a burst of sign-ins at 16 with `/users/me` at 64 beside it (issue 15:
    * hashing stays off the event loop, so the reads must keep their latency). `engineUrl` "" is
-   * the embedded database (PGlite in its data folder, on its own thread). With `aloneToo`, the
-   * auth API alone in a process is measured on `/users/me` after it.
+   * the embedded database (PGlite in its data folder, on its own thread).
    */
   const measureOurs = async (engine: string, engineUrl: string) => {
     const ours = await startProductServer(engineUrl);
     try {
       const api = `${ours.origin}/api/v1`;
-      const clientHeaders = {
-        "content-type": "application/json",
-        "x-stack-project-id": "internal",
-        "x-stack-access-type": "client",
-        "x-stack-publishable-client-key": publishableKey,
-      };
       const email = `peer-bench-${runId}@example.com`;
-      const signedUp = await expectOk(
-        await fetch(`${api}/auth/password/sign-up`, {
-          method: "POST",
-          headers: clientHeaders,
-          body: JSON.stringify({ email, password }),
-        }),
-        "Our sign-up",
-      );
-      const tokens = (await signedUp.json()) as { access_token: string; refresh_token: string };
+      const tokens = await signUp(api, email);
       const me = {
         url: `${api}/users/me`,
         headers: { ...clientHeaders, "x-stack-access-token": tokens.access_token },
@@ -111,18 +120,8 @@ export async function runPeerComparison(databaseUrl: string, seconds: number): P
       // the queue on that session's row lock instead.
       const refreshTokens = [tokens.refresh_token];
       while (refreshTokens.length < 64) {
-        const other = await expectOk(
-          await fetch(`${api}/auth/password/sign-up`, {
-            method: "POST",
-            headers: clientHeaders,
-            body: JSON.stringify({
-              email: `peer-bench-${runId}-${refreshTokens.length}@example.com`,
-              password,
-            }),
-          }),
-          "Our sign-up",
-        );
-        refreshTokens.push(((await other.json()) as { refresh_token: string }).refresh_token);
+        const other = await signUp(api, `peer-bench-${runId}-${refreshTokens.length}@example.com`);
+        refreshTokens.push(other.refresh_token);
       }
       await measure(
         `ours (${engine}) POST /auth/oauth/token (refresh, 64 sessions)`,
@@ -173,21 +172,7 @@ export async function runPeerComparison(databaseUrl: string, seconds: number): P
   const measureMeOn = async (call: string, server: RunningServer) => {
     try {
       const api = `${server.origin}/api/v1`;
-      const clientHeaders = {
-        "content-type": "application/json",
-        "x-stack-project-id": "internal",
-        "x-stack-access-type": "client",
-        "x-stack-publishable-client-key": publishableKey,
-      };
-      const signedUp = await expectOk(
-        await fetch(`${api}/auth/password/sign-up`, {
-          method: "POST",
-          headers: clientHeaders,
-          body: JSON.stringify({ email: `alone-bench-${runId}@example.com`, password }),
-        }),
-        "Sign-up on the auth API alone",
-      );
-      const { access_token } = (await signedUp.json()) as { access_token: string };
+      const { access_token } = await signUp(api, `alone-bench-${runId}@example.com`);
       const url = `${api}/users/me`;
       return await measure(
         call,

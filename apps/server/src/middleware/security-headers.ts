@@ -98,7 +98,7 @@ export function isHttpsRequest(
 const NONCE_BYTES = 16;
 const noncePool = Buffer.alloc(4096);
 let nonceOffset = noncePool.length;
-export function nextNonce(): string {
+function nextNonce(): string {
   if (nonceOffset + NONCE_BYTES > noncePool.length) {
     randomFillSync(noncePool);
     nonceOffset = 0;
