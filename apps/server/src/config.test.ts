@@ -70,14 +70,13 @@ describe("loadConfig", () => {
   });
 });
 
-describe("the README's configuration table", () => {
+describe("the configuration reference's table (docs/configuration.md)", () => {
   it("lists exactly the variables of the configuration schema", () => {
-    const readme = readFileSync(
-      fileURLToPath(new URL("../../../README.md", import.meta.url)),
+    const reference = readFileSync(
+      fileURLToPath(new URL("../../../docs/configuration.md", import.meta.url)),
       "utf8",
     );
-    const section = readme.split("## Configuration")[1]?.split("\n## ")[0] ?? "";
-    const documented = [...section.matchAll(/^\|\s*`([A-Z0-9_]+)`\s*\|/gm)].map(
+    const documented = [...reference.matchAll(/^\|\s*`([A-Z0-9_]+)`\s*\|/gm)].map(
       (match) => match[1],
     );
     expect(documented.sort()).toEqual(Object.keys(configSchema.shape).sort());

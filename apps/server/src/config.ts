@@ -2,7 +2,8 @@
  * @module
  * The process's configuration: every environment variable it reads, parsed once at start by one
  * zod schema. A wrong value stops the process with one line naming the variable and what it
- * expects. The README's configuration table is checked against this schema by config.test.ts.
+ * expects. The configuration reference's table (docs/configuration.md) is checked against this
+ * schema by config.test.ts.
  */
 import { authConfigSchema, checkAuthSettingsForMode } from "@heritage/auth-server";
 import { z } from "zod";
