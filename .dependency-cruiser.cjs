@@ -77,10 +77,89 @@ const layerRules = Object.entries(mayImport).map(([part, allowed]) => ({
   },
 }));
 
+/**
+ * The floors inside the auth server's services (docs/architecture.md, "Inside the auth server"),
+ * from the ground up. A folder imports its own files and the floors below it, never a folder
+ * beside it or above it, so imports between capabilities run one way. The files at the root of
+ * services/ (status errors, plain errors, the logger, events, the per-database worker) are the
+ * ground; `auth-deps.ts`, the services' dependencies, stands on its own floor above the records
+ * and caches it names.
+ */
+const servicesDir = "packages/auth-server/src/services";
+const serviceFloors = [
+  ["secrets", "password-hashing", "email-sandbox", "email-delivery", "images"],
+  ["projects", "webhooks"],
+  ["records"],
+  ["auth-deps.ts"],
+  ["credentials", "project-settings", "data-vault"],
+  ["teams", "email"],
+  ["accounts", "payments", "api-keys"],
+  ["invitations", "sign-in", "oauth"],
+  ["admin"],
+  ["integrations", "metrics"],
+];
+const servicePath = (entry) =>
+  `^${escapeRegExp(`${servicesDir}/${entry}`)}${entry.endsWith(".ts") ? "$" : "/"}`;
+const floorRules = serviceFloors.flatMap((floor, level) =>
+  floor.map((entry) => {
+    const higher = serviceFloors.slice(level + 1).flat();
+    const beside = floor.filter((other) => other !== entry);
+    return {
+      name: `auth-server floors: services/${entry}`,
+      comment: `services/${entry} (floor ${level + 1}) imports only floors below it${
+        beside.length > 0 ? `, not ${beside.join(", ")} beside it` : ""
+      }`,
+      severity: "error",
+      from: { path: servicePath(entry), pathNot: testCode },
+      to: { path: [...higher, ...beside].map(servicePath) },
+    };
+  }),
+);
+/** The ground (the root files of services/) imports no capability folder. */
+const groundRule = {
+  name: "auth-server floors: services' ground",
+  comment: "the root files of services/ are the ground: they import no capability folder",
+  severity: "error",
+  from: {
+    path: `^${escapeRegExp(servicesDir)}/[^/]+\\.ts$`,
+    pathNot: [testCode, servicePath("auth-deps.ts")],
+  },
+  to: { path: serviceFloors.flat().map(servicePath) },
+};
+const authServerRules = [
+  ...floorRules,
+  groundRule,
+  {
+    name: "auth-server: services below HTTP",
+    comment: "services never import Hono, the HTTP layer, routes or the app that mounts them",
+    severity: "error",
+    from: { path: `^${escapeRegExp(servicesDir)}/`, pathNot: testCode },
+    to: {
+      path: [
+        "(^|/)node_modules/hono/",
+        "^packages/auth-server/src/(http|routes|svix-api)/",
+        "^packages/auth-server/src/(app|index)\\.ts$",
+      ],
+    },
+  },
+  {
+    name: "auth-server: routes reach the database through services",
+    comment:
+      "routes call services, which own the queries: a route imports the database layer for types only",
+    severity: "error",
+    from: { path: "^packages/auth-server/src/routes/", pathNot: testCode },
+    to: {
+      path: ["^packages/auth-server/src/db/", "^packages/db/", "(^|/)node_modules/drizzle-orm/"],
+      dependencyTypesNot: ["type-only"],
+    },
+  },
+];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     ...layerRules,
+    ...authServerRules,
     {
       name: "test door: tests only",
       comment: "a testing entry point is for tests: shipped code never imports one",
@@ -105,7 +184,11 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "node_modules|/build/|/dist/|/\\.react-router/|^scripts/layers/fixtures/" },
+    // Third-party packages stay in the graph as leaves (doNotFollow), so a rule can name one
+    // (services never import Hono); builds and nested node_modules are left out.
+    exclude: {
+      path: "^(apps|packages|bench)/.*/(build|dist|\\.react-router|node_modules)/|^scripts/layers/fixtures/",
+    },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.base.json" },
     enhancedResolveOptions: {

@@ -34,6 +34,12 @@ const expectedInFixture = [
   "layers: apps/web: apps/web/app/uses-server.ts -> apps/server/src/app.ts",
   "test door: tests only: apps/server/src/uses-test-door.ts -> packages/auth-server/src/testing/index.ts",
   "web load context: types only: apps/server/src/loads-web-context.ts -> apps/web/app/load-context.ts",
+  // The floors inside the auth server's services, and what services and routes never import.
+  "auth-server floors: services/records: packages/auth-server/src/services/records/reaches-up.ts -> packages/auth-server/src/services/teams/teams.ts",
+  "auth-server floors: services/email: packages/auth-server/src/services/email/uses-teams-beside.ts -> packages/auth-server/src/services/teams/teams.ts",
+  "auth-server floors: services' ground: packages/auth-server/src/services/plain-errors.ts -> packages/auth-server/src/services/teams/teams.ts",
+  "auth-server: services below HTTP: packages/auth-server/src/services/teams/uses-hono.ts -> ../../../node_modules/hono/dist/types/index.d.ts",
+  "auth-server: routes reach the database through services: packages/auth-server/src/routes/queries-database.ts -> packages/auth-server/src/db/schema.ts",
   // A circle is reported once, at its first file.
   "no-circular: packages/content/src/circle-a.ts -> packages/content/src/circle-b.ts",
 ].sort();

@@ -49,6 +49,8 @@ export {
   parseWireError,
   toWireError,
 } from "./known-errors";
+export type { StandardOAuthProviderId } from "./oauth-providers";
+export { standardOAuthProviderIds } from "./oauth-providers";
 export { maxPasswordLength, minPasswordLength } from "./password-limits";
 export {
   isRefreshTokenFormat,

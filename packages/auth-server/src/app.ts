@@ -12,15 +12,16 @@ import type { AuthEnv, RouteDeps } from "./http/context";
 import { createErrorHandler, notFoundResponse } from "./http/error-response";
 import { rejectUnstorableText } from "./http/input-guard";
 import { authenticate } from "./http/project-access";
+import { forgetProjectsAfterAdminWrites } from "./http/project-cache-own-writes";
 import { protocolHeaders } from "./http/protocol-headers";
 import { answerUnknownRoutes } from "./http/unknown-routes";
+import { forgetUsersAfterWrites } from "./http/user-cache-own-writes";
 import { createSigningKeyStore } from "./keys/signing-keys";
 import {
   allowsPrivateNetworks,
   createOutgoingPolicy,
   type OutgoingPolicy,
 } from "./outgoing/outgoing-policy";
-import { forgetProjectsAfterAdminWrites } from "./project-cache/own-writes";
 import { createProjectCache, type ProjectCache } from "./project-cache/project-cache";
 import { createApiKeyRoutes } from "./routes/api-keys";
 import { createAnonymousRoutes } from "./routes/auth/anonymous";
@@ -79,21 +80,20 @@ import { createSendTestWebhookRoutes, createWebhookRoutes } from "./routes/webho
 import type { AuthEvents } from "./services/auth-events";
 import { type AuthLogger, silentLogger } from "./services/auth-logger";
 import { holdEmailQueueWorker } from "./services/email/email-queue";
-import { createEmailSender } from "./services/email/emails";
-import type { RenderPoolOptions } from "./services/email/tsx/render-pool";
-import { createEmailRenderer, type EmailRenderer } from "./services/email/tsx/tsx-sandbox";
 import { unsubscribeLinkMaker } from "./services/email/unsubscribe-links";
+import { createEmailSender } from "./services/email-delivery/emails";
+import type { RenderPoolOptions } from "./services/email-sandbox/render-pool";
+import { createEmailRenderer, type EmailRenderer } from "./services/email-sandbox/tsx-sandbox";
 import type { ProfileImageStore } from "./services/images/profile-image-store";
 import { createProviderClient, type OAuthSettings } from "./services/oauth/provider-client";
+import { type Argon2Parameters, createPasswordHasher } from "./services/password-hashing/passwords";
 import { secretBoxFromSettings } from "./services/secrets/secret-box";
 import { defaultIdGenerators, type IdGenerators } from "./services/secrets/secrets";
-import { type Argon2Parameters, createPasswordHasher } from "./services/sign-in/passwords";
 import { holdWebhookWorker } from "./services/webhooks/webhook-delivery";
 import { createSvixApi, type SvixApi } from "./svix-api/svix-api";
-import { forgetUsersAfterWrites } from "./user-cache/own-writes";
 import { createUserCache, type UserCache } from "./user-cache/user-cache";
 
-export { initAuthPlatform } from "./services/projects/platform-init";
+export { initAuthPlatform } from "./services/admin/platform-init";
 
 export interface CreateAuthApiOptions {
   db: Database;

@@ -40,6 +40,7 @@ export type {
   ProfileImageFolder,
   ProfileImageStore,
 } from "./services/images/profile-image-store";
+export type { Argon2Parameters } from "./services/password-hashing/passwords";
 export type { ProjectConfig, ProjectConfigOverride } from "./services/projects/project-config";
 export type { EnsureProjectOptions, EnsureProjectResult } from "./services/projects/projects";
 export { ensureProject } from "./services/projects/projects";
@@ -51,7 +52,6 @@ export {
   secretsKeyMinLength,
   UnreadableSecretError,
 } from "./services/secrets/secret-box";
-export type { Argon2Parameters } from "./services/sign-in/passwords";
 export type { CreateUserWithPasswordOptions } from "./user-provisioning";
 export {
   createFirstUserWithPassword,

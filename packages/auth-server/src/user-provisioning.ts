@@ -8,10 +8,10 @@ import { knownErrors } from "@heritage/auth-protocol";
 import type { Database } from "@heritage/db";
 import { and, eq, sql } from "drizzle-orm";
 import { contactChannels, users } from "./db/schema";
+import { createUser } from "./services/accounts/user-writes";
+import { type Argon2Parameters, createPasswordHasher } from "./services/password-hashing/passwords";
 import { findProjectSealed } from "./services/projects/projects";
 import { defaultIdGenerators } from "./services/secrets/secrets";
-import { type Argon2Parameters, createPasswordHasher } from "./services/sign-in/passwords";
-import { createUser } from "./services/users/user-writes";
 
 export interface CreateUserWithPasswordOptions {
   projectId: string;

@@ -140,7 +140,7 @@ export const users = authSchema.table(
     passkeyAuthEnabled: boolean("passkey_auth_enabled").notNull().default(false),
     /** Base64 TOTP secret; set means the user must pass MFA at sign-in. */
     totpSecretBase64: text("totp_secret_base64"),
-    /** The 30-second TOTP step last accepted, so one code cannot be used twice (services/sign-in/totp.ts). */
+    /** The 30-second TOTP step last accepted, so one code cannot be used twice (services/credentials/totp.ts). */
     totpLastUsedStep: bigint("totp_last_used_step", { mode: "number" }),
     signedUpAt: timestamp("signed_up_at", { withTimezone: true }).notNull(),
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull(),
@@ -665,7 +665,7 @@ export const emailNotificationPreferences = authSchema.table(
 
 /**
  * Data vault entries (contract §3.5). The SDK already sends a hashed key and a client-encrypted
- * value; the server encrypts that value again at rest (services/secrets/data-vault.ts) so a database dump
+ * value; the server encrypts that value again at rest (services/data-vault/data-vault.ts) so a database dump
  * alone does not even reveal the client ciphertexts.
  */
 export const dataVaultEntries = authSchema.table(
@@ -721,7 +721,7 @@ export const webhookManagementTokens = authSchema.table(
     tokenHash: text("token_hash").primaryKey(),
     projectId: text("project_id").notNull(),
     /**
-     * The admin credential that asked for the token (services/projects/admin-credential.ts): the
+     * The admin credential that asked for the token (services/admin/admin-credential.ts): the
      * token works only while that credential still would (issue 28). Null in tokens written before.
      */
     issuerKind: text("issuer_kind"),

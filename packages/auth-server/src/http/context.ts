@@ -4,10 +4,10 @@
  */
 import type { AccessTokenClaims, AccessType, HeaderSpelling } from "@heritage/auth-protocol";
 import type { RouteDescription } from "../openapi/route-description";
+import type { AdminCredential } from "../services/admin/admin-credential";
 import type { AuthDeps } from "../services/auth-deps";
-import type { AdminCredential } from "../services/projects/admin-credential";
 import type { LoadedProject } from "../services/projects/projects";
-import type { LoadedUser } from "../services/users/user-records";
+import type { LoadedUser } from "../services/records/user-records";
 
 /** Who is calling (contract §1.3): the access type, the project, and the user of the access token. */
 export interface RequestAuth {
@@ -44,7 +44,7 @@ export interface AuthEnv {
     /**
      * Set by a handler that knows exactly which users its request wrote (a token refresh records
      * activity on its one user): only those are forgotten from the user cache before the answer
-     * leaves, instead of the whole project (user-cache/own-writes.ts).
+     * leaves, instead of the whole project (http/user-cache-own-writes.ts).
      */
     writtenUsers: readonly string[];
   };

@@ -14,14 +14,14 @@ import {
 } from "@heritage/auth-protocol";
 import type { Context, MiddlewareHandler } from "hono";
 import type { RouteDescription } from "../openapi/route-description";
+import type { AdminCredential } from "../services/admin/admin-credential";
 import type { AuthDeps } from "../services/auth-deps";
 import { plainErrors } from "../services/plain-errors";
-import type { AdminCredential } from "../services/projects/admin-credential";
 import type { LoadedProject } from "../services/projects/projects";
+import type { LoadedUser } from "../services/records/user-records";
 import { hashSecret } from "../services/secrets/secrets";
 import { type VerifiedAccessToken, verifyAccessToken } from "../services/sign-in/tokens";
 import { isTeamMember } from "../services/teams/teams";
-import type { LoadedUser } from "../services/users/user-records";
 import type { AuthEnv, RequestAuth } from "./context";
 
 export const internalProjectId = "internal";

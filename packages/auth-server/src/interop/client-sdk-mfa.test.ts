@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { StackClientApp } from "@stackframe/js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateTotpCode, totpPeriodSeconds } from "../services/sign-in/totp";
+import { generateTotpCode, totpPeriodSeconds } from "../services/credentials/totp";
 import { type InteropServer, startInteropServer } from "../testing/interop-server";
 
 let server: InteropServer;

@@ -6,7 +6,7 @@
  */
 import { createTransport } from "nodemailer";
 import { afterEach, describe, expect, it } from "vitest";
-import { smtpTimeouts } from "../services/email/smtp-options";
+import { smtpTimeouts } from "../services/email-delivery/smtp-options";
 import { startTestSmtpServer, type TestSmtpServer } from "../testing/test-smtp-server";
 import { isPublicAddress } from "./address-policy";
 import {

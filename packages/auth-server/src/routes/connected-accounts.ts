@@ -17,7 +17,7 @@ import {
 } from "../services/oauth/connected-accounts";
 import type { ProviderClient } from "../services/oauth/provider-client";
 import { plainErrors } from "../services/plain-errors";
-import { requireUser } from "../services/users/user-records";
+import { requireUser } from "../services/records/user-records";
 
 const accessTokenBody = z.strictObject({ scope: z.string().optional() });
 

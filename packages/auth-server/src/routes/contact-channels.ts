@@ -13,8 +13,6 @@ import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { throwSchemaError, userIdOrMeSchema, validateRequest } from "../http/validate";
 import { describeRoute } from "../openapi/route-description";
-import { plainErrors } from "../services/plain-errors";
-import { limitCodeChecking, limitCodeSending } from "../services/sign-in/code-rate-limits";
 import {
   createContactChannel,
   deleteContactChannel,
@@ -25,8 +23,10 @@ import {
   toContactChannel,
   updateContactChannel,
   verifyChannelWithCode,
-} from "../services/users/contact-channels";
-import { normalizeEmail } from "../services/users/user-records";
+} from "../services/accounts/contact-channels";
+import { plainErrors } from "../services/plain-errors";
+import { normalizeEmail } from "../services/records/user-records";
+import { limitCodeChecking, limitCodeSending } from "../services/sign-in/code-rate-limits";
 
 const emailSchema = z.string().min(1).pipe(z.email());
 const codeBody = z.strictObject({ code: z.string().length(45) });

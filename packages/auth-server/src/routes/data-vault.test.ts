@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dataVaultEntries } from "../db/schema";
-import { openValue, sealValue } from "../services/secrets/data-vault";
+import { openValue, sealValue } from "../services/data-vault/data-vault";
 import { expectKnownError, expectTextError } from "../testing/expect-known-error";
 import { createTestAuthApi, type TestAuthApi, type TestUser } from "../testing/test-auth-api";
 

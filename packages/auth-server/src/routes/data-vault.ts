@@ -11,7 +11,7 @@ import { requireAccess } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { validateRequest } from "../http/validate";
 import { describeRoute } from "../openapi/route-description";
-import { getDataVaultValue, setDataVaultValue } from "../services/secrets/data-vault";
+import { getDataVaultValue, setDataVaultValue } from "../services/data-vault/data-vault";
 
 const serverAccess: readonly AccessType[] = ["server", "admin"];
 const params = z.strictObject({ store_id: z.string().min(1) });

@@ -23,14 +23,14 @@ import {
   readLevelOverride,
   replaceConfigOverride,
   resetConfigOverrideKeys,
-} from "../services/projects/config-overrides";
+} from "../services/project-settings/config-overrides";
+import { projectWriteChecks } from "../services/project-settings/production-mode";
 import {
   branchConfigSourceSchema,
   readBranchConfigSource,
   setBranchConfigSource,
   unlinkBranchConfigSource,
 } from "../services/projects/config-source";
-import { projectWriteChecks } from "../services/projects/production-mode";
 
 const levelParams = z.object({ level: z.enum(configLevels) });
 const resetParams = z.object({ level: z.enum(["branch", "environment"]) });

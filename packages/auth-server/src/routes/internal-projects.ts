@@ -26,8 +26,8 @@ import {
   toAdminProject,
   transferProject,
   updateAdminProject,
-} from "../services/projects/admin-projects";
-import { projectWriteChecks } from "../services/projects/production-mode";
+} from "../services/admin/admin-projects";
+import { projectWriteChecks } from "../services/project-settings/production-mode";
 
 const noQuery = { query: z.strictObject({}) };
 

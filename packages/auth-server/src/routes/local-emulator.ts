@@ -13,8 +13,8 @@ import type { AuthEnv } from "../http/context";
 import { requireAccess } from "../http/project-access";
 import { validateRequest } from "../http/validate";
 import { describeRoute } from "../openapi/route-description";
+import { internalProjectId } from "../services/admin/admin-projects";
 import { plainErrors } from "../services/plain-errors";
-import { internalProjectId } from "../services/projects/admin-projects";
 
 const projectBody = z.strictObject({ absolute_file_path: z.string() });
 

@@ -19,11 +19,11 @@ import {
   ensureCustomerExists,
 } from "../services/payments/customers";
 import { readItem, updateItemQuantity } from "../services/payments/items";
-import { customerTypeSchema } from "../services/payments/payments-config";
 import { inlineProductSchema, resolveProduct } from "../services/payments/products";
 import { createPurchaseCode, ensureProductNotOwned } from "../services/payments/purchases";
 import { payablePrices, stripeCurrencyCodes } from "../services/payments/stripe-prices";
 import { plainErrors } from "../services/plain-errors";
+import { customerTypeSchema } from "../services/projects/payments-config";
 import { isTrustedRedirectUrl } from "../services/projects/project-config";
 
 const serverAccess: readonly AccessType[] = ["server", "admin"];

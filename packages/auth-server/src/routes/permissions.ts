@@ -14,6 +14,7 @@ import { sendJson, sendSuccess } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
 import { describeRoute } from "../openapi/route-description";
 import { plainErrors } from "../services/plain-errors";
+import { requireUser } from "../services/records/user-records";
 import {
   assertGrantablePermission,
   isSystemPermission,
@@ -21,7 +22,6 @@ import {
   revokePermission,
 } from "../services/teams/permissions";
 import { grantPermissions, requireTeamMember } from "../services/teams/teams";
-import { requireUser } from "../services/users/user-records";
 import { emitWebhookEvent } from "../services/webhooks/webhook-events";
 
 const serverAccess: readonly AccessType[] = ["server", "admin"];

@@ -1,6 +1,6 @@
 /**
  * `POST /internal/send-sign-in-invitation` body `{email, callback_url}` → `{success: true}`: mails a
- * sign-in invitation (services/sign-in/sign-in-invitations.ts). Server or admin access, as the reference
+ * sign-in invitation (services/invitations/sign-in-invitations.ts). Server or admin access, as the reference
  * (the SDK calls it from `StackAdminApp.sendSignInInvitationEmail`); the callback URL must be a
  * trusted redirect (REDIRECT_URL_NOT_WHITELISTED).
  * @module
@@ -13,7 +13,7 @@ import { requireAccess } from "../http/project-access";
 import { sendSuccess } from "../http/respond";
 import { validateRequest } from "../http/validate";
 import { describeRoute } from "../openapi/route-description";
-import { sendSignInInvitation } from "../services/sign-in/sign-in-invitations";
+import { sendSignInInvitation } from "../services/invitations/sign-in-invitations";
 
 const invitationBody = z.strictObject({
   email: z.string().trim().min(1).pipe(z.email()),

@@ -13,9 +13,6 @@ import { requireAccess, resolveUserId } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
 import { describeRoute } from "../openapi/route-description";
-import { plainErrors } from "../services/plain-errors";
-import { limitCodeChecking, limitCodeSending } from "../services/sign-in/code-rate-limits";
-import { requireTeamPermission } from "../services/teams/permissions";
 import {
   acceptTeamInvitation,
   acceptTeamInvitationById,
@@ -25,9 +22,12 @@ import {
   revokeTeamInvitation,
   sendTeamInvitation,
   teamInvitationDetails,
-} from "../services/teams/team-invitations";
+} from "../services/invitations/team-invitations";
+import { plainErrors } from "../services/plain-errors";
+import { requireUser } from "../services/records/user-records";
+import { limitCodeChecking, limitCodeSending } from "../services/sign-in/code-rate-limits";
+import { requireTeamPermission } from "../services/teams/permissions";
 import { requireTeam } from "../services/teams/teams";
-import { requireUser } from "../services/users/user-records";
 import { requireClientUserId } from "./teams";
 
 const sendBody = z.strictObject({

@@ -15,8 +15,8 @@ import { userIdOrMeSchema, validateRequest } from "../http/validate";
 import { describeRoute } from "../openapi/route-description";
 import { keepProfileImage } from "../services/images/profile-image-store";
 import { plainErrors } from "../services/plain-errors";
+import { toClientTeam, toServerTeam } from "../services/records/team-wire";
 import { requireTeamPermission } from "../services/teams/permissions";
-import { toClientTeam, toServerTeam } from "../services/teams/team-wire";
 import {
   createTeamWithCreator,
   deleteTeam,

@@ -12,6 +12,7 @@ import { requireAccess, requireOwnUser, resolveUserId } from "../http/project-ac
 import { sendJson, sendSuccess } from "../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../http/validate";
 import { describeRoute } from "../openapi/route-description";
+import { createUser, type UserWriteInput, updateUser } from "../services/accounts/user-writes";
 import { keepProfileImage } from "../services/images/profile-image-store";
 import { attachOAuthAccounts } from "../services/oauth/oauth-accounts";
 import { plainErrors } from "../services/plain-errors";
@@ -21,9 +22,8 @@ import {
   type LoadedUser,
   listUsers,
   requireUser,
-} from "../services/users/user-records";
-import { toClientUser, toServerUser } from "../services/users/user-wire";
-import { createUser, type UserWriteInput, updateUser } from "../services/users/user-writes";
+} from "../services/records/user-records";
+import { toClientUser, toServerUser } from "../services/records/user-wire";
 import { metadataSchema } from "./metadata-field";
 
 const serverAccess: readonly AccessType[] = ["server", "admin"];

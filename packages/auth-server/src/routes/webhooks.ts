@@ -14,8 +14,8 @@ import { requireAccess } from "../http/project-access";
 import { sendJson, sendSuccess } from "../http/respond";
 import { emptyBody, validateRequest } from "../http/validate";
 import { describeRoute } from "../openapi/route-description";
+import { issueManagementToken, readManagementToken } from "../services/admin/management-tokens";
 import { plainErrors } from "../services/plain-errors";
-import { issueManagementToken, readManagementToken } from "../services/webhooks/management-tokens";
 import { sendTestWebhook } from "../services/webhooks/test-webhook";
 import {
   createWebhookEndpoint,

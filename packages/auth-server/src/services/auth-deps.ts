@@ -12,12 +12,12 @@ import type { ProjectCache } from "../project-cache/project-cache";
 import type { UserCache } from "../user-cache/user-cache";
 import type { AuthEvents } from "./auth-events";
 import type { AuthLogger } from "./auth-logger";
-import type { EmailSender } from "./email/emails";
-import type { EmailRenderer } from "./email/tsx/tsx-sandbox";
+import type { EmailSender } from "./email-delivery/emails";
+import type { EmailRenderer } from "./email-sandbox/tsx-sandbox";
 import type { ProfileImageStore } from "./images/profile-image-store";
+import type { PasswordHasher } from "./password-hashing/passwords";
 import type { SecretBox } from "./secrets/secret-box";
 import type { IdGenerators } from "./secrets/secrets";
-import type { PasswordHasher } from "./sign-in/passwords";
 
 export interface AuthDeps {
   db: Database;

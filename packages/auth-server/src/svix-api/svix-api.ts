@@ -23,6 +23,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { jsonNestsDeeperThan, maxJsonDepth } from "../http/body-parser";
 import { findUnstorableText } from "../http/input-guard";
+import { readManagementToken } from "../services/admin/management-tokens";
 import type { AuthDeps } from "../services/auth-deps";
 import { StatusError } from "../services/status-error";
 import {
@@ -30,7 +31,6 @@ import {
   listAttempts,
   listProjectDeliveries,
 } from "../services/webhooks/delivery-log";
-import { readManagementToken } from "../services/webhooks/management-tokens";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,

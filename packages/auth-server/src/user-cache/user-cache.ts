@@ -12,12 +12,12 @@
  * everything kept is forgotten when it is back); a load that overlapped an announcement about its
  * user or project answers its own request but is not kept; unknown users are not remembered. This
  * process's own writes empty the written project's users before their answer leaves
- * (own-writes.ts), since the announcement comes back over another connection.
+ * (http/user-cache-own-writes.ts), since the announcement comes back over another connection.
  * @module
  */
 import { type Database, type DatabaseConnection, subscribeToAnnouncements } from "@heritage/db";
 import { deepFreeze } from "../project-cache/project-cache";
-import { findUser, type LoadedUser } from "../services/users/user-records";
+import { findUser, type LoadedUser } from "../services/records/user-records";
 
 /** The channel migration 0026's triggers announce changed users on. */
 export const userChangedChannel = "auth_user_changed";
@@ -68,7 +68,7 @@ export function createUserCache(options: UserCacheOptions): UserCache {
    * Announcements counted, and when each user, project or everything was last announced: a load
    * started before its user's latest announcement may be stale and is not kept. A project's
    * announcement also outdates the users kept before it: forgetting a project is one map write,
-   * not a walk over every kept user, since every write request forgets its project (own-writes.ts).
+   * not a walk over every kept user, since every write request forgets its project (http/user-cache-own-writes.ts).
    * The users' marks are cleared whenever no load is under way, so they never grow past the users
    * announced during one load; the projects' marks live until everything is forgotten.
    */

@@ -17,9 +17,9 @@ import { requireAccess } from "../../http/project-access";
 import { sendJson } from "../../http/respond";
 import { validateRequest } from "../../http/validate";
 import { describeRoute } from "../../openapi/route-description";
+import { createUser } from "../../services/accounts/user-writes";
 import { consumeRateLimits } from "../../services/sign-in/rate-limits";
 import { startSession } from "../../services/sign-in/sessions";
-import { createUser } from "../../services/users/user-writes";
 
 // The reference takes no body; an empty JSON object (as SDKs send) is fine, anything else is not.
 const emptyBody = z.strictObject({});

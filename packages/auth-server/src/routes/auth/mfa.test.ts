@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema";
-import { generateTotpCode, totpPeriodSeconds } from "../../services/sign-in/totp";
+import { generateTotpCode, totpPeriodSeconds } from "../../services/credentials/totp";
 import { expectKnownError } from "../../testing/expect-known-error";
 import { createTestAuthApi, type TestAuthApi, type TestUser } from "../../testing/test-auth-api";
 

@@ -14,9 +14,9 @@ import { type AuthorizationCodeData, takeAuthorizationCode } from "../../service
 import { isSameRedirectUri } from "../../services/oauth/redirect-urls";
 import { plainErrors } from "../../services/plain-errors";
 import type { LoadedProject } from "../../services/projects/projects";
+import { requireUser } from "../../services/records/user-records";
 import { limitCodeChecking } from "../../services/sign-in/code-rate-limits";
 import { completeFirstFactorSignIn } from "../../services/sign-in/first-factor-sign-in";
-import { requireUser } from "../../services/users/user-records";
 
 const noStoreHeaders = { "cache-control": "no-store", pragma: "no-cache" };
 

@@ -7,7 +7,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseAuthConfig } from "../../config";
 import { oauthAccounts, oauthFlowCodes, users } from "../../db/schema";
-import { generateTotpCode } from "../../services/sign-in/totp";
+import { generateTotpCode } from "../../services/credentials/totp";
 import { expectKnownError, expectTextError } from "../../testing/expect-known-error";
 import { followOAuthRedirects } from "../../testing/oauth-redirects";
 import { createTestAuthApi, createTestClock, type TestAuthApi } from "../../testing/test-auth-api";

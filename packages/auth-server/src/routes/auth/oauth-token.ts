@@ -85,7 +85,7 @@ export function createOAuthTokenRoutes(deps: RouteDeps): Hono<AuthEnv> {
         body.refresh_token,
         getClientIp(c, deps.trustProxy),
       );
-      // The refresh recorded activity on this one user only (own-writes.ts).
+      // The refresh recorded activity on this one user only (http/user-cache-own-writes.ts).
       c.set("writtenUsers", [userId]);
       return sendJson(
         c,

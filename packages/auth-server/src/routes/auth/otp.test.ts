@@ -6,7 +6,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseAuthConfig } from "../../config";
 import { emailOutbox, projects, users, verificationCodes } from "../../db/schema";
-import { initAuthPlatform } from "../../services/projects/platform-init";
+import { initAuthPlatform } from "../../services/admin/platform-init";
 import {
   mergeProjectConfig,
   type ProjectConfigOverride,

@@ -7,8 +7,8 @@ import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passkeyCredentials, projects } from "../../db/schema";
+import { generateTotpCode } from "../../services/credentials/totp";
 import { mergeProjectConfig } from "../../services/projects/project-config";
-import { generateTotpCode } from "../../services/sign-in/totp";
 import { expectKnownError, expectTextError } from "../../testing/expect-known-error";
 import {
   createSoftwareAuthenticator,

@@ -14,6 +14,7 @@ import { requireAccess } from "../../http/project-access";
 import { sendJson, sendSuccess } from "../../http/respond";
 import { throwSchemaError, validateRequest } from "../../http/validate";
 import { describeRoute } from "../../openapi/route-description";
+import type { LoadedUser } from "../../services/records/user-records";
 import {
   limitCodeChecking,
   limitCodeSending,
@@ -27,7 +28,6 @@ import {
   setPassword,
   updatePassword,
 } from "../../services/sign-in/password-reset";
-import type { LoadedUser } from "../../services/users/user-records";
 
 const emailSchema = z.string().min(1).pipe(z.email());
 

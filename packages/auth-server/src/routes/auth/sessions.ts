@@ -15,6 +15,7 @@ import { sendJson, sendSuccess } from "../../http/respond";
 import { throwSchemaError, userIdOrMeSchema, validateRequest } from "../../http/validate";
 import { describeRoute } from "../../openapi/route-description";
 import { plainErrors } from "../../services/plain-errors";
+import { findUser } from "../../services/records/user-records";
 import { listUserSessions, revokeUserSession } from "../../services/sign-in/session-management";
 import {
   deleteSession,
@@ -23,7 +24,6 @@ import {
   startSession,
 } from "../../services/sign-in/sessions";
 import type { StatusError } from "../../services/status-error";
-import { findUser } from "../../services/users/user-records";
 
 const createSessionBody = z.strictObject({
   user_id: userIdOrMeSchema,
@@ -111,7 +111,7 @@ export function createSessionRoutes(deps: RouteDeps): Hono<AuthEnv> {
         refreshToken,
         getClientIp(c, deps.trustProxy),
       );
-      // The refresh recorded activity on this one user only (own-writes.ts).
+      // The refresh recorded activity on this one user only (http/user-cache-own-writes.ts).
       c.set("writtenUsers", [userId]);
       return sendJson(c, { access_token: accessToken });
     },

@@ -11,9 +11,9 @@ import { requireAccess } from "../../http/project-access";
 import { sendJson, sendSuccess } from "../../http/respond";
 import { emptyQuery, validateRequest } from "../../http/validate";
 import { describeRoute } from "../../openapi/route-description";
+import { updateAdminProject } from "../../services/admin/admin-projects";
 import { plainErrors } from "../../services/plain-errors";
-import { updateAdminProject } from "../../services/projects/admin-projects";
-import { projectWriteChecks } from "../../services/projects/production-mode";
+import { projectWriteChecks } from "../../services/project-settings/production-mode";
 import type { ProjectConfig } from "../../services/projects/project-config";
 
 const wildcardPlaceholder = "wildcard-placeholder";

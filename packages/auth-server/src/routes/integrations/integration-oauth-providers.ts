@@ -4,7 +4,11 @@
  * remove. Admin access only.
  * @module
  */
-import type { AdminOAuthProvider, AdminProject } from "@heritage/auth-protocol";
+import {
+  type AdminOAuthProvider,
+  type AdminProject,
+  standardOAuthProviderIds,
+} from "@heritage/auth-protocol";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AuthEnv, RouteDeps } from "../../http/context";
@@ -12,27 +16,13 @@ import { requireAccess } from "../../http/project-access";
 import { sendJson, sendSuccess } from "../../http/respond";
 import { emptyQuery, validateRequest } from "../../http/validate";
 import { describeRoute } from "../../openapi/route-description";
+import { toAdminProject, updateAdminProject } from "../../services/admin/admin-projects";
 import { plainErrors } from "../../services/plain-errors";
-import { toAdminProject, updateAdminProject } from "../../services/projects/admin-projects";
-import { projectWriteChecks } from "../../services/projects/production-mode";
+import { projectWriteChecks } from "../../services/project-settings/production-mode";
 import type { LoadedProject } from "../../services/projects/projects";
 
 /** The provider ids the reference accepts here (its `standardProviders`). */
-const providerIds = [
-  "google",
-  "github",
-  "microsoft",
-  "spotify",
-  "facebook",
-  "discord",
-  "gitlab",
-  "bitbucket",
-  "linkedin",
-  "apple",
-  "x",
-  "twitch",
-] as const;
-const providerId = z.enum(providerIds);
+const providerId = z.enum(standardOAuthProviderIds);
 
 const providerFields = {
   type: z.enum(["shared", "standard"]).optional(),

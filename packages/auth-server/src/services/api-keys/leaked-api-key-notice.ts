@@ -8,8 +8,8 @@ import type { CustomerApiKeyRow } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
 import { emailSenderFor } from "../email/project-mail";
 import { findProject, type LoadedProject } from "../projects/projects";
+import { findUser } from "../records/user-records";
 import { listPermissions } from "../teams/permissions";
-import { findUser } from "../users/user-records";
 import { canManageTeamApiKeys, manageApiKeysPermission } from "./api-key-team-access";
 
 const htmlEscapes: Record<string, string> = {

@@ -12,6 +12,14 @@
  * @module
  */
 
+import {
+  type EmailRenderer,
+  emptyThemeSource,
+  type ProjectLogos,
+  passThroughThemeSource,
+  rendererBusyRetrySeconds,
+  templateFromHtml,
+} from "../email-sandbox/tsx-sandbox";
 import { plainErrors } from "../plain-errors";
 import {
   EmailRenderingError,
@@ -20,14 +28,6 @@ import {
   type MissingVariables,
   renderDesign,
 } from "./email-designs";
-import {
-  type EmailRenderer,
-  emptyThemeSource,
-  type ProjectLogos,
-  passThroughThemeSource,
-  rendererBusyRetrySeconds,
-  templateFromHtml,
-} from "./tsx/tsx-sandbox";
 
 /** A source written in TSX rather than markup: it imports or exports something. */
 export function isTsxSource(source: string): boolean {

@@ -10,6 +10,7 @@ import type { Database } from "@heritage/db";
 import { eq } from "drizzle-orm";
 import { projects } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
+import type { EmailRenderer } from "../email-sandbox/tsx-sandbox";
 import { plainErrors } from "../plain-errors";
 import { type ProjectConfig, parseProjectConfig } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
@@ -30,7 +31,6 @@ import {
   formerBuiltInThemeIds,
   newTemplateSource,
 } from "./email-designs";
-import type { EmailRenderer } from "./tsx/tsx-sandbox";
 
 type Designs = ProjectConfig["emailDesigns"];
 

@@ -12,8 +12,8 @@ import { emailOutbox } from "../../db/schema";
 import { createTestAuthApi, type TestAuthApi } from "../../testing/test-auth-api";
 import { startTestSmtpServer, type TestSmtpServer } from "../../testing/test-smtp-server";
 import { silentLogger } from "../auth-logger";
+import { createEmailRenderer } from "../email-sandbox/tsx-sandbox";
 import { type EmailQueueOptions, sendDueEmails, startEmailQueueWorker } from "./email-queue";
-import { createEmailRenderer } from "./tsx/tsx-sandbox";
 
 // The API's own (with its worker) is closed: the workers here render with this one.
 const renderer = createEmailRenderer();

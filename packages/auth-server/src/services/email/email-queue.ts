@@ -19,6 +19,7 @@ import { createTransport } from "nodemailer";
 import { type EmailOutboxRow, emailOutbox, projects } from "../../db/schema";
 import { findRefusal, type OutgoingPolicy } from "../../outgoing/outgoing-policy";
 import type { AuthLogger } from "../auth-logger";
+import type { EmailRenderer } from "../email-sandbox/tsx-sandbox";
 import { perDatabaseWorkers, type WorkerHold } from "../per-database-worker";
 import { parseProjectConfig } from "../projects/project-config";
 import { openConfigSecrets } from "../projects/project-secrets";
@@ -26,7 +27,6 @@ import type { SecretBox } from "../secrets/secret-box";
 import { capacityWait } from "./email-capacity";
 import { renderOutboxMessage, resolveRecipientAddress } from "./outbox-steps";
 import { projectSmtpServer, smtpTransportOptions } from "./project-mail";
-import type { EmailRenderer } from "./tsx/tsx-sandbox";
 import type { UnsubscribeLinkMaker } from "./unsubscribe-links";
 
 /** Delays before the 2nd, 3rd, … attempt: 1 min, 5 min, 30 min, 2 h (five attempts in all). */

@@ -15,13 +15,13 @@ import {
   projects,
   users,
 } from "../../db/schema";
+import type { EmailRenderer } from "../email-sandbox/tsx-sandbox";
 import { type ProjectConfig, parseProjectConfig } from "../projects/project-config";
 import { StatusError } from "../status-error";
 import { renderEmailDesign } from "./design-rendering";
 import { findTheme, selectedThemeSource } from "./email-admin";
 import { EmailRenderingError } from "./email-designs";
 import { findCategoryByName, notificationCategories } from "./email-notifications";
-import type { EmailRenderer } from "./tsx/tsx-sandbox";
 import type { UnsubscribeLinkMaker } from "./unsubscribe-links";
 
 /** Why the outbox did not send a message (the reference's `skipped_reason` values). */

@@ -7,7 +7,7 @@
  * @module
  */
 import { createTransport } from "nodemailer";
-import { smtpUrlTransportOptions } from "./smtp-options";
+import { smtpUrlTransportOptions } from "../email-delivery/smtp-options";
 
 export type PlatformMailHealth = { ok: true } | { ok: false; reason: string };
 

@@ -10,12 +10,12 @@
  */
 
 import type { AuthLogger } from "../auth-logger";
+import type { RenderedEmail } from "../email-delivery/emails";
+import type { EmailRenderer } from "../email-sandbox/tsx-sandbox";
 import type { LoadedProject } from "../projects/projects";
 import { renderEmailDesign } from "./design-rendering";
 import { themeSourceFor } from "./email-admin";
 import { type BuiltInTemplateType, builtInTemplateIds } from "./email-designs";
-import type { RenderedEmail } from "./emails";
-import type { EmailRenderer } from "./tsx/tsx-sandbox";
 
 export async function renderProjectEmail(
   project: LoadedProject,

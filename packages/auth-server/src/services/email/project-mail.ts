@@ -2,7 +2,7 @@
  * Which server a project's mail goes out through (contract §3.4, issue 7): the project's own SMTP
  * server and sender when its e-mail config is not shared; otherwise the process-wide sender
  * (`SMTP_URL` with `EMAIL_FROM`, or the outbox alone without `SMTP_URL`). Every message is stored
- * in the outbox first whichever server sends it (services/email/emails.ts). A project's server that
+ * in the outbox first whichever server sends it (services/email-delivery/emails.ts). A project's server that
  * fails does not make the mail go out another way: the reference never falls back to the shared
  * server either; the outbox keeps the message with the server's error. The project's server is
  * reached under the outgoing-request policy (outgoing/smtp-guard.ts): its host is set through the
@@ -13,9 +13,9 @@ import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { OutgoingPolicy } from "../../outgoing/outgoing-policy";
 import { withSmtpGuard } from "../../outgoing/smtp-guard";
 import type { AuthDeps } from "../auth-deps";
+import { createEmailSender, type EmailSender } from "../email-delivery/emails";
+import { smtpTimeouts } from "../email-delivery/smtp-options";
 import type { ProjectConfig } from "../projects/project-config";
-import { createEmailSender, type EmailSender } from "./emails";
-import { smtpTimeouts } from "./smtp-options";
 
 export interface SmtpServerSettings {
   host: string;

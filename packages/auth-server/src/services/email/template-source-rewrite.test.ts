@@ -4,8 +4,8 @@
  * previews included), a template without variables comes back unchanged, and the result renders.
  */
 import { afterAll, describe, expect, it } from "vitest";
+import { createEmailRenderer } from "../email-sandbox/tsx-sandbox";
 import { rewriteTemplateSource, rewriteTemplateSourceText } from "./template-source-rewrite";
-import { createEmailRenderer } from "./tsx/tsx-sandbox";
 
 const withVariables = `
 import { type } from "arktype";

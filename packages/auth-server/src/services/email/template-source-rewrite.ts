@@ -10,8 +10,12 @@
  * @module
  */
 import { knownErrors } from "@heritage/auth-protocol";
+import {
+  type EmailRenderer,
+  emptyThemeSource,
+  rendererBusyRetrySeconds,
+} from "../email-sandbox/tsx-sandbox";
 import { plainErrors } from "../plain-errors";
-import { type EmailRenderer, emptyThemeSource, rendererBusyRetrySeconds } from "./tsx/tsx-sandbox";
 
 const openers: Record<string, string> = { "(": ")", "[": "]", "{": "}" };
 

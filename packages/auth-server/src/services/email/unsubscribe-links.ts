@@ -9,8 +9,8 @@ import { knownErrors } from "@heritage/auth-protocol";
 import { and, eq, isNull } from "drizzle-orm";
 import { verificationCodes } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
+import { createVerificationCode } from "../credentials/verification-codes";
 import { hashSecret } from "../secrets/secrets";
-import { createVerificationCode } from "../sign-in/verification-codes";
 import { setNotificationPreference } from "./email-notifications";
 
 export const unsubscribeLinkLifetimeMillis = 30 * 24 * 60 * 60 * 1000;

@@ -10,16 +10,16 @@
 import { knownErrors } from "@heritage/auth-protocol";
 import { and, eq, isNull } from "drizzle-orm";
 import { projects, provisionedProjects } from "../../db/schema";
+import { personalTeamName } from "../accounts/user-writes";
+import { applyLegacyConfigUpdate, internalProjectId } from "../admin/admin-projects";
 import type { AuthDeps } from "../auth-deps";
+import { createVerificationCode, redeemVerificationCode } from "../credentials/verification-codes";
 import { plainErrors } from "../plain-errors";
-import { applyLegacyConfigUpdate, internalProjectId } from "../projects/admin-projects";
 import { parseProjectConfig } from "../projects/project-config";
 import { createProjectKeySet } from "../projects/project-keys";
 import { ensureProject, type LoadedProject, newProjectConfigDefaults } from "../projects/projects";
-import { createVerificationCode, redeemVerificationCode } from "../sign-in/verification-codes";
+import type { LoadedUser } from "../records/user-records";
 import { createTeamWithCreator } from "../teams/teams";
-import type { LoadedUser } from "../users/user-records";
-import { personalTeamName } from "../users/user-writes";
 
 /** The two families of integration endpoints; they differ only in their words. */
 export type IntegrationKind = "neon" | "custom";

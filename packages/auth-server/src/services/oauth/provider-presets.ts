@@ -5,6 +5,7 @@
  * instead (oidc-discovery.ts).
  * @module
  */
+import type { StandardOAuthProviderId } from "@heritage/auth-protocol";
 
 /** What a provider tells us about the person who signed in. */
 export interface ProviderProfile {
@@ -96,6 +97,7 @@ function apiUrl(context: ProfileContext, path: string): string {
   return new URL(path, base.endsWith("/") ? base : `${base}/`).toString();
 }
 
+/** One preset for each of the reference's standard provider ids (auth-protocol), checked by `satisfies`. */
 export const providerPresets: Readonly<Record<string, ProviderPreset>> = {
   google: {
     endpoints: () => ({
@@ -326,23 +328,7 @@ export const providerPresets: Readonly<Record<string, ProviderPreset>> = {
       };
     },
   },
-};
+} satisfies Record<StandardOAuthProviderId, ProviderPreset>;
 
 /** The provider types a project may configure: the presets plus `oidc`. */
 export const knownProviderTypes = [...Object.keys(providerPresets), "oidc"] as const;
-
-/** The preset types in the reference's order (its `allProviders`), as its messages list them. */
-export const standardProviderTypes: readonly string[] = [
-  "google",
-  "github",
-  "microsoft",
-  "spotify",
-  "facebook",
-  "discord",
-  "gitlab",
-  "bitbucket",
-  "linkedin",
-  "apple",
-  "x",
-  "twitch",
-].filter((type) => type in providerPresets);

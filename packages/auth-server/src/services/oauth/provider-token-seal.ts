@@ -8,7 +8,7 @@
  * @module
  */
 import type { AuthDeps } from "../auth-deps";
-import { developmentSecret, openValue, sealValue } from "../secrets/data-vault";
+import { developmentSecret, openValue, sealValue } from "../data-vault/data-vault";
 
 const sealedPrefix = "sealed:v1:";
 /** Keeps provider tokens apart from data vault entries (whose first element is a project id). */

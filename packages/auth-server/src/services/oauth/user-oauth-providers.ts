@@ -13,8 +13,8 @@ import { type OAuthAccountRow, oauthAccounts } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
 import { plainErrors } from "../plain-errors";
 import type { LoadedProject } from "../projects/projects";
+import { requireUser } from "../records/user-records";
 import { isUniqueViolation, type StatusError } from "../status-error";
-import { requireUser } from "../users/user-records";
 import { providerPresets } from "./provider-presets";
 
 /** The wire object; `account_id` only for server and admin access. */

@@ -5,13 +5,13 @@
  */
 import { knownErrors } from "@heritage/auth-protocol";
 import type { Database } from "@heritage/db";
+import type { CustomerType } from "../projects/payments-config";
 import type { LoadedProject } from "../projects/projects";
+import type { LoadedUser } from "../records/user-records";
+import { findUser } from "../records/user-records";
 import type { StatusError } from "../status-error";
 import { requireTeamPermission } from "../teams/permissions";
 import { findTeam } from "../teams/teams";
-import type { LoadedUser } from "../users/user-records";
-import { findUser } from "../users/user-records";
-import type { CustomerType } from "./payments-config";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -11,11 +11,11 @@ import type { Database } from "@heritage/db";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { itemQuantityChanges, productPurchases, purchaseCodes } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
+import { type PaymentProduct, paymentProductSchema } from "../projects/payments-config";
 import type { LoadedProject } from "../projects/projects";
 import { hashSecret } from "../secrets/secrets";
 import type { Customer } from "./customers";
 import { lockCustomerItem } from "./items";
-import { type PaymentProduct, paymentProductSchema } from "./payments-config";
 
 type PurchaseDeps = Pick<AuthDeps, "db" | "clock" | "ids">;
 

@@ -4,7 +4,7 @@
  * as subscriptions, server-only and malformed prices left out.
  */
 import { describe, expect, it } from "vitest";
-import { paymentProductSchema } from "./payments-config";
+import { paymentProductSchema } from "../projects/payments-config";
 import { checkoutLineItemFields, describePrice, payablePrices } from "./stripe-prices";
 
 const product = (prices: unknown) =>

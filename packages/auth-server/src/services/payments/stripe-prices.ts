@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from "zod";
-import type { PaymentProduct } from "./payments-config";
+import type { PaymentProduct } from "../projects/payments-config";
 import type { StripeFormFields } from "./stripe-api";
 
 /** The reference's supported currencies, in its order, with their decimals. */

@@ -6,7 +6,7 @@
  */
 import type { ClientProjectConfig } from "@heritage/auth-protocol";
 import { z } from "zod";
-import { paymentsConfigSchema } from "../payments/payments-config";
+import { paymentsConfigSchema } from "./payments-config";
 
 const trustedDomainSchema = z.object({
   baseUrl: z.string(),
@@ -33,7 +33,7 @@ const permissionIdsSchema = z.array(z.string()).default([]);
 
 /**
  * A sign-up rule in the reference's shape (`auth.signUpRules.{id}`). This server does not evaluate
- * rules: config writes accept only disabled ones (services/projects/config-override-checks.ts).
+ * rules: config writes accept only disabled ones (services/project-settings/config-override-checks.ts).
  */
 const signUpRuleSchema = z.object({
   enabled: z.boolean().default(false),
@@ -190,7 +190,7 @@ export const projectConfigSchema = z.object({
       stores: z.record(z.string(), z.object({ displayName: z.string().default("") })).default({}),
     })
     .prefault({}),
-  /** Items, products and test mode (services/payments/payments-config.ts). */
+  /** Items, products and test mode (services/projects/payments-config.ts). */
   payments: paymentsConfigSchema,
   /** Projects' own e-mail templates and themes (built-ins apply where no entry exists). */
   emailDesigns: z

@@ -20,9 +20,9 @@ import {
 import type { AuthDeps } from "../auth-deps";
 import { plainErrors } from "../plain-errors";
 import type { LoadedProject } from "../projects/projects";
+import { findUser } from "../records/user-records";
 import { secretContexts, UnreadableSecretError } from "../secrets/secret-box";
 import { hashSecret } from "../secrets/secrets";
-import { findUser } from "../users/user-records";
 import { mintAccessTokenForUser } from "./sessions";
 
 export const defaultCliAuthLifetimeMillis = 2 * 60 * 60 * 1000;

@@ -9,8 +9,8 @@
  */
 import type { AccessType } from "@heritage/auth-protocol";
 import type { AuthDeps } from "../auth-deps";
+import { normalizeEmail } from "../records/user-records";
 import { hashSecret } from "../secrets/secrets";
-import { normalizeEmail } from "../users/user-records";
 import { consumeRateLimits, type RateLimitRule } from "./rate-limits";
 
 type LimitDeps = Pick<AuthDeps, "db" | "clock" | "config">;

@@ -7,10 +7,10 @@
 import { knownErrors } from "@heritage/auth-protocol";
 import type { AuthDeps } from "../auth-deps";
 import { emitAuthEvent } from "../auth-events";
+import { createVerificationCode } from "../credentials/verification-codes";
 import type { LoadedProject } from "../projects/projects";
-import type { LoadedUser } from "../users/user-records";
+import type { LoadedUser } from "../records/user-records";
 import { startSession } from "./sessions";
-import { createVerificationCode } from "./verification-codes";
 
 /** An attempt code is valid for 5 minutes (the reference's lifetime). */
 export const mfaAttemptLifetimeMillis = 5 * 60 * 1000;

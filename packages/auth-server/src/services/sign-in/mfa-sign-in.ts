@@ -9,12 +9,12 @@ import { knownErrors } from "@heritage/auth-protocol";
 import { z } from "zod";
 import type { AuthDeps } from "../auth-deps";
 import { emitAuthEvent } from "../auth-events";
+import { claimTotpStep, findTotpStep, openTotpSecret } from "../credentials/totp";
+import { redeemVerificationCode } from "../credentials/verification-codes";
 import type { LoadedProject } from "../projects/projects";
-import { findUser } from "../users/user-records";
+import { findUser } from "../records/user-records";
 import type { SignInTokens } from "./first-factor-sign-in";
 import { startSession } from "./sessions";
-import { claimTotpStep, findTotpStep, openTotpSecret } from "./totp";
-import { redeemVerificationCode } from "./verification-codes";
 
 const attemptDataSchema = z.object({ user_id: z.string(), is_new_user: z.boolean() });
 

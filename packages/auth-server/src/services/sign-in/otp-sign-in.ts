@@ -10,21 +10,21 @@
 import { knownErrors } from "@heritage/auth-protocol";
 import { and, eq, inArray } from "drizzle-orm";
 import { contactChannels, users } from "../../db/schema";
+import { createUser, updateUser } from "../accounts/user-writes";
 import type { AuthDeps } from "../auth-deps";
-import { buildCodeLink, renderMagicLinkEmail } from "../email/emails";
+import { createVerificationCode, redeemVerificationCode } from "../credentials/verification-codes";
 import { renderProjectEmail } from "../email/project-emails";
 import { emailSenderFor } from "../email/project-mail";
+import { buildCodeLink, renderMagicLinkEmail } from "../email-delivery/emails";
 import { plainErrors } from "../plain-errors";
 import { isTrustedRedirectUrl } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
-import { type LoadedUser, normalizeEmail, requireUser } from "../users/user-records";
-import { createUser, updateUser } from "../users/user-writes";
+import { type LoadedUser, normalizeEmail, requireUser } from "../records/user-records";
 import {
   completeFirstFactorSignIn,
   type SignInTokens,
   signUpCountryFields,
 } from "./first-factor-sign-in";
-import { createVerificationCode, redeemVerificationCode } from "./verification-codes";
 
 /** Characters of the code a user types; the rest is the nonce `send-sign-in-code` answers. */
 export const otpLength = 6;

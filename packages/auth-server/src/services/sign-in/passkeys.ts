@@ -18,16 +18,16 @@ import {
 import { decodeClientDataJSON } from "@simplewebauthn/server/helpers";
 import { z } from "zod";
 import type { AuthDeps } from "../auth-deps";
-import { isTrustedRedirectUrl } from "../projects/project-config";
-import type { LoadedProject } from "../projects/projects";
-import { type LoadedUser, requireUser } from "../users/user-records";
-import { completeFirstFactorSignIn, type SignInTokens } from "./first-factor-sign-in";
 import {
   findPasskeyCredential,
   replacePasskeyCredential,
   updatePasskeyCounter,
-} from "./passkey-credentials";
-import { createVerificationCode, redeemVerificationCode } from "./verification-codes";
+} from "../credentials/passkey-credentials";
+import { createVerificationCode, redeemVerificationCode } from "../credentials/verification-codes";
+import { isTrustedRedirectUrl } from "../projects/project-config";
+import type { LoadedProject } from "../projects/projects";
+import { type LoadedUser, requireUser } from "../records/user-records";
+import { completeFirstFactorSignIn, type SignInTokens } from "./first-factor-sign-in";
 
 /** The SDK asserts this RP id and replaces it with the page's host name. */
 export const sentinelRpId = "THIS_VALUE_WILL_BE_REPLACED.example.com";

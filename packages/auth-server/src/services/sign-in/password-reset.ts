@@ -8,15 +8,15 @@ import { knownErrors, maxPasswordLength, minPasswordLength } from "@heritage/aut
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { contactChannels, passwordCredentials, sessions } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
-import { buildCodeLink, renderPasswordResetEmail } from "../email/emails";
+import { createVerificationCode, redeemVerificationCode } from "../credentials/verification-codes";
 import { renderProjectEmail } from "../email/project-emails";
 import { emailSenderFor } from "../email/project-mail";
+import { buildCodeLink, renderPasswordResetEmail } from "../email-delivery/emails";
 import { plainErrors } from "../plain-errors";
 import { isTrustedRedirectUrl } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
+import { type LoadedUser, normalizeEmail, requireUser } from "../records/user-records";
 import { hashSecret } from "../secrets/secrets";
-import { type LoadedUser, normalizeEmail, requireUser } from "../users/user-records";
-import { createVerificationCode, redeemVerificationCode } from "./verification-codes";
 
 /** PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG with the details the SDK reads (contract §4). */
 export function assertPasswordLength(password: string): void {

@@ -11,14 +11,14 @@ import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { type SessionRow, sessions, users } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
 import type { LoadedProject } from "../projects/projects";
-import { hashSecret } from "../secrets/secrets";
 import {
   type LoadedUser,
   selectUserJoinedTo,
   touchUser,
   userJoinedToFromRows,
-} from "../users/user-records";
-import { restrictedReasonOf } from "../users/user-wire";
+} from "../records/user-records";
+import { restrictedReasonOf } from "../records/user-wire";
+import { hashSecret } from "../secrets/secrets";
 import { mintAccessToken } from "./tokens";
 
 export const defaultSessionLifetimeMillis = 365 * 24 * 60 * 60 * 1000;

@@ -10,7 +10,7 @@ import type { Database } from "@heritage/db";
 import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
 import { permissionGrants, projects } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
-import { recordLevelEntries } from "../projects/config-overrides";
+import { recordLevelEntries } from "../project-settings/config-overrides";
 import { type ProjectConfig, parseProjectConfig } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
 import { requireTeamMember } from "./teams";

@@ -7,8 +7,8 @@ import type { Database } from "@heritage/db";
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import { teamMembers } from "../../db/schema";
 import type { ProjectConfig } from "../projects/project-config";
-import { type LoadedUser, requireUser } from "../users/user-records";
-import { toServerUser } from "../users/user-wire";
+import { type LoadedUser, requireUser } from "../records/user-records";
+import { toServerUser } from "../records/user-wire";
 import { requireTeamMember } from "./teams";
 
 export interface MemberProfile {

@@ -10,13 +10,13 @@ import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { permissionGrants, type TeamRow, teamMembers, teams, users } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
 import type { LoadedProject } from "../projects/projects";
+import { toServerTeam } from "../records/team-wire";
 import type { IdGenerators } from "../secrets/secrets";
 import { emitWebhookEvent } from "../webhooks/webhook-events";
-import { toServerTeam } from "./team-wire";
 
 /**
  * Throws the contract's USER_NOT_FOUND unless the user exists in the project: the check
- * users/user-records.ts's `requireUser` makes, without loading the user (the users modules import
+ * records/user-records.ts's `requireUser` makes, without loading the user (the users modules import
  * this one).
  */
 async function requireUserInProject(db: Database, projectId: string, userId: string) {

@@ -14,7 +14,7 @@ import { dataVaultEntries } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
 import { plainErrors } from "../plain-errors";
 import type { LoadedProject } from "../projects/projects";
-import { aesGcmOpen, aesGcmSeal } from "./secret-box";
+import { aesGcmOpen, aesGcmSeal } from "../secrets/secret-box";
 
 /**
  * Used only when the process runs in development without `STACK_DATA_VAULT_SECRET` (also by the

@@ -1,6 +1,6 @@
 /**
  * The team on the wire (contract §2.7): what client access sees, and what server and admin access
- * see on top. The user's `selected_team` (users/user-wire.ts) is one of these too.
+ * see on top. The user's `selected_team` (user-wire.ts) is one of these too.
  * @module
  */
 import type { ClientTeam, ServerTeam } from "@heritage/auth-protocol";

@@ -12,8 +12,8 @@
  * @module
  */
 import type { MiddlewareHandler } from "hono";
-import type { AuthEnv } from "../http/context";
-import type { UserCache } from "./user-cache";
+import type { UserCache } from "../user-cache/user-cache";
+import type { AuthEnv } from "./context";
 
 const readOnlyMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 const flowPath = /\/auth\//;

@@ -7,8 +7,8 @@
  * @module
  */
 import type { MiddlewareHandler } from "hono";
-import type { AuthEnv } from "../http/context";
-import type { ProjectCache } from "./project-cache";
+import type { ProjectCache } from "../project-cache/project-cache";
+import type { AuthEnv } from "./context";
 
 const readOnlyMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 const administrationPath = /\/(internal|integrations)\//;

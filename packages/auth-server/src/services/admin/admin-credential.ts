@@ -6,9 +6,9 @@
  * @module
  */
 import type { Database } from "@heritage/db";
+import { isLiveProjectKeyDigest } from "../projects/project-keys";
 import { isTeamMember } from "../teams/teams";
 import { internalProjectId } from "./admin-projects";
-import { isLiveProjectKeyDigest } from "./project-keys";
 
 /**
  * The project's admin key (its digest), a dashboard user of the project's owner team (an admin

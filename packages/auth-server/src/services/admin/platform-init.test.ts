@@ -6,9 +6,9 @@ import { parseAuthConfig } from "../../config";
 import { projectApiKeys, projects, signingKeys, teams } from "../../db/schema";
 import { testSecretsKey } from "../../testing/test-auth-api";
 import type { AuthLogger } from "../auth-logger";
+import { parseProjectConfig, toClientProjectConfig } from "../projects/project-config";
+import { isLiveProjectKey } from "../projects/project-keys";
 import { initAuthPlatform, internalOwnerTeamId } from "./platform-init";
-import { parseProjectConfig, toClientProjectConfig } from "./project-config";
-import { isLiveProjectKey } from "./project-keys";
 
 let connection: DatabaseConnection;
 

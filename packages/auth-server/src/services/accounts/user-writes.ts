@@ -17,13 +17,20 @@ import {
   users,
 } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
+import { deletePasskeyCredential } from "../credentials/passkey-credentials";
+import { sealTotpSecret } from "../credentials/totp";
+import { isSupportedBcryptHash } from "../password-hashing/passwords";
 import { plainErrors } from "../plain-errors";
 import type { LoadedProject } from "../projects/projects";
-import { deletePasskeyCredential } from "../sign-in/passkey-credentials";
-import { isSupportedBcryptHash } from "../sign-in/passwords";
-import { sealTotpSecret } from "../sign-in/totp";
+import { toServerTeam } from "../records/team-wire";
+import {
+  type LoadedUser,
+  normalizeEmail,
+  type PrimaryEmail,
+  requireUser,
+} from "../records/user-records";
+import { toServerUser } from "../records/user-wire";
 import { isUniqueViolation } from "../status-error";
-import { toServerTeam } from "../teams/team-wire";
 import {
   addTeamMember,
   createTeam,
@@ -32,8 +39,6 @@ import {
   requireTeam,
 } from "../teams/teams";
 import { emitWebhookEvent } from "../webhooks/webhook-events";
-import { type LoadedUser, normalizeEmail, type PrimaryEmail, requireUser } from "./user-records";
-import { toServerUser } from "./user-wire";
 
 /** The writable user fields, as the wire names them (POST/PATCH /users, PATCH /users/me). */
 export interface UserWriteInput {
@@ -458,7 +463,7 @@ function userRowChanges(
       input.totp_secret_base64 === null
         ? null
         : sealTotpSecret(deps.secrets, userId, input.totp_secret_base64);
-    // A new secret starts a new sequence of codes (see services/sign-in/totp.ts).
+    // A new secret starts a new sequence of codes (see services/credentials/totp.ts).
     changes.totpLastUsedStep = null;
   }
   if (input.otp_auth_enabled !== undefined) changes.otpAuthEnabled = input.otp_auth_enabled;

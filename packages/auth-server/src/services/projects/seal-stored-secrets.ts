@@ -17,8 +17,8 @@ import {
   users,
   webhookEndpoints,
 } from "../../db/schema";
-import { mapConfigSecrets, mapRecordSecrets } from "../projects/project-secrets";
-import { keyMismatchError, type SecretBox, secretContexts } from "./secret-box";
+import { keyMismatchError, type SecretBox, secretContexts } from "../secrets/secret-box";
+import { mapConfigSecrets, mapRecordSecrets } from "./project-secrets";
 
 export interface SealedSecretsCount {
   /** Plain values encrypted now. */

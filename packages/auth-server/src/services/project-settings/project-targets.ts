@@ -8,9 +8,9 @@
  * @module
  */
 
-import { plainErrors } from "../services/plain-errors";
-import type { ProjectConfig } from "../services/projects/project-config";
-import { findTargetRefusal, type OutgoingPolicy } from "./outgoing-policy";
+import { findTargetRefusal, type OutgoingPolicy } from "../../outgoing/outgoing-policy";
+import { plainErrors } from "../plain-errors";
+import type { ProjectConfig } from "../projects/project-config";
 
 type Target = { key: string } & ({ url: string } | { host: string });
 

@@ -11,14 +11,14 @@
 import type { Database } from "@heritage/db";
 import { and, eq, gt, lte } from "drizzle-orm";
 import { webhookManagementTokens } from "../../db/schema";
+import { findProjectSealed } from "../projects/projects";
+import { generateOpaqueToken, hashSecret } from "../secrets/secrets";
 import {
   type AdminCredential,
   credentialColumns,
   credentialFromColumns,
   isAdminCredentialLive,
-} from "../projects/admin-credential";
-import { findProjectSealed } from "../projects/projects";
-import { generateOpaqueToken, hashSecret } from "../secrets/secrets";
+} from "./admin-credential";
 
 const prefix = "whmt_";
 export const managementTokenLifetimeMs = 60 * 60 * 1000;

@@ -12,7 +12,7 @@ import {
   startHashingPool,
   verifyArgon2,
   verifyBcrypt,
-} from "./password-hashing/hashing-pool";
+} from "./hashing-pool";
 
 export type { Argon2Parameters };
 

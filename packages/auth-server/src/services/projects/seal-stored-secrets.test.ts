@@ -22,9 +22,9 @@ import {
   type TestUser,
   testSecretsKey,
 } from "../../testing/test-auth-api";
-import { initAuthPlatform } from "../projects/platform-init";
-import { generateTotpCode, totpPeriodSeconds } from "../sign-in/totp";
-import { createSecretBox, UnreadableSecretError } from "./secret-box";
+import { initAuthPlatform } from "../admin/platform-init";
+import { generateTotpCode, totpPeriodSeconds } from "../credentials/totp";
+import { createSecretBox, UnreadableSecretError } from "../secrets/secret-box";
 
 const otherKey = "a-second-secrets-key-for-the-rotation-tests-42";
 

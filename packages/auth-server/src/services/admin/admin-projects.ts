@@ -16,10 +16,28 @@ import {
 import type { Database } from "@heritage/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { projects, teamMembers } from "../../db/schema";
-import { assertProjectTargetsAllowed } from "../../outgoing/project-targets";
 import { builtInThemes } from "../email/email-designs";
 import { keepProfileImage } from "../images/profile-image-store";
 import { plainErrors } from "../plain-errors";
+import { recordLevelEntries } from "../project-settings/config-overrides";
+import {
+  assertProductionModeAllowed,
+  type ProjectWriteChecks,
+} from "../project-settings/production-mode";
+import { assertProjectTargetsAllowed } from "../project-settings/project-targets";
+import {
+  mergeProjectConfig,
+  type ProjectConfig,
+  parseProjectConfig,
+} from "../projects/project-config";
+import { sealConfigSecrets } from "../projects/project-secrets";
+import {
+  ensureProject,
+  findProject,
+  findProjectSealed,
+  type LoadedProject,
+  newProjectConfigDefaults,
+} from "../projects/projects";
 import type { SecretBox } from "../secrets/secret-box";
 import type { IdGenerators } from "../secrets/secrets";
 import {
@@ -28,17 +46,6 @@ import {
   requireTeamPermission,
 } from "../teams/permissions";
 import { isTeamMember } from "../teams/teams";
-import { recordLevelEntries } from "./config-overrides";
-import { assertProductionModeAllowed, type ProjectWriteChecks } from "./production-mode";
-import { mergeProjectConfig, type ProjectConfig, parseProjectConfig } from "./project-config";
-import { sealConfigSecrets } from "./project-secrets";
-import {
-  ensureProject,
-  findProject,
-  findProjectSealed,
-  type LoadedProject,
-  newProjectConfigDefaults,
-} from "./projects";
 
 export const internalProjectId = "internal";
 

@@ -10,18 +10,18 @@ import type { Database } from "@heritage/db";
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { contactChannels, teams, verificationCodes } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
-import { buildCodeLink, renderTeamInvitationEmail } from "../email/emails";
+import { createVerificationCode, redeemVerificationCode } from "../credentials/verification-codes";
 import { renderProjectEmail } from "../email/project-emails";
 import { emailSenderFor } from "../email/project-mail";
+import { buildCodeLink, renderTeamInvitationEmail } from "../email-delivery/emails";
 import { assertDashboardAdminSeat } from "../payments/dashboard-admins";
 import { plainErrors } from "../plain-errors";
 import { isTrustedRedirectUrl } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
+import { type LoadedUser, normalizeEmail } from "../records/user-records";
+import { restrictedReasonOf } from "../records/user-wire";
 import { hashSecret } from "../secrets/secrets";
-import { createVerificationCode, redeemVerificationCode } from "../sign-in/verification-codes";
-import { type LoadedUser, normalizeEmail } from "../users/user-records";
-import { restrictedReasonOf } from "../users/user-wire";
-import { ensureTeamMember, requireTeam } from "./teams";
+import { ensureTeamMember, requireTeam } from "../teams/teams";
 
 const codeType = "team_invitation";
 

@@ -9,15 +9,15 @@ import type { Database } from "@heritage/db";
 import { and, asc, eq, ne } from "drizzle-orm";
 import { type ContactChannelRow, contactChannels } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
-import { buildCodeLink, renderEmailVerificationEmail } from "../email/emails";
+import { createVerificationCode, redeemVerificationCode } from "../credentials/verification-codes";
 import { renderProjectEmail } from "../email/project-emails";
 import { emailSenderFor } from "../email/project-mail";
+import { buildCodeLink, renderEmailVerificationEmail } from "../email-delivery/emails";
 import { plainErrors } from "../plain-errors";
 import { isTrustedRedirectUrl } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
-import { createVerificationCode, redeemVerificationCode } from "../sign-in/verification-codes";
+import { findUser, normalizeEmail } from "../records/user-records";
 import { isUniqueViolation } from "../status-error";
-import { findUser, normalizeEmail } from "./user-records";
 
 /** The wire object (the same for every access type). */
 export interface ContactChannel {

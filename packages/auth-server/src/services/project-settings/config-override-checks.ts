@@ -5,9 +5,9 @@
  * must not fail on what an older version accepted); only what an override writes.
  * @module
  */
-import { standardProviderTypes } from "../oauth/provider-presets";
+import { standardOAuthProviderIds } from "@heritage/auth-protocol";
 import { plainErrors } from "../plain-errors";
-import type { ProjectConfig } from "./project-config";
+import type { ProjectConfig } from "../projects/project-config";
 
 /**
  * Settings that differ between a project's deployments (the reference's environment schema adds
@@ -79,13 +79,13 @@ export function checkOAuthProviderTypes(
   config: ProjectConfig,
   entries: [string[], unknown][],
 ): void {
-  const known = new Set<string>([...standardProviderTypes, "oidc"]);
+  const known = new Set<string>([...standardOAuthProviderIds, "oidc"]);
   for (const id of touchedProviderIds(config, entries)) {
     const provider = config.auth.oauth.providers[id];
     if (provider && !known.has(provider.type)) {
       throw plainErrors.unknownOAuthProviderType(
         [...providersPath, id, "type"].join("."),
-        standardProviderTypes,
+        standardOAuthProviderIds,
       );
     }
   }

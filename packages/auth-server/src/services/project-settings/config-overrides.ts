@@ -13,8 +13,14 @@
 import type { Database } from "@heritage/db";
 import { eq } from "drizzle-orm";
 import { projectConfigOverrides, projects } from "../../db/schema";
-import { assertProjectTargetsAllowed } from "../../outgoing/project-targets";
 import { plainErrors } from "../plain-errors";
+import {
+  type ProjectConfig,
+  parseProjectConfig,
+  projectConfigSchema,
+} from "../projects/project-config";
+import { mapRecordSecrets, opening, sealConfigSecrets, sealing } from "../projects/project-secrets";
+import { type LoadedProject, newProjectConfigDefaults } from "../projects/projects";
 import type { SecretBox } from "../secrets/secret-box";
 import {
   checkOAuthProviderTypes,
@@ -22,9 +28,7 @@ import {
   findEnvironmentOnlyPath,
 } from "./config-override-checks";
 import { assertProductionModeAllowed, type ProjectWriteChecks } from "./production-mode";
-import { type ProjectConfig, parseProjectConfig, projectConfigSchema } from "./project-config";
-import { mapRecordSecrets, opening, sealConfigSecrets, sealing } from "./project-secrets";
-import { type LoadedProject, newProjectConfigDefaults } from "./projects";
+import { assertProjectTargetsAllowed } from "./project-targets";
 
 export const configLevels = ["project", "branch", "environment"] as const;
 export type ConfigLevel = (typeof configLevels)[number];

@@ -11,23 +11,23 @@ import type { AuthConfig } from "../../config";
 import { projects, teams } from "../../db/schema";
 import { ensureSigningKeys } from "../../keys/signing-keys";
 import { type AuthLogger, silentLogger } from "../auth-logger";
-import { sealStoredSecrets } from "../secrets/seal-stored-secrets";
-import { secretBoxFromSettings } from "../secrets/secret-box";
-import { defaultIdGenerators } from "../secrets/secrets";
-import { pruneRateLimitBuckets } from "../sign-in/rate-limits";
 import {
   defaultPermissionDefinitions,
   mergeProjectConfig,
   type ProjectConfigOverride,
   parseProjectConfig,
-} from "./project-config";
+} from "../projects/project-config";
 import {
   createProjectKeySet,
   hasLiveKeySet,
   hasProjectKey,
   type ProjectKeys,
-} from "./project-keys";
-import { sealConfigSecrets } from "./project-secrets";
+} from "../projects/project-keys";
+import { sealConfigSecrets } from "../projects/project-secrets";
+import { sealStoredSecrets } from "../projects/seal-stored-secrets";
+import { secretBoxFromSettings } from "../secrets/secret-box";
+import { defaultIdGenerators } from "../secrets/secrets";
+import { pruneRateLimitBuckets } from "../sign-in/rate-limits";
 
 export const internalProjectId = "internal";
 export const internalOwnerTeamId = "a23e1b7f-ab18-41fc-9ee6-7a9ca9fa543c";

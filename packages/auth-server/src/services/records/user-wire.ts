@@ -1,12 +1,12 @@
 /**
  * The user on the wire (contract §1.8): the client shape, the server shape (client fields plus
  * metadata and admin details), and the restriction reason both carry. Reads only the loaded user
- * (users/user-records.ts) and the project's config; team shapes come from teams/team-wire.ts.
+ * (user-records.ts) and the project's config; team shapes come from team-wire.ts.
  * @module
  */
 import type { ClientUser, RestrictedReason, ServerUser } from "@heritage/auth-protocol";
 import type { ProjectConfig } from "../projects/project-config";
-import { toClientTeam, toServerTeam } from "../teams/team-wire";
+import { toClientTeam, toServerTeam } from "./team-wire";
 import type { LoadedUser } from "./user-records";
 
 /** Why the user is restricted, in the contract's order of precedence, or null. */
