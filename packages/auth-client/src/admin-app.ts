@@ -4,16 +4,8 @@
  * administers the project (sent as `x-hexclave-admin-access-token`, refreshed by that session).
  */
 import { serverUserSchema } from "@heritage/auth-protocol";
-import { type AdminPlatformCalls, createAdminPlatformCalls } from "./admin-platform-calls";
-import { type AdminProjectCalls, createAdminProjectCalls } from "./admin-project-calls";
-import { type ApiKeyServerCalls, createApiKeyServerCalls } from "./api-key-calls";
-import {
-  type AppOptions,
-  createAppCore,
-  createUserFacingApp,
-  type UserFacingApp,
-} from "./app-core";
-import { createDataVaultCalls, type DataVaultCalls } from "./data-vault-calls";
+import { type AdminPlatformCalls, createAdminPlatformCalls } from "./admin/admin-platform-calls";
+import { type AdminProjectCalls, createAdminProjectCalls } from "./admin/admin-project-calls";
 import {
   createEmailAdminCalls,
   createEmailDraftCalls,
@@ -23,12 +15,20 @@ import {
   type EmailDraftCalls,
   type EmailSendCalls,
   type NotificationPreferenceCalls,
-} from "./email-calls";
-import { createServerPaymentCalls, type ServerPaymentCalls } from "./payment-calls";
+} from "./admin/email-calls";
+import { createServerPaymentCalls, type ServerPaymentCalls } from "./admin/payment-calls";
+import {
+  type AppOptions,
+  createAppCore,
+  createUserFacingApp,
+  type UserFacingApp,
+} from "./app-core";
+import { createDataVaultCalls, type DataVaultCalls } from "./data-vault/data-vault-calls";
 import { createUserManagement, type UserManagement } from "./server-app";
 import type { AuthSession } from "./session";
-import { type AdminTeamAccess, createAdminTeamAccess } from "./team-access";
-import { type AuthServerUser, toAuthServerUser } from "./users";
+import { type AdminTeamAccess, createAdminTeamAccess } from "./teams/team-access";
+import { type ApiKeyServerCalls, createApiKeyServerCalls } from "./users/api-key-calls";
+import { type AuthServerUser, toAuthServerUser } from "./users/users";
 
 export interface AdminAppOptions extends AppOptions {
   /** The project's super secret admin key; or give `projectOwnerSession`. */

@@ -11,25 +11,28 @@ import {
   isKnownErrorInFamily,
   signInResponseSchema,
 } from "@heritage/auth-protocol";
-import { type AccountCredentialCalls, createAccountCredentialCalls } from "./account-credentials";
-import { type AnonymousSignUpCalls, createAnonymousSignUpCalls } from "./anonymous-sign-up";
-import { type ApiKeyCalls, createApiKeyCalls } from "./api-key-calls";
 import { type AppCore, type AuthResult, parseResponse, type ResponseSchema } from "./calls-core";
-import { type CliAuthCalls, createCliAuthCalls } from "./cli-auth-calls";
-import { type ContactChannelCalls, createContactChannelCalls } from "./contact-channel-calls";
-import { createMagicLinkCalls, type MagicLinkCalls } from "./magic-link-calls";
-import { createMfaCalls, type MfaCalls } from "./mfa-calls";
-import { createOAuthCalls, type OAuthCalls } from "./oauth-calls";
-import { createPasskeyCalls, type PasskeyCalls } from "./passkey-calls";
 import { createAccessTokenRefresher } from "./request/refresh-access-token";
 import { createRequestSender } from "./request/send-request";
 import { type AuthRuntime, resolveRuntime } from "./runtime";
 import { type AuthSession, createSession, handedOutAccessTokenMaxAgeMs } from "./session";
-import { createSessionCalls, type SessionCalls } from "./session-calls";
+import {
+  type AccountCredentialCalls,
+  createAccountCredentialCalls,
+} from "./sign-in/account-credentials";
+import { type AnonymousSignUpCalls, createAnonymousSignUpCalls } from "./sign-in/anonymous-sign-up";
+import { type CliAuthCalls, createCliAuthCalls } from "./sign-in/cli-auth-calls";
+import { createMagicLinkCalls, type MagicLinkCalls } from "./sign-in/magic-link-calls";
+import { createMfaCalls, type MfaCalls } from "./sign-in/mfa-calls";
+import { createOAuthCalls, type OAuthCalls } from "./sign-in/oauth-calls";
+import { createPasskeyCalls, type PasskeyCalls } from "./sign-in/passkey-calls";
+import { createSessionCalls, type SessionCalls } from "./sign-in/session-calls";
 import { createCookieTokenStore } from "./token-stores/cookie";
 import { createMemoryTokenStore } from "./token-stores/memory";
 import type { TokenStore } from "./token-stores/token-store";
-import { type AuthProject, toAuthProject, toUserWireBody, type UserUpdate } from "./users";
+import { type ApiKeyCalls, createApiKeyCalls } from "./users/api-key-calls";
+import { type ContactChannelCalls, createContactChannelCalls } from "./users/contact-channel-calls";
+import { type AuthProject, toAuthProject, toUserWireBody, type UserUpdate } from "./users/users";
 
 /** The version string sent in `x-hexclave-client-version` (`<platform> <@pkg>@<x.y.z>`). */
 export const clientVersion = "js @heritage/auth-client@0.1.0";

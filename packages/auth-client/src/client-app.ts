@@ -4,17 +4,24 @@
  */
 import { clientUserSchema } from "@heritage/auth-protocol";
 import {
+  createNotificationPreferenceCalls,
+  type NotificationPreferenceCalls,
+} from "./admin/email-calls";
+import {
+  attachCustomerCalls,
+  type CustomerCalls,
+  createClientPaymentCalls,
+} from "./admin/payment-calls";
+import {
   type AppOptions,
   createAppCore,
   createUserFacingApp,
   isBrowser,
   type UserFacingApp,
 } from "./app-core";
-import { createNotificationPreferenceCalls, type NotificationPreferenceCalls } from "./email-calls";
-import { createOAuthProviderCalls, type OAuthProviderCalls } from "./oauth-provider-calls";
-import { attachCustomerCalls, type CustomerCalls, createClientPaymentCalls } from "./payment-calls";
-import { type ClientTeamAccess, createClientTeamAccess } from "./team-access";
-import { type AuthUser, toAuthUser } from "./users";
+import { type ClientTeamAccess, createClientTeamAccess } from "./teams/team-access";
+import { createOAuthProviderCalls, type OAuthProviderCalls } from "./users/oauth-provider-calls";
+import { type AuthUser, toAuthUser } from "./users/users";
 
 export type ClientAppOptions = AppOptions;
 

@@ -9,10 +9,7 @@
  * @module
  */
 
-export type { AccountCredentialCalls, ContactChannel } from "./account-credentials";
-export type { AdminApp, AdminAppOptions } from "./admin-app";
-export { createAdminApp } from "./admin-app";
-export type { AdminPlatformCalls, WebhookEndpointInput } from "./admin-platform-calls";
+export type { AdminPlatformCalls, WebhookEndpointInput } from "./admin/admin-platform-calls";
 export type {
   AdminProject,
   AdminProjectCalls,
@@ -26,49 +23,8 @@ export type {
   InternalApiKeyInvalidReason,
   ProjectOwnerCalls,
   PushedConfigSource,
-} from "./admin-project-calls";
-export { createProjectOwnerCalls } from "./admin-project-calls";
-export type { AnonymousSignUpCalls } from "./anonymous-sign-up";
-export type {
-  ApiKey,
-  ApiKeyCalls,
-  ApiKeyCreation,
-  ApiKeyInvalidReason,
-  ApiKeyServerCalls,
-  ApiKeyType,
-  ApiKeyUpdate,
-  TeamApiKey,
-  TeamApiKeyFirstView,
-  UserApiKey,
-  UserApiKeyFirstView,
-} from "./api-key-calls";
-export type {
-  AppOptions,
-  AuthChangeEvent,
-  SignInInput,
-  SignUpInput,
-  UserFacingApp,
-} from "./app-core";
-export { clientVersion } from "./app-core";
-export type { AuthResult } from "./calls-core";
-export type { CliAuthCalls, PromptCliLoginOptions } from "./cli-auth-calls";
-export { defaultCliConfirmPath } from "./cli-auth-calls";
-export type { ClientApp, ClientAppOptions } from "./client-app";
-export { createClientApp } from "./client-app";
-export type { ContactChannelCalls } from "./contact-channel-calls";
-export type {
-  CurrentUserState,
-  CurrentUserStore,
-  CurrentUserStoreOptions,
-} from "./current-user-store";
-export { createCurrentUserStore } from "./current-user-store";
-export type { DataVaultCalls, DataVaultSecretOption, DataVaultStore } from "./data-vault-calls";
-export {
-  dataVaultKeyIterations,
-  decryptDataVaultValue,
-  encryptDataVaultValue,
-  hashDataVaultKey,
-} from "./data-vault-crypto";
+} from "./admin/admin-project-calls";
+export { createProjectOwnerCalls } from "./admin/admin-project-calls";
 export type {
   EmailAdminCalls,
   EmailDraftCalls,
@@ -84,31 +40,7 @@ export type {
   SendEmailOptions,
   SentEmail,
   SmtpSettings,
-} from "./email-calls";
-export { AuthHttpError, AuthNetworkError, AuthOfflineError, AuthProtocolError } from "./errors";
-export type { MagicLinkCalls } from "./magic-link-calls";
-export type { MfaCalls } from "./mfa-calls";
-export { createTotpUri, generateTotpSecret, getMfaAttemptCode } from "./mfa-calls";
-export type {
-  ConnectedAccount,
-  OAuthAuthorization,
-  OAuthAuthorizationOptions,
-  OAuthCallbackOptions,
-  OAuthCallbackResult,
-  OAuthCalls,
-  SignInWithOAuthOptions,
-} from "./oauth-calls";
-export type {
-  OAuthProvider,
-  OAuthProviderCalls,
-  OAuthProviderCreate,
-  OAuthProviderManagement,
-  OAuthProviderUpdate,
-  ServerOAuthProvider,
-  ServerOAuthProviderUpdate,
-} from "./oauth-provider-calls";
-export type { PasskeyCalls, PasskeyCeremonies, PasskeyOptions } from "./passkey-calls";
-export { browserPasskeyCeremonies, passkeyRpIdPlaceholder } from "./passkey-calls";
+} from "./admin/email-calls";
 export type {
   CheckoutOptions,
   CustomerCalls,
@@ -119,18 +51,38 @@ export type {
   PaymentCalls,
   ServerItem,
   ServerPaymentCalls,
-} from "./payment-calls";
+} from "./admin/payment-calls";
+export type { AdminApp, AdminAppOptions } from "./admin-app";
+export { createAdminApp } from "./admin-app";
 export type {
-  GrantedPermission,
-  ListPermissionsOptions,
-  PermissionDefinitionCalls,
-  PermissionDefinitionInfo,
-  PermissionDefinitionInput,
-  PermissionManagement,
-  PermissionScope,
-  PermissionScopeOptions,
-  UserPermissionCalls,
-} from "./permissions";
+  AppOptions,
+  AuthChangeEvent,
+  SignInInput,
+  SignUpInput,
+  UserFacingApp,
+} from "./app-core";
+export { clientVersion } from "./app-core";
+export type { AuthResult } from "./calls-core";
+export type { ClientApp, ClientAppOptions } from "./client-app";
+export { createClientApp } from "./client-app";
+export type {
+  CurrentUserState,
+  CurrentUserStore,
+  CurrentUserStoreOptions,
+} from "./current-user-store";
+export { createCurrentUserStore } from "./current-user-store";
+export type {
+  DataVaultCalls,
+  DataVaultSecretOption,
+  DataVaultStore,
+} from "./data-vault/data-vault-calls";
+export {
+  dataVaultKeyIterations,
+  decryptDataVaultValue,
+  encryptDataVaultValue,
+  hashDataVaultKey,
+} from "./data-vault/data-vault-crypto";
+export { AuthHttpError, AuthNetworkError, AuthOfflineError, AuthProtocolError } from "./errors";
 export type { AuthRuntime, FetchFunction } from "./runtime";
 export type {
   ListUsersOptions,
@@ -141,9 +93,38 @@ export type {
 } from "./server-app";
 export { createServerApp } from "./server-app";
 export type { AuthSession, GetSessionTokensOptions, SessionTokens } from "./session";
-export type { ActiveSession, ServerSessionCalls, SessionCalls } from "./session-calls";
-export type { SignedIn } from "./sign-in-response";
-export type { AdminTeamAccess, ClientTeamAccess, ServerTeamAccess } from "./team-access";
+export type { AccountCredentialCalls, ContactChannel } from "./sign-in/account-credentials";
+export type { AnonymousSignUpCalls } from "./sign-in/anonymous-sign-up";
+export type { CliAuthCalls, PromptCliLoginOptions } from "./sign-in/cli-auth-calls";
+export { defaultCliConfirmPath } from "./sign-in/cli-auth-calls";
+export type { MagicLinkCalls } from "./sign-in/magic-link-calls";
+export type { MfaCalls } from "./sign-in/mfa-calls";
+export { createTotpUri, generateTotpSecret, getMfaAttemptCode } from "./sign-in/mfa-calls";
+export type {
+  ConnectedAccount,
+  OAuthAuthorization,
+  OAuthAuthorizationOptions,
+  OAuthCallbackOptions,
+  OAuthCallbackResult,
+  OAuthCalls,
+  SignInWithOAuthOptions,
+} from "./sign-in/oauth-calls";
+export type { PasskeyCalls, PasskeyCeremonies, PasskeyOptions } from "./sign-in/passkey-calls";
+export { browserPasskeyCeremonies, passkeyRpIdPlaceholder } from "./sign-in/passkey-calls";
+export type { ActiveSession, ServerSessionCalls, SessionCalls } from "./sign-in/session-calls";
+export type { SignedIn } from "./sign-in/sign-in-response";
+export type {
+  GrantedPermission,
+  ListPermissionsOptions,
+  PermissionDefinitionCalls,
+  PermissionDefinitionInfo,
+  PermissionDefinitionInput,
+  PermissionManagement,
+  PermissionScope,
+  PermissionScopeOptions,
+  UserPermissionCalls,
+} from "./teams/permissions";
+export type { AdminTeamAccess, ClientTeamAccess, ServerTeamAccess } from "./teams/team-access";
 export type {
   ClientTeamCalls,
   ClientTeamHandle,
@@ -158,7 +139,7 @@ export type {
   TeamInvitationInfo,
   TeamMemberProfile,
   TeamUpdate,
-} from "./teams";
+} from "./teams/teams";
 export type { CookieDocument, CookieTokenStoreOptions } from "./token-stores/cookie";
 export { createCookieTokenStore } from "./token-stores/cookie";
 export {
@@ -174,6 +155,29 @@ export type {
 export { createRequestCookieTokenStore } from "./token-stores/request-cookies";
 export type { StoredTokens, TokenStore } from "./token-stores/token-store";
 export type {
+  ApiKey,
+  ApiKeyCalls,
+  ApiKeyCreation,
+  ApiKeyInvalidReason,
+  ApiKeyServerCalls,
+  ApiKeyType,
+  ApiKeyUpdate,
+  TeamApiKey,
+  TeamApiKeyFirstView,
+  UserApiKey,
+  UserApiKeyFirstView,
+} from "./users/api-key-calls";
+export type { ContactChannelCalls } from "./users/contact-channel-calls";
+export type {
+  OAuthProvider,
+  OAuthProviderCalls,
+  OAuthProviderCreate,
+  OAuthProviderManagement,
+  OAuthProviderUpdate,
+  ServerOAuthProvider,
+  ServerOAuthProviderUpdate,
+} from "./users/oauth-provider-calls";
+export type {
   AuthProject,
   AuthServerTeam,
   AuthServerUser,
@@ -183,4 +187,4 @@ export type {
   ServerUserCreate,
   ServerUserUpdate,
   UserUpdate,
-} from "./users";
+} from "./users/users";

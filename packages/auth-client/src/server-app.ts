@@ -9,8 +9,20 @@ import {
   type ServerUser,
   serverUserSchema,
 } from "@heritage/auth-protocol";
-import { type ConfigOverrideCalls, createConfigOverrideCalls } from "./admin-project-calls";
-import { type ApiKeyServerCalls, createApiKeyServerCalls } from "./api-key-calls";
+import { type ConfigOverrideCalls, createConfigOverrideCalls } from "./admin/admin-project-calls";
+import {
+  createEmailSendCalls,
+  createNotificationPreferenceCalls,
+  type EmailSendCalls,
+  type NotificationPreferenceCalls,
+} from "./admin/email-calls";
+import {
+  attachCustomerCalls,
+  type CustomerCalls,
+  createServerPaymentCalls,
+  type ServerItem,
+  type ServerPaymentCalls,
+} from "./admin/payment-calls";
 import {
   type AppOptions,
   createAppCore,
@@ -18,35 +30,23 @@ import {
   type UserFacingApp,
 } from "./app-core";
 import { type AppCore, parseResponse } from "./calls-core";
-import { createDataVaultCalls, type DataVaultCalls } from "./data-vault-calls";
-import {
-  createEmailSendCalls,
-  createNotificationPreferenceCalls,
-  type EmailSendCalls,
-  type NotificationPreferenceCalls,
-} from "./email-calls";
+import { createDataVaultCalls, type DataVaultCalls } from "./data-vault/data-vault-calls";
+import { createServerSessionCalls, type ServerSessionCalls } from "./sign-in/session-calls";
+import { createServerTeamAccess, type ServerTeamAccess } from "./teams/team-access";
+import { type ApiKeyServerCalls, createApiKeyServerCalls } from "./users/api-key-calls";
 import {
   createOAuthProviderCalls,
   createOAuthProviderManagement,
   type OAuthProviderCalls,
   type OAuthProviderManagement,
-} from "./oauth-provider-calls";
-import {
-  attachCustomerCalls,
-  type CustomerCalls,
-  createServerPaymentCalls,
-  type ServerItem,
-  type ServerPaymentCalls,
-} from "./payment-calls";
-import { createServerSessionCalls, type ServerSessionCalls } from "./session-calls";
-import { createServerTeamAccess, type ServerTeamAccess } from "./team-access";
+} from "./users/oauth-provider-calls";
 import {
   type AuthServerUser,
   type ServerUserCreate,
   type ServerUserUpdate,
   toAuthServerUser,
   toUserWireBody,
-} from "./users";
+} from "./users/users";
 
 export interface ServerAppOptions extends AppOptions {
   secretServerKey: string;

@@ -23,7 +23,6 @@ import {
   type OutgoingPolicy,
 } from "./outgoing/outgoing-policy";
 import { createProjectCache, type ProjectCache } from "./project-cache/project-cache";
-import { createApiKeyRoutes } from "./routes/api-keys";
 import { createAnonymousRoutes } from "./routes/auth/anonymous";
 import { createCliAuthRoutes } from "./routes/auth/cli";
 import { createMfaRoutes } from "./routes/auth/mfa";
@@ -34,49 +33,56 @@ import { createPasskeyRoutes } from "./routes/auth/passkey";
 import { createPasswordRoutes } from "./routes/auth/password";
 import { createSessionRoutes } from "./routes/auth/sessions";
 import { createCheckFeatureSupportRoutes } from "./routes/check-feature-support";
-import { createConnectedAccountRoutes } from "./routes/connected-accounts";
-import { createContactChannelRoutes } from "./routes/contact-channels";
-import { createCredentialScanningRoutes } from "./routes/credential-scanning";
-import { createDataVaultRoutes } from "./routes/data-vault";
-import { createEmailQueueStepRoutes, createFailedEmailsDigestRoutes } from "./routes/email-cron";
-import { createEmailDeliveryRoutes } from "./routes/email-delivery";
-import { createEmailTemplateRoutes, createEmailThemeRoutes } from "./routes/email-designs";
-import { createEmailDraftRoutes } from "./routes/email-drafts";
-import { createEmailOutboxRoutes } from "./routes/email-outbox";
+import {
+  createEmailQueueStepRoutes,
+  createFailedEmailsDigestRoutes,
+} from "./routes/email/email-cron";
+import { createEmailDeliveryRoutes } from "./routes/email/email-delivery";
+import { createEmailTemplateRoutes, createEmailThemeRoutes } from "./routes/email/email-designs";
+import { createEmailDraftRoutes } from "./routes/email/email-drafts";
+import { createEmailOutboxRoutes } from "./routes/email/email-outbox";
 import {
   createEmailRoutes,
   createSendTestEmailRoutes,
   createSentEmailRoutes,
-} from "./routes/emails";
+} from "./routes/email/emails";
+import { createTemplateSourceRewriteRoutes } from "./routes/email/template-source-rewrite";
+import { createCredentialScanningRoutes } from "./routes/integrations/credential-scanning";
 import {
   createCustomIntegrationRoutes,
   createNeonIntegrationRoutes,
 } from "./routes/integrations/integration-routes";
-import { createInternalApiKeyRoutes } from "./routes/internal-api-keys";
-import { createInternalConfigRoutes } from "./routes/internal-config";
-import { createInternalMetricsRoutes } from "./routes/internal-metrics";
-import { createInternalPaymentRoutes } from "./routes/internal-payments";
-import { createInternalProjectRoutes } from "./routes/internal-projects";
-import { createJwksRoutes } from "./routes/jwks";
-import { createLocalEmulatorRoutes } from "./routes/local-emulator";
+import { createInternalApiKeyRoutes } from "./routes/internal/internal-api-keys";
+import { createInternalConfigRoutes } from "./routes/internal/internal-config";
+import { createInternalMetricsRoutes } from "./routes/internal/internal-metrics";
+import { createInternalPaymentRoutes } from "./routes/internal/internal-payments";
+import { createInternalProjectRoutes } from "./routes/internal/internal-projects";
+import { createLocalEmulatorRoutes } from "./routes/internal/local-emulator";
+import { createSignInInvitationRoutes } from "./routes/internal/sign-in-invitations";
 import { createMigrationTestRoutes } from "./routes/migration-tests";
-import { createOAuthProviderRoutes } from "./routes/oauth-providers";
-import { createPaymentRoutes } from "./routes/payments";
-import { createStripeCheckoutRoutes } from "./routes/payments-stripe-checkout";
-import { createPermissionDefinitionRoutes } from "./routes/permission-definitions";
-import { createProjectPermissionRoutes, createTeamPermissionRoutes } from "./routes/permissions";
+import { createPaymentRoutes } from "./routes/payments/payments";
+import { createStripeCheckoutRoutes } from "./routes/payments/payments-stripe-checkout";
+import { createStripeWebhookRoutes } from "./routes/payments/stripe-webhooks";
+import { createTestModeCheckoutRoutes } from "./routes/payments/test-mode-checkout";
 import { createProbeRoutes } from "./routes/probe";
-import { createProjectRoutes } from "./routes/projects";
-import { createSignInInvitationRoutes } from "./routes/sign-in-invitations";
-import { createStripeWebhookRoutes } from "./routes/stripe-webhooks";
-import { createTeamInvitationRoutes } from "./routes/team-invitations";
-import { createTeamMemberProfileRoutes } from "./routes/team-member-profiles";
-import { createTeamMembershipRoutes } from "./routes/team-memberships";
-import { createTeamRoutes } from "./routes/teams";
-import { createTemplateSourceRewriteRoutes } from "./routes/template-source-rewrite";
-import { createTestModeCheckoutRoutes } from "./routes/test-mode-checkout";
-import { createUserRoutes } from "./routes/users";
-import { createSendTestWebhookRoutes, createWebhookRoutes } from "./routes/webhooks";
+import { createDataVaultRoutes } from "./routes/projects/data-vault";
+import { createJwksRoutes } from "./routes/projects/jwks";
+import { createProjectRoutes } from "./routes/projects/projects";
+import { createPermissionDefinitionRoutes } from "./routes/teams/permission-definitions";
+import {
+  createProjectPermissionRoutes,
+  createTeamPermissionRoutes,
+} from "./routes/teams/permissions";
+import { createTeamInvitationRoutes } from "./routes/teams/team-invitations";
+import { createTeamMemberProfileRoutes } from "./routes/teams/team-member-profiles";
+import { createTeamMembershipRoutes } from "./routes/teams/team-memberships";
+import { createTeamRoutes } from "./routes/teams/teams";
+import { createApiKeyRoutes } from "./routes/users/api-keys";
+import { createConnectedAccountRoutes } from "./routes/users/connected-accounts";
+import { createContactChannelRoutes } from "./routes/users/contact-channels";
+import { createOAuthProviderRoutes } from "./routes/users/oauth-providers";
+import { createUserRoutes } from "./routes/users/users";
+import { createSendTestWebhookRoutes, createWebhookRoutes } from "./routes/webhooks/webhooks";
 import type { AuthEvents } from "./services/auth-events";
 import { type AuthLogger, silentLogger } from "./services/auth-logger";
 import { holdEmailQueueWorker } from "./services/email/email-queue";

@@ -28,8 +28,8 @@ export {
   listMountedEndpoints,
   routeDescriptionOf,
 } from "./openapi/route-description";
-export type { EmailHealthOptions } from "./routes/email-health";
-export { createEmailHealthRoutes } from "./routes/email-health";
+export type { EmailHealthOptions } from "./routes/email/email-health";
+export { createEmailHealthRoutes } from "./routes/email/email-health";
 export type { AuthEvents, SignedInEvent, SignInFailedEvent } from "./services/auth-events";
 export type { AuthLogger } from "./services/auth-logger";
 export type { EmailQueueState } from "./services/email/email-queue-state";

@@ -7,7 +7,7 @@ import {
   decryptDataVaultValue,
   encryptDataVaultValue,
   hashDataVaultKey,
-} from "../data-vault-crypto";
+} from "../data-vault/data-vault-crypto";
 
 Object.assign(globalThis, {
   vaultTest: { hashDataVaultKey, encryptDataVaultValue, decryptDataVaultValue },

@@ -9,8 +9,9 @@
  */
 import { useMemo } from "react";
 import { AccountSettingsPage } from "./account-settings/account-settings-page";
-import { EmailVerificationPage } from "./email-verification-page";
-import { ForgotPasswordPage } from "./forgot-password-page";
+import { EmailVerificationPage } from "./email-links/email-verification-page";
+import { ForgotPasswordPage } from "./email-links/forgot-password-page";
+import { PasswordResetPage } from "./email-links/password-reset-page";
 import {
   HandlerContext,
   type HandlerOptions,
@@ -21,12 +22,11 @@ import {
   resolveHandlerUrls,
 } from "./handler-options";
 import { ErrorPage, NotFoundPage, SignOutPage } from "./handler-pages";
-import { MagicLinkCallbackPage } from "./magic-link-callback-page";
-import { MfaPage } from "./mfa-page";
-import { OAuthCallbackPage } from "./oauth-callback-page";
-import { PasswordResetPage } from "./password-reset-page";
-import { SignInPage } from "./sign-in-page";
-import { SignUpPage } from "./sign-up-page";
+import { MagicLinkCallbackPage } from "./sign-in/magic-link-callback-page";
+import { MfaPage } from "./sign-in/mfa-page";
+import { OAuthCallbackPage } from "./sign-in/oauth-callback-page";
+import { SignInPage } from "./sign-in/sign-in-page";
+import { SignUpPage } from "./sign-in/sign-up-page";
 import { TeamInvitationPage } from "./team-invitation-page";
 
 export interface AuthHandlerProps {

@@ -8,8 +8,12 @@ import { useEffect, useState } from "react";
 import { useAuth } from "../hooks/use-auth";
 import { returnToParam, useHandlerOptions } from "./handler-options";
 import { FormAlert, HandlerCard, HandlerLink, StatusText, Text } from "./handler-ui";
+import {
+  type CodeProblem,
+  codeProblemTexts,
+  toCodeProblem,
+} from "./sign-in/verification-code-states";
 import { useTeamCalls } from "./team-access";
-import { type CodeProblem, codeProblemTexts, toCodeProblem } from "./verification-code-states";
 
 type InvitationState =
   | { kind: "loading" }

@@ -70,7 +70,7 @@ export const plainErrors = {
       "Clients can only create purchase URLs for their own user or teams they have admin access to.",
     ),
 
-  // --- Users (services/records/, services/accounts/, routes/users.ts)
+  // --- Users (services/records/, services/accounts/, routes/users/users.ts)
   restrictedReasonWithoutRestriction: () =>
     plain(400, "restricted_by_admin_reason requires restricted_by_admin=true"),
   restrictedDetailsWithoutRestriction: () =>

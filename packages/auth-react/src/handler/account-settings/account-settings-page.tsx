@@ -18,7 +18,7 @@ import { PasskeySection } from "./passkey-section";
 import { PasswordSection } from "./password-section";
 import { ProfileSection } from "./profile-section";
 import { SessionsSection } from "./sessions-section";
-import { TeamsSection } from "./teams-section";
+import { TeamsSection } from "./teams/teams-section";
 
 export function AccountSettingsPage() {
   const { urls, navigate } = useHandlerOptions();

@@ -6,7 +6,7 @@
 import type { ContactChannel } from "@heritage/auth-client";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useAuth } from "../../hooks/use-auth";
-import { isEmailLike } from "../forgot-password-page";
+import { isEmailLike } from "../email-links/forgot-password-page";
 import { toAbsoluteUrl, useHandlerOptions } from "../handler-options";
 import { Field, FormAlert, StatusText, SubmitButton, useFormState } from "../handler-ui";
 import { SettingsSection } from "./settings-section";

@@ -16,7 +16,7 @@ import { describeRoute } from "../../openapi/route-description";
 import { toAdminProject, updateAdminProject } from "../../services/admin/admin-projects";
 import { projectWriteChecks } from "../../services/project-settings/production-mode";
 import { createWebhookEndpoint } from "../../services/webhooks/webhook-endpoints";
-import { createInternalApiKeyRoutes } from "../internal-api-keys";
+import { createInternalApiKeyRoutes } from "../internal/internal-api-keys";
 import { createIntegrationDomainRoutes } from "./integration-domains";
 import { createIntegrationOAuthProviderRoutes } from "./integration-oauth-providers";
 import { requireIntegrationClient, resolveIntegrationSettings } from "./integration-settings";

@@ -1,6 +1,6 @@
 /**
  * Purchases (contract §3.6): a purchase URL carries a one-time code for a pending checkout. Without a
- * payment provider the built-in test-mode checkout (routes/test-mode-checkout.ts) confirms it; with
+ * payment provider the built-in test-mode checkout (routes/payments/test-mode-checkout.ts) confirms it; with
  * Stripe, the webhook of the code's paid Checkout Session does (stripe-webhook-events.ts). Either way
  * the code is spent once and the product is granted with its included items. Only the SHA-256 of a
  * code is stored.

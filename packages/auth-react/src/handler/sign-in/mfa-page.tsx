@@ -1,0 +1,107 @@
+/**
+ * @module
+ * /handler/mfa: the second step of a sign-in of a user with TOTP. It takes the 6-digit code of the
+ * authenticator app for the attempt the sign-in page kept, then moves on like a sign-in.
+ */
+import { type FormEvent, useEffect, useState } from "react";
+import { useAuth } from "../../hooks/use-auth";
+import { getReturnTarget, useHandlerOptions, withReturnTo } from "../handler-options";
+import {
+  Field,
+  FormAlert,
+  HandlerCard,
+  HandlerLink,
+  StatusText,
+  SubmitButton,
+  Text,
+  useFormState,
+} from "../handler-ui";
+import { clearMfaAttempt, readMfaAttempt } from "./mfa-attempt";
+import { toCodeProblem } from "./verification-code-states";
+
+export function MfaPage() {
+  const { urls, searchParams, navigate, classNames } = useHandlerOptions();
+  const { app, status, reload } = useAuth();
+  const form = useFormState<"code">();
+  // Read after mounting: session storage exists only in the browser.
+  const [attemptCode, setAttemptCode] = useState<string | null | undefined>(undefined);
+  const [isExpired, setIsExpired] = useState(false);
+  const target = getReturnTarget(searchParams, urls.afterSignIn);
+  const signInHref = withReturnTo(`${urls.handler}/sign-in`, searchParams);
+
+  useEffect(() => setAttemptCode(readMfaAttempt()), []);
+  useEffect(() => {
+    if (status === "signed-in") navigate(target, { replace: true });
+  }, [status, target, navigate]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const totp = String(new FormData(event.currentTarget).get("code") ?? "").replace(/\s/g, "");
+    if (!/^\d{6}$/.test(totp)) {
+      return form.fail({ fields: { code: "Please enter the 6-digit code from your app." } });
+    }
+    if (!attemptCode) return;
+    void form.run(async () => {
+      const result = await app.signInWithMfa({ attemptCode, totp });
+      if (result.status === "ok") {
+        clearMfaAttempt();
+        return reload();
+      }
+      if (toCodeProblem(result.error.code) !== null) {
+        clearMfaAttempt();
+        return setIsExpired(true);
+      }
+      const isWrongCode = result.error.code === "INVALID_TOTP_CODE";
+      form.fail(
+        isWrongCode
+          ? { fields: { code: "This code is not correct. Please try the current one." } }
+          : { form: result.error.message },
+      );
+    });
+  };
+
+  if (attemptCode === undefined || status === "signed-in") {
+    return (
+      <HandlerCard title="Two-factor authentication">
+        <StatusText>{status === "signed-in" ? "Redirecting..." : "Loading..."}</StatusText>
+      </HandlerCard>
+    );
+  }
+  if (attemptCode === null || isExpired) {
+    return (
+      <HandlerCard title="Two-factor authentication">
+        <p role="alert" className={classNames.error}>
+          {isExpired
+            ? "This sign-in has expired. Please sign in again."
+            : "There is no sign-in waiting for a second factor. Please sign in first."}
+        </p>
+        <Text>
+          <HandlerLink href={signInHref}>Sign in</HandlerLink>
+        </Text>
+      </HandlerCard>
+    );
+  }
+  return (
+    <HandlerCard title="Two-factor authentication">
+      <Text>Enter the 6-digit code from your authenticator app.</Text>
+      <form ref={form.formRef} noValidate onSubmit={submit} className={classNames.form}>
+        <FormAlert message={form.formError} />
+        <Field
+          label="Code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          required
+          error={form.fieldErrors.code}
+        />
+        <SubmitButton isBusy={form.isBusy} busyLabel="Verifying...">
+          Verify
+        </SubmitButton>
+      </form>
+      <Text>
+        <HandlerLink href={signInHref}>Cancel</HandlerLink>
+      </Text>
+    </HandlerCard>
+  );
+}
