@@ -6,7 +6,6 @@
 import { isKnownError } from "@heritage/auth-protocol";
 import {
   authApiMountPaths,
-  createAccessTokenVerifier,
   createAuthApi,
   createEmailHealthRoutes,
   createUnknownApiRoutes,
@@ -51,7 +50,7 @@ import { createHealthRoutes } from "./routes/health";
 import { createWebRoutes, type WebRequestHandler } from "./routes/web";
 import { adminSignInAudit } from "./site-auth/admin-sign-in-audit";
 import { createInProcessAuthApiFetch } from "./site-auth/in-process-auth-api";
-import type { SiteAuth } from "./site-auth/site-auth";
+import { type SiteAuth, withSiteSessions } from "./site-auth/site-auth";
 
 export { AUTH_API_BODY_LIMIT_BYTES } from "./middleware/body-limits";
 
@@ -192,7 +191,7 @@ export function createApp(deps: AppDeps) {
 
   // The site's content API and functions (site spec, section 7). Writes need an admin of the
   // site's auth project, verified in process with the platform's keys.
-  const tokenVerifier = createAccessTokenVerifier(database.db, { baseUrl: config.PUBLIC_URL });
+  const tokenVerifier = authApi.accessTokens;
   const verifyAdmin = createAdminVerifier({
     siteProjectId: deps.siteAuth.projectId,
     verifyAccessToken: async (token, options) => {
@@ -271,7 +270,7 @@ export function createApp(deps: AppDeps) {
         handler: deps.web.handler,
         db: database.db,
         publicUrl: config.PUBLIC_URL,
-        siteAuth: deps.siteAuth,
+        siteAuth: withSiteSessions(deps.siteAuth, authApi.accessTokens),
         // The web app's server code calls the auth API in process, never at the request's Host.
         authApiFetch: createInProcessAuthApiFetch({
           publicUrl: config.PUBLIC_URL,
@@ -314,5 +313,7 @@ export function createApp(deps: AppDeps) {
     metrics,
     /** The Svix-compatible API (decision 025): server.ts serves it on SVIX_API_PORT when set. */
     svixApi: authApi.svixApi,
+    /** The process's one access-token verifier, the auth API's (site sessions, admin guard). */
+    accessTokens: authApi.accessTokens,
   });
 }

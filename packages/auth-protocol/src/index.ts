@@ -89,6 +89,7 @@ export {
   onboardingStatuses,
   onboardingStatusSchema,
   projectTransferSchema,
+  requireStandardProviderCredentials,
 } from "./wire/admin-projects";
 export type {
   ApiKeyType,

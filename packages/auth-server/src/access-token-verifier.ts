@@ -15,7 +15,7 @@ import {
 import type { Database } from "@heritage/db";
 import { and, eq, gt } from "drizzle-orm";
 import { sessions } from "./db/schema";
-import { createSigningKeyStore } from "./keys/signing-keys";
+import { createSigningKeyStore, type SigningKeyStore } from "./keys/signing-keys";
 import { verifyAccessToken } from "./services/sign-in/tokens";
 
 export interface VerifiedUserToken {
@@ -45,14 +45,19 @@ export interface AccessTokenVerifier {
   ): Promise<VerifiedUserToken | KnownError>;
 }
 
+/**
+ * A verifier over `signingKeys` (an auth API's own store: `AuthApi.accessTokens`, so a process
+ * keeps one set of keys in memory), or over a store of its own when none is given.
+ */
 export function createAccessTokenVerifier(
   db: Database,
-  options: { baseUrl: string; clock?: () => Date },
+  options: { baseUrl: string; clock?: () => Date; signingKeys?: SigningKeyStore },
 ): AccessTokenVerifier {
   const clock = options.clock ?? (() => new Date());
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   // The lifetime only matters for publishing retired keys, which verification does not do.
-  const signingKeys = createSigningKeyStore(db, { clock, tokenLifetimeSeconds: 0 });
+  const signingKeys =
+    options.signingKeys ?? createSigningKeyStore(db, { clock, tokenLifetimeSeconds: 0 });
   return {
     async verify(token, verifyOptions) {
       try {

@@ -6,6 +6,7 @@
  */
 import type { Database, DatabaseConnection } from "@heritage/db";
 import { Hono } from "hono";
+import { type AccessTokenVerifier, createAccessTokenVerifier } from "./access-token-verifier";
 import { type AuthConfig, checkAuthSettingsForMode } from "./config";
 import { parseBody } from "./http/body-parser";
 import type { AuthEnv, RouteDeps } from "./http/context";
@@ -171,6 +172,12 @@ export type AuthApi = Hono<AuthEnv> & {
   svixApi: SvixApi;
   /** This API's TSX e-mail renderer (a queue worker a test drives itself renders with it). */
   emailRenderer: EmailRenderer;
+  /**
+   * Verifies access tokens in process over this API's own signing keys: the embedder's other
+   * checks (apps/server: the site's sessions, the content API's admin guard) use it, so a process
+   * keeps one set of keys.
+   */
+  accessTokens: AccessTokenVerifier;
   /**
    * Stops the background work and waits for a delivery pass under way; call it before the
    * database closes (afterwards no pass runs). Idempotent.
@@ -346,5 +353,10 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
     users,
     svixApi,
     emailRenderer: deps.emailRenderer,
+    accessTokens: createAccessTokenVerifier(options.db, {
+      baseUrl: deps.baseUrl,
+      clock,
+      signingKeys: deps.signingKeys,
+    }),
   });
 }

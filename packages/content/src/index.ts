@@ -54,6 +54,14 @@ export {
   siteMessages,
 } from "./content-errors";
 export { getContentVersion } from "./content-version";
+export type {
+  CategoryWire,
+  ContactSubmissionWire,
+  FaqWire,
+  ProjectWire,
+  SiteContentWire,
+  WireRow,
+} from "./content-wire";
 export * as contentTables from "./db/schema";
 export {
   type ContactSubmissionStatus,

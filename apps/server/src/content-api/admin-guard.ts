@@ -16,8 +16,8 @@ export type AdminCheck =
 export type AdminVerifier = (request: Request) => Promise<AdminCheck>;
 
 /**
- * The auth platform's in-process verifier (`createAccessTokenVerifier(db, ...).verify` of
- * `@heritage/auth-server`): the token's user, or the known error a request would get.
+ * The auth platform's in-process verifier (`AuthApi.accessTokens.verify` of `@heritage/auth-server`,
+ * the process's one verifier): the token's user, or the known error a request would get.
  */
 export type VerifyAccessToken = (
   token: string,
@@ -95,9 +95,8 @@ function refusalFor(code: string): AdminCheck {
  * Builds the admin check of the content API and functions.
  *
  * @example
- * const verifier = createAccessTokenVerifier(db, { baseUrl: config.PUBLIC_URL });
  * const verifyAdmin = createAdminVerifier({
- *   verifyAccessToken: (token, options) => verifier.verify(token, options),
+ *   verifyAccessToken: (token, options) => authApi.accessTokens.verify(token, options),
  *   siteProjectId: siteAuthProject.projectId,
  * });
  */

@@ -17,7 +17,7 @@ import type { ContactNotifier } from "../functions/send-contact-email";
 import { webFormBodyLimit } from "../middleware/body-limits";
 import type { PageCache } from "../page-cache/page-cache";
 import type { AuthApiFetch } from "../site-auth/in-process-auth-api";
-import type { SiteAuth } from "../site-auth/site-auth";
+import type { SiteAuthWithSessions } from "../site-auth/site-auth";
 
 /** The web app's request handler, given the contract its loaders read (`WebLoadContext`). */
 export type WebRequestHandler = (request: Request, context: WebLoadContext) => Promise<Response>;
@@ -26,7 +26,7 @@ export interface WebRoutesOptions {
   handler: WebRequestHandler;
   db: Database;
   publicUrl: string;
-  siteAuth: SiteAuth;
+  siteAuth: SiteAuthWithSessions;
   authApiFetch: AuthApiFetch;
   notifyContact: ContactNotifier;
   /** Rate limit of contact messages; absent: no limit (tests of other behaviour). */

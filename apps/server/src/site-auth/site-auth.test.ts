@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppDeps, createApp } from "../app";
 import { loadConfig } from "../config";
 import { migrationSets } from "../server";
-import { ensureSiteAuth } from "./site-auth";
+import { ensureSiteAuth, withSiteSessions } from "./site-auth";
 
 const openApps = new Set<ReturnType<typeof createApp>>();
 /** `createApp`, remembered so that the tests can close every app they made. */
@@ -90,8 +90,10 @@ describe("the site's auth project", () => {
       access_token: string;
       user_id: string;
     };
-    await expect(siteAuth.verifyAccessToken(accessToken)).resolves.toEqual({ userId });
-    await expect(siteAuth.verifyAccessToken(`${accessToken}x`)).resolves.toBeNull();
+    // The session check the web app gets, over the app's one verifier (the auth API's keys).
+    const sessions = withSiteSessions(siteAuth, app.accessTokens);
+    await expect(sessions.verifyAccessToken(accessToken)).resolves.toEqual({ userId });
+    await expect(sessions.verifyAccessToken(`${accessToken}x`)).resolves.toBeNull();
 
     const list = await app.request("/api/v1/users", {
       headers: {

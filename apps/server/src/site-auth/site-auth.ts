@@ -5,7 +5,7 @@
  */
 import { isKnownError } from "@heritage/auth-protocol";
 import {
-  createAccessTokenVerifier,
+  type AccessTokenVerifier,
   createFirstUserWithPassword,
   createUserWithPassword,
   ensureProject,
@@ -27,8 +27,6 @@ export interface SiteAuth {
   publishableClientKey: string;
   /** Server-side only (creating and listing admins); never put it in a page. */
   secretServerKey: string;
-  /** Verifies an access token of this project with the platform's keys, in process. */
-  verifyAccessToken(token: string): Promise<{ userId: string } | null>;
   /** Whether the project has any user yet (anonymous and restricted ones included). */
   hasUsers(): Promise<boolean>;
   /**
@@ -161,20 +159,10 @@ export async function ensureSiteAuth(
     }
   }
 
-  const verifier = createAccessTokenVerifier(db, { baseUrl: options.baseUrl });
   return {
     projectId: project.projectId,
     publishableClientKey: project.publishableClientKey,
     secretServerKey: project.secretServerKey,
-    async verifyAccessToken(token) {
-      // Admin pages act with the project's secret key: a signed-out or removed admin's token
-      // must stop working at once, not when it expires.
-      const result = await verifier.verify(token, {
-        projectId: project.projectId,
-        requireLiveSession: true,
-      });
-      return isKnownError(result) ? null : { userId: result.userId };
-    },
     hasUsers: () => projectHasUsers(db, project.projectId),
     createFirstAdmin: (admin) =>
       createFirstUserWithPassword(db, {
@@ -184,5 +172,32 @@ export async function ensureSiteAuth(
         displayName: admin.displayName,
         primaryEmailVerified: true,
       }),
+  };
+}
+
+/** The site's project with its admins' sessions checked in process (the web app's load context). */
+export interface SiteAuthWithSessions extends SiteAuth {
+  /** Verifies an access token of this project with the platform's keys; null when not valid. */
+  verifyAccessToken(token: string): Promise<{ userId: string } | null>;
+}
+
+/**
+ * Adds the session check to the site's project, over the process's one verifier (the auth API's
+ * `accessTokens`). Admin pages act with the project's secret key: a signed-out or removed admin's
+ * token stops working at once, not when it expires.
+ */
+export function withSiteSessions(
+  siteAuth: SiteAuth,
+  accessTokens: AccessTokenVerifier,
+): SiteAuthWithSessions {
+  return {
+    ...siteAuth,
+    async verifyAccessToken(token) {
+      const result = await accessTokens.verify(token, {
+        projectId: siteAuth.projectId,
+        requireLiveSession: true,
+      });
+      return isKnownError(result) ? null : { userId: result.userId };
+    },
   };
 }

@@ -8,10 +8,13 @@
  * answer), the answer's own message otherwise.
  */
 import {
+  type CategoryWire,
   type ContactSubmissionStatus,
+  type ContactSubmissionWire,
   contactSubmissionUpdateSchema,
   type FaqCreateInput,
   type FaqUpdateInput,
+  type FaqWire,
   faqCreateSchema,
   faqUpdateSchema,
   GLOBAL_SEO_CONTENT_TYPE,
@@ -19,9 +22,11 @@ import {
   type GlobalSeoContentInput,
   type ProjectCreateInput,
   type ProjectUpdateInput,
+  type ProjectWire,
   projectCreateSchema,
   projectUpdateSchema,
   type SiteContentSection,
+  type SiteContentWire,
   siteContentColumns,
   siteContentRowSchema,
 } from "@heritage/content";
@@ -528,3 +533,33 @@ const statusTexts: Record<number, string> = {
   502: "Bad Gateway",
   503: "Service Unavailable",
 };
+
+// ---- The answer schemas against the rows' one source ----------------------------------------
+
+/**
+ * `true` when `Schema` reads only fields of the content row (`@heritage/content`'s wire types,
+ * which follow its Drizzle schema) and accepts the value the API sends for each; otherwise the
+ * offending fields, which fail the `satisfies` below at compile time.
+ */
+type ReadsTheRow<Schema extends z.ZodType, Wire> = [RowProblems<z.input<Schema>, Wire>] extends [
+  never,
+]
+  ? true
+  : RowProblems<z.input<Schema>, Wire>;
+type RowProblems<Input, Wire> = {
+  [Field in keyof Input]-?: Field extends keyof Wire
+    ? unknown extends Wire[Field] // a JSON column: any value; the schema checks its shape
+      ? never
+      : Wire[Field] extends Input[Field]
+        ? never
+        : { fieldWhoseTypeDiffers: Field }
+    : { notAFieldOfTheRow: Field };
+}[keyof Input];
+
+export const answerSchemasFollowTheRows = [
+  true satisfies ReadsTheRow<typeof projectRowSchema, ProjectWire>,
+  true satisfies ReadsTheRow<typeof categoryRowSchema, CategoryWire>,
+  true satisfies ReadsTheRow<typeof faqRowSchema, FaqWire>,
+  true satisfies ReadsTheRow<typeof contactSubmissionRowSchema, ContactSubmissionWire>,
+  true satisfies ReadsTheRow<typeof siteContentRowAnswerSchema, SiteContentWire>,
+] as const;

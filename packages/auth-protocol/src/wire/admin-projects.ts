@@ -110,24 +110,34 @@ export const adminProjectSchema = z.strictObject({
 export type AdminProject = z.infer<typeof adminProjectSchema>;
 
 /**
- * An OAuth provider in an update: standard providers need their own client id and secret, each
- * reported on its own field as the reference does ("must be defined", "must not be empty").
+ * A standard provider needs its own client id and secret, each reported on its own field as the
+ * reference does ("must be defined", "must not be empty"). Shared by every shape that writes one.
  */
+export function requireStandardProviderCredentials(
+  provider: {
+    type?: string | undefined;
+    client_id?: string | undefined;
+    client_secret?: string | undefined;
+  },
+  context: z.RefinementCtx,
+): void {
+  if (provider.type !== "standard") return;
+  for (const key of ["client_id", "client_secret"] as const) {
+    const value = provider[key];
+    if (value === undefined || value === "") {
+      context.addIssue({
+        code: "custom",
+        path: [key],
+        message: value === undefined ? "must be defined" : "must not be empty",
+      });
+    }
+  }
+}
+
+/** An OAuth provider in an update. */
 export const adminOAuthProviderUpdateSchema = z
   .strictObject(providerFields)
-  .superRefine((provider, context) => {
-    if (provider.type !== "standard") return;
-    for (const key of ["client_id", "client_secret"] as const) {
-      const value = provider[key];
-      if (value === undefined || value === "") {
-        context.addIssue({
-          code: "custom",
-          path: [key],
-          message: value === undefined ? "must be defined" : "must not be empty",
-        });
-      }
-    }
-  });
+  .superRefine(requireStandardProviderCredentials);
 
 /**
  * Images as URLs or data URLs, at most 1,000,000 characters as in the reference

@@ -7,6 +7,8 @@
 import {
   type AdminOAuthProvider,
   type AdminProject,
+  adminOAuthProviderSchema,
+  requireStandardProviderCredentials,
   standardOAuthProviderIds,
 } from "@heritage/auth-protocol";
 import { Hono } from "hono";
@@ -24,36 +26,21 @@ import type { LoadedProject } from "../../services/projects/projects";
 /** The provider ids the reference accepts here (its `standardProviders`). */
 const providerId = z.enum(standardOAuthProviderIds);
 
+/** The legacy shape: the admin provider's fields without its config id or Apple bundle ids. */
 const providerFields = {
-  type: z.enum(["shared", "standard"]).optional(),
-  client_id: z.string().optional(),
-  client_secret: z.string().optional(),
-  facebook_config_id: z.string().optional(),
-  microsoft_tenant_id: z.string().optional(),
+  ...adminOAuthProviderSchema.pick({
+    client_id: true,
+    client_secret: true,
+    facebook_config_id: true,
+    microsoft_tenant_id: true,
+  }).shape,
+  type: adminOAuthProviderSchema.shape.type.optional(),
 };
-
-/** A standard provider needs its own client id and secret (the reference's words per field). */
-function requireStandardCredentials(
-  provider: { type?: string; client_id?: string; client_secret?: string },
-  context: z.RefinementCtx,
-) {
-  if (provider.type !== "standard") return;
-  for (const key of ["client_id", "client_secret"] as const) {
-    const value = provider[key];
-    if (value === undefined || value === "") {
-      context.addIssue({
-        code: "custom",
-        path: [key],
-        message: value === undefined ? "must be defined" : "must not be empty",
-      });
-    }
-  }
-}
 
 const createBody = z
   .strictObject({ id: providerId, ...providerFields })
-  .superRefine(requireStandardCredentials);
-const updateBody = z.strictObject(providerFields).superRefine(requireStandardCredentials);
+  .superRefine(requireStandardProviderCredentials);
+const updateBody = z.strictObject(providerFields).superRefine(requireStandardProviderCredentials);
 const providerParams = z.strictObject({ oauth_provider_id: providerId });
 
 type LegacyProvider = Omit<AdminOAuthProvider, "provider_config_id">;
