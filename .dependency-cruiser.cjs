@@ -80,15 +80,15 @@ const layerRules = Object.entries(mayImport).map(([part, allowed]) => ({
 /**
  * The floors inside the auth server's services (docs/architecture.md, "Inside the auth server"),
  * from the ground up. A folder imports its own files and the floors below it, never a folder
- * beside it or above it, so imports between capabilities run one way. The files at the root of
- * services/ (status errors, plain errors, the logger, events, the per-database worker) are the
- * ground; `auth-deps.ts`, the services' dependencies, stands on its own floor above the records
- * and caches it names.
+ * beside it or above it, so imports between capabilities run one way. `shared/` (status and plain
+ * errors, the logger, events, the per-database worker) is the ground; `auth-deps.ts`, the
+ * services' dependencies, stands on its own floor above the records it names.
  */
 const servicesDir = "packages/auth-server/src/services";
 const serviceFloors = [
+  ["shared"],
   ["secrets", "password-hashing", "email-sandbox", "email-delivery", "images"],
-  ["projects", "webhooks"],
+  ["projects", "webhooks", "email-designs"],
   ["records"],
   ["auth-deps.ts"],
   ["credentials", "project-settings", "data-vault"],
@@ -115,20 +115,20 @@ const floorRules = serviceFloors.flatMap((floor, level) =>
     };
   }),
 );
-/** The ground (the root files of services/) imports no capability folder. */
-const groundRule = {
-  name: "auth-server floors: services' ground",
-  comment: "the root files of services/ are the ground: they import no capability folder",
+/** Every file of services/ stands on a floor: a new folder must be given one. */
+const onAFloor = {
+  name: "auth-server floors: every services folder on a floor",
+  comment: "a file of services/ outside the floors of serviceFloors: add its folder to a floor",
   severity: "error",
   from: {
-    path: `^${escapeRegExp(servicesDir)}/[^/]+\\.ts$`,
-    pathNot: [testCode, servicePath("auth-deps.ts")],
+    path: `^${escapeRegExp(servicesDir)}/`,
+    pathNot: [testCode, ...serviceFloors.flat().map(servicePath)],
   },
-  to: { path: serviceFloors.flat().map(servicePath) },
+  to: {},
 };
 const authServerRules = [
   ...floorRules,
-  groundRule,
+  onAFloor,
   {
     name: "auth-server: services below HTTP",
     comment: "services never import Hono, the HTTP layer, routes or the app that mounts them",

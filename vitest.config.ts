@@ -58,7 +58,7 @@ const e2eTest = {
   // Journeys share one module graph per worker too: the servers, the web build and Playwright are
   // imported once. Measured (25 journeys on PGlite, same machine, one run each): our processes'
   // CPU 242 s -> 118 s, Vitest's import time 166 s -> 13 s (decision 013's addendum). The site
-  // journeys also share a server, a browser and the admin's session (e2e/site-journeys.ts,
+  // journeys also share a server, a browser and the admin's session (e2e/support/site-journeys.ts,
   // decision 027); the others start their own.
   isolate: false,
   testTimeout: 60_000,

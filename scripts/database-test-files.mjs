@@ -10,7 +10,7 @@
 //    API over HTTP, and the route tests they go through already run on both engines. One that
 //    names the engine or imports the database layer itself still runs on both.
 // 3. Browser journeys only when what they check depends on the engine, which the journey declares
-//    with `dependsOnEngine(reason, why)` (apps/web/e2e/engines.ts): announcements between
+//    with `dependsOnEngine(reason, why)` (apps/web/e2e/support/engines.ts): announcements between
 //    processes, races, database failures, a representative write path. A journey that writes
 //    behind the server's back and waits for the announcement must declare it; this script refuses
 //    one that does not.
@@ -36,7 +36,7 @@ const JOURNEY = /^apps\/web\/e2e\/.*\.test\.ts$/;
 const DECLARES_ENGINE = /\bdependsOnEngine\(\s*["']([a-z-]+)["']/;
 /** What only an engine-dependent journey does: hear a write made behind the server's back. */
 const HEARS_ANNOUNCEMENTS = /\bcontentChangesHeard\(|\bconnectAgain\(|\buntilAnnounced\(/;
-/** The same list as the type `EngineReason` of apps/web/e2e/engines.ts (this script reads no TS). */
+/** The same list as the type `EngineReason` of apps/web/e2e/support/engines.ts (this script reads no TS). */
 export const ENGINE_REASONS = ["announcements", "race", "database-failure", "write-path"];
 
 /** Every test file of the workspaces, as paths relative to the repository root. */

@@ -1,5 +1,5 @@
 // `npm test`: every test of every workspace, browser journeys included. Without a Chromium the
-// browser journeys cannot run: say so loudly, and they skip themselves (see apps/web/e2e/browser.ts).
+// browser journeys cannot run: say so loudly, and they skip themselves (see apps/web/e2e/support/browser.ts).
 //
 // `npm test -- --database-only`: only the test files that depend on the database engine (see
 // database-test-files.mjs).

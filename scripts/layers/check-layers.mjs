@@ -37,7 +37,8 @@ const expectedInFixture = [
   // The floors inside the auth server's services, and what services and routes never import.
   "auth-server floors: services/records: packages/auth-server/src/services/records/reaches-up.ts -> packages/auth-server/src/services/teams/teams.ts",
   "auth-server floors: services/email: packages/auth-server/src/services/email/uses-teams-beside.ts -> packages/auth-server/src/services/teams/teams.ts",
-  "auth-server floors: services' ground: packages/auth-server/src/services/plain-errors.ts -> packages/auth-server/src/services/teams/teams.ts",
+  "auth-server floors: services/shared: packages/auth-server/src/services/shared/plain-errors.ts -> packages/auth-server/src/services/teams/teams.ts",
+  "auth-server floors: every services folder on a floor: packages/auth-server/src/services/unplaced/unplaced.ts -> packages/auth-server/src/services/records/user-record.ts",
   "auth-server: services below HTTP: packages/auth-server/src/services/teams/uses-hono.ts -> ../../../node_modules/hono/dist/types/index.d.ts",
   "auth-server: routes reach the database through services: packages/auth-server/src/routes/queries-database.ts -> packages/auth-server/src/db/schema.ts",
   // A circle is reported once, at its first file.

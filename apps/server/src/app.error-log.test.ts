@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./app";
-import { loadConfig } from "./config";
+import { loadConfig } from "./config/config";
 import { migrationSets } from "./server";
 import { ensureSiteAuth } from "./site-auth/site-auth";
 

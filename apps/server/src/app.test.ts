@@ -9,7 +9,7 @@ import { createTestDatabase } from "@heritage/db/testing";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppDeps, AUTH_API_BODY_LIMIT_BYTES, createApp } from "./app";
-import { loadConfig } from "./config";
+import { loadConfig } from "./config/config";
 import type { WebRequestHandler } from "./routes/web";
 import { migrationSets } from "./server";
 import { ensureSiteAuth, type SiteAuth } from "./site-auth/site-auth";

@@ -17,8 +17,7 @@ import { type DatabaseConnection, type MigrationSet, redactQueryParameters } fro
 import { Hono } from "hono";
 import type { Logger } from "pino";
 import { API_DESCRIPTION_PATHS, createApiDescription } from "./api-description/api-description";
-import type { AppEnv } from "./app-env";
-import type { Config } from "./config";
+import type { Config } from "./config/config";
 import { createAdminVerifier } from "./content-api/admin-guard";
 import {
   createClientAddressReader,
@@ -37,6 +36,7 @@ import { createShareImageRoutes, createShareImages } from "./media/share-images"
 import { createMetrics, type Metrics } from "./metrics/metrics";
 import { metricsMode } from "./metrics/metrics-config";
 import { METRICS_PATH, metricsHandler } from "./metrics/metrics-endpoint";
+import type { AppEnv } from "./middleware/app-env";
 import { authApiBodyLimit } from "./middleware/body-limits";
 import { compressText } from "./middleware/compression";
 import { requestId } from "./middleware/request-id";

@@ -18,7 +18,7 @@ import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "./app";
-import { loadConfig } from "./config";
+import { loadConfig } from "./config/config";
 import { contentApiTables } from "./content-api/content-tables";
 import { loadWebBuild } from "./routes/web-build";
 import { migrationSets } from "./server";

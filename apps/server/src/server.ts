@@ -14,13 +14,13 @@ import { connect, type DatabaseConnection, migrate } from "@heritage/db";
 import { getRequestListener } from "@hono/node-server";
 import type { Logger } from "pino";
 import { createApp } from "./app";
-import { type Config, ConfigError, loadConfig } from "./config";
-import { createLogger } from "./logger";
+import { type Config, ConfigError, loadConfig } from "./config/config";
+import { resolveSecretsKey } from "./config/secrets-key";
+import { createLogger } from "./logging/logger";
 import { startMetricsServer } from "./metrics/metrics-endpoint";
 import { closeConnectionOnUnreadBody } from "./middleware/close-on-unread-body";
 import { serveStoredPagesFirst } from "./page-cache/stored-page-listener";
 import type { WebRequestHandler } from "./routes/web";
-import { resolveSecretsKey } from "./secrets-key";
 import { ensureSiteAuth, type SiteAuth } from "./site-auth/site-auth";
 import { startSvixApiServer } from "./svix-api/svix-api-server";
 

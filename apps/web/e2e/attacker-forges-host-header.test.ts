@@ -7,7 +7,7 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./test-server";
+import { startTestServer, type TestServer } from "./support/test-server";
 
 const admin = { email: "host.admin@example.org", password: "correct-horse-battery" };
 

@@ -7,10 +7,10 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser } from "./browser";
-import { waitForPageScript } from "./hydration";
-import { newContext, seedContent } from "./journey-helpers";
-import { startTestServer, type TestServer } from "./test-server";
+import { hasChromium, launchBrowser } from "./support/browser";
+import { waitForPageScript } from "./support/hydration";
+import { newContext, seedContent } from "./support/journey-helpers";
+import { startTestServer, type TestServer } from "./support/test-server";
 
 /** What the attacker stored: an inline script and an inline event handler. */
 const injected =

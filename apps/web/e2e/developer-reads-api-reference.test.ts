@@ -6,10 +6,10 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectNoAxeViolations, robotsMeta } from "./admin-auth-journey";
-import { hasChromium, launchBrowser } from "./browser";
-import { newContext, recordErrors } from "./journey-helpers";
-import { startTestServer, type TestServer } from "./test-server";
+import { expectNoAxeViolations, robotsMeta } from "./support/admin-auth-journey";
+import { hasChromium, launchBrowser } from "./support/browser";
+import { newContext, recordErrors } from "./support/journey-helpers";
+import { startTestServer, type TestServer } from "./support/test-server";
 
 describe.skipIf(!hasChromium)("a developer reads the API reference on /api-docs", () => {
   let server: TestServer;

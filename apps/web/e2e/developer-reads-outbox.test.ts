@@ -8,12 +8,12 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectNoAxeViolations, newAdminPage, robotsMeta } from "./admin-auth-journey";
-import { hasChromium, launchBrowser } from "./browser";
-import { waitForPageScript } from "./hydration";
-import { seedContent } from "./journey-helpers";
-import { startTestServer, type TestServer } from "./test-server";
-import { tabTo } from "./user-secures-account-steps";
+import { expectNoAxeViolations, newAdminPage, robotsMeta } from "./support/admin-auth-journey";
+import { hasChromium, launchBrowser } from "./support/browser";
+import { waitForPageScript } from "./support/hydration";
+import { seedContent } from "./support/journey-helpers";
+import { startTestServer, type TestServer } from "./support/test-server";
+import { tabTo } from "./support/user-secures-account-steps";
 
 const admin = { email: "busy.developer@example.org", password: "first-outbox-horse" };
 

@@ -7,9 +7,9 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectNoAxeViolations, newAdminPage } from "./admin-auth-journey";
-import { hasChromium, launchBrowser } from "./browser";
-import { startTestServer, type TestServer } from "./test-server";
+import { expectNoAxeViolations, newAdminPage } from "./support/admin-auth-journey";
+import { hasChromium, launchBrowser } from "./support/browser";
+import { startTestServer, type TestServer } from "./support/test-server";
 
 const admin = { email: "forgetful.admin@example.org", password: "first-horse-battery" };
 const newPassword = "second-horse-battery";

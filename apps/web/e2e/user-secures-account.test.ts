@@ -9,10 +9,14 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Credentials, expectNoAxeViolations, newAdminPage } from "./admin-auth-journey";
-import { hasChromium, launchBrowser } from "./browser";
-import { newContext, recordErrors } from "./journey-helpers";
-import { startTestServer, type TestServer } from "./test-server";
+import {
+  type Credentials,
+  expectNoAxeViolations,
+  newAdminPage,
+} from "./support/admin-auth-journey";
+import { hasChromium, launchBrowser } from "./support/browser";
+import { newContext, recordErrors } from "./support/journey-helpers";
+import { startTestServer, type TestServer } from "./support/test-server";
 import {
   addVirtualAuthenticator,
   decodeBase32,
@@ -24,12 +28,12 @@ import {
   totpCodeAt,
   typeIntoFocused,
   wrongTotpCode,
-} from "./user-secures-account-steps";
+} from "./support/user-secures-account-steps";
 import {
   createSiteUser,
   openSiteProjectApi,
   overrideSiteProjectConfig,
-} from "./user-works-site-project";
+} from "./support/user-works-site-project";
 
 const totpUser = { email: "careful.editor@example.org", password: "two-factor-horse" };
 const sessionsUser = { email: "travelling.editor@example.org", password: "two-laptops-horse" };

@@ -13,15 +13,15 @@ import {
 } from "@heritage/auth-server/testing/oauth";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectNoAxeViolations, newAdminPage } from "./admin-auth-journey";
-import { hasChromium, launchBrowser } from "./browser";
-import { startTestServer, type TestServer } from "./test-server";
-import { pressOn } from "./user-works-keyboard";
+import { expectNoAxeViolations, newAdminPage } from "./support/admin-auth-journey";
+import { hasChromium, launchBrowser } from "./support/browser";
+import { startTestServer, type TestServer } from "./support/test-server";
+import { pressOn } from "./support/user-works-keyboard";
 import {
   openSiteProjectApi,
   overrideSiteProjectConfig,
   type SiteProjectApi,
-} from "./user-works-site-project";
+} from "./support/user-works-site-project";
 
 const admin = { email: "oauth.admin@example.org", password: "oauth-horse-battery" };
 const providerAccount = {

@@ -11,17 +11,17 @@
 import { knownErrors } from "@heritage/auth-protocol";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectNoAxeViolations, newAdminPage } from "./admin-auth-journey";
-import { hasChromium, launchBrowser } from "./browser";
-import { startTestServer, type TestServer } from "./test-server";
-import { pressOn, tabTo } from "./user-works-keyboard";
+import { expectNoAxeViolations, newAdminPage } from "./support/admin-auth-journey";
+import { hasChromium, launchBrowser } from "./support/browser";
+import { startTestServer, type TestServer } from "./support/test-server";
+import { pressOn, tabTo } from "./support/user-works-keyboard";
 import {
   createSiteUser,
   openSiteProjectApi,
   overrideSiteProjectConfig,
   readMailFromOutbox,
   type SiteProjectApi,
-} from "./user-works-site-project";
+} from "./support/user-works-site-project";
 
 const owner = { email: "team.owner@example.org", password: "owner-horse-battery" };
 const member = {

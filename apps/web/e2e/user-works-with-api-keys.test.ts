@@ -6,15 +6,15 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectNoAxeViolations, newAdminPage } from "./admin-auth-journey";
-import { hasChromium, launchBrowser } from "./browser";
-import { startTestServer, type TestServer } from "./test-server";
-import { pressOn, tabTo } from "./user-works-keyboard";
+import { expectNoAxeViolations, newAdminPage } from "./support/admin-auth-journey";
+import { hasChromium, launchBrowser } from "./support/browser";
+import { startTestServer, type TestServer } from "./support/test-server";
+import { pressOn, tabTo } from "./support/user-works-keyboard";
 import {
   openSiteProjectApi,
   overrideSiteProjectConfig,
   type SiteProjectApi,
-} from "./user-works-site-project";
+} from "./support/user-works-site-project";
 
 const user = { email: "key.holder@example.org", password: "keys-horse-battery" };
 const description = "Nightly backup";

@@ -9,11 +9,11 @@
 import { createContactSubmission, createFaq, createProject } from "@heritage/content";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectNoAxeViolations } from "./admin-content-journey";
-import { collectAxeViolations } from "./axe-audit";
-import { hasChromium } from "./browser";
-import { joinSiteJourneys, type SiteJourneys } from "./site-journeys";
-import type { TestServer } from "./test-server";
+import { expectNoAxeViolations } from "./support/admin-content-journey";
+import { collectAxeViolations } from "./support/axe-audit";
+import { hasChromium } from "./support/browser";
+import { joinSiteJourneys, type SiteJourneys } from "./support/site-journeys";
+import type { TestServer } from "./support/test-server";
 
 const phone = { width: 375, height: 740 };
 const desktop = { width: 1280, height: 900 };

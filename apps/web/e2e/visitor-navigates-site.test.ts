@@ -1,12 +1,12 @@
 import { bsCopy, deCopy, enCopy } from "@heritage/content";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readSiteAuthKeys } from "./admin-auth-journey";
-import { hasChromium } from "./browser";
-import { waitForPageScript } from "./hydration";
-import { expectNoAxeViolations, newContext, recordErrors } from "./journey-helpers";
-import { joinSiteJourneys, type SiteJourneys } from "./site-journeys";
-import type { TestServer } from "./test-server";
+import { readSiteAuthKeys } from "./support/admin-auth-journey";
+import { hasChromium } from "./support/browser";
+import { waitForPageScript } from "./support/hydration";
+import { expectNoAxeViolations, newContext, recordErrors } from "./support/journey-helpers";
+import { joinSiteJourneys, type SiteJourneys } from "./support/site-journeys";
+import type { TestServer } from "./support/test-server";
 
 /** The navigation's and footer's texts in each language (apps/web/app/i18n), quoted exactly. */
 const languages = {

@@ -1,16 +1,16 @@
 import { createCategory, createProject } from "@heritage/content";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium } from "./browser";
-import { waitForPageScript } from "./hydration";
+import { hasChromium } from "./support/browser";
+import { waitForPageScript } from "./support/hydration";
 import {
   expectNoAxeViolations,
   newContext,
   recordErrors,
   setUpBehindTheServer,
-} from "./journey-helpers";
-import { joinSiteJourneys, type SiteJourneys } from "./site-journeys";
-import type { TestServer } from "./test-server";
+} from "./support/journey-helpers";
+import { joinSiteJourneys, type SiteJourneys } from "./support/site-journeys";
+import type { TestServer } from "./support/test-server";
 
 /** The home page's texts in two languages (apps/web/app/i18n), quoted exactly. */
 const languages = [

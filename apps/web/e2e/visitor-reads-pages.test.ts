@@ -1,12 +1,17 @@
 import { createFaq } from "@heritage/content";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { hasChromium, launchBrowser } from "./browser";
-import { dependsOnEngine } from "./engines";
-import { waitForPageScript } from "./hydration";
-import { expectNoAxeViolations, newContext, recordErrors, seedContent } from "./journey-helpers";
-import { classesStyledBy, classesUsedBy, inlineStylesheet } from "./stylesheet-classes";
-import { startTestServer, type TestServer } from "./test-server";
+import { hasChromium, launchBrowser } from "./support/browser";
+import { dependsOnEngine } from "./support/engines";
+import { waitForPageScript } from "./support/hydration";
+import {
+  expectNoAxeViolations,
+  newContext,
+  recordErrors,
+  seedContent,
+} from "./support/journey-helpers";
+import { classesStyledBy, classesUsedBy, inlineStylesheet } from "./support/stylesheet-classes";
+import { startTestServer, type TestServer } from "./support/test-server";
 
 dependsOnEngine(
   "announcements",

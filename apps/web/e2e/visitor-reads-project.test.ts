@@ -1,11 +1,11 @@
 import { createProject } from "@heritage/content";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium } from "./browser";
-import { waitForPageScript } from "./hydration";
-import { expectNoAxeViolations, newContext, recordErrors } from "./journey-helpers";
-import { joinSiteJourneys, type SiteJourneys } from "./site-journeys";
-import type { TestServer } from "./test-server";
+import { hasChromium } from "./support/browser";
+import { waitForPageScript } from "./support/hydration";
+import { expectNoAxeViolations, newContext, recordErrors } from "./support/journey-helpers";
+import { joinSiteJourneys, type SiteJourneys } from "./support/site-journeys";
+import type { TestServer } from "./support/test-server";
 
 /** What the project page shows in one language (UI strings from apps/web/app/i18n). */
 const languages = [

@@ -8,10 +8,15 @@ import {
 import { sql } from "drizzle-orm";
 import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser } from "./browser";
-import { waitForPageScript } from "./hydration";
-import { expectNoAxeViolations, newContext, recordErrors, seedContent } from "./journey-helpers";
-import { startTestServer, type TestServer } from "./test-server";
+import { hasChromium, launchBrowser } from "./support/browser";
+import { waitForPageScript } from "./support/hydration";
+import {
+  expectNoAxeViolations,
+  newContext,
+  recordErrors,
+  seedContent,
+} from "./support/journey-helpers";
+import { startTestServer, type TestServer } from "./support/test-server";
 
 /** The form refuses answers sent faster than a person could type; journeys date the start back. */
 async function backdateForm(page: Page) {

@@ -84,8 +84,6 @@ import { createContactChannelRoutes } from "./routes/users/contact-channels";
 import { createOAuthProviderRoutes } from "./routes/users/oauth-providers";
 import { createUserRoutes } from "./routes/users/users";
 import { createSendTestWebhookRoutes, createWebhookRoutes } from "./routes/webhooks/webhooks";
-import type { AuthEvents } from "./services/auth-events";
-import { type AuthLogger, silentLogger } from "./services/auth-logger";
 import { holdEmailQueueWorker } from "./services/email/email-queue";
 import { unsubscribeLinkMaker } from "./services/email/unsubscribe-links";
 import { createEmailSender } from "./services/email-delivery/emails";
@@ -96,6 +94,8 @@ import { createProviderClient, type OAuthSettings } from "./services/oauth/provi
 import { type Argon2Parameters, createPasswordHasher } from "./services/password-hashing/passwords";
 import { secretBoxFromSettings } from "./services/secrets/secret-box";
 import { defaultIdGenerators, type IdGenerators } from "./services/secrets/secrets";
+import type { AuthEvents } from "./services/shared/auth-events";
+import { type AuthLogger, silentLogger } from "./services/shared/auth-logger";
 import { holdWebhookWorker } from "./services/webhooks/webhook-delivery";
 import { createSvixApi, type SvixApi } from "./svix-api/svix-api";
 import { createUserCache, type UserCache } from "./user-cache/user-cache";

@@ -30,8 +30,6 @@ export {
 } from "./openapi/route-description";
 export type { EmailHealthOptions } from "./routes/email/email-health";
 export { createEmailHealthRoutes } from "./routes/email/email-health";
-export type { AuthEvents, SignedInEvent, SignInFailedEvent } from "./services/auth-events";
-export type { AuthLogger } from "./services/auth-logger";
 export type { EmailQueueState } from "./services/email/email-queue-state";
 export { readEmailQueueState } from "./services/email/email-queue-state";
 export type { EmailOutboxRow } from "./services/email/outbox-listing";
@@ -52,6 +50,8 @@ export {
   secretsKeyMinLength,
   UnreadableSecretError,
 } from "./services/secrets/secret-box";
+export type { AuthEvents, SignedInEvent, SignInFailedEvent } from "./services/shared/auth-events";
+export type { AuthLogger } from "./services/shared/auth-logger";
 export type { CreateUserWithPasswordOptions } from "./user-provisioning";
 export {
   createFirstUserWithPassword,

@@ -43,7 +43,8 @@ export {
   CONTENT_CHANGED_CHANNEL,
   type ContentChange,
   type ContentChangedCallback,
-} from "./content-changes";
+} from "./content-changes/content-changes";
+export { getContentVersion } from "./content-changes/content-version";
 export {
   type ContentApiError,
   ContentError,
@@ -53,7 +54,6 @@ export {
   type FieldIssue,
   siteMessages,
 } from "./content-errors";
-export { getContentVersion } from "./content-version";
 export type {
   CategoryWire,
   ContactSubmissionWire,
@@ -97,6 +97,11 @@ export {
   fallbackProjects,
 } from "./default-copy/fallback-data";
 export {
+  DEFAULT_CONTENT_SEEDED_KEY,
+  type SeedResult,
+  seedDefaultContent,
+} from "./default-copy/seed";
+export {
   createOutboxEmail,
   findOutboxEmailById,
   listNewestOutboxEmails,
@@ -121,6 +126,9 @@ export {
   listFaqs,
   updateFaq,
 } from "./faqs/faqs-repository";
+export { sanitizeRichText, sanitizeTextOrHtml } from "./input/sanitize-html";
+export { findUnstorableText, isStorableText, unstorableTextReason } from "./input/storable-text";
+export { findUnknownFields } from "./input/unknown-fields";
 export {
   type LanguageCreate,
   type LanguageCreateInput,
@@ -206,8 +214,6 @@ export {
   pruneHistory,
   type RetentionSettings,
 } from "./revisions/retention";
-export { sanitizeRichText, sanitizeTextOrHtml } from "./sanitize-html";
-export { DEFAULT_CONTENT_SEEDED_KEY, type SeedResult, seedDefaultContent } from "./seed";
 export { defaultGlobalSeo, defaultPageCopy } from "./site-content/default-content";
 export {
   findCopyPlaceholders,
@@ -267,7 +273,6 @@ export {
   setSiteSetting,
   withSiteSettingsLock,
 } from "./site-settings/site-settings-repository";
-export { findUnstorableText, isStorableText, unstorableTextReason } from "./storable-text";
 export {
   type FilterOperator,
   MAX_QUERY_LIMIT,
@@ -279,4 +284,3 @@ export {
   type RowQuery,
   selectRows,
 } from "./table-query";
-export { findUnknownFields } from "./unknown-fields";

@@ -11,7 +11,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
-import { loadConfig } from "../config";
+import { loadConfig } from "../config/config";
 import { migrationSets } from "../server";
 import { ensureSiteAuth } from "../site-auth/site-auth";
 import {

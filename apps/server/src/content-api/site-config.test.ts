@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { siteConfigSchema, siteConfigShape } from "../config/site-config";
 import { createMediaStorageFromConfig } from "../media/media-storage-from-config";
-import { siteConfigSchema, siteConfigShape } from "../site-config";
 
 describe("siteConfigShape", () => {
   it("describes every variable and has working defaults", () => {

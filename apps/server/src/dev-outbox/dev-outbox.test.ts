@@ -5,7 +5,7 @@ import { createTestDatabase } from "@heritage/db/testing";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
-import { ConfigError, loadConfig } from "../config";
+import { ConfigError, loadConfig } from "../config/config";
 import { migrationSets } from "../server";
 import { ensureSiteAuth, type SiteAuth } from "../site-auth/site-auth";
 import { createDevOutbox, isDevOutboxEnabled } from "./dev-outbox";

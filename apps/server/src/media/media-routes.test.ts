@@ -14,7 +14,7 @@ import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
-import { loadConfig } from "../config";
+import { loadConfig } from "../config/config";
 import { migrationSets } from "../server";
 import { ensureSiteAuth } from "../site-auth/site-auth";
 import { MEDIA_CACHE_CONTROL } from "./media-routes";

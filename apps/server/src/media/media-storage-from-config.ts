@@ -1,6 +1,6 @@
 /** @module Chooses the media storage from the configuration: S3 when S3_BUCKET is set, else disk. */
 import { join } from "node:path";
-import type { SiteConfig } from "../site-config";
+import type { SiteConfig } from "../config/site-config";
 import { createDiskMediaStorage, type MediaStorage } from "./media-storage";
 import { createS3MediaStorage } from "./s3-media-storage";
 

@@ -12,7 +12,7 @@ import { getRequestListener } from "@hono/node-server";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppDeps, createApp } from "../app";
-import { loadConfig } from "../config";
+import { loadConfig } from "../config/config";
 import { serveStoredPagesFirst } from "../page-cache/stored-page-listener";
 import type { WebRequestHandler } from "../routes/web";
 import { migrationSets } from "../server";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "./app-env";
 
 /**
  * The auth platform's namespace: its answers carry the protocol's own request-id header. It holds

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { Logger } from "pino";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "./app-env";
 
 /** One log line per request: method, path, status and duration, tagged with the request id. */
 export function requestLog(logger: Logger) {

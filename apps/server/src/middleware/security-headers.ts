@@ -8,7 +8,7 @@
  */
 import { randomFillSync } from "node:crypto";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "./app-env";
 
 export interface SecurityHeaderOptions {
   /** Vite's dev server injects inline scripts and opens a websocket: relax the policy for it. */

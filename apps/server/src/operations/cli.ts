@@ -6,7 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { TransferRefused } from "@heritage/db/transfer";
-import { type Config, ConfigError, loadConfig } from "../config";
+import { type Config, ConfigError, loadConfig } from "../config/config";
 import { backup, defaultBackupFile } from "./backup";
 import { moveToPostgres } from "./move";
 import { restore } from "./restore";

@@ -17,9 +17,9 @@ import {
   TransferRefused,
   targetProblem,
 } from "@heritage/db/transfer";
+import type { SiteConfig } from "../config/site-config";
 import { contentTypeOfKey, type MediaStorage } from "../media/media-storage";
 import { createMediaStorageFromConfig } from "../media/media-storage-from-config";
-import type { SiteConfig } from "../site-config";
 import { type Manifest, mediaFile, openArchive } from "./archive";
 import {
   embeddedDatabaseDir,

@@ -10,7 +10,7 @@ import { migrationSet as authMigrations } from "@heritage/auth-server/migrations
 import { migrationSet as contentMigrations } from "@heritage/content/migrations";
 import type { MigrationSet } from "@heritage/db";
 import { type OpenDatabase, openPgliteDirectory, openPostgres } from "@heritage/db/transfer";
-import { SECRETS_KEY_FILE } from "../secrets-key";
+import { SECRETS_KEY_FILE } from "../config/secrets-key";
 
 /** The schemas the server owns, as it migrates them (server.ts's `migrationSets`). */
 export const operationsMigrationSets: MigrationSet[] = [contentMigrations, authMigrations];

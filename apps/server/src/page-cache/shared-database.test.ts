@@ -17,7 +17,7 @@ import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
-import { loadConfig } from "../config";
+import { loadConfig } from "../config/config";
 import type { WebRequestHandler } from "../routes/web";
 import { migrationSets } from "../server";
 import { ensureSiteAuth } from "../site-auth/site-auth";

@@ -14,7 +14,7 @@ import { getRequestListener } from "@hono/node-server";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
-import { loadConfig } from "../config";
+import { loadConfig } from "../config/config";
 import type { WebRequestHandler } from "../routes/web";
 import { migrationSets } from "../server";
 import { ensureSiteAuth } from "../site-auth/site-auth";

@@ -1,7 +1,7 @@
 import type { DatabaseConnection, MigrationSet } from "@heritage/db";
 import { pendingMigrations } from "@heritage/db";
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../middleware/app-env";
 
 /** `/healthz`: the process answers. `/readyz`: it can serve, i.e. the database is reachable and migrated. */
 export function createHealthRoutes(database: DatabaseConnection, migrationSets: MigrationSet[]) {

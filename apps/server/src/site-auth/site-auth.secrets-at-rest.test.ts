@@ -12,7 +12,7 @@ import { createTestDatabase } from "@heritage/db/testing";
 import pino from "pino";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createApp } from "../app";
-import { loadConfig } from "../config";
+import { loadConfig } from "../config/config";
 import { migrationSets } from "../server";
 import { ensureSiteAuth, SITE_AUTH_PROJECT_SETTING, type SiteAuth } from "./site-auth";
 

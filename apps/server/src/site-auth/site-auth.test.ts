@@ -4,7 +4,7 @@ import { createTestDatabase } from "@heritage/db/testing";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppDeps, createApp } from "../app";
-import { loadConfig } from "../config";
+import { loadConfig } from "../config/config";
 import { migrationSets } from "../server";
 import { ensureSiteAuth, withSiteSessions } from "./site-auth";
 

@@ -8,7 +8,7 @@ import { createTestDatabase } from "@heritage/db/testing";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
-import { loadConfig } from "../config";
+import { loadConfig } from "../config/config";
 import { migrationSets } from "../server";
 import { ensureSiteAuth } from "../site-auth/site-auth";
 import { type SvixApiServer, startSvixApiServer } from "./svix-api-server";

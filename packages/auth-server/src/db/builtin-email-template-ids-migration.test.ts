@@ -9,7 +9,7 @@ import { readMigrations } from "@heritage/db";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { migrationSet } from "../migrations";
-import { builtInTemplateIds } from "../services/email/email-designs";
+import { builtInTemplateIds } from "../services/email-designs/email-designs";
 import { createTestAuthApi, type TestAuthApi } from "../testing/test-auth-api";
 import { emailOutbox, projectConfigOverrides, projects } from "./schema";
 

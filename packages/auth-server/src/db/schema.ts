@@ -378,7 +378,7 @@ export const emailOutbox = authSchema.table(
 
 /**
  * An admin's e-mail draft (`/internal/email-drafts`): markup in the template format
- * (services/email/email-designs.ts) sent with `send-email` `draft_id`. `theme_mode` keeps the
+ * (services/email-designs/email-designs.ts) sent with `send-email` `draft_id`. `theme_mode` keeps the
  * reference's three choices apart: the project's selected theme, none, or `theme_id`.
  */
 export const emailDrafts = authSchema.table(

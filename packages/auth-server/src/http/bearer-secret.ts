@@ -8,7 +8,7 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Context } from "hono";
-import { plainErrors } from "../services/plain-errors";
+import { plainErrors } from "../services/shared/plain-errors";
 import type { AuthEnv } from "./context";
 import { throwSchemaError } from "./validate";
 

@@ -10,8 +10,8 @@
 import { KnownError, knownErrorHeaderNames, toWireError } from "@heritage/auth-protocol";
 import { redactQueryParameters } from "@heritage/db";
 import type { Context } from "hono";
-import type { AuthLogger } from "../services/auth-logger";
-import { StatusError } from "../services/status-error";
+import type { AuthLogger } from "../services/shared/auth-logger";
+import { StatusError } from "../services/shared/status-error";
 import type { AuthEnv } from "./context";
 
 export const jsonContentType = "application/json; charset=utf-8";

@@ -11,7 +11,7 @@ import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { silentLogger } from "../services/auth-logger";
+import { silentLogger } from "../services/shared/auth-logger";
 import { expectKnownError } from "../testing/expect-known-error";
 import { createTestAuthApi, type TestAuthApi } from "../testing/test-auth-api";
 import type { AuthEnv } from "./context";

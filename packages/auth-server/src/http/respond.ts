@@ -4,7 +4,7 @@
  */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { StatusError } from "../services/status-error";
+import type { StatusError } from "../services/shared/status-error";
 import { jsonContentType, textContentType } from "./error-response";
 
 export function sendJson(
@@ -21,7 +21,7 @@ export function sendText(c: Context, text: string, status: ContentfulStatusCode 
 }
 
 /**
- * A plain error (services/plain-errors.ts) answered by the route itself rather than thrown: the
+ * A plain error (services/shared/plain-errors.ts) answered by the route itself rather than thrown: the
  * same status and text as the error handler's answer, through the route's context.
  */
 export function sendPlainError(c: Context, error: StatusError): Response {

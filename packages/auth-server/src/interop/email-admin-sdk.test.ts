@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { StackAdminApp, StackServerApp } from "@stackframe/js";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { builtInTemplateIds, builtInThemeIds } from "../services/email/email-designs";
+import { builtInTemplateIds, builtInThemeIds } from "../services/email-designs/email-designs";
 import { type InteropServer, startInteropServer } from "../testing/interop-server";
 
 let server: InteropServer;

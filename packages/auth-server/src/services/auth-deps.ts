@@ -10,14 +10,14 @@ import type { SigningKeyStore } from "../keys/signing-keys";
 import type { OutgoingPolicy } from "../outgoing/outgoing-policy";
 import type { ProjectCache } from "../project-cache/project-cache";
 import type { UserCache } from "../user-cache/user-cache";
-import type { AuthEvents } from "./auth-events";
-import type { AuthLogger } from "./auth-logger";
 import type { EmailSender } from "./email-delivery/emails";
 import type { EmailRenderer } from "./email-sandbox/tsx-sandbox";
 import type { ProfileImageStore } from "./images/profile-image-store";
 import type { PasswordHasher } from "./password-hashing/passwords";
 import type { SecretBox } from "./secrets/secret-box";
 import type { IdGenerators } from "./secrets/secrets";
+import type { AuthEvents } from "./shared/auth-events";
+import type { AuthLogger } from "./shared/auth-logger";
 
 export interface AuthDeps {
   db: Database;

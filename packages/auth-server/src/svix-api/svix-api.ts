@@ -25,7 +25,7 @@ import { jsonNestsDeeperThan, maxJsonDepth } from "../http/body-parser";
 import { findUnstorableText } from "../http/input-guard";
 import { readManagementToken } from "../services/admin/management-tokens";
 import type { AuthDeps } from "../services/auth-deps";
-import { StatusError } from "../services/status-error";
+import { StatusError } from "../services/shared/status-error";
 import {
   findDelivery,
   listAttempts,

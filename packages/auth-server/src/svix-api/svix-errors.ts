@@ -1,7 +1,7 @@
 /**
  * Svix's error answers, which its clients parse: `{code, detail}` for 401, 403, 404, 405 and 413,
  * and `{detail: [{loc, msg, type}]}` for a request that does not validate (422). This API's own
- * vocabulary, beside the auth API's plain errors and known errors (services/plain-errors.ts): the
+ * vocabulary, beside the auth API's plain errors and known errors (services/shared/plain-errors.ts): the
  * facade answers in Svix's shape only.
  * @module
  */

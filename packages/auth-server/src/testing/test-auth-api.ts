@@ -17,8 +17,6 @@ import { type EmailOutboxRow, emailOutbox } from "../db/schema";
 import { authApiMountPaths } from "../http/api-versions";
 import { createOutgoingPolicy, type OutgoingPolicy } from "../outgoing/outgoing-policy";
 import { initAuthPlatform } from "../services/admin/platform-init";
-import type { AuthEvents } from "../services/auth-events";
-import { type AuthLogger, silentLogger } from "../services/auth-logger";
 import { holdEmailQueueWorker } from "../services/email/email-queue";
 import type { RenderPoolOptions } from "../services/email-sandbox/render-pool";
 import type { ProfileImageStore } from "../services/images/profile-image-store";
@@ -27,6 +25,8 @@ import type { Argon2Parameters } from "../services/password-hashing/passwords";
 import type { ProjectConfigOverride } from "../services/projects/project-config";
 import { ensureProject } from "../services/projects/projects";
 import { type SecretBox, secretBoxFromSettings } from "../services/secrets/secret-box";
+import type { AuthEvents } from "../services/shared/auth-events";
+import { type AuthLogger, silentLogger } from "../services/shared/auth-logger";
 
 /** Journeys that run the whole site make its projects as the server does at start. */
 export { ensureProject };

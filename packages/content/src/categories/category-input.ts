@@ -1,6 +1,6 @@
 /** @module Write schemas of project categories (site spec, section 3). */
 import { z } from "zod";
-import { optionalText, requiredText, rowId, slugId } from "../field-schemas";
+import { optionalText, requiredText, rowId, slugId } from "../input/field-schemas";
 
 /** A new category. Its `id` is what projects store in `category` ("culture"); "all" is reserved. */
 export const categoryCreateSchema = z.object({

@@ -6,8 +6,8 @@
 import { z } from "zod";
 import { siteMessages } from "../content-errors";
 import { contactSubmissionStatuses } from "../db/schema";
-import { rowId } from "../field-schemas";
-import { isStorableText } from "../storable-text";
+import { rowId } from "../input/field-schemas";
+import { isStorableText } from "../input/storable-text";
 
 /** Spec section 9: a message needs at least 10 characters. */
 export const CONTACT_MESSAGE_MIN_LENGTH = 10;

@@ -1,6 +1,6 @@
 /** @module Write schemas of FAQ items (site spec, sections 2 and 3). */
 import { z } from "zod";
-import { optionalText, requiredText, rowId, slugId } from "../field-schemas";
+import { optionalText, requiredText, rowId, slugId } from "../input/field-schemas";
 
 const translations = {
   question_de: optionalText("German question", 500),

@@ -1,6 +1,6 @@
 /** @module Write schemas of languages (site spec, section 3: id, flag_emoji, is_default). */
 import { z } from "zod";
-import { requiredText, rowId } from "../field-schemas";
+import { requiredText, rowId } from "../input/field-schemas";
 
 const languageId = z
   .string({ error: "Language id is required" })

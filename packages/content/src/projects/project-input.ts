@@ -11,8 +11,8 @@ import {
   requiredText,
   rowId,
   slugId,
-} from "../field-schemas";
-import { sanitizeTextOrHtml } from "../sanitize-html";
+} from "../input/field-schemas";
+import { sanitizeTextOrHtml } from "../input/sanitize-html";
 
 /** Background colour choices of the project dialog (spec section 2); Light Blue is the default. */
 export const projectBackgroundColors = [

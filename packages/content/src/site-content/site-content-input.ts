@@ -5,11 +5,11 @@
  * required (spec section 5); rich HTML fields are sanitised on write.
  */
 import { z } from "zod";
-import { keywordList, optionalEmail, optionalText, optionalUrl } from "../field-schemas";
+import { keywordList, optionalEmail, optionalText, optionalUrl } from "../input/field-schemas";
+import { sanitizeRichText } from "../input/sanitize-html";
+import { findUnknownFields } from "../input/unknown-fields";
 import type { SiteLanguage } from "../localise";
 import { projectBackgroundColors } from "../projects/project-input";
-import { sanitizeRichText } from "../sanitize-html";
-import { findUnknownFields } from "../unknown-fields";
 
 /** Ids of the page sections the site stores (spec section 3). */
 export const siteContentSections = [

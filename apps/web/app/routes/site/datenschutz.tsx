@@ -1,9 +1,9 @@
 import { data, useLoaderData } from "react-router";
 import { LegalPage } from "../../components/site/legal-page";
 import { languageFromPath } from "../../lib/language";
-import { forwardLayoutHeaders } from "../../lib/page-headers";
-import { pageMeta } from "../../lib/page-meta";
-import { composeTitle } from "../../lib/seo";
+import { forwardLayoutHeaders } from "../../lib/seo/page-headers";
+import { pageMeta } from "../../lib/seo/page-meta";
+import { composeTitle } from "../../lib/seo/seo";
 import { loadLegalPage, loadSiteSeo } from "../../lib/site-data.server";
 import type { PageSeo } from "../../lib/site-types";
 import type { Route } from "./+types/datenschutz";

@@ -1,12 +1,12 @@
 import { data, Link } from "react-router";
-import { redirectToCanonicalPath } from "../../lib/canonical-path";
 import { uiStrings, useLanguage, useStrings } from "../../lib/i18n";
 import { languageFromPath } from "../../lib/language";
 import { logServerEvent } from "../../lib/log.server";
-import { withPublicPageOpenerPolicy } from "../../lib/page-headers";
-import { pageMeta } from "../../lib/page-meta";
 import { paths } from "../../lib/paths";
-import { composeTitle } from "../../lib/seo";
+import { redirectToCanonicalPath } from "../../lib/seo/canonical-path";
+import { withPublicPageOpenerPolicy } from "../../lib/seo/page-headers";
+import { pageMeta } from "../../lib/seo/page-meta";
+import { composeTitle } from "../../lib/seo/seo";
 import type { Route } from "./+types/not-found";
 
 export function loader({ request, context }: Route.LoaderArgs) {

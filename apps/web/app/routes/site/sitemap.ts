@@ -11,7 +11,7 @@ import {
   withLanguagePrefix,
 } from "../../lib/language";
 import { paths, staticPagePaths } from "../../lib/paths";
-import { absoluteUrl } from "../../lib/seo";
+import { absoluteUrl } from "../../lib/seo/seo";
 import { listPagesHoldingPlaceholders, listProjectIdsForSitemap } from "../../lib/site-data.server";
 import type { Route } from "./+types/sitemap";
 

@@ -12,7 +12,7 @@ import { requireAccess } from "../../http/project-access";
 import { sendJson, sendSuccess } from "../../http/respond";
 import { validateRequest } from "../../http/validate";
 import { describeRoute } from "../../openapi/route-description";
-import { plainErrors } from "../../services/plain-errors";
+import { plainErrors } from "../../services/shared/plain-errors";
 import {
   checkCliAuth,
   claimCliAnonymousSession,

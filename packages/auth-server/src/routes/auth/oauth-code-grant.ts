@@ -12,9 +12,9 @@ import type { AuthEnv, RouteDeps } from "../../http/context";
 import { sendJson } from "../../http/respond";
 import { type AuthorizationCodeData, takeAuthorizationCode } from "../../services/oauth/flow-codes";
 import { isSameRedirectUri } from "../../services/oauth/redirect-urls";
-import { plainErrors } from "../../services/plain-errors";
 import type { LoadedProject } from "../../services/projects/projects";
 import { requireUser } from "../../services/records/user-records";
+import { plainErrors } from "../../services/shared/plain-errors";
 import { limitCodeChecking } from "../../services/sign-in/code-rate-limits";
 import { completeFirstFactorSignIn } from "../../services/sign-in/first-factor-sign-in";
 

@@ -33,8 +33,8 @@ import {
   ProviderError,
 } from "../../services/oauth/provider-client";
 import { isTrustedOAuthRedirectUrl, stripCodeAndState } from "../../services/oauth/redirect-urls";
-import { plainErrors } from "../../services/plain-errors";
 import type { LoadedProject } from "../../services/projects/projects";
+import { plainErrors } from "../../services/shared/plain-errors";
 import { verifyAccessToken } from "../../services/sign-in/tokens";
 
 const providerParams = z.object({ provider_id: z.string() });

@@ -14,8 +14,9 @@ import { requireAccess, requireOwnUser, resolveUserId } from "../../http/project
 import { sendJson, sendSuccess } from "../../http/respond";
 import { throwSchemaError, userIdOrMeSchema, validateRequest } from "../../http/validate";
 import { describeRoute } from "../../openapi/route-description";
-import { plainErrors } from "../../services/plain-errors";
 import { findUser } from "../../services/records/user-records";
+import { plainErrors } from "../../services/shared/plain-errors";
+import type { StatusError } from "../../services/shared/status-error";
 import { listUserSessions, revokeUserSession } from "../../services/sign-in/session-management";
 import {
   deleteSession,
@@ -23,7 +24,6 @@ import {
   refreshAccessToken,
   startSession,
 } from "../../services/sign-in/sessions";
-import type { StatusError } from "../../services/status-error";
 
 const createSessionBody = z.strictObject({
   user_id: userIdOrMeSchema,

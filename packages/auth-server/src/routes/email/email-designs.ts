@@ -1,6 +1,6 @@
 /**
  * `/internal/email-templates` and `/internal/email-themes` (contract §3.4), admin access only.
- * Sources are markup with placeholders, never executed (services/email/email-designs.ts).
+ * Sources are markup with placeholders, never executed (services/email-designs/email-designs.ts).
  * @module
  */
 import type { AccessType } from "@heritage/auth-protocol";
@@ -22,7 +22,7 @@ import {
   updateTemplate,
   updateTheme,
 } from "../../services/email/email-admin";
-import { plainErrors } from "../../services/plain-errors";
+import { plainErrors } from "../../services/shared/plain-errors";
 
 const adminAccess: readonly AccessType[] = ["admin"];
 const displayNameBody = z.strictObject({ display_name: z.string().trim().min(1) });

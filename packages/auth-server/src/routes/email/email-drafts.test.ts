@@ -5,8 +5,8 @@
  * refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { builtInThemeIds } from "../../services/email/email-designs";
 import { defaultDraftSource } from "../../services/email/email-drafts";
+import { builtInThemeIds } from "../../services/email-designs/email-designs";
 import { expectKnownError, expectTextError } from "../../testing/expect-known-error";
 import {
   createTestAuthApi,

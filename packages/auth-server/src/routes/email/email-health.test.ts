@@ -5,7 +5,7 @@
  */
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { silentLogger } from "../../services/auth-logger";
+import { silentLogger } from "../../services/shared/auth-logger";
 import { startTestSmtpServer, type TestSmtpServer } from "../../testing/test-smtp-server";
 import { createEmailHealthRoutes } from "./email-health";
 

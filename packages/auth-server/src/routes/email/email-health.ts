@@ -11,8 +11,8 @@ import type { AuthEnv } from "../../http/context";
 import { createErrorHandler } from "../../http/error-response";
 import { sendJson } from "../../http/respond";
 import { describeRoute } from "../../openapi/route-description";
-import type { AuthLogger } from "../../services/auth-logger";
 import { checkPlatformMail } from "../../services/email/platform-mail-health";
+import type { AuthLogger } from "../../services/shared/auth-logger";
 
 export interface EmailHealthOptions {
   secret: string | undefined;

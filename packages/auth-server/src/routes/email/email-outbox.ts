@@ -20,7 +20,7 @@ import {
   outboxSimpleStatuses,
   outboxStatuses,
 } from "../../services/email/outbox-entries";
-import { plainErrors } from "../../services/plain-errors";
+import { plainErrors } from "../../services/shared/plain-errors";
 
 const serverAccess: readonly AccessType[] = ["server", "admin"];
 const maxLimit = 100;

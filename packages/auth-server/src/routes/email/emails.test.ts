@@ -9,7 +9,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { builtInTemplateIds, builtInThemeIds } from "../../services/email/email-designs";
+import { builtInTemplateIds, builtInThemeIds } from "../../services/email-designs/email-designs";
 import { expectKnownError, expectTextError } from "../../testing/expect-known-error";
 import {
   createTestAuthApi,

@@ -26,7 +26,7 @@ import {
 import { type EmailContent, queueEmailToUsers } from "../../services/email/send-email";
 import { listSentEmails } from "../../services/email/sent-emails";
 import { unsubscribeWithCode } from "../../services/email/unsubscribe-links";
-import { plainErrors } from "../../services/plain-errors";
+import { plainErrors } from "../../services/shared/plain-errors";
 
 const adminAccess: readonly AccessType[] = ["admin"];
 const serverAccess: readonly AccessType[] = ["server", "admin"];

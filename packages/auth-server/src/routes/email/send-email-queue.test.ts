@@ -9,8 +9,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../db/schema";
-import { builtInThemeIds } from "../../services/email/email-designs";
 import { defaultEmailRetryDelaysMs } from "../../services/email/email-queue";
+import { builtInThemeIds } from "../../services/email-designs/email-designs";
 import { expectKnownError, expectTextError } from "../../testing/expect-known-error";
 import {
   createTestAuthApi,

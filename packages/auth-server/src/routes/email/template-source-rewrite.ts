@@ -1,7 +1,7 @@
 /**
  * `POST /internal/rewrite-template-source` (admin access): an e-mail template's TSX rewritten into a
  * draft's, with the template's variables inlined from its preview values
- * (services/email/template-source-rewrite.ts). The dashboard calls it when a draft starts from a
+ * (services/email-designs/template-source-rewrite.ts). The dashboard calls it when a draft starts from a
  * template.
  * @module
  */
@@ -13,7 +13,7 @@ import { requireAccess } from "../../http/project-access";
 import { sendJson } from "../../http/respond";
 import { validateRequest } from "../../http/validate";
 import { describeRoute } from "../../openapi/route-description";
-import { rewriteTemplateSource } from "../../services/email/template-source-rewrite";
+import { rewriteTemplateSource } from "../../services/email-designs/template-source-rewrite";
 
 const adminAccess: readonly AccessType[] = ["admin"];
 const rewriteBody = z.strictObject({ template_tsx_source: z.string() });

@@ -12,9 +12,9 @@ import { sendJson, sendSuccess } from "../../http/respond";
 import { emptyQuery, validateRequest } from "../../http/validate";
 import { describeRoute } from "../../openapi/route-description";
 import { updateAdminProject } from "../../services/admin/admin-projects";
-import { plainErrors } from "../../services/plain-errors";
 import { projectWriteChecks } from "../../services/project-settings/production-mode";
 import type { ProjectConfig } from "../../services/projects/project-config";
+import { plainErrors } from "../../services/shared/plain-errors";
 
 const wildcardPlaceholder = "wildcard-placeholder";
 const hostnamePattern = /^[a-z0-9*]([a-z0-9*-]*[a-z0-9*])?(\.[a-z0-9*]([a-z0-9*-]*[a-z0-9*])?)*$/i;

@@ -19,9 +19,9 @@ import { sendJson, sendSuccess } from "../../http/respond";
 import { emptyQuery, validateRequest } from "../../http/validate";
 import { describeRoute } from "../../openapi/route-description";
 import { toAdminProject, updateAdminProject } from "../../services/admin/admin-projects";
-import { plainErrors } from "../../services/plain-errors";
 import { projectWriteChecks } from "../../services/project-settings/production-mode";
 import type { LoadedProject } from "../../services/projects/projects";
+import { plainErrors } from "../../services/shared/plain-errors";
 
 /** The provider ids the reference accepts here (its `standardProviders`). */
 const providerId = z.enum(standardOAuthProviderIds);

@@ -21,7 +21,7 @@ import {
   requireTransferableProject,
   startProjectTransfer,
 } from "../../services/integrations/provisioned-projects";
-import { plainErrors } from "../../services/plain-errors";
+import { plainErrors } from "../../services/shared/plain-errors";
 import { type IntegrationSettings, requireIntegrationClient } from "./integration-settings";
 
 const displayName = z.string().min(1);

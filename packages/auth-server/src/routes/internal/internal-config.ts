@@ -15,7 +15,6 @@ import { requireAccess } from "../../http/project-access";
 import { sendJson, sendSuccess } from "../../http/respond";
 import { emptyQuery, validateRequest } from "../../http/validate";
 import { describeRoute } from "../../openapi/route-description";
-import { plainErrors } from "../../services/plain-errors";
 import {
   type ConfigLevel,
   configLevels,
@@ -31,6 +30,7 @@ import {
   setBranchConfigSource,
   unlinkBranchConfigSource,
 } from "../../services/projects/config-source";
+import { plainErrors } from "../../services/shared/plain-errors";
 
 const levelParams = z.object({ level: z.enum(configLevels) });
 const resetParams = z.object({ level: z.enum(["branch", "environment"]) });

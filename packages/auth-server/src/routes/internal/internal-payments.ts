@@ -19,7 +19,7 @@ import {
   setupPayments,
 } from "../../services/payments/payments-setup";
 import { StripeApiError } from "../../services/payments/stripe-api";
-import { plainErrors } from "../../services/plain-errors";
+import { plainErrors } from "../../services/shared/plain-errors";
 
 const setupBody = z.strictObject({
   /** Where Stripe's onboarding sends the admin back; default this server's public origin. */

@@ -14,7 +14,7 @@ import { requireAccess } from "../../http/project-access";
 import { validateRequest } from "../../http/validate";
 import { describeRoute } from "../../openapi/route-description";
 import { internalProjectId } from "../../services/admin/admin-projects";
-import { plainErrors } from "../../services/plain-errors";
+import { plainErrors } from "../../services/shared/plain-errors";
 
 const projectBody = z.strictObject({ absolute_file_path: z.string() });
 

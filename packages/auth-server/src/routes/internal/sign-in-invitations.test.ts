@@ -5,7 +5,7 @@
  * and bad bodies are refused and send nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { builtInTemplateIds } from "../../services/email/email-designs";
+import { builtInTemplateIds } from "../../services/email-designs/email-designs";
 import { expectKnownError } from "../../testing/expect-known-error";
 import { createTestAuthApi, type TestAuthApi } from "../../testing/test-auth-api";
 import { startTestSmtpServer, type TestSmtpServer } from "../../testing/test-smtp-server";

@@ -22,9 +22,9 @@ import { readItem, updateItemQuantity } from "../../services/payments/items";
 import { inlineProductSchema, resolveProduct } from "../../services/payments/products";
 import { createPurchaseCode, ensureProductNotOwned } from "../../services/payments/purchases";
 import { payablePrices, stripeCurrencyCodes } from "../../services/payments/stripe-prices";
-import { plainErrors } from "../../services/plain-errors";
 import { customerTypeSchema } from "../../services/projects/payments-config";
 import { isTrustedRedirectUrl } from "../../services/projects/project-config";
+import { plainErrors } from "../../services/shared/plain-errors";
 
 const serverAccess: readonly AccessType[] = ["server", "admin"];
 

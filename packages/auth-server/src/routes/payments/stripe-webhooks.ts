@@ -16,7 +16,7 @@ import {
   handleStripeEvent,
   stripeEventSchema,
 } from "../../services/payments/stripe-webhook-events";
-import { plainErrors } from "../../services/plain-errors";
+import { plainErrors } from "../../services/shared/plain-errors";
 
 function parseEvent(payload: string) {
   let json: unknown;

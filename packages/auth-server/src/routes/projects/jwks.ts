@@ -11,8 +11,8 @@ import type { AuthEnv, RouteDeps } from "../../http/context";
 import { sendJson, sendPlainError } from "../../http/respond";
 import { validateRequest } from "../../http/validate";
 import { describeRoute } from "../../openapi/route-description";
-import { plainErrors } from "../../services/plain-errors";
 import { findProject } from "../../services/projects/projects";
+import { plainErrors } from "../../services/shared/plain-errors";
 
 const booleanString = z.enum(["true", "false"]).optional();
 

@@ -13,8 +13,8 @@ import { requireAccess, resolveUserId } from "../../http/project-access";
 import { sendJson, sendSuccess } from "../../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../../http/validate";
 import { describeRoute } from "../../openapi/route-description";
-import { plainErrors } from "../../services/plain-errors";
 import { requireUser } from "../../services/records/user-records";
+import { plainErrors } from "../../services/shared/plain-errors";
 import {
   assertGrantablePermission,
   isSystemPermission,

@@ -23,8 +23,8 @@ import {
   sendTeamInvitation,
   teamInvitationDetails,
 } from "../../services/invitations/team-invitations";
-import { plainErrors } from "../../services/plain-errors";
 import { requireUser } from "../../services/records/user-records";
+import { plainErrors } from "../../services/shared/plain-errors";
 import { limitCodeChecking, limitCodeSending } from "../../services/sign-in/code-rate-limits";
 import { requireTeamPermission } from "../../services/teams/permissions";
 import { requireTeam } from "../../services/teams/teams";

@@ -14,7 +14,7 @@ import { sendJson } from "../../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../../http/validate";
 import { describeRoute } from "../../openapi/route-description";
 import { keepProfileImage } from "../../services/images/profile-image-store";
-import { plainErrors } from "../../services/plain-errors";
+import { plainErrors } from "../../services/shared/plain-errors";
 import { requireTeamPermission } from "../../services/teams/permissions";
 import {
   getMemberProfile,

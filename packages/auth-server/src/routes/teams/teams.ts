@@ -14,8 +14,8 @@ import { sendJson, sendSuccess } from "../../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../../http/validate";
 import { describeRoute } from "../../openapi/route-description";
 import { keepProfileImage } from "../../services/images/profile-image-store";
-import { plainErrors } from "../../services/plain-errors";
 import { toClientTeam, toServerTeam } from "../../services/records/team-wire";
+import { plainErrors } from "../../services/shared/plain-errors";
 import { requireTeamPermission } from "../../services/teams/permissions";
 import {
   createTeamWithCreator,

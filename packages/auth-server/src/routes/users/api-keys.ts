@@ -27,7 +27,7 @@ import {
   toApiKeyWire,
   updateApiKey,
 } from "../../services/api-keys/api-keys";
-import { plainErrors } from "../../services/plain-errors";
+import { plainErrors } from "../../services/shared/plain-errors";
 
 const expiresAtSchema = z.number().int().nonnegative().nullable();
 

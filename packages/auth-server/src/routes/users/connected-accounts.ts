@@ -16,8 +16,8 @@ import {
   listConnectedAccounts,
 } from "../../services/oauth/connected-accounts";
 import type { ProviderClient } from "../../services/oauth/provider-client";
-import { plainErrors } from "../../services/plain-errors";
 import { requireUser } from "../../services/records/user-records";
+import { plainErrors } from "../../services/shared/plain-errors";
 
 const accessTokenBody = z.strictObject({ scope: z.string().optional() });
 

@@ -24,8 +24,8 @@ import {
   updateContactChannel,
   verifyChannelWithCode,
 } from "../../services/accounts/contact-channels";
-import { plainErrors } from "../../services/plain-errors";
 import { normalizeEmail } from "../../services/records/user-records";
+import { plainErrors } from "../../services/shared/plain-errors";
 import { limitCodeChecking, limitCodeSending } from "../../services/sign-in/code-rate-limits";
 
 const emailSchema = z.string().min(1).pipe(z.email());

@@ -20,7 +20,7 @@ import {
   listUserOAuthProviders,
   updateUserOAuthProvider,
 } from "../../services/oauth/user-oauth-providers";
-import { plainErrors } from "../../services/plain-errors";
+import { plainErrors } from "../../services/shared/plain-errors";
 
 const emailSchema = z.string().trim().min(1).pipe(z.email());
 

@@ -15,7 +15,6 @@ import { describeRoute } from "../../openapi/route-description";
 import { createUser, type UserWriteInput, updateUser } from "../../services/accounts/user-writes";
 import { keepProfileImage } from "../../services/images/profile-image-store";
 import { attachOAuthAccounts } from "../../services/oauth/oauth-accounts";
-import { plainErrors } from "../../services/plain-errors";
 import type { LoadedProject } from "../../services/projects/projects";
 import {
   deleteUser,
@@ -24,6 +23,7 @@ import {
   requireUser,
 } from "../../services/records/user-records";
 import { toClientUser, toServerUser } from "../../services/records/user-wire";
+import { plainErrors } from "../../services/shared/plain-errors";
 import { metadataSchema } from "./metadata-field";
 
 const serverAccess: readonly AccessType[] = ["server", "admin"];

@@ -12,7 +12,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAuthApi } from "../../app";
 import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
-import { silentLogger } from "../../services/auth-logger";
+import { silentLogger } from "../../services/shared/auth-logger";
 import {
   deliverDueWebhooks,
   runningWebhookWorker,

@@ -15,7 +15,7 @@ import { sendJson, sendSuccess } from "../../http/respond";
 import { emptyBody, validateRequest } from "../../http/validate";
 import { describeRoute } from "../../openapi/route-description";
 import { issueManagementToken, readManagementToken } from "../../services/admin/management-tokens";
-import { plainErrors } from "../../services/plain-errors";
+import { plainErrors } from "../../services/shared/plain-errors";
 import { sendTestWebhook } from "../../services/webhooks/test-webhook";
 import {
   createWebhookEndpoint,

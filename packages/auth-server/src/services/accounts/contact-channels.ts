@@ -13,11 +13,11 @@ import { createVerificationCode, redeemVerificationCode } from "../credentials/v
 import { renderProjectEmail } from "../email/project-emails";
 import { emailSenderFor } from "../email/project-mail";
 import { buildCodeLink, renderEmailVerificationEmail } from "../email-delivery/emails";
-import { plainErrors } from "../plain-errors";
 import { isTrustedRedirectUrl } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
 import { findUser, normalizeEmail } from "../records/user-records";
-import { isUniqueViolation } from "../status-error";
+import { plainErrors } from "../shared/plain-errors";
+import { isUniqueViolation } from "../shared/status-error";
 
 /** The wire object (the same for every access type). */
 export interface ContactChannel {

@@ -20,7 +20,6 @@ import type { AuthDeps } from "../auth-deps";
 import { deletePasskeyCredential } from "../credentials/passkey-credentials";
 import { sealTotpSecret } from "../credentials/totp";
 import { isSupportedBcryptHash } from "../password-hashing/passwords";
-import { plainErrors } from "../plain-errors";
 import type { LoadedProject } from "../projects/projects";
 import { toServerTeam } from "../records/team-wire";
 import {
@@ -30,7 +29,8 @@ import {
   requireUser,
 } from "../records/user-records";
 import { toServerUser } from "../records/user-wire";
-import { isUniqueViolation } from "../status-error";
+import { plainErrors } from "../shared/plain-errors";
+import { isUniqueViolation } from "../shared/status-error";
 import {
   addTeamMember,
   createTeam,

@@ -16,9 +16,8 @@ import {
 import type { Database } from "@heritage/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { projects, teamMembers } from "../../db/schema";
-import { builtInThemes } from "../email/email-designs";
+import { builtInThemes } from "../email-designs/email-designs";
 import { keepProfileImage } from "../images/profile-image-store";
-import { plainErrors } from "../plain-errors";
 import { recordLevelEntries } from "../project-settings/config-overrides";
 import {
   assertProductionModeAllowed,
@@ -40,6 +39,7 @@ import {
 } from "../projects/projects";
 import type { SecretBox } from "../secrets/secret-box";
 import type { IdGenerators } from "../secrets/secrets";
+import { plainErrors } from "../shared/plain-errors";
 import {
   listPermissionDefinitions,
   type PermissionScope,

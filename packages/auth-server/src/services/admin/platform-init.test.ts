@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseAuthConfig } from "../../config";
 import { projectApiKeys, projects, signingKeys, teams } from "../../db/schema";
 import { testSecretsKey } from "../../testing/test-auth-api";
-import type { AuthLogger } from "../auth-logger";
 import { parseProjectConfig, toClientProjectConfig } from "../projects/project-config";
 import { isLiveProjectKey } from "../projects/project-keys";
+import type { AuthLogger } from "../shared/auth-logger";
 import { initAuthPlatform, internalOwnerTeamId } from "./platform-init";
 
 let connection: DatabaseConnection;

@@ -10,7 +10,6 @@ import { eq, sql } from "drizzle-orm";
 import type { AuthConfig } from "../../config";
 import { projects, teams } from "../../db/schema";
 import { ensureSigningKeys } from "../../keys/signing-keys";
-import { type AuthLogger, silentLogger } from "../auth-logger";
 import {
   defaultPermissionDefinitions,
   mergeProjectConfig,
@@ -27,6 +26,7 @@ import { sealConfigSecrets } from "../projects/project-secrets";
 import { sealStoredSecrets } from "../projects/seal-stored-secrets";
 import { secretBoxFromSettings } from "../secrets/secret-box";
 import { defaultIdGenerators } from "../secrets/secrets";
+import { type AuthLogger, silentLogger } from "../shared/auth-logger";
 import { pruneRateLimitBuckets } from "../sign-in/rate-limits";
 
 export const internalProjectId = "internal";

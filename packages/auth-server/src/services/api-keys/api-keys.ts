@@ -19,9 +19,9 @@ import type { Database } from "@heritage/db";
 import { and, desc, eq } from "drizzle-orm";
 import { type CustomerApiKeyRow, customerApiKeys, teams, users } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
-import { plainErrors } from "../plain-errors";
 import type { ProjectConfig } from "../projects/project-config";
 import { generateOpaqueToken, hashSecret } from "../secrets/secrets";
+import { plainErrors } from "../shared/plain-errors";
 
 /** Whom a key belongs to: exactly one user or one team (also enforced by a table check). */
 export type ApiKeyOwner = { type: "user"; userId: string } | { type: "team"; teamId: string };

@@ -12,9 +12,9 @@ import { knownErrors } from "@heritage/auth-protocol";
 import { and, eq } from "drizzle-orm";
 import { dataVaultEntries } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
-import { plainErrors } from "../plain-errors";
 import type { LoadedProject } from "../projects/projects";
 import { aesGcmOpen, aesGcmSeal } from "../secrets/secret-box";
+import { plainErrors } from "../shared/plain-errors";
 
 /**
  * Used only when the process runs in development without `STACK_DATA_VAULT_SECRET` (also by the

@@ -9,7 +9,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../db/schema";
 import { createTestAuthApi, type TestAuthApi } from "../../testing/test-auth-api";
-import { silentLogger } from "../auth-logger";
+import { silentLogger } from "../shared/auth-logger";
 import {
   buildCodeLink,
   createEmailSender,

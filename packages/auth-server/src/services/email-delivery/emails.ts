@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { createTransport, type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import { emailOutbox } from "../../db/schema";
-import type { AuthLogger } from "../auth-logger";
+import type { AuthLogger } from "../shared/auth-logger";
 import { smtpUrlTransportOptions } from "./smtp-options";
 
 export interface OutgoingEmail {

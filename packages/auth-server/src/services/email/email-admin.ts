@@ -10,16 +10,12 @@ import type { Database } from "@heritage/db";
 import { eq } from "drizzle-orm";
 import { projects } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
-import type { EmailRenderer } from "../email-sandbox/tsx-sandbox";
-import { plainErrors } from "../plain-errors";
-import { type ProjectConfig, parseProjectConfig } from "../projects/project-config";
-import type { LoadedProject } from "../projects/projects";
 import {
   type DesignInput,
   isTsxSource,
   type RenderedEmailDesign,
   renderEmailDesign,
-} from "./design-rendering";
+} from "../email-designs/design-rendering";
 import {
   builtInTemplates,
   builtInThemeIds,
@@ -30,7 +26,11 @@ import {
   type EmailThemeDesign,
   formerBuiltInThemeIds,
   newTemplateSource,
-} from "./email-designs";
+} from "../email-designs/email-designs";
+import type { EmailRenderer } from "../email-sandbox/tsx-sandbox";
+import { type ProjectConfig, parseProjectConfig } from "../projects/project-config";
+import type { LoadedProject } from "../projects/projects";
+import { plainErrors } from "../shared/plain-errors";
 
 type Designs = ProjectConfig["emailDesigns"];
 

@@ -1,14 +1,14 @@
 /**
  * The admin's e-mail drafts (`/internal/email-drafts`, the reference's shapes): one-off messages in
- * the template markup (services/email/email-designs.ts), sent with `send-email` `draft_id`. A draft's
+ * the template markup (services/email-designs/email-designs.ts), sent with `send-email` `draft_id`. A draft's
  * theme is the project's selected one, none (`false`), or a theme id, as for templates.
  * @module
  */
 import { and, desc, eq } from "drizzle-orm";
 import { type EmailDraftRow, emailDrafts } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
-import { plainErrors } from "../plain-errors";
 import type { LoadedProject } from "../projects/projects";
+import { plainErrors } from "../shared/plain-errors";
 import { findTheme } from "./email-admin";
 
 /** A new draft's source when none is given (the reference's default, in this server's markup). */

@@ -8,7 +8,7 @@ import { knownErrors } from "@heritage/auth-protocol";
 import { and, eq } from "drizzle-orm";
 import { emailNotificationPreferences, users } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
-import { plainErrors } from "../plain-errors";
+import { plainErrors } from "../shared/plain-errors";
 
 export interface NotificationCategory {
   id: string;

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../db/schema";
 import { createTestAuthApi, type TestAuthApi } from "../../testing/test-auth-api";
 import { startTestSmtpServer, type TestSmtpServer } from "../../testing/test-smtp-server";
-import { silentLogger } from "../auth-logger";
 import { createEmailRenderer } from "../email-sandbox/tsx-sandbox";
+import { silentLogger } from "../shared/auth-logger";
 import { type EmailQueueOptions, sendDueEmails, startEmailQueueWorker } from "./email-queue";
 
 // The API's own (with its worker) is closed: the workers here render with this one.

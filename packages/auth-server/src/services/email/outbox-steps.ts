@@ -15,12 +15,12 @@ import {
   projects,
   users,
 } from "../../db/schema";
+import { renderEmailDesign } from "../email-designs/design-rendering";
+import { EmailRenderingError } from "../email-designs/email-designs";
 import type { EmailRenderer } from "../email-sandbox/tsx-sandbox";
 import { type ProjectConfig, parseProjectConfig } from "../projects/project-config";
-import { StatusError } from "../status-error";
-import { renderEmailDesign } from "./design-rendering";
+import { StatusError } from "../shared/status-error";
 import { findTheme, selectedThemeSource } from "./email-admin";
-import { EmailRenderingError } from "./email-designs";
 import { findCategoryByName, notificationCategories } from "./email-notifications";
 import type { UnsubscribeLinkMaker } from "./unsubscribe-links";
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAuthApi, type TestAuthApi } from "../../testing/test-auth-api";
 import { startTestSmtpServer, type TestSmtpServer } from "../../testing/test-smtp-server";
-import { builtInTemplateIds } from "./email-designs";
+import { builtInTemplateIds } from "../email-designs/email-designs";
 
 const callbackUrl = "http://localhost:12345/reset";
 let t: TestAuthApi;

@@ -9,13 +9,13 @@
  * @module
  */
 
-import type { AuthLogger } from "../auth-logger";
 import type { RenderedEmail } from "../email-delivery/emails";
+import { renderEmailDesign } from "../email-designs/design-rendering";
+import { type BuiltInTemplateType, builtInTemplateIds } from "../email-designs/email-designs";
 import type { EmailRenderer } from "../email-sandbox/tsx-sandbox";
 import type { LoadedProject } from "../projects/projects";
-import { renderEmailDesign } from "./design-rendering";
+import type { AuthLogger } from "../shared/auth-logger";
 import { themeSourceFor } from "./email-admin";
-import { type BuiltInTemplateType, builtInTemplateIds } from "./email-designs";
 
 export async function renderProjectEmail(
   project: LoadedProject,

@@ -10,7 +10,7 @@
  * The store is called before the write's transaction, so a slow bucket never holds a database
  * transaction open; a write that then fails leaves an unreferenced file, as the reference does.
  */
-import { plainErrors } from "../plain-errors";
+import { plainErrors } from "../shared/plain-errors";
 
 /** The folders of the reference's bucket, one per kind of picture. */
 export type ProfileImageFolder =

@@ -14,11 +14,11 @@ import { personalTeamName } from "../accounts/user-writes";
 import { applyLegacyConfigUpdate, internalProjectId } from "../admin/admin-projects";
 import type { AuthDeps } from "../auth-deps";
 import { createVerificationCode, redeemVerificationCode } from "../credentials/verification-codes";
-import { plainErrors } from "../plain-errors";
 import { parseProjectConfig } from "../projects/project-config";
 import { createProjectKeySet } from "../projects/project-keys";
 import { ensureProject, type LoadedProject, newProjectConfigDefaults } from "../projects/projects";
 import type { LoadedUser } from "../records/user-records";
+import { plainErrors } from "../shared/plain-errors";
 import { createTeamWithCreator } from "../teams/teams";
 
 /** The two families of integration endpoints; they differ only in their words. */

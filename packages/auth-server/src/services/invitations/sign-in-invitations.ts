@@ -8,11 +8,11 @@
  */
 import { knownErrors } from "@heritage/auth-protocol";
 import type { AuthDeps } from "../auth-deps";
-import { renderEmailDesign } from "../email/design-rendering";
 import { selectedThemeSource } from "../email/email-admin";
-import { builtInTemplateIds, builtInTemplates } from "../email/email-designs";
 import { renderProjectEmail } from "../email/project-emails";
 import { emailSenderFor } from "../email/project-mail";
+import { renderEmailDesign } from "../email-designs/design-rendering";
+import { builtInTemplateIds, builtInTemplates } from "../email-designs/email-designs";
 import { isTrustedRedirectUrl } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
 

@@ -15,12 +15,12 @@ import { renderProjectEmail } from "../email/project-emails";
 import { emailSenderFor } from "../email/project-mail";
 import { buildCodeLink, renderTeamInvitationEmail } from "../email-delivery/emails";
 import { assertDashboardAdminSeat } from "../payments/dashboard-admins";
-import { plainErrors } from "../plain-errors";
 import { isTrustedRedirectUrl } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
 import { type LoadedUser, normalizeEmail } from "../records/user-records";
 import { restrictedReasonOf } from "../records/user-wire";
 import { hashSecret } from "../secrets/secrets";
+import { plainErrors } from "../shared/plain-errors";
 import { ensureTeamMember, requireTeam } from "../teams/teams";
 
 const codeType = "team_invitation";

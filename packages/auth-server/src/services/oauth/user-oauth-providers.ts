@@ -11,10 +11,10 @@ import type { Database } from "@heritage/db";
 import { and, asc, eq, ne, type SQL } from "drizzle-orm";
 import { type OAuthAccountRow, oauthAccounts } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
-import { plainErrors } from "../plain-errors";
 import type { LoadedProject } from "../projects/projects";
 import { requireUser } from "../records/user-records";
-import { isUniqueViolation, type StatusError } from "../status-error";
+import { plainErrors } from "../shared/plain-errors";
+import { isUniqueViolation, type StatusError } from "../shared/status-error";
 import { providerPresets } from "./provider-presets";
 
 /** The wire object; `account_id` only for server and admin access. */

@@ -9,7 +9,7 @@ import type { CustomerType } from "../projects/payments-config";
 import type { LoadedProject } from "../projects/projects";
 import type { LoadedUser } from "../records/user-records";
 import { findUser } from "../records/user-records";
-import type { StatusError } from "../status-error";
+import type { StatusError } from "../shared/status-error";
 import { requireTeamPermission } from "../teams/permissions";
 import { findTeam } from "../teams/teams";
 

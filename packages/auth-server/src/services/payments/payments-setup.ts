@@ -14,8 +14,8 @@ import { knownErrors } from "@heritage/auth-protocol";
 import { eq } from "drizzle-orm";
 import { projects } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
-import { plainErrors } from "../plain-errors";
 import type { LoadedProject } from "../projects/projects";
+import { plainErrors } from "../shared/plain-errors";
 import { type StripeSettings, stripeSettingsOf } from "./checkout-provider";
 import { confirmPurchase, findPendingPurchase } from "./purchases";
 import {

@@ -5,9 +5,9 @@
  */
 import { type AccessType, knownErrors } from "@heritage/auth-protocol";
 import { z } from "zod";
-import { plainErrors } from "../plain-errors";
 import { customerTypeSchema, type PaymentProduct } from "../projects/payments-config";
 import type { LoadedProject } from "../projects/projects";
+import { plainErrors } from "../shared/plain-errors";
 
 /** The wire shape of `product_inline` (snake_case, as the SDK sends it). */
 export const inlineProductSchema = z.strictObject({

@@ -6,8 +6,8 @@
  * @module
  */
 import { standardOAuthProviderIds } from "@heritage/auth-protocol";
-import { plainErrors } from "../plain-errors";
 import type { ProjectConfig } from "../projects/project-config";
+import { plainErrors } from "../shared/plain-errors";
 
 /**
  * Settings that differ between a project's deployments (the reference's environment schema adds

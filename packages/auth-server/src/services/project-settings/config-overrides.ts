@@ -13,7 +13,6 @@
 import type { Database } from "@heritage/db";
 import { eq } from "drizzle-orm";
 import { projectConfigOverrides, projects } from "../../db/schema";
-import { plainErrors } from "../plain-errors";
 import {
   type ProjectConfig,
   parseProjectConfig,
@@ -22,6 +21,7 @@ import {
 import { mapRecordSecrets, opening, sealConfigSecrets, sealing } from "../projects/project-secrets";
 import { type LoadedProject, newProjectConfigDefaults } from "../projects/projects";
 import type { SecretBox } from "../secrets/secret-box";
+import { plainErrors } from "../shared/plain-errors";
 import {
   checkOAuthProviderTypes,
   checkSignUpRules,

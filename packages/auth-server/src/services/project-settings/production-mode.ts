@@ -9,9 +9,9 @@
 import type { OutgoingPolicy } from "../../outgoing/outgoing-policy";
 import type { AuthDeps } from "../auth-deps";
 import type { ProfileImageStore } from "../images/profile-image-store";
-import { plainErrors } from "../plain-errors";
 import type { ProjectConfig } from "../projects/project-config";
 import type { SecretBox } from "../secrets/secret-box";
+import { plainErrors } from "../shared/plain-errors";
 
 /** What a project or config write is checked against besides its own schema. */
 export interface ProjectWriteChecks {

@@ -9,8 +9,8 @@
  */
 
 import { findTargetRefusal, type OutgoingPolicy } from "../../outgoing/outgoing-policy";
-import { plainErrors } from "../plain-errors";
 import type { ProjectConfig } from "../projects/project-config";
+import { plainErrors } from "../shared/plain-errors";
 
 type Target = { key: string } & ({ url: string } | { host: string });
 

@@ -14,8 +14,8 @@ import {
 import type { Database } from "@heritage/db";
 import { and, desc, eq } from "drizzle-orm";
 import { projectApiKeys } from "../../db/schema";
-import { plainErrors } from "../plain-errors";
 import type { IdGenerators } from "../secrets/secrets";
+import { plainErrors } from "../shared/plain-errors";
 import { createProjectKeySet } from "./project-keys";
 
 type KeySetRow = typeof projectApiKeys.$inferSelect;

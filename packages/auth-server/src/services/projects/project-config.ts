@@ -61,7 +61,7 @@ const emailServerSchema = z.object({
 
 /**
  * An e-mail template or theme a project created or overrode (contract §3.4); the built-in ones
- * (services/email/email-designs.ts) apply while no entry with their id exists. `themeId`: undefined = the
+ * (services/email-designs/email-designs.ts) apply while no entry with their id exists. `themeId`: undefined = the
  * project's selected theme, false = no theme.
  */
 const emailTemplateSchema = z.object({

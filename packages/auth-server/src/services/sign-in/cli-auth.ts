@@ -18,11 +18,11 @@ import {
   sessions,
 } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
-import { plainErrors } from "../plain-errors";
 import type { LoadedProject } from "../projects/projects";
 import { findUser } from "../records/user-records";
 import { secretContexts, UnreadableSecretError } from "../secrets/secret-box";
 import { hashSecret } from "../secrets/secrets";
+import { plainErrors } from "../shared/plain-errors";
 import { mintAccessTokenForUser } from "./sessions";
 
 export const defaultCliAuthLifetimeMillis = 2 * 60 * 60 * 1000;

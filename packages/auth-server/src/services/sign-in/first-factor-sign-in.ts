@@ -6,10 +6,10 @@
  */
 import { knownErrors } from "@heritage/auth-protocol";
 import type { AuthDeps } from "../auth-deps";
-import { emitAuthEvent } from "../auth-events";
 import { createVerificationCode } from "../credentials/verification-codes";
 import type { LoadedProject } from "../projects/projects";
 import type { LoadedUser } from "../records/user-records";
+import { emitAuthEvent } from "../shared/auth-events";
 import { startSession } from "./sessions";
 
 /** An attempt code is valid for 5 minutes (the reference's lifetime). */

@@ -8,11 +8,11 @@
 import { knownErrors } from "@heritage/auth-protocol";
 import { z } from "zod";
 import type { AuthDeps } from "../auth-deps";
-import { emitAuthEvent } from "../auth-events";
 import { claimTotpStep, findTotpStep, openTotpSecret } from "../credentials/totp";
 import { redeemVerificationCode } from "../credentials/verification-codes";
 import type { LoadedProject } from "../projects/projects";
 import { findUser } from "../records/user-records";
+import { emitAuthEvent } from "../shared/auth-events";
 import type { SignInTokens } from "./first-factor-sign-in";
 import { startSession } from "./sessions";
 

@@ -16,10 +16,10 @@ import { createVerificationCode, redeemVerificationCode } from "../credentials/v
 import { renderProjectEmail } from "../email/project-emails";
 import { emailSenderFor } from "../email/project-mail";
 import { buildCodeLink, renderMagicLinkEmail } from "../email-delivery/emails";
-import { plainErrors } from "../plain-errors";
 import { isTrustedRedirectUrl } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
 import { type LoadedUser, normalizeEmail, requireUser } from "../records/user-records";
+import { plainErrors } from "../shared/plain-errors";
 import {
   completeFirstFactorSignIn,
   type SignInTokens,

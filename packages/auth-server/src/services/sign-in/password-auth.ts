@@ -10,12 +10,12 @@ import { contactChannels, passwordCredentials } from "../../db/schema";
 import { findContactChannel, sendChannelVerificationCode } from "../accounts/contact-channels";
 import { createUser, updateUser } from "../accounts/user-writes";
 import type { AuthDeps } from "../auth-deps";
-import { emitAuthEvent } from "../auth-events";
 import { isTrustedRedirectUrl } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
 import { type LoadedUser, normalizeEmail, requireUser } from "../records/user-records";
 // Digests keep counter keys short and keep addresses out of the rate-limit table.
 import { hashSecret } from "../secrets/secrets";
+import { emitAuthEvent } from "../shared/auth-events";
 import { completeFirstFactorSignIn, signUpCountryFields } from "./first-factor-sign-in";
 import { consumeRateLimits } from "./rate-limits";
 

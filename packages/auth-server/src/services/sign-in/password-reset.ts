@@ -12,11 +12,11 @@ import { createVerificationCode, redeemVerificationCode } from "../credentials/v
 import { renderProjectEmail } from "../email/project-emails";
 import { emailSenderFor } from "../email/project-mail";
 import { buildCodeLink, renderPasswordResetEmail } from "../email-delivery/emails";
-import { plainErrors } from "../plain-errors";
 import { isTrustedRedirectUrl } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
 import { type LoadedUser, normalizeEmail, requireUser } from "../records/user-records";
 import { hashSecret } from "../secrets/secrets";
+import { plainErrors } from "../shared/plain-errors";
 
 /** PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG with the details the SDK reads (contract §4). */
 export function assertPasswordLength(password: string): void {

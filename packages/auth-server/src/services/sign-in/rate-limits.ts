@@ -8,7 +8,7 @@ import type { Database } from "@heritage/db";
 import { lt, sql } from "drizzle-orm";
 import { rateLimitBuckets } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
-import { plainErrors } from "../plain-errors";
+import { plainErrors } from "../shared/plain-errors";
 
 const pruneProbability = 0.001;
 

@@ -9,7 +9,7 @@ import { knownErrors } from "@heritage/auth-protocol";
 import { and, desc, eq, gt } from "drizzle-orm";
 import { sessions } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
-import { plainErrors } from "../plain-errors";
+import { plainErrors } from "../shared/plain-errors";
 
 /** Live sessions of a user; `currentSessionId` is the caller's (its token's `refresh_token_id`). */
 export async function listUserSessions(

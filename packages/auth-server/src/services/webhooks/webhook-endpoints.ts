@@ -14,9 +14,9 @@ import {
   webhookEndpoints,
 } from "../../db/schema";
 import { findTargetRefusal, type OutgoingPolicy } from "../../outgoing/outgoing-policy";
-import { plainErrors } from "../plain-errors";
 import { type SecretBox, secretContexts } from "../secrets/secret-box";
 import type { IdGenerators } from "../secrets/secrets";
+import { plainErrors } from "../shared/plain-errors";
 import { generateWebhookSecret } from "./standard-webhooks";
 import type { WebhookEventType } from "./webhook-events";
 

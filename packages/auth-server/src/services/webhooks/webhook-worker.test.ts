@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAuthApi } from "../../app";
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from "../../db/schema";
 import { createTestAuthApi, type TestAuthApi } from "../../testing/test-auth-api";
-import type { AuthLogger } from "../auth-logger";
+import type { AuthLogger } from "../shared/auth-logger";
 import { holdWebhookWorker, startWebhookWorker } from "./webhook-delivery";
 import { emitWebhookEvent } from "./webhook-events";
 

@@ -6,7 +6,7 @@
  */
 import { History, Pencil, Trash2 } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { errorMessage } from "../../../lib/content-client";
+import { errorMessage } from "../../../lib/content-api/content-client";
 import { adminButton, cellClass, headCellClass, tableClass } from "./admin-styles";
 import { EmptyState, ErrorState, LoadingState } from "./screen-states";
 

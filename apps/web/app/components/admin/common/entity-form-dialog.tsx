@@ -12,7 +12,7 @@ import {
   ContentClientError,
   errorMessage,
   type VersionConflict,
-} from "../../../lib/content-client";
+} from "../../../lib/content-api/content-client";
 import { AdminDialog } from "./admin-dialog";
 import { adminButton } from "./admin-styles";
 import { noticeError, noticeSuccess } from "./notices";

@@ -6,8 +6,8 @@
  */
 import { ImageUp } from "lucide-react";
 import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
-import type { ContentClient } from "../../../lib/content-client";
-import { errorMessage } from "../../../lib/content-client";
+import type { ContentClient } from "../../../lib/content-api/content-client";
+import { errorMessage } from "../../../lib/content-api/content-client";
 import { adminButton, labelClass } from "./admin-styles";
 import { noticeError, noticeSuccess } from "./notices";
 

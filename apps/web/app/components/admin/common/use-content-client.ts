@@ -4,7 +4,7 @@
  * token (`useAdminAccessToken`) and sends it as `Authorization: Bearer <token>`.
  */
 import { useMemo } from "react";
-import { type ContentClient, createContentClient } from "../../../lib/content-client";
+import { type ContentClient, createContentClient } from "../../../lib/content-api/content-client";
 import { useAdminAccessToken } from "../auth/use-admin-access-token";
 
 export function useContentClient(): ContentClient {

@@ -5,7 +5,7 @@
  * editor's own text stays in the form; they copy what they need and save again, which then saves
  * over the colleague's version on purpose (the form now holds its version).
  */
-import type { VersionConflict } from "../../../lib/content-client";
+import type { VersionConflict } from "../../../lib/content-api/content-client";
 
 const fieldNames: Record<string, string> = {
   title: "Title",

@@ -7,7 +7,7 @@
 import type { ContactSubmissionStatus } from "@heritage/content";
 import { Eye } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
-import type { ContactSubmissionRow } from "../../../lib/content-client";
+import type { ContactSubmissionRow } from "../../../lib/content-api/content-client";
 import { AdminDialog } from "../common/admin-dialog";
 import { adminButton } from "../common/admin-styles";
 import { AdminTable, useAdminRows } from "../common/admin-table";

@@ -8,7 +8,7 @@
 import { findPlaceholders, type Placeholder, type SiteContentRow } from "@heritage/content";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { errorMessage } from "../../../lib/content-client";
+import { errorMessage } from "../../../lib/content-api/content-client";
 import { adminLanguages } from "../common/languages";
 import { ErrorState, LoadingState } from "../common/screen-states";
 import { useContentClient } from "../common/use-content-client";

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import type { ContentClient, FaqRow } from "../../../lib/content-client";
+import type { ContentClient, FaqRow } from "../../../lib/content-api/content-client";
 import { AdminTabs } from "../common/admin-tabs";
 import { EntityFormDialog, useEntitySave } from "../common/entity-form-dialog";
 import { TextAreaField, TextField } from "../common/form-fields";

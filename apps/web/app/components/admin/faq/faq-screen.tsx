@@ -7,7 +7,11 @@
 import { Plus } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useCallback, useState } from "react";
-import { ContentClientError, type FaqRow, faqRowSchema } from "../../../lib/content-client";
+import {
+  ContentClientError,
+  type FaqRow,
+  faqRowSchema,
+} from "../../../lib/content-api/content-client";
 import { adminButton } from "../common/admin-styles";
 import {
   AdminTable,

@@ -6,8 +6,12 @@
  * the screen only reads.
  */
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { errorMessage } from "../../../lib/content-client";
-import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditFilters } from "../../../lib/history-client";
+import { errorMessage } from "../../../lib/content-api/content-client";
+import {
+  AUDIT_PAGE_SIZE,
+  type AuditEntry,
+  type AuditFilters,
+} from "../../../lib/content-api/history-client";
 import { adminButton, inputClass, labelClass } from "../common/admin-styles";
 import { AdminTable } from "../common/admin-table";
 import { noticeError } from "../common/notices";

@@ -7,8 +7,8 @@
  */
 import { RotateCcw } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
-import { type ContentClient, errorMessage } from "../../../lib/content-client";
-import type { HistoryTable, Revision } from "../../../lib/history-client";
+import { type ContentClient, errorMessage } from "../../../lib/content-api/content-client";
+import type { HistoryTable, Revision } from "../../../lib/content-api/history-client";
 import { AdminDialog } from "../common/admin-dialog";
 import { adminButton, inputClass, labelClass } from "../common/admin-styles";
 import { AdminTabs } from "../common/admin-tabs";

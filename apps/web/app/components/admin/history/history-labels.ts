@@ -3,7 +3,7 @@
  * How the history screens name things (issue 29): kinds of content, an item by its title or
  * question, what an audit entry did, and the fields a revision changed.
  */
-import type { HistoryTable } from "../../../lib/history-client";
+import type { HistoryTable } from "../../../lib/content-api/history-client";
 import { fieldLabel } from "../common/version-conflict";
 import { contentSectionForms } from "../site-content/site-content-sections";
 

@@ -6,8 +6,8 @@
  */
 import { RotateCcw, Trash2 } from "lucide-react";
 import { useCallback } from "react";
-import { errorMessage } from "../../../lib/content-client";
-import type { TrashEntry } from "../../../lib/history-client";
+import { errorMessage } from "../../../lib/content-api/content-client";
+import type { TrashEntry } from "../../../lib/content-api/history-client";
 import { adminButton } from "../common/admin-styles";
 import { AdminTable, useAdminRows, useConfirmedDelete } from "../common/admin-table";
 import { ConfirmDialog } from "../common/confirm-dialog";

@@ -7,7 +7,11 @@
  */
 import { TriangleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
-import type { ContentClient, ImageProblem, ProjectRow } from "../../../lib/content-client";
+import type {
+  ContentClient,
+  ImageProblem,
+  ProjectRow,
+} from "../../../lib/content-api/content-client";
 import { adminLanguages } from "../common/languages";
 
 /** The image fields of a project, labelled as the dialog labels them. */

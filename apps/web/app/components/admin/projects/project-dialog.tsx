@@ -19,7 +19,7 @@ import {
   type ContentClient,
   errorMessage,
   type ProjectRow,
-} from "../../../lib/content-client";
+} from "../../../lib/content-api/content-client";
 import { classNames } from "../../ui/class-names";
 import { AdminTabs } from "../common/admin-tabs";
 import { EntityFormDialog, useEntitySave } from "../common/entity-form-dialog";

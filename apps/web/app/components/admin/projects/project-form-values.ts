@@ -4,7 +4,7 @@
  * conversion from a stored row. The shared `projectCreateSchema` validates them.
  */
 import { defaultProjectBackgroundColor } from "@heritage/content";
-import type { ProjectRow } from "../../../lib/content-client";
+import type { ProjectRow } from "../../../lib/content-api/content-client";
 
 export const projectSeoFieldNames = [
   "seo_title",

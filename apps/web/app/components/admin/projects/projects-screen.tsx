@@ -11,7 +11,7 @@ import {
   errorMessage,
   type ProjectRow,
   projectRowSchema,
-} from "../../../lib/content-client";
+} from "../../../lib/content-api/content-client";
 import { adminButton } from "../common/admin-styles";
 import {
   AdminTable,

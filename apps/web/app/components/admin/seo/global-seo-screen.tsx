@@ -17,7 +17,7 @@ import {
   ContentClientError,
   errorMessage,
   type VersionConflict,
-} from "../../../lib/content-client";
+} from "../../../lib/content-api/content-client";
 import { adminButton, cardClass } from "../common/admin-styles";
 import { AdminTabs } from "../common/admin-tabs";
 import { TextAreaField, TextField } from "../common/form-fields";

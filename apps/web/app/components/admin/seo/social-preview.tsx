@@ -5,7 +5,7 @@
  * when the title is under 30 or over 60 characters and the description under 120 or over 160.
  * The image is the one the pages will carry (share-image.ts), never an empty box.
  */
-import { chooseShareImage, shareImageNote } from "../../../lib/share-image";
+import { chooseShareImage, shareImageNote } from "../../../lib/seo/share-image";
 
 export const socialLimits = {
   facebook: { title: 95, description: 300 },

@@ -14,7 +14,7 @@ import {
   ContentClientError,
   errorMessage,
   type VersionConflict,
-} from "../../../lib/content-client";
+} from "../../../lib/content-api/content-client";
 import { adminButton } from "../common/admin-styles";
 import { TextAreaField, TextField } from "../common/form-fields";
 import { HtmlPreview } from "../common/html-preview";

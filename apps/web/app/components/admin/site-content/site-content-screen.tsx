@@ -12,7 +12,7 @@ import {
   errorMessage,
   type SiteContentRowAnswer,
   siteContentRowAnswerSchema,
-} from "../../../lib/content-client";
+} from "../../../lib/content-api/content-client";
 import { adminButton } from "../common/admin-styles";
 import { AdminTabs } from "../common/admin-tabs";
 import { adminLanguages } from "../common/languages";
