@@ -315,8 +315,11 @@ export async function updatePermissionDefinition(
     if (newId !== oldId && (definitions[newId] !== undefined || isSystemPermission(newId))) {
       throw knownErrors.permissionIdAlreadyExists({ permission_id: newId });
     }
-    const contained = input.containedPermissionIds ?? Object.keys(existing.containedPermissionIds);
-    assertContainedExist(definitions, scope, contained);
+    const listed = input.containedPermissionIds ?? Object.keys(existing.containedPermissionIds);
+    assertContainedExist(definitions, scope, listed);
+    // A definition that names itself keeps naming itself under its new id: the old id must not
+    // stay behind, or a definition made later under it would be granted through this one.
+    const contained = [...new Set(listed.map((id) => (id === oldId ? newId : id)))];
     const description = input.description ?? existing.description;
     delete definitions[oldId];
     for (const definition of Object.values(definitions)) {

@@ -151,7 +151,7 @@ export async function listTeams(
   const conditions: SQL[] = [eq(teams.projectId, projectId)];
   if (userId !== undefined) {
     conditions.push(
-      sql`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${teams.id} and ${teamMembers.userId} = ${userId})`,
+      sql`exists (select 1 from ${teamMembers} where ${teamMembers.projectId} = ${teams.projectId} and ${teamMembers.teamId} = ${teams.id} and ${teamMembers.userId} = ${userId})`,
     );
   }
   return db
@@ -294,13 +294,18 @@ export async function addMemberToTeam(
   });
 }
 
-/** Adds the user unless already a member (accepting an invitation twice changes nothing). */
+/**
+ * Adds the user unless already a member (accepting an invitation twice changes nothing). The team
+ * and the user must be the project's own (USER_NOT_FOUND, TEAM_NOT_FOUND), whoever calls.
+ */
 export async function ensureTeamMember(
   deps: TeamDeps,
   project: LoadedProject,
   input: { teamId: string; userId: string },
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
+    await requireUserInProject(tx, project.id, input.userId);
+    await requireTeam(tx, project.id, input.teamId);
     if (await isTeamMember(tx, project.id, input.teamId, input.userId)) return;
     await joinTeam(tx, deps, project, { ...input, role: "member" });
   });
