@@ -1,7 +1,8 @@
 /**
  * @module
  * /admin/seo (site spec, section 2): "Global SEO Settings" with tabs General, Organization,
- * Social Media and Performance, "Save SEO Settings", and the live social-share preview beside.
+ * Social Media and Performance, "Save SEO Settings" (not on Performance, which has nothing to
+ * save), and the live social-share preview beside.
  * Title, description and keywords are written per language, with what each one misses shown
  * above them (issue 19, defect 4). Validated with the shared global SEO schema (keywords parsed
  * from comma-separated text).
@@ -308,11 +309,14 @@ export function GlobalSeoScreen() {
               { value: "performance", label: "Performance", content: <PerformancePanel /> },
             ]}
           />
-          <div className="mt-6 border-t border-gray-200 pt-4">
-            <button type="submit" className={adminButton("primary")} disabled={isSaving}>
-              {isSaving ? "Saving..." : "Save SEO Settings"}
-            </button>
-          </div>
+          {/* The Performance tab measures the public pages: it has nothing to save. */}
+          {tab === "performance" ? null : (
+            <div className="mt-6 border-t border-gray-200 pt-4">
+              <button type="submit" className={adminButton("primary")} disabled={isSaving}>
+                {isSaving ? "Saving..." : "Save SEO Settings"}
+              </button>
+            </div>
+          )}
         </form>
         <aside className={cardClass}>
           <SocialPreview

@@ -1,15 +1,19 @@
 /**
  * @module
- * The Performance tab of /admin/seo (site spec, sections 2, 4 and 9): Core Web Vitals measured
- * in this browser (refreshed every 2 s after a 3 s measuring window), the Mobile SEO check of
- * the public home page rendered 375 px wide in a same-origin frame (1 s after opening, 0.5 s
- * after coming back, and on demand), a Show/Hide Details toggle, a layout-shift monitor and the
- * slow-navigation warning (admin navigations over 100 ms, timed by the admin layout).
+ * The Performance tab of /admin/seo (site spec, sections 2, 4 and 9). Both checks measure a public
+ * page the admin chooses (home, about, contact, imprint, privacy, in each language; issue 33,
+ * item 5), loaded 375 px wide in a same-origin frame: its Core Web Vitals (page-vitals.ts;
+ * refreshed every 2 s after a 3 s measuring window from each load) and the Mobile SEO check (1 s
+ * after opening, 0.5 s after coming back, after choosing another page, and on demand); a
+ * Show/Hide Details toggle, a layout-shift monitor and the slow-navigation warning (admin
+ * navigations over 100 ms, timed by the admin layout).
  */
 import { CheckCircle2, XCircle } from "lucide-react";
 import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useNavigationType } from "react-router";
+import { type SiteLanguage, siteLanguages, withLanguagePrefix } from "../../../lib/language";
+import { staticPagePaths } from "../../../lib/paths";
 import { classNames } from "../../ui/class-names";
 import { adminButton } from "../common/admin-styles";
 import {
@@ -19,12 +23,12 @@ import {
   TOUCH_TARGET_MIN_PX,
 } from "./mobile-seo-check";
 import { describeSlowNavigation, type NavigationTiming, navigationLog } from "./navigation-timing";
+import { observePageVitals } from "./page-vitals";
 import {
   formatVital,
   overallScore,
   rateVital,
   recommendationsFor,
-  startWebVitals,
   type VitalRating,
   type VitalValues,
   vitalNames,
@@ -65,22 +69,53 @@ function CheckItem({ isPassing, children }: { isPassing: boolean; children: Reac
   );
 }
 
-function useWebVitals(): { values: VitalValues; isMeasuring: boolean } {
+const pageNames: Record<(typeof staticPagePaths)[number], string> = {
+  "/": "Home page",
+  "/about": "About",
+  "/contact": "Contact",
+  "/impressum": "Imprint",
+  "/datenschutz": "Privacy",
+};
+const languageNames: Record<SiteLanguage, string> = {
+  en: "English",
+  de: "German",
+  bs: "Bosnian",
+};
+
+/** Every public page the tab can measure, by its path. */
+const publicPages = siteLanguages.flatMap((language) =>
+  staticPagePaths.map((path) => ({
+    path: withLanguagePrefix(path, language),
+    language,
+    label: `${pageNames[path]} (${languageNames[language]})`,
+  })),
+);
+const labelOf = (path: string) => publicPages.find((page) => page.path === path)?.label ?? path;
+
+/** The chosen page's vitals: measured from each load of its frame, 3 s, then every 2 s. */
+function usePageVitals(loadedFrame: HTMLIFrameElement | null) {
   const [values, setValues] = useState<VitalValues>({});
   const [isMeasuring, setIsMeasuring] = useState(true);
   useEffect(() => {
-    const measured = startWebVitals();
-    setValues({ ...measured });
+    setValues({});
+    setIsMeasuring(true);
+    const frameWindow = loadedFrame?.contentWindow;
+    if (!frameWindow) return;
+    let measured: VitalValues = {};
+    const stop = observePageVitals(frameWindow, (latest) => {
+      measured = latest;
+    });
     const windowTimer = window.setTimeout(() => {
       setIsMeasuring(false);
       setValues({ ...measured });
     }, MEASUREMENT_WINDOW_MS);
     const refresh = window.setInterval(() => setValues({ ...measured }), REPORT_REFRESH_MS);
     return () => {
+      stop();
       window.clearTimeout(windowTimer);
       window.clearInterval(refresh);
     };
-  }, []);
+  }, [loadedFrame]);
   return { values, isMeasuring };
 }
 
@@ -98,7 +133,7 @@ function useSlowNavigations(): NavigationTiming[] {
   return slow;
 }
 
-function useMobileSeoCheck() {
+function useMobileSeoCheck(path: string) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [result, setResult] = useState<MobileSeoResult | null>(null);
   const [isChecking, setIsChecking] = useState(false);
@@ -112,7 +147,7 @@ function useMobileSeoCheck() {
     const inspect = () => {
       try {
         const document = frame.contentDocument;
-        if (!document?.body) throw new Error("The home page could not be read");
+        if (!document?.body) throw new Error("The page could not be read");
         setResult(checkMobileSeo(document));
         setCheckError(null);
       } catch (error) {
@@ -144,31 +179,52 @@ function useMobileSeoCheck() {
     };
   }, [navigationType, runCheck]);
 
+  // Another page chosen: its new frame is checked once it has loaded.
+  const checkedPath = useRef(path);
+  useEffect(() => {
+    if (checkedPath.current === path) return;
+    checkedPath.current = path;
+    setResult(null);
+    runCheck();
+  }, [path, runCheck]);
+
   return { frameRef, result, isChecking, checkError, runCheck };
 }
 
 /**
- * The public home page at phone width, off-screen and inert: only measured. Rendered into the
- * body, so it has a layout even while the Performance tab is hidden.
+ * The chosen public page at phone width, inert and invisible: only measured. It stands inside
+ * the viewport, transparent and behind the screen, because the browser does not paint a frame
+ * outside the viewport (no paint timings). Rendered into the body, so it has a layout even while
+ * the Performance tab is hidden; a new page is a new frame.
  */
-function MobileFrame({ frameRef }: { frameRef: RefObject<HTMLIFrameElement | null> }) {
+function MobileFrame({
+  frameRef,
+  path,
+  onLoaded,
+}: {
+  frameRef: RefObject<HTMLIFrameElement | null>;
+  path: string;
+  onLoaded: (frame: HTMLIFrameElement) => void;
+}) {
   const [container, setContainer] = useState<HTMLElement | null>(null);
   useEffect(() => setContainer(document.body), []);
   if (!container) return null;
   return createPortal(
     <div
       inert
-      className="pointer-events-none fixed top-0 -left-[10000px] h-[812px]"
+      className="pointer-events-none fixed top-0 left-0 -z-10 h-[812px] opacity-[0.01]"
       style={{ width: MOBILE_VIEWPORT_WIDTH }}
     >
       <iframe
+        key={path}
         ref={frameRef}
-        src="/"
-        title="Home page at mobile width (for the Mobile SEO check)"
+        src={path}
+        title={`${labelOf(path)} at mobile width (measured for Core Web Vitals and the Mobile SEO check)`}
         width={MOBILE_VIEWPORT_WIDTH}
         height={812}
         onLoad={(event) => {
           event.currentTarget.dataset.loaded = "true";
+          onLoaded(event.currentTarget);
         }}
       />
     </div>,
@@ -176,9 +232,18 @@ function MobileFrame({ frameRef }: { frameRef: RefObject<HTMLIFrameElement | nul
   );
 }
 
+/** The measured frame as a device: "Mobile (375×812, pixel ratio 1)". */
+function describeFrame(frame: HTMLIFrameElement | null): string {
+  const view = frame?.contentWindow;
+  if (!view) return "";
+  return `${view.innerWidth < 768 ? "Mobile" : "Desktop"} (${view.innerWidth}×${view.innerHeight}, pixel ratio ${view.devicePixelRatio})`;
+}
+
 export function PerformancePanel() {
-  const { values, isMeasuring } = useWebVitals();
-  const { frameRef, result, isChecking, checkError, runCheck } = useMobileSeoCheck();
+  const [path, setPath] = useState("/");
+  const { frameRef, result, isChecking, checkError, runCheck } = useMobileSeoCheck(path);
+  const [loadedFrame, setLoadedFrame] = useState<HTMLIFrameElement | null>(null);
+  const { values, isMeasuring } = usePageVitals(loadedFrame);
   const [isShowingDetails, setIsShowingDetails] = useState(false);
   const slowNavigations = useSlowNavigations();
   const score = overallScore(values);
@@ -187,7 +252,33 @@ export function PerformancePanel() {
 
   return (
     <div className="space-y-8">
-      <MobileFrame frameRef={frameRef} />
+      <MobileFrame frameRef={frameRef} path={path} onLoaded={setLoadedFrame} />
+      <div className="space-y-1">
+        <label htmlFor="performance-page" className="block font-semibold">
+          Page to check
+        </label>
+        <select
+          id="performance-page"
+          value={path}
+          onChange={(event) => setPath(event.target.value)}
+          className="rounded-md border border-gray-300 bg-white px-3 py-2"
+        >
+          {siteLanguages.map((language) => (
+            <optgroup key={language} label={languageNames[language]}>
+              {publicPages
+                .filter((page) => page.language === language)
+                .map((page) => (
+                  <option key={page.path} value={page.path}>
+                    {page.label}
+                  </option>
+                ))}
+            </optgroup>
+          ))}
+        </select>
+        <p className="text-sm text-gray-700">
+          Both checks load this public page at 375 px, as a phone visitor gets it.
+        </p>
+      </div>
 
       <section aria-labelledby="web-vitals-heading" className="space-y-3">
         <h2 id="web-vitals-heading" className="text-lg font-semibold">
@@ -292,11 +383,7 @@ export function PerformancePanel() {
               </div>
             ))}
             <dt className="font-semibold">Device</dt>
-            <dd data-testid="device-details">
-              {typeof window === "undefined"
-                ? ""
-                : `${window.innerWidth < 768 ? "Mobile" : "Desktop"} (${window.innerWidth}×${window.innerHeight}, pixel ratio ${window.devicePixelRatio})`}
-            </dd>
+            <dd data-testid="device-details">{describeFrame(frameRef.current)}</dd>
           </dl>
         ) : null}
       </section>
@@ -333,7 +420,9 @@ export function PerformancePanel() {
             Mobile SEO check failed: {checkError}
           </p>
         ) : (
-          <p className="text-gray-700">Checking the home page at {MOBILE_VIEWPORT_WIDTH} px...</p>
+          <p className="text-gray-700">
+            Checking {labelOf(path)} at {MOBILE_VIEWPORT_WIDTH} px...
+          </p>
         )}
         <button
           type="button"

@@ -1,12 +1,10 @@
 /**
  * @module
- * Core Web Vitals of the admin page as measured in this browser (site spec, section 9):
- * thresholds good / poor of LCP 2500 / 4000 ms, FID 100 / 300 ms, CLS 0.1 / 0.25, FCP 1800 /
- * 3000 ms and TTFB 800 / 1800 ms; scores 100, 60 and 20 for good, needs-improvement and poor.
- * LCP, CLS, FCP and TTFB come from the `web-vitals` library; FID (which web-vitals 5 dropped)
- * from the `first-input` performance entry.
+ * How Core Web Vitals are rated and reported (site spec, section 9): thresholds good / poor of
+ * LCP 2500 / 4000 ms, FID 100 / 300 ms, CLS 0.1 / 0.25, FCP 1800 / 3000 ms and TTFB 800 / 1800
+ * ms; scores 100, 60 and 20 for good, needs-improvement and poor. The values are measured on a
+ * public page (page-vitals.ts).
  */
-import { onCLS, onFCP, onLCP, onTTFB } from "web-vitals";
 
 export const vitalThresholds = {
   LCP: { good: 2500, poor: 4000 },
@@ -63,33 +61,4 @@ export function recommendationsFor(values: VitalValues): string[] {
 
 export function formatVital(name: VitalName, value: number): string {
   return name === "CLS" ? value.toFixed(3) : `${Math.round(value)} ms`;
-}
-
-// The metrics are the page's: measured once per page load, whichever screen asks.
-const measured: VitalValues = {};
-let isStarted = false;
-
-/** Starts measuring (once per page); returns the values measured so far, updated in place. */
-export function startWebVitals(): VitalValues {
-  if (isStarted || typeof window === "undefined") return measured;
-  isStarted = true;
-  const record = (metric: { name: string; value: number }) => {
-    if (metric.name in vitalThresholds) measured[metric.name as VitalName] = metric.value;
-  };
-  onLCP(record, { reportAllChanges: true });
-  onCLS(record, { reportAllChanges: true });
-  onFCP(record);
-  onTTFB(record);
-  if (typeof PerformanceObserver !== "undefined") {
-    try {
-      new PerformanceObserver((list) => {
-        const entry = list.getEntries()[0] as PerformanceEventTiming | undefined;
-        if (entry && measured.FID === undefined)
-          measured.FID = entry.processingStart - entry.startTime;
-      }).observe({ type: "first-input", buffered: true });
-    } catch {
-      // Browsers without first-input entries report no FID.
-    }
-  }
-  return measured;
 }
