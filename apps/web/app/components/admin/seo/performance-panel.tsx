@@ -260,7 +260,11 @@ export function PerformancePanel() {
         <select
           id="performance-page"
           value={path}
-          onChange={(event) => setPath(event.target.value)}
+          onChange={(event) => {
+            // The figures shown are the new page's from its first load, never the old page's.
+            setLoadedFrame(null);
+            setPath(event.target.value);
+          }}
           className="rounded-md border border-gray-300 bg-white px-3 py-2"
         >
           {siteLanguages.map((language) => (
