@@ -24,6 +24,12 @@ export const contentErrors = {
   INVALID_QUERY: { code: "INVALID_QUERY", status: 400, message: "Invalid query parameter" },
   MISSING_ID: { code: "MISSING_ID", status: 400, message: "The id is required" },
   DUPLICATE_ID: { code: "DUPLICATE_ID", status: 409, message: "A row with this id already exists" },
+  /** A project's address (`slug`) another project, or one in the trash, already has. */
+  SLUG_TAKEN: {
+    code: "SLUG_TAKEN",
+    status: 409,
+    message: "Another project already has this address",
+  },
   /** `If-Match` named a version the row has moved past (RFC 9110 412). */
   VERSION_CONFLICT: {
     code: "VERSION_CONFLICT",

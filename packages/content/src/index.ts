@@ -182,8 +182,16 @@ export {
   SEO_TITLE_MAX,
 } from "./projects/project-input";
 export {
+  FALLBACK_PROJECT_SLUG,
+  isValidProjectSlug,
+  PROJECT_SLUG_MAX,
+  reservedProjectSlugs,
+  slugFromTitle,
+} from "./projects/project-slugs";
+export {
   createProject,
   deleteProject,
+  findProjectByAddress,
   findProjectById,
   type ListProjectsOptions,
   listProjects,

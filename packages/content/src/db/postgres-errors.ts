@@ -19,6 +19,17 @@ export function isUniqueViolation(error: unknown): boolean {
   return sqlState(error) === "23505";
 }
 
+/** The name of the constraint (or unique index) an error violated, when the engine gives it. */
+export function violatedConstraint(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === "string" && constraint !== "") return constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** True when `value` can be compared with a uuid column without a database error. */

@@ -49,7 +49,18 @@ export const categories = contentSchema.table("categories", {
 export const projects = contentSchema.table(
   "projects",
   {
+    /**
+     * The row's stable identity: revisions, the trash, the audit log and media references name
+     * it, and it never changes. Seeded projects have readable ids, older admin-made ones UUIDs.
+     */
     id: textId(),
+    /**
+     * The project's public address, `/project/{slug}` (issue 33, item 13): readable, unique
+     * among projects, editable. A new project's is made from its English title
+     * (`project-slugs.ts`); when it changes, the old one is kept in `project_redirects` by the
+     * database itself (trigger `keep_project_addresses`). Left out of an insert it is the id.
+     */
+    slug: text("slug").notNull(),
     title: text("title").notNull(),
     title_de: text("title_de"),
     title_bs: text("title_bs"),
@@ -82,9 +93,28 @@ export const projects = contentSchema.table(
     updated_at: updatedAt(),
   },
   (table) => [
+    uniqueIndex("projects_slug_idx").on(table.slug),
     index("projects_category_idx").on(table.category),
     index("projects_created_at_idx").on(table.created_at),
   ],
+);
+
+/**
+ * A project's former public addresses (issue 33, item 13). `/project/{slug}` of a row here
+ * answers a permanent redirect to the project's current address, read from the project itself, so
+ * a chain of renames (a -> b -> c) is always one hop. Written by the database when a project's
+ * slug changes, and removed when a project takes that address again (a redirect never shadows a
+ * live project) or when its project leaves the trash for good. Not a foreign key: a trashed
+ * project's old addresses come back with it.
+ */
+export const projectRedirects = contentSchema.table(
+  "project_redirects",
+  {
+    slug: text("slug").primaryKey(),
+    project_id: text("project_id").notNull(),
+    created_at: createdAt(),
+  },
+  (table) => [index("project_redirects_project_idx").on(table.project_id)],
 );
 
 export const faqs = contentSchema.table(

@@ -71,6 +71,8 @@ export async function seedDefaultContent(db: Database): Promise<SeedResult> {
       await tx.insert(projects).values(
         fallbackProjects.map((project, index) => ({
           ...project,
+          // The built-in projects' addresses are their readable ids (/project/balkan-stories).
+          slug: project.id,
           created_at: createdAtFor(index, fallbackProjects.length),
         })),
       );

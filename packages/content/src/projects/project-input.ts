@@ -13,6 +13,7 @@ import {
   slugId,
 } from "../input/field-schemas";
 import { sanitizeTextOrHtml } from "../input/sanitize-html";
+import { projectSlugField } from "./project-slugs";
 
 /** Background colour choices of the project dialog (spec section 2); Light Blue is the default. */
 export const projectBackgroundColors = [
@@ -79,9 +80,15 @@ const projectFields = {
   seo_og_image_bs: optionalUrl("Bosnian SEO image"),
 };
 
-/** A new project (POST). `id` is optional: a UUID is generated when it is left out. */
+/**
+ * A new project (POST). `id` is optional: a UUID is generated when it is left out. `slug` is its
+ * public address (`/project/{slug}`); left out or empty, it is made from the id when one is sent,
+ * else from the English title, and made unique (`-2`, `-3`...). A slug sent is refused when
+ * another project, or one in the trash, has it.
+ */
 export const projectCreateSchema = z.object({
   id: slugId("Project id").optional(),
+  slug: projectSlugField("Address"),
   title: requiredText("Title", 300),
   category: requiredText("Category", 100),
   ...projectFields,
@@ -89,9 +96,14 @@ export const projectCreateSchema = z.object({
 export type ProjectCreateInput = z.input<typeof projectCreateSchema>;
 export type ProjectCreate = z.output<typeof projectCreateSchema>;
 
-/** Changes to a project (PUT): `id` plus any subset of the fields; unknown keys are ignored. */
+/**
+ * Changes to a project (PUT): `id` plus any subset of the fields; unknown keys are ignored. A new
+ * `slug` moves the project's address (the old one redirects to it); an empty one makes it from the
+ * English title again.
+ */
 export const projectUpdateSchema = z.object({
   id: rowId,
+  slug: projectSlugField("Address"),
   title: requiredText("Title", 300).optional(),
   category: requiredText("Category", 100).optional(),
   ...projectFields,

@@ -20,6 +20,7 @@ import {
   revisions,
   trash,
 } from "../db/schema";
+import { settleRestoredProjectSlug } from "../projects/projects-repository";
 import { type QueryableTableName, queryableTables } from "../table-query";
 
 /** The admin a write is made by (null: a visitor, e.g. the public contact form). */
@@ -347,9 +348,12 @@ async function restoreRow(
 ): Promise<Row> {
   const { table: name, id } = options;
   const table = tableOf(name);
-  const values = editableValues(name, options.data);
+  const restored = editableValues(name, options.data);
   return db.transaction(async (tx) => {
     const before = await lockAndCheck(tx, name, id, options.expectedVersion);
+    // A project's address may since be another's: it keeps one nobody else holds.
+    const values =
+      name === "projects" ? await settleRestoredProjectSlug(tx, id, restored, before) : restored;
     let row: Row | undefined;
     if (before) {
       [row] = (await tx
