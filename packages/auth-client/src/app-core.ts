@@ -50,6 +50,13 @@ export interface AppOptions extends Partial<AuthRuntime> {
   tokenStore?: TokenStore | "cookie" | "memory";
   /** Headers added to every API request. */
   extraRequestHeaders?: Record<string, string>;
+  /**
+   * The language the server should write to the user in (the mails a request causes: password
+   * reset, e-mail verification, sign-in codes, invitations), sent as `Accept-Language`. A function
+   * is asked at each request, e.g. for the language of the page the user is on now. Without it a
+   * browser sends its own languages.
+   */
+  language?: string | (() => string | undefined);
 }
 
 export interface AuthChangeEvent<U> {
@@ -152,6 +159,7 @@ export function createAppCore(options: AppOptions, access: AccessOptions): AppCo
     superSecretAdminKey: access.superSecretAdminKey,
     adminSession: access.adminSession,
     extraHeaders: options.extraRequestHeaders,
+    language: options.language,
     runtime,
   });
   return {

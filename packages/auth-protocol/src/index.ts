@@ -4,6 +4,7 @@
  * @module
  */
 
+export { preferredLanguage } from "./accept-language";
 export type { AccessType, HeaderSpelling, ProtocolHeaderSuffix } from "./headers";
 export {
   accessTypeSchema,

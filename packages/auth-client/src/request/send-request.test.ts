@@ -75,6 +75,29 @@ describe("headers", () => {
     expect(calls[0]?.headers.has("x-hexclave-refresh-token")).toBe(false);
   });
 
+  it("sends the app's language as Accept-Language, asking a function anew at each request", async () => {
+    const fake = createFakeFetch(() => jsonResponse({ id: projectId }));
+    let pageLanguage: string | undefined = "de";
+    const app = createClientApp({
+      projectId,
+      publishableClientKey: "pck_test",
+      baseUrl: "http://auth.test/",
+      tokenStore: "memory",
+      language: () => pageLanguage,
+      ...createTestRuntime(fake.fetch).runtime,
+    });
+    await app.getProject().catch(() => undefined);
+    pageLanguage = "bs";
+    await app.getProject().catch(() => undefined);
+    pageLanguage = undefined;
+    await app.getProject().catch(() => undefined);
+    expect(fake.calls.map((call) => call.headers.get("accept-language"))).toEqual([
+      "de",
+      "bs",
+      null,
+    ]);
+  });
+
   it("server apps add the secret key; admin apps send both keys, empty when missing", async () => {
     const fake = createFakeFetch(() => jsonResponse({ success: true }));
     const runtime = createTestRuntime(fake.fetch).runtime;

@@ -47,6 +47,8 @@ export interface RequestConfig {
   /** Session of an internal-project user whose access token authenticates admin calls. */
   adminSession?: AuthSession | undefined;
   extraHeaders?: Record<string, string> | undefined;
+  /** Sent as `Accept-Language` when it gives one (see the app option `language`). */
+  language?: string | (() => string | undefined) | undefined;
   runtime: AuthRuntime;
 }
 
@@ -132,6 +134,9 @@ function buildHeaders(
     headers[sentHeader("super-secret-admin-key")] = config.superSecretAdminKey;
   }
   if (hasBody) headers["content-type"] = "application/json";
+  const language = typeof config.language === "function" ? config.language() : config.language;
+  // A CORS-safelisted header: it adds no preflight to a cross-origin call.
+  if (language) headers["accept-language"] = language;
   return { ...headers, ...config.extraHeaders };
 }
 

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { codeCaller } from "../../http/code-caller";
 import type { AuthEnv, RouteDeps } from "../../http/context";
 import { getEndUserCountryCode } from "../../http/end-user-country";
+import { mailLanguageOf } from "../../http/mail-language";
 import { requireAccess } from "../../http/project-access";
 import { sendJson } from "../../http/respond";
 import { validateRequest } from "../../http/validate";
@@ -52,6 +53,7 @@ export function createOtpRoutes(deps: RouteDeps): Hono<AuthEnv> {
         email: body.email,
         callbackUrl: body.callback_url,
         countryCode: getEndUserCountryCode(c),
+        language: mailLanguageOf(c),
       });
       return sendJson(c, { nonce });
     },

@@ -62,6 +62,29 @@ describe("send-reset-code", () => {
     expect(mail?.text).not.toContain("stale");
   });
 
+  it("writes the mail in the language the request asks for (German, Bosnian), else English", async () => {
+    const user = await t.signUpUser("internal", { email: "reset-language@example.com" });
+    const send = (acceptLanguage?: string) =>
+      post(
+        "/send-reset-code",
+        { email: user.email, callback_url: callbackUrl },
+        acceptLanguage ? { headers: { "accept-language": acceptLanguage } } : {},
+      );
+    expect((await send("de-AT,de;q=0.9,en;q=0.8")).status).toBe(200);
+    expect((await send("hr-HR,en;q=0.5")).status).toBe(200);
+    expect((await send("fr-FR, *;q=0.5")).status).toBe(200);
+    const subjects = (await t.readOutbox(user.email)).map((mail) => mail.subject);
+    expect(subjects).toEqual([
+      "Passwort zurücksetzen bei Stack Dashboard",
+      "Nova lozinka za Stack Dashboard",
+      "Reset your password at Stack Dashboard",
+    ]);
+    const [german] = await t.readOutbox(user.email);
+    expect(german?.html).toContain('<html lang="de">');
+    expect(german?.text).toContain("Ihr Passwort bleibt unverändert.");
+    expect(german?.text).not.toMatch(/\b(?:password|ignore|someone)\b/i);
+  });
+
   it("answers the same for an unknown address and sends nothing", async () => {
     const [before] = await t.db.select({ value: count() }).from(emailOutbox);
     const response = await post("/send-reset-code", {

@@ -10,6 +10,7 @@ import { getClientIp } from "../../http/client-ip";
 import { codeCaller } from "../../http/code-caller";
 import type { AuthEnv, RequestAuth, RouteDeps } from "../../http/context";
 import { getEndUserCountryCode } from "../../http/end-user-country";
+import { mailLanguageOf } from "../../http/mail-language";
 import { requireAccess } from "../../http/project-access";
 import { sendJson, sendSuccess } from "../../http/respond";
 import { throwSchemaError, validateRequest } from "../../http/validate";
@@ -103,6 +104,7 @@ export function createPasswordRoutes(deps: RouteDeps): Hono<AuthEnv> {
         email: body.email,
         password: body.password,
         verificationCallbackUrl: body.verification_callback_url,
+        language: mailLanguageOf(c),
         currentUser: auth.user,
         ip: getClientIp(c, deps.trustProxy),
         countryCode: getEndUserCountryCode(c),
@@ -134,6 +136,7 @@ export function createPasswordRoutes(deps: RouteDeps): Hono<AuthEnv> {
         await sendPasswordResetCode(deps, auth.project, {
           email: body.email,
           callbackUrl: body.callback_url,
+          language: mailLanguageOf(c),
         });
       } finally {
         // Known and unknown addresses answer after the same time (the reference pads unknown ones).

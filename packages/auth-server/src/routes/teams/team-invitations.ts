@@ -9,6 +9,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { codeCaller } from "../../http/code-caller";
 import type { AuthEnv, RequestAuth, RouteDeps } from "../../http/context";
+import { mailLanguageOf } from "../../http/mail-language";
 import { requireAccess, resolveUserId } from "../../http/project-access";
 import { sendJson, sendSuccess } from "../../http/respond";
 import { userIdOrMeSchema, validateRequest } from "../../http/validate";
@@ -80,6 +81,7 @@ export function createTeamInvitationRoutes(deps: RouteDeps): Hono<AuthEnv> {
         teamId: body.team_id,
         email: body.email,
         callbackUrl: body.callback_url,
+        language: mailLanguageOf(c),
       });
       return sendJson(c, { success: true, id });
     },

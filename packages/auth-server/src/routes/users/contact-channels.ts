@@ -9,6 +9,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { codeCaller } from "../../http/code-caller";
 import type { AuthEnv, RequestAuth, RouteDeps } from "../../http/context";
+import { mailLanguageOf } from "../../http/mail-language";
 import { requireAccess, resolveUserId } from "../../http/project-access";
 import { sendJson, sendSuccess } from "../../http/respond";
 import { throwSchemaError, userIdOrMeSchema, validateRequest } from "../../http/validate";
@@ -107,7 +108,13 @@ export function createContactChannelRoutes(deps: RouteDeps): Hono<AuthEnv> {
         projectId: auth.project.id,
         email: channel.value,
       });
-      await sendChannelVerificationCode(deps, auth.project, channel, body.callback_url);
+      await sendChannelVerificationCode(
+        deps,
+        auth.project,
+        channel,
+        body.callback_url,
+        mailLanguageOf(c),
+      );
       return sendSuccess(c);
     },
   );
@@ -218,7 +225,13 @@ export function createContactChannelRoutes(deps: RouteDeps): Hono<AuthEnv> {
         projectId: auth.project.id,
         email: channel.value,
       });
-      await sendChannelVerificationCode(deps, auth.project, channel, body.callback_url);
+      await sendChannelVerificationCode(
+        deps,
+        auth.project,
+        channel,
+        body.callback_url,
+        mailLanguageOf(c),
+      );
       return sendSuccess(c);
     },
   );

@@ -13,6 +13,7 @@ import { createVerificationCode, redeemVerificationCode } from "../credentials/v
 import { renderProjectEmail } from "../email/project-emails";
 import { emailSenderFor } from "../email/project-mail";
 import { buildCodeLink, renderEmailVerificationEmail } from "../email-delivery/emails";
+import type { MailLanguage } from "../email-delivery/mail-texts";
 import { isTrustedRedirectUrl } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
 import { findUser, normalizeEmail } from "../records/user-records";
@@ -243,6 +244,7 @@ export async function sendChannelVerificationCode(
   project: LoadedProject,
   channel: ContactChannelRow,
   callbackUrl: string,
+  language?: MailLanguage,
 ): Promise<void> {
   if (channel.isVerified) throw knownErrors.emailAlreadyVerified();
   if (!isTrustedRedirectUrl(project.config, callbackUrl)) {
@@ -259,7 +261,7 @@ export async function sendChannelVerificationCode(
     project,
     "email_verification",
     { emailVerificationLink: link },
-    () => renderEmailVerificationEmail({ projectName: project.displayName, link }),
+    () => renderEmailVerificationEmail({ projectName: project.displayName, link, language }),
     deps,
   );
   await emailSenderFor(deps, project).send({

@@ -12,6 +12,13 @@ import { createTransport, type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import { emailOutbox } from "../../db/schema";
 import type { AuthLogger } from "../shared/auth-logger";
+import {
+  type BuiltInMail,
+  fillMailText,
+  type LinkMailTexts,
+  type MailLanguage,
+  mailTexts,
+} from "./mail-texts";
 import { smtpUrlTransportOptions } from "./smtp-options";
 
 export interface OutgoingEmail {
@@ -150,6 +157,7 @@ export interface RenderedEmail {
 }
 
 function renderLinkEmail(input: {
+  language: MailLanguage;
   subject: string;
   heading: string;
   intro: string;
@@ -167,7 +175,7 @@ function renderLinkEmail(input: {
       .join("\n\n"),
     html: [
       "<!doctype html>",
-      '<html><body style="font-family: sans-serif; line-height: 1.5">',
+      `<html lang="${input.language}"><body style="font-family: sans-serif; line-height: 1.5">`,
       `<h1 style="font-size: 20px">${escapeHtml(input.heading)}</h1>`,
       `<p>${escapeHtml(input.intro)}</p>`,
       ...(input.code === undefined
@@ -182,18 +190,33 @@ function renderLinkEmail(input: {
   };
 }
 
+/** One built-in mail's texts in `language` (English when not given), with its values filled in. */
+function builtInTexts(
+  mail: BuiltInMail,
+  language: MailLanguage | undefined,
+  values: Record<string, string>,
+): LinkMailTexts & { language: MailLanguage } {
+  const chosen = language ?? "en";
+  const texts = mailTexts[chosen][mail];
+  return {
+    language: chosen,
+    subject: fillMailText(texts.subject, values),
+    heading: fillMailText(texts.heading, values),
+    intro: fillMailText(texts.intro, values),
+    action: fillMailText(texts.action, values),
+    outro: fillMailText(texts.outro, values),
+  };
+}
+
 /** Template `email_verification` (contract §2.3): subject "Verify your email at {project}". */
 export function renderEmailVerificationEmail(input: {
   projectName: string;
   link: string;
+  language?: MailLanguage | undefined;
 }): RenderedEmail {
   return renderLinkEmail({
-    subject: `Verify your email at ${input.projectName}`,
-    heading: `Verify your email at ${input.projectName}`,
-    intro: "Please confirm your e-mail address by opening this link:",
-    action: "Verify my email",
+    ...builtInTexts("emailVerification", input.language, { project: input.projectName }),
     link: input.link,
-    outro: "If you did not ask for this, you can ignore this e-mail.",
   });
 }
 
@@ -201,14 +224,11 @@ export function renderEmailVerificationEmail(input: {
 export function renderPasswordResetEmail(input: {
   projectName: string;
   link: string;
+  language?: MailLanguage | undefined;
 }): RenderedEmail {
   return renderLinkEmail({
-    subject: `Reset your password at ${input.projectName}`,
-    heading: `Reset your password at ${input.projectName}`,
-    intro: "Someone asked to reset the password of your account. To choose a new one, open:",
-    action: "Reset my password",
+    ...builtInTexts("passwordReset", input.language, { project: input.projectName }),
     link: input.link,
-    outro: "If you did not ask for this, you can ignore this e-mail; your password stays as it is.",
   });
 }
 
@@ -220,16 +240,12 @@ export function renderMagicLinkEmail(input: {
   projectName: string;
   link: string;
   otp: string;
+  language?: MailLanguage | undefined;
 }): RenderedEmail {
   return renderLinkEmail({
-    subject: `Sign in to ${input.projectName}: Your code is ${input.otp}`,
-    heading: `Sign in to ${input.projectName}`,
-    intro: "This is your one-time code for signing in; enter it on the sign-in page:",
+    ...builtInTexts("magicLink", input.language, { project: input.projectName, otp: input.otp }),
     code: input.otp,
-    action: "Or sign in with this link",
     link: input.link,
-    outro:
-      "If you did not ask for this, you can ignore this e-mail; nobody can sign in without it.",
   });
 }
 
@@ -241,14 +257,14 @@ export function renderTeamInvitationEmail(input: {
   projectName: string;
   teamName: string;
   link: string;
+  language?: MailLanguage | undefined;
 }): RenderedEmail {
   return renderLinkEmail({
-    subject: `You have been invited to join ${input.teamName}`,
-    heading: `You have been invited to join ${input.teamName}`,
-    intro: `You were invited to the team "${input.teamName}" at ${input.projectName}. To join it, open:`,
-    action: "Join the team",
+    ...builtInTexts("teamInvitation", input.language, {
+      project: input.projectName,
+      team: input.teamName,
+    }),
     link: input.link,
-    outro: "If you did not expect this invitation, you can ignore this e-mail.",
   });
 }
 

@@ -14,6 +14,7 @@ import { createVerificationCode, redeemVerificationCode } from "../credentials/v
 import { renderProjectEmail } from "../email/project-emails";
 import { emailSenderFor } from "../email/project-mail";
 import { buildCodeLink, renderTeamInvitationEmail } from "../email-delivery/emails";
+import type { MailLanguage } from "../email-delivery/mail-texts";
 import { assertDashboardAdminSeat } from "../payments/dashboard-admins";
 import { isTrustedRedirectUrl } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
@@ -41,7 +42,12 @@ function readData(data: Record<string, unknown>): InvitationData {
 export async function sendTeamInvitation(
   deps: AuthDeps,
   project: LoadedProject,
-  input: { teamId: string; email: string; callbackUrl: string },
+  input: {
+    teamId: string;
+    email: string;
+    callbackUrl: string;
+    language?: MailLanguage | undefined;
+  },
 ): Promise<string> {
   const team = await requireTeam(deps.db, project.id, input.teamId);
   if (!isTrustedRedirectUrl(project.config, input.callbackUrl)) {
@@ -75,6 +81,7 @@ export async function sendTeamInvitation(
           projectName: project.displayName,
           teamName: team.displayName,
           link: buildCodeLink(input.callbackUrl, code),
+          language: input.language,
         }),
       deps,
     )),

@@ -16,6 +16,7 @@ import { createVerificationCode, redeemVerificationCode } from "../credentials/v
 import { renderProjectEmail } from "../email/project-emails";
 import { emailSenderFor } from "../email/project-mail";
 import { buildCodeLink, renderMagicLinkEmail } from "../email-delivery/emails";
+import type { MailLanguage } from "../email-delivery/mail-texts";
 import { isTrustedRedirectUrl } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
 import { type LoadedUser, normalizeEmail, requireUser } from "../records/user-records";
@@ -85,7 +86,12 @@ function assertAddressAllowsOtp(project: LoadedProject, channel: AuthEmailChanne
 export async function sendSignInCode(
   deps: AuthDeps,
   project: LoadedProject,
-  input: { email: string; callbackUrl: string; countryCode: string | null },
+  input: {
+    email: string;
+    callbackUrl: string;
+    countryCode: string | null;
+    language?: MailLanguage | undefined;
+  },
 ): Promise<{ nonce: string }> {
   assertOtpEnabled(project);
   // Before the lookup, so an untrusted callback URL gets the same answer for every address.
@@ -115,6 +121,7 @@ export async function sendSignInCode(
           projectName: project.displayName,
           link: buildCodeLink(input.callbackUrl, code),
           otp,
+          language: input.language,
         }),
       deps,
     )),

@@ -10,6 +10,7 @@ import { contactChannels, passwordCredentials } from "../../db/schema";
 import { findContactChannel, sendChannelVerificationCode } from "../accounts/contact-channels";
 import { createUser, updateUser } from "../accounts/user-writes";
 import type { AuthDeps } from "../auth-deps";
+import type { MailLanguage } from "../email-delivery/mail-texts";
 import { isTrustedRedirectUrl } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
 import { type LoadedUser, normalizeEmail, requireUser } from "../records/user-records";
@@ -107,6 +108,8 @@ export async function signUpWithPassword(
     email: string;
     password: string;
     verificationCallbackUrl?: string | undefined;
+    /** The language of the verification mail. */
+    language?: MailLanguage | undefined;
     /** The user of the request's access token: an anonymous one is upgraded instead. */
     currentUser: LoadedUser | null;
     ip: string | null;
@@ -167,7 +170,13 @@ export async function signUpWithPassword(
       user.primaryEmail.id,
     );
     if (channel && !channel.isVerified) {
-      await sendChannelVerificationCode(deps, project, channel, input.verificationCallbackUrl);
+      await sendChannelVerificationCode(
+        deps,
+        project,
+        channel,
+        input.verificationCallbackUrl,
+        input.language,
+      );
     }
   }
   return completeFirstFactorSignIn(deps, project, user, { isNewUser: true, ip: input.ip });

@@ -12,6 +12,7 @@ import { createVerificationCode, redeemVerificationCode } from "../credentials/v
 import { renderProjectEmail } from "../email/project-emails";
 import { emailSenderFor } from "../email/project-mail";
 import { buildCodeLink, renderPasswordResetEmail } from "../email-delivery/emails";
+import type { MailLanguage } from "../email-delivery/mail-texts";
 import { isTrustedRedirectUrl } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
 import { type LoadedUser, normalizeEmail, requireUser } from "../records/user-records";
@@ -61,7 +62,7 @@ async function storePassword(
 export async function sendPasswordResetCode(
   deps: AuthDeps,
   project: LoadedProject,
-  input: { email: string; callbackUrl: string },
+  input: { email: string; callbackUrl: string; language?: MailLanguage | undefined },
 ): Promise<void> {
   assertPasswordsEnabled(project);
   if (!isTrustedRedirectUrl(project.config, input.callbackUrl)) {
@@ -92,7 +93,12 @@ export async function sendPasswordResetCode(
     project,
     "password_reset",
     { passwordResetLink: link },
-    () => renderPasswordResetEmail({ projectName: project.displayName, link }),
+    () =>
+      renderPasswordResetEmail({
+        projectName: project.displayName,
+        link,
+        language: input.language,
+      }),
     deps,
   );
   await emailSenderFor(deps, project).sendInBackground({
