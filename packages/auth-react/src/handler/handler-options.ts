@@ -1,9 +1,11 @@
 /**
  * @module
  * What the handler pages share: their URLs (auth-platform spec section 2: after sign-in and after
- * sign-out default to home), how they navigate, and the class names an app styles them with.
+ * sign-out default to home), how they navigate, the class names an app styles them with, and
+ * their language.
  */
 import { createContext, useContext } from "react";
+import type { HandlerI18n } from "./i18n/translator";
 
 /** Handler routes of the auth-platform spec, section 2. */
 export const handlerRoutes = [
@@ -63,6 +65,8 @@ export interface HandlerOptions {
   /** Client-side navigation of the app (full page loads work too). */
   navigate: (to: string, options?: { replace?: boolean }) => void;
   classNames: Partial<Record<HandlerSlot, string>>;
+  /** The pages' language: their texts, dates and error messages (i18n/translator.ts). */
+  i18n: HandlerI18n;
 }
 
 export const HandlerContext = createContext<HandlerOptions | null>(null);
@@ -71,6 +75,11 @@ export function useHandlerOptions(): HandlerOptions {
   const options = useContext(HandlerContext);
   if (options === null) throw new Error("Handler pages must be rendered by AuthHandler");
   return options;
+}
+
+/** The texts, dates and error messages of the pages' language. */
+export function useI18n(): HandlerI18n {
+  return useHandlerOptions().i18n;
 }
 
 export function resolveHandlerUrls(urls: Partial<HandlerUrls> = {}): HandlerUrls {

@@ -13,7 +13,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { useHandlerOptions } from "./handler-options";
+import { useHandlerOptions, useI18n } from "./handler-options";
 
 export function HandlerCard({ title, children }: { title: string; children: ReactNode }) {
   const { classNames } = useHandlerOptions();
@@ -155,6 +155,7 @@ export function useFormState<
   F extends string,
   E extends HTMLElement = HTMLFormElement,
 >(): FormState<F, E> {
+  const { errorText } = useI18n();
   const formRef = useRef<E | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<F>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -183,7 +184,7 @@ export function useFormState<
     try {
       await action();
     } catch (caught) {
-      fail({ form: caught instanceof Error ? caught.message : "An unknown error occurred." });
+      fail({ form: errorText(caught) });
     } finally {
       setIsBusy(false);
     }

@@ -3,20 +3,25 @@
  * The password rules the handler forms check before sending (auth-platform spec section 5): the
  * server's length limits (8 to 70 characters, as its PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG
  * answers say; auth-protocol declares them) and the repeated password matching. The server checks
- * again; its answer wins.
+ * again; its answer wins. The messages are the catalogue's, in the pages' language.
  */
 import { maxPasswordLength, minPasswordLength } from "@heritage/auth-protocol";
+import type { HandlerI18n } from "./i18n/translator";
 
-/** The hint under a new-password field. */
-export const passwordLengthHint = `${minPasswordLength} to ${maxPasswordLength} characters.`;
+type Translate = HandlerI18n["t"];
+
+/** The hint under a new-password field ("8 to 70 characters."). */
+export function passwordLengthHint(t: Translate): string {
+  return t("password.hint", { min: minPasswordLength, max: maxPasswordLength });
+}
 
 /** The spec's message for a password of the wrong length, or null when the length is fine. */
-export function checkPasswordLength(password: string): string | null {
+export function checkPasswordLength(password: string, t: Translate): string | null {
   if (password.length < minPasswordLength) {
-    return `Password too short. Minimum length is ${minPasswordLength}.`;
+    return t("password.tooShort", { min: minPasswordLength });
   }
   if (password.length > maxPasswordLength) {
-    return `Password too long. Maximum length is ${maxPasswordLength}.`;
+    return t("password.tooLong", { max: maxPasswordLength });
   }
   return null;
 }
@@ -27,11 +32,12 @@ export type NewPasswordField = "password" | "passwordRepeat";
 export function checkNewPassword(
   password: string,
   repeat: string,
+  t: Translate,
 ): Partial<Record<NewPasswordField, string>> {
-  if (password === "") return { password: "Please enter a password." };
-  const lengthProblem = checkPasswordLength(password);
+  if (password === "") return { password: t("password.enterPassword") };
+  const lengthProblem = checkPasswordLength(password, t);
   if (lengthProblem) return { password: lengthProblem };
-  if (password !== repeat) return { passwordRepeat: "Passwords do not match." };
+  if (password !== repeat) return { passwordRepeat: t("password.mismatch") };
   return {};
 }
 

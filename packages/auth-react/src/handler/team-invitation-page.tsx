@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from "react";
 import { useAuth } from "../hooks/use-auth";
-import { returnToParam, useHandlerOptions } from "./handler-options";
+import { returnToParam, useHandlerOptions, useI18n } from "./handler-options";
 import { FormAlert, HandlerCard, HandlerLink, StatusText, Text } from "./handler-ui";
 import {
   type CodeProblem,
@@ -20,17 +20,19 @@ type InvitationState =
   | { kind: "invited"; teamName: string }
   | { kind: "joined"; teamName: string }
   | { kind: "problem"; problem: CodeProblem }
-  | { kind: "failed"; message: string };
+  /** `error` as returned or thrown: shown in the pages' language. */
+  | { kind: "failed"; error: unknown };
 
 export function TeamInvitationPage() {
   const { urls, searchParams, classNames } = useHandlerOptions();
+  const { t, errorText } = useI18n();
   const { status } = useAuth();
   const teams = useTeamCalls();
   const code = searchParams.get("code") ?? "";
   const [state, setState] = useState<InvitationState>(
     code === "" ? { kind: "problem", problem: "missing" } : { kind: "loading" },
   );
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ caught: unknown } | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const here = `${urls.handler}/team-invitation?code=${encodeURIComponent(code)}`;
   const signInHref = `${urls.handler}/sign-in?${returnToParam}=${encodeURIComponent(here)}`;
@@ -45,18 +47,9 @@ export function TeamInvitationPage() {
           return setState({ kind: "invited", teamName: result.data.teamDisplayName });
         }
         const problem = toCodeProblem(result.error.code);
-        setState(
-          problem
-            ? { kind: "problem", problem }
-            : { kind: "failed", message: result.error.message },
-        );
+        setState(problem ? { kind: "problem", problem } : { kind: "failed", error: result.error });
       },
-      (caught: unknown) =>
-        isCurrent &&
-        setState({
-          kind: "failed",
-          message: caught instanceof Error ? caught.message : "An unknown error occurred.",
-        }),
+      (caught: unknown) => isCurrent && setState({ kind: "failed", error: caught }),
     );
     return () => {
       isCurrent = false;
@@ -72,34 +65,37 @@ export function TeamInvitationPage() {
       if (result.status === "ok") return setState({ kind: "joined", teamName });
       const problem = toCodeProblem(result.error.code);
       if (problem) return setState({ kind: "problem", problem });
-      setError(result.error.message);
+      setError({ caught: result.error });
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "An unknown error occurred.");
+      setError({ caught });
     } finally {
       setIsBusy(false);
     }
   };
 
-  const title = "Team invitation";
+  const title = t("teamInvitation.title");
   if (teams === null) {
     return (
       <HandlerCard title={title}>
-        <StatusText>Team invitations are not available in this app.</StatusText>
+        <StatusText>{t("teamInvitation.notAvailable")}</StatusText>
       </HandlerCard>
     );
   }
   if (state.kind === "problem" || state.kind === "failed") {
     const texts =
       state.kind === "problem"
-        ? codeProblemTexts[state.problem]
-        : { title: "Something went wrong", text: state.message };
+        ? {
+            title: t(codeProblemTexts[state.problem].title),
+            text: t(codeProblemTexts[state.problem].text),
+          }
+        : { title: t("common.somethingWentWrong"), text: errorText(state.error) };
     return (
       <HandlerCard title={texts.title}>
         <p role="alert" className={classNames.error}>
           {texts.text}
         </p>
         <Text>
-          <HandlerLink href={urls.home}>Go home</HandlerLink>
+          <HandlerLink href={urls.home}>{t("common.goHome")}</HandlerLink>
         </Text>
       </HandlerCard>
     );
@@ -107,9 +103,9 @@ export function TeamInvitationPage() {
   if (status === "signed-out") {
     return (
       <HandlerCard title={title}>
-        <Text>You have been invited to join a team. Please sign in to accept the invitation.</Text>
+        <Text>{t("teamInvitation.signInFirst")}</Text>
         <Text>
-          <HandlerLink href={signInHref}>Sign in</HandlerLink>
+          <HandlerLink href={signInHref}>{t("common.signInLink")}</HandlerLink>
         </Text>
       </HandlerCard>
     );
@@ -117,9 +113,9 @@ export function TeamInvitationPage() {
   if (state.kind === "joined") {
     return (
       <HandlerCard title={title}>
-        <StatusText>You have joined {state.teamName}.</StatusText>
+        <StatusText>{t("teamInvitation.joined", { team: state.teamName })}</StatusText>
         <Text>
-          <HandlerLink href={urls.home}>Go home</HandlerLink>
+          <HandlerLink href={urls.home}>{t("common.goHome")}</HandlerLink>
         </Text>
       </HandlerCard>
     );
@@ -127,24 +123,24 @@ export function TeamInvitationPage() {
   if (state.kind === "loading") {
     return (
       <HandlerCard title={title}>
-        <StatusText>Loading the invitation...</StatusText>
+        <StatusText>{t("teamInvitation.loading")}</StatusText>
       </HandlerCard>
     );
   }
   return (
     <HandlerCard title={title}>
-      <Text>You have been invited to join {state.teamName}.</Text>
-      <FormAlert message={error} />
+      <Text>{t("teamInvitation.invited", { team: state.teamName })}</Text>
+      <FormAlert message={error === null ? null : errorText(error.caught)} />
       <button
         type="button"
         className={classNames.button}
         disabled={isBusy}
         onClick={() => void accept(state.teamName)}
       >
-        {isBusy ? "Joining..." : "Join team"}
+        {isBusy ? t("teamInvitation.joining") : t("teamInvitation.join")}
       </button>
       <Text>
-        <HandlerLink href={urls.home}>Ignore the invitation</HandlerLink>
+        <HandlerLink href={urls.home}>{t("teamInvitation.ignore")}</HandlerLink>
       </Text>
     </HandlerCard>
   );

@@ -10,7 +10,8 @@ import { useAuth } from "../hooks/use-auth";
 export type ProjectState =
   | { status: "loading" }
   | { status: "ready"; project: AuthProject }
-  | { status: "error"; message: string };
+  /** `error` as thrown: the page shows it in its language (`errorText`). */
+  | { status: "error"; error: unknown };
 
 export function useProject(): ProjectState {
   const { app } = useAuth();
@@ -19,12 +20,7 @@ export function useProject(): ProjectState {
     let isCurrent = true;
     app.getProject().then(
       (project) => isCurrent && setState({ status: "ready", project }),
-      (caught: unknown) =>
-        isCurrent &&
-        setState({
-          status: "error",
-          message: caught instanceof Error ? caught.message : "The project could not be loaded.",
-        }),
+      (caught: unknown) => isCurrent && setState({ status: "error", error: caught }),
     );
     return () => {
       isCurrent = false;

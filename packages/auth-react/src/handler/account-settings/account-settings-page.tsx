@@ -7,7 +7,7 @@
 import type { AuthUser } from "@heritage/auth-client";
 import { useEffect } from "react";
 import { useAuth } from "../../hooks/use-auth";
-import { returnToParam, useHandlerOptions } from "../handler-options";
+import { returnToParam, useHandlerOptions, useI18n } from "../handler-options";
 import { HandlerCard, StatusText } from "../handler-ui";
 import { useTeamCalls } from "../team-access";
 import { useProject } from "../use-project";
@@ -22,6 +22,7 @@ import { TeamsSection } from "./teams/teams-section";
 
 export function AccountSettingsPage() {
   const { urls, navigate } = useHandlerOptions();
+  const { t } = useI18n();
   const { status, user } = useAuth<AuthUser>();
   const project = useProject();
   const teams = useTeamCalls();
@@ -37,23 +38,23 @@ export function AccountSettingsPage() {
 
   if (status !== "signed-in" || user === null) {
     return (
-      <HandlerCard title="Account settings">
+      <HandlerCard title={t("account.title")}>
         <StatusText>
           {status === "loading"
-            ? "Loading..."
+            ? t("common.loading")
             : status === "error"
-              ? "Your account could not be loaded."
-              : "Redirecting to sign in..."}
+              ? t("account.notLoaded")
+              : t("account.redirecting")}
         </StatusText>
       </HandlerCard>
     );
   }
   return (
-    <HandlerCard title="Account settings">
+    <HandlerCard title={t("account.title")}>
       <ProfileSection user={user} />
       <EmailsSection />
       <PasswordSection user={user} />
-      <MfaSection user={user} projectName={config?.displayName ?? "Account"} />
+      <MfaSection user={user} projectName={config?.displayName ?? t("account.defaultIssuer")} />
       {config?.config.passkeyEnabled ? <PasskeySection user={user} /> : null}
       <SessionsSection />
       {teams ? (

@@ -7,23 +7,28 @@
  */
 import type { ApiKey, ApiKeyCreation } from "@heritage/auth-client";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
-import { useHandlerOptions } from "../handler-options";
+import { useHandlerOptions, useI18n } from "../handler-options";
 import { Field, FormAlert, StatusText, SubmitButton, useFormState } from "../handler-ui";
+import type { MessageKey } from "../i18n/en";
+import type { HandlerI18n } from "../i18n/translator";
 
 const dayMs = 24 * 60 * 60 * 1000;
-const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
 
-function describeKey(key: ApiKey): string {
+function describeKey(key: ApiKey, { t, formatDate }: HandlerI18n): string {
   const reason = key.whyInvalid();
   const state =
     reason === "manually-revoked"
-      ? "revoked"
+      ? t("apiKeys.revoked")
       : reason === "expired"
-        ? "expired"
+        ? t("apiKeys.expired")
         : key.expiresAt
-          ? `expires ${dateFormat.format(key.expiresAt)}`
-          : "never expires";
-  return `${key.description} (ending ${key.value.lastFour}, ${state})`;
+          ? t("apiKeys.expires", { date: formatDate(key.expiresAt, { dateStyle: "medium" }) })
+          : t("apiKeys.neverExpires");
+  return t("apiKeys.describe", {
+    description: key.description,
+    lastFour: key.value.lastFour,
+    state,
+  });
 }
 
 /**
@@ -32,6 +37,7 @@ function describeKey(key: ApiKey): string {
  */
 function NewKeyValue({ value }: { value: string }) {
   const { classNames } = useHandlerOptions();
+  const { t } = useI18n();
   const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
   const copy = async () => {
     try {
@@ -43,19 +49,15 @@ function NewKeyValue({ value }: { value: string }) {
   };
   return (
     <div role="status">
-      <p className={classNames.text}>Your new key (copy it now: it is shown only once):</p>
+      <p className={classNames.text}>{t("apiKeys.newKey")}</p>
       <p className={classNames.text}>
         <code data-new-api-key="">{value}</code>
       </p>
       <button type="button" className={classNames.secondaryButton} onClick={() => void copy()}>
-        Copy key
+        {t("apiKeys.copy")}
       </button>
-      {copied === "yes" ? <p className={classNames.text}>Copied to the clipboard.</p> : null}
-      {copied === "failed" ? (
-        <p className={classNames.error}>
-          The key could not be copied here: please select it and copy it yourself.
-        </p>
-      ) : null}
+      {copied === "yes" ? <p className={classNames.text}>{t("apiKeys.copied")}</p> : null}
+      {copied === "failed" ? <p className={classNames.error}>{t("apiKeys.copyFailed")}</p> : null}
     </div>
   );
 }
@@ -64,8 +66,8 @@ export interface ApiKeysManagerProps {
   /** The owner's keys, newest first; keep it stable (useCallback), it is reloaded on change. */
   listKeys: () => Promise<ApiKey[]>;
   createKey: (creation: ApiKeyCreation) => Promise<{ value: string }>;
-  /** Shown when there are no keys, e.g. "You have no API keys." */
-  emptyText: string;
+  /** The text shown when there are no keys, e.g. "apiKeys.none" ("You have no API keys."). */
+  emptyText: MessageKey;
   /** Called when the focused control is about to go (a revoked key loses its button). */
   onViewChange?: (view: string | undefined) => void;
 }
@@ -77,9 +79,12 @@ export function ApiKeysManager({
   onViewChange,
 }: ApiKeysManagerProps) {
   const { classNames } = useHandlerOptions();
+  const i18n = useI18n();
+  const { t, errorText } = i18n;
   const form = useFormState<"description" | "days">();
   const [keys, setKeys] = useState<ApiKey[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // As thrown, with the text for a failure that says nothing: shown in the pages' language.
+  const [error, setError] = useState<{ caught: unknown; fallback: MessageKey } | null>(null);
   const [newKey, setNewKey] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -87,7 +92,7 @@ export function ApiKeysManager({
     try {
       setKeys(await listKeys());
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "The API keys could not be loaded.");
+      setError({ caught, fallback: "apiKeys.notLoaded" });
     }
   }, [listKeys]);
 
@@ -108,9 +113,9 @@ export function ApiKeysManager({
     const daysText = String(data.get("days") ?? "").trim();
     const days = daysText === "" ? null : Number(daysText);
     const problems = {
-      ...(description === "" ? { description: "Please describe what the key is for." } : {}),
+      ...(description === "" ? { description: t("apiKeys.describeRequired") } : {}),
       ...(days !== null && (!Number.isInteger(days) || days < 1 || days > 3650)
-        ? { days: "Please enter a whole number of days from 1 to 3650, or leave it empty." }
+        ? { days: t("apiKeys.daysInvalid") }
         : {}),
     };
     if (Object.keys(problems).length > 0) return form.fail({ fields: problems });
@@ -132,7 +137,7 @@ export function ApiKeysManager({
       await key.revoke();
       await load();
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "The key could not be revoked.");
+      setError({ caught, fallback: "apiKeys.notRevoked" });
     } finally {
       setBusyId(null);
     }
@@ -140,27 +145,27 @@ export function ApiKeysManager({
 
   return (
     <>
-      <FormAlert message={error} />
+      <FormAlert message={error ? errorText(error.caught, error.fallback) : null} />
       {keys === null ? (
         error ? null : (
-          <StatusText>Loading the API keys...</StatusText>
+          <StatusText>{t("apiKeys.loading")}</StatusText>
         )
       ) : keys.length === 0 ? (
-        <p className={classNames.text}>{emptyText}</p>
+        <p className={classNames.text}>{t(emptyText)}</p>
       ) : (
         <ul className={classNames.list}>
           {keys.map((key) => (
             <li key={key.id} className={classNames.listItem}>
-              <span className={classNames.text}>{describeKey(key)}</span>
+              <span className={classNames.text}>{describeKey(key, i18n)}</span>
               {key.isValid() ? (
                 <button
                   type="button"
                   className={classNames.secondaryButton}
                   disabled={busyId !== null}
-                  aria-label={`Revoke ${key.description}`}
+                  aria-label={t("apiKeys.revokeNamed", { description: key.description })}
                   onClick={() => void revoke(key)}
                 >
-                  Revoke
+                  {t("apiKeys.revoke")}
                 </button>
               ) : null}
             </li>
@@ -171,20 +176,20 @@ export function ApiKeysManager({
       <form ref={form.formRef} noValidate onSubmit={create} className={classNames.form}>
         <FormAlert message={form.formError} />
         <Field
-          label="Key description"
+          label={t("apiKeys.descriptionLabel")}
           name="description"
           required
           error={form.fieldErrors.description}
         />
         <Field
-          label="Expires after (days)"
+          label={t("apiKeys.daysLabel")}
           name="days"
           inputMode="numeric"
-          hint="Leave empty for a key that never expires."
+          hint={t("apiKeys.daysHint")}
           error={form.fieldErrors.days}
         />
-        <SubmitButton isBusy={form.isBusy} busyLabel="Creating...">
-          Create API key
+        <SubmitButton isBusy={form.isBusy} busyLabel={t("common.creating")}>
+          {t("apiKeys.create")}
         </SubmitButton>
       </form>
     </>

@@ -5,10 +5,12 @@
  */
 import { useCallback, useState } from "react";
 import { useAuth } from "../../hooks/use-auth";
+import { useI18n } from "../handler-options";
 import { ApiKeysManager } from "./api-keys-manager";
 import { SettingsSection } from "./settings-section";
 
 export function ApiKeysSection() {
+  const { t } = useI18n();
   const { app } = useAuth();
   const [view, setView] = useState<string | undefined>(undefined);
   const listKeys = useCallback(() => app.listApiKeys(), [app]);
@@ -17,11 +19,11 @@ export function ApiKeysSection() {
     [app],
   );
   return (
-    <SettingsSection title="API keys" view={view}>
+    <SettingsSection title={t("apiKeys.title")} view={view}>
       <ApiKeysManager
         listKeys={listKeys}
         createKey={createKey}
-        emptyText="You have no API keys."
+        emptyText="apiKeys.none"
         onViewChange={setView}
       />
     </SettingsSection>

@@ -7,19 +7,20 @@ import type { ContactChannel } from "@heritage/auth-client";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useAuth } from "../../hooks/use-auth";
 import { isEmailLike } from "../email-links/forgot-password-page";
-import { toAbsoluteUrl, useHandlerOptions } from "../handler-options";
+import { toAbsoluteUrl, useHandlerOptions, useI18n } from "../handler-options";
 import { Field, FormAlert, StatusText, SubmitButton, useFormState } from "../handler-ui";
+import type { HandlerI18n } from "../i18n/translator";
 import { SettingsSection } from "./settings-section";
 
 // Each button's name starts with its visible text (axe label-content-name-mismatch) and names the
 // address, so a screen-reader list of buttons tells them apart.
 type ChannelAction = "verify" | "primary" | "delete";
 
-function describeChannel(channel: ContactChannel): string {
+function describeChannel(channel: ContactChannel, t: HandlerI18n["t"]): string {
   return [
-    channel.isPrimary ? "Primary" : null,
-    channel.isVerified ? "Verified" : "Not verified",
-    channel.usedForAuth ? "Used for sign-in" : null,
+    channel.isPrimary ? t("emails.primary") : null,
+    channel.isVerified ? t("emails.verified") : t("emails.notVerified"),
+    channel.usedForAuth ? t("emails.usedForSignIn") : null,
   ]
     .filter(Boolean)
     .join(", ");
@@ -27,9 +28,11 @@ function describeChannel(channel: ContactChannel): string {
 
 export function EmailsSection() {
   const { urls, classNames } = useHandlerOptions();
+  const { t, errorText } = useI18n();
   const { app, reload } = useAuth();
   const [channels, setChannels] = useState<ContactChannel[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  // As thrown: shown in the pages' language.
+  const [loadError, setLoadError] = useState<{ caught: unknown } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const actions = useFormState<never, HTMLDivElement>();
@@ -40,7 +43,7 @@ export function EmailsSection() {
       setChannels(await app.listContactChannels());
       setLoadError(null);
     } catch (caught) {
-      setLoadError(caught instanceof Error ? caught.message : "Your e-mails could not be loaded.");
+      setLoadError({ caught });
     }
   }, [app]);
 
@@ -61,13 +64,14 @@ export function EmailsSection() {
             : action === "primary"
               ? await app.updateContactChannel(channel.id, { isPrimary: true })
               : await app.deleteContactChannel(channel.id);
-        if (result.status === "error") return actions.fail({ form: result.error.message });
+        if (result.status === "error") return actions.fail({ form: errorText(result.error) });
+        const email = channel.value;
         setNotice(
           action === "verify"
-            ? `A verification link has been sent to ${channel.value}.`
+            ? t("emails.verificationSent", { email })
             : action === "primary"
-              ? `${channel.value} is now your primary e-mail.`
-              : `${channel.value} has been removed.`,
+              ? t("emails.nowPrimary", { email })
+              : t("emails.removed", { email }),
         );
         await load();
         // The primary address is part of the user.
@@ -83,45 +87,47 @@ export function EmailsSection() {
     setNotice(null);
     const element = event.currentTarget;
     const email = String(new FormData(element).get("email") ?? "").trim();
-    if (email === "") return addForm.fail({ fields: { email: "Please enter an e-mail address." } });
+    if (email === "") return addForm.fail({ fields: { email: t("validation.enterAnEmail") } });
     if (!isEmailLike(email)) {
-      return addForm.fail({ fields: { email: "Please enter a valid e-mail address." } });
+      return addForm.fail({ fields: { email: t("validation.invalidEmail") } });
     }
     void addForm.run(async () => {
       const result = await app.createContactChannel({ value: email, usedForAuth: false });
       if (result.status === "error")
-        return addForm.fail({ fields: { email: result.error.message } });
+        return addForm.fail({ fields: { email: errorText(result.error) } });
       element.reset();
-      setNotice(`${email} has been added. Verify it with the link we can send it.`);
+      setNotice(t("emails.added", { email }));
       await load();
     });
   };
 
   return (
-    <SettingsSection title="E-mails">
+    <SettingsSection title={t("emails.title")}>
       <div ref={actions.formRef}>
-        <FormAlert message={loadError ?? actions.formError} />
+        <FormAlert
+          message={loadError ? errorText(loadError.caught, "emails.notLoaded") : actions.formError}
+        />
       </div>
       {channels === null ? (
         loadError ? null : (
-          <StatusText>Loading your e-mails...</StatusText>
+          <StatusText>{t("emails.loading")}</StatusText>
         )
       ) : (
         <ul className={classNames.list}>
           {channels.map((channel) => (
             <li key={channel.id} className={classNames.listItem}>
               <span className={classNames.text}>
-                <strong>{channel.value}</strong> ({describeChannel(channel)})
+                <strong>{channel.value}</strong> ({describeChannel(channel, t)})
               </span>
               {channel.isVerified ? null : (
                 <button
                   type="button"
                   className={classNames.secondaryButton}
                   disabled={busyId !== null}
-                  aria-label={`Send verification link to ${channel.value}`}
+                  aria-label={t("emails.sendVerificationTo", { email: channel.value })}
                   onClick={() => act(channel, "verify")}
                 >
-                  Send verification link
+                  {t("emails.sendVerification")}
                 </button>
               )}
               {channel.isPrimary ? null : (
@@ -130,19 +136,19 @@ export function EmailsSection() {
                     type="button"
                     className={classNames.secondaryButton}
                     disabled={busyId !== null}
-                    aria-label={`Make primary: ${channel.value}`}
+                    aria-label={t("emails.makePrimaryNamed", { email: channel.value })}
                     onClick={() => act(channel, "primary")}
                   >
-                    Make primary
+                    {t("emails.makePrimary")}
                   </button>
                   <button
                     type="button"
                     className={classNames.secondaryButton}
                     disabled={busyId !== null}
-                    aria-label={`Remove ${channel.value}`}
+                    aria-label={t("emails.removeNamed", { email: channel.value })}
                     onClick={() => act(channel, "delete")}
                   >
-                    Remove
+                    {t("emails.remove")}
                   </button>
                 </>
               )}
@@ -154,14 +160,14 @@ export function EmailsSection() {
       <form ref={addForm.formRef} noValidate onSubmit={add} className={classNames.form}>
         <FormAlert message={addForm.formError} />
         <Field
-          label="Add an e-mail"
+          label={t("emails.addLabel")}
           name="email"
           type="email"
           autoComplete="email"
           error={addForm.fieldErrors.email}
         />
-        <SubmitButton isBusy={addForm.isBusy} busyLabel="Adding...">
-          Add e-mail
+        <SubmitButton isBusy={addForm.isBusy} busyLabel={t("emails.adding")}>
+          {t("emails.add")}
         </SubmitButton>
       </form>
     </SettingsSection>

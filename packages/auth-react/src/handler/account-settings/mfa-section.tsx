@@ -7,7 +7,7 @@
 import { type AuthUser, createTotpUri, generateTotpSecret } from "@heritage/auth-client";
 import { type FormEvent, useState } from "react";
 import { useAuth } from "../../hooks/use-auth";
-import { useHandlerOptions } from "../handler-options";
+import { useHandlerOptions, useI18n } from "../handler-options";
 import { Field, FormAlert, StatusText, SubmitButton, useFormState } from "../handler-ui";
 import { SettingsSection } from "./settings-section";
 import { isCurrentTotpCode } from "./totp-code";
@@ -21,6 +21,7 @@ function readableKey(totpUri: string): string {
 
 export function MfaSection({ user, projectName }: { user: AuthUser; projectName: string }) {
   const { classNames } = useHandlerOptions();
+  const { t, rich, errorText } = useI18n();
   const { app, reload } = useAuth();
   const form = useFormState<"code">();
   const [secret, setSecret] = useState<string | null>(null);
@@ -33,9 +34,9 @@ export function MfaSection({ user, projectName }: { user: AuthUser; projectName:
     try {
       await app.disableTotpMfa();
       await reload();
-      setNotice("Two-factor authentication is off.");
+      setNotice(t("mfaSection.turnedOff"));
     } catch (caught) {
-      form.fail({ form: caught instanceof Error ? caught.message : "An unknown error occurred." });
+      form.fail({ form: errorText(caught) });
     } finally {
       setIsBusy(false);
     }
@@ -48,13 +49,13 @@ export function MfaSection({ user, projectName }: { user: AuthUser; projectName:
     void form.run(async () => {
       if (!(await isCurrentTotpCode(secret, code, Date.now()))) {
         return form.fail({
-          fields: { code: "This is not the current code of the key. Please check your app." },
+          fields: { code: t("mfaSection.wrongCode") },
         });
       }
       await app.enableTotpMfa(secret);
       await reload();
       setSecret(null);
-      setNotice("Two-factor authentication is on.");
+      setNotice(t("mfaSection.turnedOn"));
     });
   };
 
@@ -68,10 +69,8 @@ export function MfaSection({ user, projectName }: { user: AuthUser; projectName:
       : "setting-up";
   if (user.requiresTotpMfa) {
     return (
-      <SettingsSection title="Two-factor authentication" view={view}>
-        <p className={classNames.text}>
-          On: signing in asks for a code from your authenticator app.
-        </p>
+      <SettingsSection title={t("mfa.title")} view={view}>
+        <p className={classNames.text}>{t("mfaSection.on")}</p>
         <FormAlert message={form.formError} />
         <button
           type="button"
@@ -79,7 +78,7 @@ export function MfaSection({ user, projectName }: { user: AuthUser; projectName:
           disabled={isBusy}
           onClick={() => void turnOff()}
         >
-          Turn off two-factor authentication
+          {t("mfaSection.turnOff")}
         </button>
         {notice ? <StatusText>{notice}</StatusText> : null}
       </SettingsSection>
@@ -87,8 +86,8 @@ export function MfaSection({ user, projectName }: { user: AuthUser; projectName:
   }
   if (secret === null) {
     return (
-      <SettingsSection title="Two-factor authentication" view={view}>
-        <p className={classNames.text}>Off: signing in needs no code from an app.</p>
+      <SettingsSection title={t("mfa.title")} view={view}>
+        <p className={classNames.text}>{t("mfaSection.off")}</p>
         <button
           type="button"
           className={classNames.secondaryButton}
@@ -97,7 +96,7 @@ export function MfaSection({ user, projectName }: { user: AuthUser; projectName:
             setSecret(generateTotpSecret());
           }}
         >
-          Turn on two-factor authentication
+          {t("mfaSection.turnOn")}
         </button>
         {notice ? <StatusText>{notice}</StatusText> : null}
       </SettingsSection>
@@ -109,43 +108,45 @@ export function MfaSection({ user, projectName }: { user: AuthUser; projectName:
     issuer: projectName,
   });
   return (
-    <SettingsSection title="Two-factor authentication" view={view}>
+    <SettingsSection title={t("mfa.title")} view={view}>
       <p className={classNames.text}>
-        Scan this QR code with your authenticator app, or add the key below by hand (or{" "}
-        <a className={classNames.link} href={totpUri}>
-          open it in the app
-        </a>
-        ), then enter the code it shows.
+        {rich("mfaSection.setUp", {
+          link: (
+            <a className={classNames.link} href={totpUri}>
+              {t("mfaSection.openInApp")}
+            </a>
+          ),
+        })}
       </p>
       <img
         src={toQrCodeDataUrl(totpUri)}
-        alt="QR code of the key for your authenticator app"
+        alt={t("mfaSection.qrCodeAlt")}
         width={200}
         height={200}
         data-totp-qr-code=""
       />
       <p className={classNames.text}>
-        Key: <code data-totp-key="">{readableKey(totpUri)}</code>
+        {rich("mfaSection.key", { key: <code data-totp-key="">{readableKey(totpUri)}</code> })}
       </p>
       <form ref={form.formRef} noValidate onSubmit={confirm} className={classNames.form}>
         <FormAlert message={form.formError} />
         <Field
-          label="Code from your app"
+          label={t("mfaSection.codeLabel")}
           name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
           required
           error={form.fieldErrors.code}
         />
-        <SubmitButton isBusy={form.isBusy} busyLabel="Turning on...">
-          Confirm and turn on
+        <SubmitButton isBusy={form.isBusy} busyLabel={t("mfaSection.busy")}>
+          {t("mfaSection.confirm")}
         </SubmitButton>
         <button
           type="button"
           className={classNames.secondaryButton}
           onClick={() => setSecret(null)}
         >
-          Cancel
+          {t("common.cancel")}
         </button>
       </form>
     </SettingsSection>

@@ -6,12 +6,13 @@
 import type { AuthUser } from "@heritage/auth-client";
 import { useState } from "react";
 import { useAuth } from "../../hooks/use-auth";
-import { useHandlerOptions } from "../handler-options";
+import { useHandlerOptions, useI18n } from "../handler-options";
 import { FormAlert, StatusText } from "../handler-ui";
 import { SettingsSection } from "./settings-section";
 
 export function PasskeySection({ user }: { user: AuthUser }) {
   const { classNames } = useHandlerOptions();
+  const { t, errorText } = useI18n();
   const { app, reload } = useAuth();
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -23,11 +24,11 @@ export function PasskeySection({ user }: { user: AuthUser }) {
     setNotice(null);
     try {
       const result = await app.registerPasskey();
-      if (result.status === "error") return setError(result.error.message);
+      if (result.status === "error") return setError(errorText(result.error));
       await reload();
-      setNotice("Your passkey has been saved. You can sign in with it now.");
+      setNotice(t("passkey.saved"));
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "The passkey could not be saved.");
+      setError(errorText(caught, "passkey.notSaved"));
     } finally {
       setIsBusy(false);
     }
@@ -35,14 +36,12 @@ export function PasskeySection({ user }: { user: AuthUser }) {
 
   return (
     <SettingsSection
-      title="Passkey"
+      title={t("passkey.title")}
       // The button is disabled while the browser asks for the passkey.
       view={isBusy ? "registering" : (notice ?? error ?? undefined)}
     >
       <p className={classNames.text}>
-        {user.passkeyAuthEnabled
-          ? "You can sign in with a passkey. A new one replaces it."
-          : "Sign in with your device's screen lock instead of a password."}
+        {user.passkeyAuthEnabled ? t("passkey.enabled") : t("passkey.disabled")}
       </p>
       <FormAlert message={error} />
       <button
@@ -52,10 +51,10 @@ export function PasskeySection({ user }: { user: AuthUser }) {
         onClick={() => void register()}
       >
         {isBusy
-          ? "Waiting for your passkey..."
+          ? t("signIn.waitingForPasskey")
           : user.passkeyAuthEnabled
-            ? "Replace passkey"
-            : "Add a passkey"}
+            ? t("passkey.replace")
+            : t("passkey.add")}
       </button>
       {notice ? <StatusText>{notice}</StatusText> : null}
     </SettingsSection>

@@ -6,7 +6,7 @@
 import type { AuthUser } from "@heritage/auth-client";
 import { type FormEvent, useState } from "react";
 import { useAuth } from "../../hooks/use-auth";
-import { useHandlerOptions } from "../handler-options";
+import { useHandlerOptions, useI18n } from "../handler-options";
 import { Field, FormAlert, StatusText, SubmitButton, useFormState } from "../handler-ui";
 import {
   checkNewPassword,
@@ -20,6 +20,7 @@ type PasswordField = "oldPassword" | NewPasswordField;
 
 export function PasswordSection({ user }: { user: AuthUser }) {
   const { classNames } = useHandlerOptions();
+  const { t, errorText } = useI18n();
   const { app, reload } = useAuth();
   const form = useFormState<PasswordField>();
   const [notice, setNotice] = useState<string | null>(null);
@@ -35,9 +36,9 @@ export function PasswordSection({ user }: { user: AuthUser }) {
     const repeat = String(data.get("passwordRepeat") ?? "");
     const problems: Partial<Record<PasswordField, string>> = {
       ...(hasPassword && oldPassword === ""
-        ? { oldPassword: "Please enter your current password." }
+        ? { oldPassword: t("passwordSection.enterCurrent") }
         : {}),
-      ...checkNewPassword(password, repeat),
+      ...checkNewPassword(password, repeat, t),
     };
     if (Object.keys(problems).length > 0) return form.fail({ fields: problems });
     void form.run(async () => {
@@ -46,28 +47,27 @@ export function PasswordSection({ user }: { user: AuthUser }) {
         : await app.setPassword({ password });
       if (result.status === "ok") {
         element.reset();
-        setNotice(hasPassword ? "Your password has been changed." : "Your password has been set.");
+        setNotice(hasPassword ? t("passwordSection.changed") : t("passwordSection.set"));
         if (!hasPassword) await reload();
         return;
       }
       // The server answers a wrong current password with PASSWORD_CONFIRMATION_MISMATCH.
       if (result.error.code === "PASSWORD_CONFIRMATION_MISMATCH") {
-        return form.fail({ fields: { oldPassword: "The current password is not correct." } });
+        return form.fail({ fields: { oldPassword: t("passwordSection.currentWrong") } });
       }
       const field = passwordFieldOf(result.error.code);
-      form.fail(
-        field ? { fields: { [field]: result.error.message } } : { form: result.error.message },
-      );
+      const message = errorText(result.error);
+      form.fail(field ? { fields: { [field]: message } } : { form: message });
     });
   };
 
   return (
-    <SettingsSection title="Password">
+    <SettingsSection title={t("passwordSection.title")}>
       <form ref={form.formRef} noValidate onSubmit={submit} className={classNames.form}>
         <FormAlert message={form.formError} />
         {hasPassword ? (
           <Field
-            label="Current password"
+            label={t("passwordSection.currentLabel")}
             name="oldPassword"
             type="password"
             autoComplete="current-password"
@@ -75,27 +75,27 @@ export function PasswordSection({ user }: { user: AuthUser }) {
             error={form.fieldErrors.oldPassword}
           />
         ) : (
-          <p className={classNames.text}>Your account has no password yet. You can set one.</p>
+          <p className={classNames.text}>{t("passwordSection.noPasswordYet")}</p>
         )}
         <Field
-          label="New password"
+          label={t("passwordReset.newPassword")}
           name="password"
           type="password"
           autoComplete="new-password"
           required
-          hint={passwordLengthHint}
+          hint={passwordLengthHint(t)}
           error={form.fieldErrors.password}
         />
         <Field
-          label="Repeat new password"
+          label={t("passwordReset.repeatNewPassword")}
           name="passwordRepeat"
           type="password"
           autoComplete="new-password"
           required
           error={form.fieldErrors.passwordRepeat}
         />
-        <SubmitButton isBusy={form.isBusy} busyLabel="Saving...">
-          {hasPassword ? "Change password" : "Set password"}
+        <SubmitButton isBusy={form.isBusy} busyLabel={t("common.saving")}>
+          {hasPassword ? t("passwordSection.change") : t("passwordSection.setButton")}
         </SubmitButton>
         {notice ? <StatusText>{notice}</StatusText> : null}
       </form>

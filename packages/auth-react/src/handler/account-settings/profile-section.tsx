@@ -5,7 +5,7 @@
 import type { AuthUser } from "@heritage/auth-client";
 import { type FormEvent, useState } from "react";
 import { useAuth } from "../../hooks/use-auth";
-import { useHandlerOptions } from "../handler-options";
+import { useHandlerOptions, useI18n } from "../handler-options";
 import { Field, FormAlert, StatusText, SubmitButton, useFormState } from "../handler-ui";
 import { SettingsSection } from "./settings-section";
 
@@ -14,6 +14,7 @@ const maxDisplayNameLength = 256;
 
 export function ProfileSection({ user }: { user: AuthUser }) {
   const { classNames } = useHandlerOptions();
+  const { t } = useI18n();
   const { app } = useAuth();
   const form = useFormState<"displayName">();
   const [notice, setNotice] = useState<string | null>(null);
@@ -24,28 +25,28 @@ export function ProfileSection({ user }: { user: AuthUser }) {
     const displayName = String(new FormData(event.currentTarget).get("displayName") ?? "").trim();
     if (displayName.length > maxDisplayNameLength) {
       return form.fail({
-        fields: { displayName: `The name can have at most ${maxDisplayNameLength} characters.` },
+        fields: { displayName: t("validation.nameTooLong", { max: maxDisplayNameLength }) },
       });
     }
     void form.run(async () => {
       await app.updateUser({ displayName: displayName === "" ? null : displayName });
-      setNotice("Your name has been saved.");
+      setNotice(t("profile.saved"));
     });
   };
 
   return (
-    <SettingsSection title="Profile">
+    <SettingsSection title={t("profile.title")}>
       <form ref={form.formRef} noValidate onSubmit={submit} className={classNames.form}>
         <FormAlert message={form.formError} />
         <Field
-          label="Display name"
+          label={t("profile.displayName")}
           name="displayName"
           autoComplete="name"
           defaultValue={user.displayName ?? ""}
           error={form.fieldErrors.displayName}
         />
-        <SubmitButton isBusy={form.isBusy} busyLabel="Saving...">
-          Save name
+        <SubmitButton isBusy={form.isBusy} busyLabel={t("common.saving")}>
+          {t("profile.save")}
         </SubmitButton>
         {notice ? <StatusText>{notice}</StatusText> : null}
       </form>

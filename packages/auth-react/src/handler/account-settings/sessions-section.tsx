@@ -6,17 +6,20 @@
 import type { ActiveSession } from "@heritage/auth-client";
 import { useCallback, useEffect, useState } from "react";
 import { useAuth } from "../../hooks/use-auth";
-import { useHandlerOptions } from "../handler-options";
+import { useHandlerOptions, useI18n } from "../handler-options";
 import { FormAlert, StatusText } from "../handler-ui";
+import type { MessageKey } from "../i18n/en";
 import { SettingsSection } from "./settings-section";
 
-const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
+const dateStyle: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
 
 export function SessionsSection() {
   const { classNames } = useHandlerOptions();
+  const { t, errorText, formatDate } = useI18n();
   const { app } = useAuth();
   const [sessions, setSessions] = useState<ActiveSession[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // As thrown, with the text for a failure that says nothing: shown in the pages' language.
+  const [error, setError] = useState<{ caught: unknown; fallback: MessageKey } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -24,7 +27,7 @@ export function SessionsSection() {
     try {
       setSessions(await app.listSessions());
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "Your sessions could not be loaded.");
+      setError({ caught, fallback: "sessions.notLoaded" });
     }
   }, [app]);
 
@@ -40,9 +43,9 @@ export function SessionsSection() {
       await app.revokeSession(session.id);
       // The list first, then the notice: it is announced when the list shows the change.
       await load();
-      setNotice("The session has been signed out.");
+      setNotice(t("sessions.signedOut"));
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "The session could not be signed out.");
+      setError({ caught, fallback: "sessions.notSignedOut" });
     } finally {
       setBusyId(null);
     }
@@ -50,34 +53,40 @@ export function SessionsSection() {
 
   return (
     <SettingsSection
-      title="Sessions"
+      title={t("sessions.title")}
       // Signing out disables the focused button, then removes it with its session.
       view={busyId !== null ? "signing-out" : (notice ?? undefined)}
     >
-      <FormAlert message={error} />
+      <FormAlert message={error ? errorText(error.caught, error.fallback) : null} />
       {sessions === null ? (
         error ? null : (
-          <StatusText>Loading your sessions...</StatusText>
+          <StatusText>{t("sessions.loading")}</StatusText>
         )
       ) : (
         <ul className={classNames.list}>
           {sessions.map((session) => {
-            const label = `Signed in ${dateFormat.format(session.createdAt)}, last used ${dateFormat.format(session.lastUsedAt)}${session.lastUsedFromIp ? ` from ${session.lastUsedFromIp}` : ""}`;
+            const times = {
+              created: formatDate(session.createdAt, dateStyle),
+              lastUsed: formatDate(session.lastUsedAt, dateStyle),
+            };
+            const label = session.lastUsedFromIp
+              ? t("sessions.describeWithIp", { ...times, ip: session.lastUsedFromIp })
+              : t("sessions.describe", times);
             return (
               <li key={session.id} className={classNames.listItem}>
                 <span className={classNames.text}>
                   {label}
-                  {session.isCurrentSession ? " (this session)" : ""}
+                  {session.isCurrentSession ? ` ${t("sessions.current")}` : ""}
                 </span>
                 {session.isCurrentSession ? null : (
                   <button
                     type="button"
                     className={classNames.secondaryButton}
                     disabled={busyId !== null}
-                    aria-label={`Sign out: ${label}`}
+                    aria-label={t("sessions.signOutNamed", { session: label })}
                     onClick={() => void revoke(session)}
                   >
-                    Sign out
+                    {t("sessions.signOut")}
                   </button>
                 )}
               </li>

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useAuth } from "../../hooks/use-auth";
-import { useHandlerOptions } from "../handler-options";
+import { useHandlerOptions, useI18n } from "../handler-options";
 import { HandlerCard, HandlerLink, StatusText, Text } from "../handler-ui";
 import {
   type CodeProblem,
@@ -18,10 +18,12 @@ type VerifyState =
   | { kind: "verifying" }
   | { kind: "verified" }
   | { kind: "problem"; problem: CodeProblem }
-  | { kind: "failed"; message: string };
+  /** `error` as returned or thrown: shown in the pages' language. */
+  | { kind: "failed"; error: unknown };
 
 export function EmailVerificationPage() {
   const { urls, searchParams, classNames } = useHandlerOptions();
+  const { t, rich, errorText } = useI18n();
   const { app, status, reload } = useAuth();
   const code = searchParams.get("code") ?? "";
   const [state, setState] = useState<VerifyState>(
@@ -42,44 +44,39 @@ export function EmailVerificationPage() {
           return;
         }
         const problem = toCodeProblem(result.error.code);
-        setState(
-          problem
-            ? { kind: "problem", problem }
-            : { kind: "failed", message: result.error.message },
-        );
+        setState(problem ? { kind: "problem", problem } : { kind: "failed", error: result.error });
       },
-      (caught: unknown) =>
-        setState({
-          kind: "failed",
-          message: caught instanceof Error ? caught.message : "An unknown error occurred.",
-        }),
+      (caught: unknown) => setState({ kind: "failed", error: caught }),
     );
   }, [app, code, status, reload]);
 
   const homeLink = (
     <Text>
-      <HandlerLink href={urls.home}>Go home</HandlerLink>
+      <HandlerLink href={urls.home}>{t("common.goHome")}</HandlerLink>
     </Text>
   );
   if (state.kind === "verifying") {
     return (
-      <HandlerCard title="Verify your e-mail">
-        <StatusText>Verifying your e-mail...</StatusText>
+      <HandlerCard title={t("emailVerification.title")}>
+        <StatusText>{t("emailVerification.status")}</StatusText>
       </HandlerCard>
     );
   }
   if (state.kind === "verified") {
     return (
-      <HandlerCard title="E-mail verified">
-        <StatusText>Your e-mail address has been verified.</StatusText>
+      <HandlerCard title={t("emailVerification.verifiedTitle")}>
+        <StatusText>{t("emailVerification.verified")}</StatusText>
         {homeLink}
       </HandlerCard>
     );
   }
   const texts =
     state.kind === "problem"
-      ? codeProblemTexts[state.problem]
-      : { title: "Something went wrong", text: state.message };
+      ? {
+          title: t(codeProblemTexts[state.problem].title),
+          text: t(codeProblemTexts[state.problem].text),
+        }
+      : { title: t("common.somethingWentWrong"), text: errorText(state.error) };
   return (
     <HandlerCard title={texts.title}>
       <p role="alert" className={classNames.error}>
@@ -87,9 +84,13 @@ export function EmailVerificationPage() {
       </p>
       {state.kind === "problem" && state.problem !== "used" ? (
         <Text>
-          You can send a new link from{" "}
-          <HandlerLink href={`${urls.handler}/account-settings`}>your account settings</HandlerLink>
-          .
+          {rich("emailVerification.newLink", {
+            link: (
+              <HandlerLink href={`${urls.handler}/account-settings`}>
+                {t("emailVerification.accountSettingsLink")}
+              </HandlerLink>
+            ),
+          })}
         </Text>
       ) : null}
       {homeLink}

@@ -5,7 +5,7 @@
  */
 import { type FormEvent, useState } from "react";
 import { useAuth } from "../../hooks/use-auth";
-import { toAbsoluteUrl, useHandlerOptions, withReturnTo } from "../handler-options";
+import { toAbsoluteUrl, useHandlerOptions, useI18n, withReturnTo } from "../handler-options";
 import {
   Field,
   FormAlert,
@@ -24,6 +24,7 @@ export function isEmailLike(value: string): boolean {
 
 export function ForgotPasswordPage() {
   const { urls, searchParams, classNames } = useHandlerOptions();
+  const { t, errorText } = useI18n();
   const { app } = useAuth();
   const form = useFormState<"email">();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -32,50 +33,48 @@ export function ForgotPasswordPage() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
-    if (email === "") return form.fail({ fields: { email: "Please enter your e-mail address." } });
+    if (email === "") return form.fail({ fields: { email: t("validation.enterYourEmail") } });
     if (!isEmailLike(email)) {
-      return form.fail({ fields: { email: "Please enter a valid e-mail address." } });
+      return form.fail({ fields: { email: t("validation.invalidEmail") } });
     }
     void form.run(async () => {
       const result = await app.sendForgotPasswordEmail(email, {
         callbackUrl: toAbsoluteUrl(`${urls.handler}/password-reset`),
       });
-      if (result.status === "error") form.fail({ form: result.error.message });
+      if (result.status === "error") form.fail({ form: errorText(result.error) });
       else setSentTo(email);
     });
   };
 
   if (sentTo !== null) {
     return (
-      <HandlerCard title="Check your e-mail">
-        <StatusText>
-          If an account signs in with {sentTo}, we have sent it a link to reset the password.
-        </StatusText>
+      <HandlerCard title={t("forgotPassword.sentTitle")}>
+        <StatusText>{t("forgotPassword.sent", { email: sentTo })}</StatusText>
         <Text>
-          <HandlerLink href={signInHref}>Back to sign in</HandlerLink>
+          <HandlerLink href={signInHref}>{t("common.backToSignIn")}</HandlerLink>
         </Text>
       </HandlerCard>
     );
   }
   return (
-    <HandlerCard title="Reset your password">
-      <Text>Enter the e-mail address of your account and we will send you a reset link.</Text>
+    <HandlerCard title={t("forgotPassword.title")}>
+      <Text>{t("forgotPassword.instructions")}</Text>
       <form ref={form.formRef} noValidate onSubmit={submit} className={classNames.form}>
         <FormAlert message={form.formError} />
         <Field
-          label="Email"
+          label={t("common.email")}
           name="email"
           type="email"
           autoComplete="email"
           required
           error={form.fieldErrors.email}
         />
-        <SubmitButton isBusy={form.isBusy} busyLabel="Sending...">
-          Send reset link
+        <SubmitButton isBusy={form.isBusy} busyLabel={t("common.sending")}>
+          {t("forgotPassword.submit")}
         </SubmitButton>
       </form>
       <Text>
-        <HandlerLink href={signInHref}>Back to sign in</HandlerLink>
+        <HandlerLink href={signInHref}>{t("common.backToSignIn")}</HandlerLink>
       </Text>
     </HandlerCard>
   );

@@ -6,7 +6,7 @@
  */
 import { type FormEvent, useEffect, useState } from "react";
 import { useAuth } from "../../hooks/use-auth";
-import { useHandlerOptions, withReturnTo } from "../handler-options";
+import { useHandlerOptions, useI18n, withReturnTo } from "../handler-options";
 import {
   Field,
   FormAlert,
@@ -33,11 +33,13 @@ type ResetState =
   | { kind: "checking" }
   | { kind: "ready" }
   | { kind: "problem"; problem: CodeProblem }
-  | { kind: "failed"; message: string }
+  /** `error` as returned or thrown: shown in the pages' language. */
+  | { kind: "failed"; error: unknown }
   | { kind: "done" };
 
 export function PasswordResetPage() {
   const { urls, searchParams, classNames } = useHandlerOptions();
+  const { t, errorText } = useI18n();
   const { app } = useAuth();
   const code = searchParams.get("code") ?? "";
   const [state, setState] = useState<ResetState>(
@@ -55,18 +57,9 @@ export function PasswordResetPage() {
         if (!isCurrent) return;
         if (result.status === "ok") return setState({ kind: "ready" });
         const problem = toCodeProblem(result.error.code);
-        setState(
-          problem
-            ? { kind: "problem", problem }
-            : { kind: "failed", message: result.error.message },
-        );
+        setState(problem ? { kind: "problem", problem } : { kind: "failed", error: result.error });
       },
-      (caught: unknown) =>
-        isCurrent &&
-        setState({
-          kind: "failed",
-          message: caught instanceof Error ? caught.message : "An unknown error occurred.",
-        }),
+      (caught: unknown) => isCurrent && setState({ kind: "failed", error: caught }),
     );
     return () => {
       isCurrent = false;
@@ -78,7 +71,7 @@ export function PasswordResetPage() {
     const data = new FormData(event.currentTarget);
     const password = String(data.get("password") ?? "");
     const repeat = String(data.get("passwordRepeat") ?? "");
-    const problems = checkNewPassword(password, repeat);
+    const problems = checkNewPassword(password, repeat, t);
     if (Object.keys(problems).length > 0) return form.fail({ fields: problems });
     void form.run(async () => {
       const result = await app.resetPassword({ code, password });
@@ -86,68 +79,70 @@ export function PasswordResetPage() {
       const problem = toCodeProblem(result.error.code);
       if (problem) return setState({ kind: "problem", problem });
       const field = passwordFieldOf(result.error.code);
-      form.fail(
-        field ? { fields: { [field]: result.error.message } } : { form: result.error.message },
-      );
+      const message = errorText(result.error);
+      form.fail(field ? { fields: { [field]: message } } : { form: message });
     });
   };
 
   if (state.kind === "checking") {
     return (
-      <HandlerCard title="Reset your password">
-        <StatusText>Checking your link...</StatusText>
+      <HandlerCard title={t("forgotPassword.title")}>
+        <StatusText>{t("passwordReset.checking")}</StatusText>
       </HandlerCard>
     );
   }
   if (state.kind === "problem" || state.kind === "failed") {
     const texts =
       state.kind === "problem"
-        ? codeProblemTexts[state.problem]
-        : { title: "Something went wrong", text: state.message };
+        ? {
+            title: t(codeProblemTexts[state.problem].title),
+            text: t(codeProblemTexts[state.problem].text),
+          }
+        : { title: t("common.somethingWentWrong"), text: errorText(state.error) };
     return (
       <HandlerCard title={texts.title}>
         <p role="alert" className={classNames.error}>
           {texts.text}
         </p>
         <Text>
-          <HandlerLink href={forgotHref}>Request a new reset link</HandlerLink>
+          <HandlerLink href={forgotHref}>{t("passwordReset.requestNewLink")}</HandlerLink>
         </Text>
       </HandlerCard>
     );
   }
   if (state.kind === "done") {
     return (
-      <HandlerCard title="Password reset">
-        <StatusText>Your password has been reset. You can now sign in with it.</StatusText>
+      <HandlerCard title={t("passwordReset.doneTitle")}>
+        <StatusText>{t("passwordReset.done")}</StatusText>
         <Text>
-          <HandlerLink href={signInHref}>Sign in</HandlerLink>
+          <HandlerLink href={signInHref}>{t("common.signInLink")}</HandlerLink>
         </Text>
       </HandlerCard>
     );
   }
   return (
-    <HandlerCard title="Set a new password">
+    <HandlerCard title={t("passwordReset.formTitle")}>
       <form ref={form.formRef} noValidate onSubmit={submit} className={classNames.form}>
         <FormAlert message={form.formError} />
         <Field
-          label="New password"
+          label={t("passwordReset.newPassword")}
           name="password"
           type="password"
           autoComplete="new-password"
           required
-          hint={passwordLengthHint}
+          hint={passwordLengthHint(t)}
           error={form.fieldErrors.password}
         />
         <Field
-          label="Repeat new password"
+          label={t("passwordReset.repeatNewPassword")}
           name="passwordRepeat"
           type="password"
           autoComplete="new-password"
           required
           error={form.fieldErrors.passwordRepeat}
         />
-        <SubmitButton isBusy={form.isBusy} busyLabel="Resetting...">
-          Reset password
+        <SubmitButton isBusy={form.isBusy} busyLabel={t("passwordReset.busy")}>
+          {t("passwordReset.submit")}
         </SubmitButton>
       </form>
     </HandlerCard>

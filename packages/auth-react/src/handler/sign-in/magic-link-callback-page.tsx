@@ -6,18 +6,20 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useAuth } from "../../hooks/use-auth";
-import { getReturnTarget, useHandlerOptions, withReturnTo } from "../handler-options";
+import { getReturnTarget, useHandlerOptions, useI18n, withReturnTo } from "../handler-options";
 import { HandlerCard, HandlerLink, StatusText, Text } from "../handler-ui";
 import { useFinishSignIn } from "./use-finish-sign-in";
 import { type CodeProblem, codeProblemTexts, toCodeProblem } from "./verification-code-states";
 
 export function MagicLinkCallbackPage() {
   const { urls, searchParams, navigate, classNames } = useHandlerOptions();
+  const { t, errorText } = useI18n();
   const { app, status } = useAuth();
   const finishSignIn = useFinishSignIn();
   const code = searchParams.get("code") ?? "";
   const [problem, setProblem] = useState<CodeProblem | null>(code === "" ? "missing" : null);
-  const [error, setError] = useState<string | null>(null);
+  // The sign-in's failure: a message in the pages' language, or what was thrown.
+  const [error, setError] = useState<{ message: string } | { caught: unknown } | null>(null);
   const [isRedeemed, setIsRedeemed] = useState(false);
   const redeemed = useRef<string | null>(null);
   const target = getReturnTarget(searchParams, urls.afterSignIn);
@@ -30,12 +32,10 @@ export function MagicLinkCallbackPage() {
       const codeProblem = result.status === "error" ? toCodeProblem(result.error.code) : null;
       if (codeProblem !== null) return setProblem(codeProblem);
       const message = await finishSignIn(result);
-      if (message !== null) setError(message);
+      if (message !== null) setError({ message });
       else setIsRedeemed(true);
     };
-    redeem().catch((caught: unknown) =>
-      setError(caught instanceof Error ? caught.message : "An unknown error occurred."),
-    );
+    redeem().catch((caught: unknown) => setError({ caught }));
   }, [app, code, finishSignIn]);
 
   useEffect(() => {
@@ -44,15 +44,18 @@ export function MagicLinkCallbackPage() {
 
   if (problem === null && error === null) {
     return (
-      <HandlerCard title="Signing in">
-        <StatusText>Signing you in...</StatusText>
+      <HandlerCard title={t("magicLinkCallback.title")}>
+        <StatusText>{t("magicLinkCallback.status")}</StatusText>
       </HandlerCard>
     );
   }
   const texts =
     problem !== null
-      ? codeProblemTexts[problem]
-      : { title: "Something went wrong", text: error ?? "" };
+      ? { title: t(codeProblemTexts[problem].title), text: t(codeProblemTexts[problem].text) }
+      : {
+          title: t("common.somethingWentWrong"),
+          text: error === null ? "" : "message" in error ? error.message : errorText(error.caught),
+        };
   return (
     <HandlerCard title={texts.title}>
       <p role="alert" className={classNames.error}>
@@ -60,7 +63,7 @@ export function MagicLinkCallbackPage() {
       </p>
       <Text>
         <HandlerLink href={withReturnTo(`${urls.handler}/sign-in`, searchParams)}>
-          Back to sign in
+          {t("common.backToSignIn")}
         </HandlerLink>
       </Text>
     </HandlerCard>

@@ -7,13 +7,14 @@
 import { type FormEvent, useState } from "react";
 import { useAuth } from "../../hooks/use-auth";
 import { isEmailLike } from "../email-links/forgot-password-page";
-import { toAbsoluteUrl, useHandlerOptions } from "../handler-options";
+import { toAbsoluteUrl, useHandlerOptions, useI18n } from "../handler-options";
 import { Field, FormAlert, StatusText, SubmitButton, useFormState } from "../handler-ui";
 import { useFinishSignIn } from "./use-finish-sign-in";
 import { toCodeProblem } from "./verification-code-states";
 
 export function MagicLinkSignIn() {
   const { urls, classNames } = useHandlerOptions();
+  const { t, errorText } = useI18n();
   const { app } = useAuth();
   const finishSignIn = useFinishSignIn();
   const emailForm = useFormState<"email">();
@@ -24,16 +25,16 @@ export function MagicLinkSignIn() {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
     if (email === "") {
-      return emailForm.fail({ fields: { email: "Please enter your e-mail address." } });
+      return emailForm.fail({ fields: { email: t("validation.enterYourEmail") } });
     }
     if (!isEmailLike(email)) {
-      return emailForm.fail({ fields: { email: "Please enter a valid e-mail address." } });
+      return emailForm.fail({ fields: { email: t("validation.invalidEmail") } });
     }
     void emailForm.run(async () => {
       const result = await app.sendMagicLinkEmail(email, {
         callbackUrl: toAbsoluteUrl(`${urls.handler}/magic-link-callback`),
       });
-      if (result.status === "error") emailForm.fail({ form: result.error.message });
+      if (result.status === "error") emailForm.fail({ form: errorText(result.error) });
       else setSent({ email, nonce: result.data.nonce });
     });
   };
@@ -46,16 +47,14 @@ export function MagicLinkSignIn() {
       .toUpperCase();
     if (otp.length !== 6) {
       return codeForm.fail({
-        fields: { code: "Please enter the 6-character code from the e-mail." },
+        fields: { code: t("magicLink.enterCode") },
       });
     }
     void codeForm.run(async () => {
       const result = await app.signInWithOtp({ otp, nonce: sent.nonce });
       if (result.status === "error" && toCodeProblem(result.error.code) !== null) {
         return codeForm.fail({
-          fields: {
-            code: "This code is not valid any more. Please check it or ask for a new one.",
-          },
+          fields: { code: t("magicLink.codeInvalid") },
         });
       }
       const message = await finishSignIn(result);
@@ -66,23 +65,21 @@ export function MagicLinkSignIn() {
   if (sent !== null) {
     return (
       <form ref={codeForm.formRef} noValidate onSubmit={signIn} className={classNames.form}>
-        <StatusText>
-          We have sent a sign-in link and code to {sent.email}. Open the link, or type the code.
-        </StatusText>
+        <StatusText>{t("magicLink.sent", { email: sent.email })}</StatusText>
         <FormAlert message={codeForm.formError} />
         <Field
-          label="Code from the e-mail"
+          label={t("magicLink.codeLabel")}
           name="code"
           autoComplete="one-time-code"
           autoCapitalize="characters"
           required
           error={codeForm.fieldErrors.code}
         />
-        <SubmitButton isBusy={codeForm.isBusy} busyLabel="Signing in...">
-          Sign in with code
+        <SubmitButton isBusy={codeForm.isBusy} busyLabel={t("common.signingIn")}>
+          {t("magicLink.signInWithCode")}
         </SubmitButton>
         <button type="button" className={classNames.secondaryButton} onClick={() => setSent(null)}>
-          Use another e-mail
+          {t("magicLink.useAnotherEmail")}
         </button>
       </form>
     );
@@ -91,15 +88,15 @@ export function MagicLinkSignIn() {
     <form ref={emailForm.formRef} noValidate onSubmit={send} className={classNames.form}>
       <FormAlert message={emailForm.formError} />
       <Field
-        label="Email for a sign-in code"
+        label={t("magicLink.emailLabel")}
         name="email"
         type="email"
         autoComplete="email"
         required
         error={emailForm.fieldErrors.email}
       />
-      <SubmitButton isBusy={emailForm.isBusy} busyLabel="Sending...">
-        Email me a sign-in code
+      <SubmitButton isBusy={emailForm.isBusy} busyLabel={t("common.sending")}>
+        {t("magicLink.send")}
       </SubmitButton>
     </form>
   );

@@ -5,7 +5,7 @@
  */
 import { type FormEvent, useEffect, useState } from "react";
 import { useAuth } from "../../hooks/use-auth";
-import { getReturnTarget, useHandlerOptions, withReturnTo } from "../handler-options";
+import { getReturnTarget, useHandlerOptions, useI18n, withReturnTo } from "../handler-options";
 import {
   Field,
   FormAlert,
@@ -21,6 +21,7 @@ import { toCodeProblem } from "./verification-code-states";
 
 export function MfaPage() {
   const { urls, searchParams, navigate, classNames } = useHandlerOptions();
+  const { t, errorText } = useI18n();
   const { app, status, reload } = useAuth();
   const form = useFormState<"code">();
   // Read after mounting: session storage exists only in the browser.
@@ -38,7 +39,7 @@ export function MfaPage() {
     event.preventDefault();
     const totp = String(new FormData(event.currentTarget).get("code") ?? "").replace(/\s/g, "");
     if (!/^\d{6}$/.test(totp)) {
-      return form.fail({ fields: { code: "Please enter the 6-digit code from your app." } });
+      return form.fail({ fields: { code: t("mfa.enterCode") } });
     }
     if (!attemptCode) return;
     void form.run(async () => {
@@ -53,41 +54,39 @@ export function MfaPage() {
       }
       const isWrongCode = result.error.code === "INVALID_TOTP_CODE";
       form.fail(
-        isWrongCode
-          ? { fields: { code: "This code is not correct. Please try the current one." } }
-          : { form: result.error.message },
+        isWrongCode ? { fields: { code: t("mfa.wrongCode") } } : { form: errorText(result.error) },
       );
     });
   };
 
   if (attemptCode === undefined || status === "signed-in") {
     return (
-      <HandlerCard title="Two-factor authentication">
-        <StatusText>{status === "signed-in" ? "Redirecting..." : "Loading..."}</StatusText>
+      <HandlerCard title={t("mfa.title")}>
+        <StatusText>
+          {status === "signed-in" ? t("common.redirecting") : t("common.loading")}
+        </StatusText>
       </HandlerCard>
     );
   }
   if (attemptCode === null || isExpired) {
     return (
-      <HandlerCard title="Two-factor authentication">
+      <HandlerCard title={t("mfa.title")}>
         <p role="alert" className={classNames.error}>
-          {isExpired
-            ? "This sign-in has expired. Please sign in again."
-            : "There is no sign-in waiting for a second factor. Please sign in first."}
+          {isExpired ? t("mfa.expired") : t("mfa.noAttempt")}
         </p>
         <Text>
-          <HandlerLink href={signInHref}>Sign in</HandlerLink>
+          <HandlerLink href={signInHref}>{t("common.signInLink")}</HandlerLink>
         </Text>
       </HandlerCard>
     );
   }
   return (
-    <HandlerCard title="Two-factor authentication">
-      <Text>Enter the 6-digit code from your authenticator app.</Text>
+    <HandlerCard title={t("mfa.title")}>
+      <Text>{t("mfa.instructions")}</Text>
       <form ref={form.formRef} noValidate onSubmit={submit} className={classNames.form}>
         <FormAlert message={form.formError} />
         <Field
-          label="Code"
+          label={t("mfa.codeLabel")}
           name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -95,12 +94,12 @@ export function MfaPage() {
           required
           error={form.fieldErrors.code}
         />
-        <SubmitButton isBusy={form.isBusy} busyLabel="Verifying...">
-          Verify
+        <SubmitButton isBusy={form.isBusy} busyLabel={t("mfa.busy")}>
+          {t("mfa.submit")}
         </SubmitButton>
       </form>
       <Text>
-        <HandlerLink href={signInHref}>Cancel</HandlerLink>
+        <HandlerLink href={signInHref}>{t("common.cancel")}</HandlerLink>
       </Text>
     </HandlerCard>
   );

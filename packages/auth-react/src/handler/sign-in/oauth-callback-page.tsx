@@ -6,14 +6,18 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useAuth } from "../../hooks/use-auth";
-import { toSameOriginPath, useHandlerOptions } from "../handler-options";
+import { toSameOriginPath, useHandlerOptions, useI18n } from "../handler-options";
 import { HandlerCard, HandlerLink, StatusText, Text } from "../handler-ui";
 import { keepMfaAttempt } from "./mfa-attempt";
 
 export function OAuthCallbackPage() {
   const { urls, navigate, classNames } = useHandlerOptions();
+  const { t, errorText } = useI18n();
   const { app, reload } = useAuth();
-  const [error, setError] = useState<string | null>(null);
+  // What went wrong, as thrown or returned (shown in the pages' language), or the page's own text.
+  const [error, setError] = useState<{ caught: unknown } | { text: "nothingToFinish" } | null>(
+    null,
+  );
   // The code is redeemed once: a second render (Strict Mode, a re-mount) must not redeem it again.
   const started = useRef(false);
 
@@ -24,10 +28,10 @@ export function OAuthCallbackPage() {
       const result = await app.callOAuthCallback();
       if (result.status === "error") {
         if (keepMfaAttempt(result.error)) return navigate(`${urls.handler}/mfa`, { replace: true });
-        return setError(result.error.message);
+        return setError({ caught: result.error });
       }
       if (result.data === null) {
-        return setError("There is no sign-in to finish here. Please sign in again.");
+        return setError({ text: "nothingToFinish" });
       }
       await reload();
       const back = result.data.afterCallbackRedirectUrl;
@@ -35,22 +39,20 @@ export function OAuthCallbackPage() {
         replace: true,
       });
     };
-    finish().catch((caught: unknown) =>
-      setError(caught instanceof Error ? caught.message : "An unknown error occurred."),
-    );
+    finish().catch((caught: unknown) => setError({ caught }));
   }, [app, reload, navigate, urls.handler, urls.afterSignIn]);
 
   return (
-    <HandlerCard title="Signing in">
+    <HandlerCard title={t("oauthCallback.title")}>
       {error === null ? (
-        <StatusText>Finishing your sign-in...</StatusText>
+        <StatusText>{t("oauthCallback.status")}</StatusText>
       ) : (
         <>
           <p role="alert" className={classNames.error}>
-            {error}
+            {"caught" in error ? errorText(error.caught) : t("oauthCallback.nothingToFinish")}
           </p>
           <Text>
-            <HandlerLink href={`${urls.handler}/sign-in`}>Back to sign in</HandlerLink>
+            <HandlerLink href={`${urls.handler}/sign-in`}>{t("common.backToSignIn")}</HandlerLink>
           </Text>
         </>
       )}

@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import { useAuth } from "../../hooks/use-auth";
-import { toAbsoluteUrl, useHandlerOptions } from "../handler-options";
+import { toAbsoluteUrl, useHandlerOptions, useI18n } from "../handler-options";
 import { FormAlert } from "../handler-ui";
 import { useFinishSignIn } from "./use-finish-sign-in";
 
@@ -40,6 +40,7 @@ export function OtherSignInMethods({
   returnTarget: string;
 }) {
   const { urls, classNames } = useHandlerOptions();
+  const { t, errorText } = useI18n();
   const { app } = useAuth();
   const finishSignIn = useFinishSignIn();
   const [busy, setBusy] = useState<string | null>(null);
@@ -52,7 +53,7 @@ export function OtherSignInMethods({
       const message = await action();
       if (message !== null) setError(message);
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "An unknown error occurred.");
+      setError(errorText(caught));
     } finally {
       setBusy(null);
     }
@@ -78,7 +79,7 @@ export function OtherSignInMethods({
           disabled={busy !== null}
           onClick={() => void signInWithOAuth(provider)}
         >
-          Sign in with {getProviderName(provider)}
+          {t("signIn.withProvider", { provider: getProviderName(provider) })}
         </button>
       ))}
       {hasPasskey ? (
@@ -90,7 +91,7 @@ export function OtherSignInMethods({
             void run("passkey", async () => finishSignIn(await app.signInWithPasskey()))
           }
         >
-          {busy === "passkey" ? "Waiting for your passkey..." : "Sign in with a passkey"}
+          {busy === "passkey" ? t("signIn.waitingForPasskey") : t("signIn.withPasskey")}
         </button>
       ) : null}
     </div>

@@ -6,7 +6,7 @@
  */
 import type { FormEvent } from "react";
 import { useAuth } from "../../hooks/use-auth";
-import { getReturnTarget, useHandlerOptions, withReturnTo } from "../handler-options";
+import { getReturnTarget, useHandlerOptions, useI18n, withReturnTo } from "../handler-options";
 import {
   Field,
   FormAlert,
@@ -25,6 +25,7 @@ import { useFinishSignIn } from "./use-finish-sign-in";
 
 function PasswordSignInForm() {
   const { urls, searchParams, classNames } = useHandlerOptions();
+  const { t } = useI18n();
   const { signInWithCredential } = useAuth();
   const finishSignIn = useFinishSignIn();
   const form = useFormState<"email" | "password">();
@@ -37,8 +38,8 @@ function PasswordSignInForm() {
     if (email === "" || password === "") {
       return form.fail({
         fields: {
-          ...(email === "" ? { email: "Please enter your e-mail address." } : {}),
-          ...(password === "" ? { password: "Please enter your password." } : {}),
+          ...(email === "" ? { email: t("validation.enterYourEmail") } : {}),
+          ...(password === "" ? { password: t("validation.enterYourPassword") } : {}),
         },
       });
     }
@@ -54,7 +55,7 @@ function PasswordSignInForm() {
       <form ref={form.formRef} noValidate onSubmit={submit} className={classNames.form}>
         <FormAlert message={form.formError} />
         <Field
-          label="Email"
+          label={t("common.email")}
           name="email"
           type="email"
           autoComplete="username"
@@ -62,20 +63,20 @@ function PasswordSignInForm() {
           error={form.fieldErrors.email}
         />
         <Field
-          label="Password"
+          label={t("common.password")}
           name="password"
           type="password"
           autoComplete="current-password"
           required
           error={form.fieldErrors.password}
         />
-        <SubmitButton isBusy={form.isBusy} busyLabel="Signing in...">
-          Sign In
+        <SubmitButton isBusy={form.isBusy} busyLabel={t("common.signingIn")}>
+          {t("signIn.submit")}
         </SubmitButton>
       </form>
       <Text>
         <HandlerLink href={withReturnTo(`${urls.handler}/forgot-password`, searchParams)}>
-          Forgot password?
+          {t("signIn.forgotPassword")}
         </HandlerLink>
       </Text>
     </>
@@ -84,14 +85,17 @@ function PasswordSignInForm() {
 
 export function SignInPage() {
   const { urls, searchParams } = useHandlerOptions();
+  const { t, rich } = useI18n();
   const target = getReturnTarget(searchParams, urls.afterSignIn);
   const status = useMoveOnWithAccount(target);
   const project = useProject();
 
   if (status === "loading" || status === "signed-in" || project.status === "loading") {
     return (
-      <HandlerCard title="Sign in">
-        <StatusText>{status === "signed-in" ? "Redirecting..." : "Loading..."}</StatusText>
+      <HandlerCard title={t("signIn.title")}>
+        <StatusText>
+          {status === "signed-in" ? t("common.redirecting") : t("common.loading")}
+        </StatusText>
       </HandlerCard>
     );
   }
@@ -103,7 +107,7 @@ export function SignInPage() {
   const hasMagicLink = config?.magicLinkEnabled ?? false;
   const hasOtherMethods = oauthProviders.length > 0 || hasPasskey;
   return (
-    <HandlerCard title="Sign in to your account">
+    <HandlerCard title={t("signIn.formTitle")}>
       {hasOtherMethods ? (
         <OtherSignInMethods
           oauthProviders={oauthProviders}
@@ -115,14 +119,17 @@ export function SignInPage() {
       {hasPassword ? (
         <PasswordSignInForm />
       ) : hasOtherMethods || hasMagicLink ? null : (
-        <StatusText>No sign-in method is enabled for this project.</StatusText>
+        <StatusText>{t("signIn.noMethod")}</StatusText>
       )}
       {config?.signUpEnabled ? (
         <Text>
-          Don't have an account?{" "}
-          <HandlerLink href={withReturnTo(`${urls.handler}/sign-up`, searchParams)}>
-            Sign up
-          </HandlerLink>
+          {rich("signIn.noAccount", {
+            link: (
+              <HandlerLink href={withReturnTo(`${urls.handler}/sign-up`, searchParams)}>
+                {t("signIn.signUpLink")}
+              </HandlerLink>
+            ),
+          })}
         </Text>
       ) : null}
     </HandlerCard>

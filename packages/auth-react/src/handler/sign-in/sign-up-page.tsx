@@ -11,6 +11,7 @@ import {
   getReturnTarget,
   toAbsoluteUrl,
   useHandlerOptions,
+  useI18n,
   withReturnTo,
 } from "../handler-options";
 import {
@@ -23,7 +24,12 @@ import {
   Text,
   useFormState,
 } from "../handler-ui";
-import { checkNewPassword, type NewPasswordField, passwordFieldOf } from "../password-rules";
+import {
+  checkNewPassword,
+  type NewPasswordField,
+  passwordFieldOf,
+  passwordLengthHint,
+} from "../password-rules";
 import { useMoveOnWithAccount } from "../use-account-state";
 import { useProject } from "../use-project";
 
@@ -31,6 +37,7 @@ type SignUpField = "email" | NewPasswordField;
 
 function SignUpForm() {
   const { urls, classNames } = useHandlerOptions();
+  const { t, errorText } = useI18n();
   const { signUpWithCredential, reload } = useAuth();
   const form = useFormState<SignUpField>();
 
@@ -42,11 +49,11 @@ function SignUpForm() {
     const repeat = String(data.get("passwordRepeat") ?? "");
     const problems: Partial<Record<SignUpField, string>> = {
       ...(email === ""
-        ? { email: "Please enter your e-mail address." }
+        ? { email: t("validation.enterYourEmail") }
         : isEmailLike(email)
           ? {}
-          : { email: "Please enter a valid e-mail address." }),
-      ...checkNewPassword(password, repeat),
+          : { email: t("validation.invalidEmail") }),
+      ...checkNewPassword(password, repeat, t),
     };
     if (Object.keys(problems).length > 0) return form.fail({ fields: problems });
     void form.run(async () => {
@@ -60,9 +67,8 @@ function SignUpForm() {
         result.error.code === "USER_EMAIL_ALREADY_EXISTS"
           ? "email"
           : passwordFieldOf(result.error.code);
-      form.fail(
-        field ? { fields: { [field]: result.error.message } } : { form: result.error.message },
-      );
+      const message = errorText(result.error);
+      form.fail(field ? { fields: { [field]: message } } : { form: message });
     });
   };
 
@@ -70,7 +76,7 @@ function SignUpForm() {
     <form ref={form.formRef} noValidate onSubmit={submit} className={classNames.form}>
       <FormAlert message={form.formError} />
       <Field
-        label="Email"
+        label={t("common.email")}
         name="email"
         type="email"
         autoComplete="email"
@@ -78,24 +84,24 @@ function SignUpForm() {
         error={form.fieldErrors.email}
       />
       <Field
-        label="Password"
+        label={t("common.password")}
         name="password"
         type="password"
         autoComplete="new-password"
         required
-        hint="8 to 70 characters."
+        hint={passwordLengthHint(t)}
         error={form.fieldErrors.password}
       />
       <Field
-        label="Repeat password"
+        label={t("signUp.repeatPassword")}
         name="passwordRepeat"
         type="password"
         autoComplete="new-password"
         required
         error={form.fieldErrors.passwordRepeat}
       />
-      <SubmitButton isBusy={form.isBusy} busyLabel="Signing up...">
-        Sign Up
+      <SubmitButton isBusy={form.isBusy} busyLabel={t("signUp.busy")}>
+        {t("signUp.submit")}
       </SubmitButton>
     </form>
   );
@@ -103,30 +109,36 @@ function SignUpForm() {
 
 export function SignUpPage() {
   const { urls, searchParams, classNames } = useHandlerOptions();
+  const { t, rich, errorText } = useI18n();
   const target = getReturnTarget(searchParams, urls.afterSignUp);
   const status = useMoveOnWithAccount(target);
   const project = useProject();
   const signInLink = (
     <Text>
-      Already have an account?{" "}
-      <HandlerLink href={withReturnTo(`${urls.handler}/sign-in`, searchParams)}>
-        Sign in
-      </HandlerLink>
+      {rich("signUp.haveAccount", {
+        link: (
+          <HandlerLink href={withReturnTo(`${urls.handler}/sign-in`, searchParams)}>
+            {t("common.signInLink")}
+          </HandlerLink>
+        ),
+      })}
     </Text>
   );
 
   if (status === "loading" || status === "signed-in" || project.status === "loading") {
     return (
-      <HandlerCard title="Sign up">
-        <StatusText>{status === "signed-in" ? "Redirecting..." : "Loading..."}</StatusText>
+      <HandlerCard title={t("signUp.title")}>
+        <StatusText>
+          {status === "signed-in" ? t("common.redirecting") : t("common.loading")}
+        </StatusText>
       </HandlerCard>
     );
   }
   if (project.status === "error") {
     return (
-      <HandlerCard title="Sign up">
+      <HandlerCard title={t("signUp.title")}>
         <p role="alert" className={classNames.error}>
-          {project.message}
+          {errorText(project.error, "common.projectNotLoaded")}
         </p>
         {signInLink}
       </HandlerCard>
@@ -135,18 +147,16 @@ export function SignUpPage() {
   const { config } = project.project;
   if (!config.signUpEnabled || !config.credentialEnabled) {
     return (
-      <HandlerCard title="Sign up">
+      <HandlerCard title={t("signUp.title")}>
         <StatusText>
-          {config.signUpEnabled
-            ? "Signing up with a password is not enabled for this project."
-            : "Sign-up is not enabled for this project: accounts are created by its administrators."}
+          {config.signUpEnabled ? t("signUp.passwordNotEnabled") : t("signUp.notEnabled")}
         </StatusText>
         {signInLink}
       </HandlerCard>
     );
   }
   return (
-    <HandlerCard title="Create a new account">
+    <HandlerCard title={t("signUp.formTitle")}>
       <SignUpForm />
       {signInLink}
     </HandlerCard>

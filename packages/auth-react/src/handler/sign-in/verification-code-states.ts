@@ -1,8 +1,9 @@
 /**
  * @module
  * What a code from a mailed link can turn out to be (auth-platform spec section 4: not found,
- * expired, already used, max attempts reached), with the words the pages show for each.
+ * expired, already used, max attempts reached), with the catalogue texts the pages show for each.
  */
+import type { MessageKey } from "../i18n/en";
 
 export type CodeProblem = "missing" | "invalid" | "expired" | "used" | "too-many-attempts";
 
@@ -25,25 +26,14 @@ export function toCodeProblem(code: string): CodeProblem | null {
   }
 }
 
-export const codeProblemTexts: Record<CodeProblem, { title: string; text: string }> = {
-  missing: {
-    title: "Invalid link",
-    text: "This link is incomplete: it has no code. Please open the link from the e-mail again.",
-  },
-  invalid: {
-    title: "Invalid link",
-    text: "This link is not valid. Please check that you opened the whole link from the e-mail.",
-  },
-  expired: {
-    title: "Link expired",
-    text: "This link has expired. Please ask for a new one.",
-  },
-  used: {
-    title: "Link already used",
-    text: "This link has already been used.",
-  },
+/** The catalogue keys of the title and text the pages show for each problem. */
+export const codeProblemTexts: Record<CodeProblem, { title: MessageKey; text: MessageKey }> = {
+  missing: { title: "codeProblem.missing.title", text: "codeProblem.missing.text" },
+  invalid: { title: "codeProblem.invalid.title", text: "codeProblem.invalid.text" },
+  expired: { title: "codeProblem.expired.title", text: "codeProblem.expired.text" },
+  used: { title: "codeProblem.used.title", text: "codeProblem.used.text" },
   "too-many-attempts": {
-    title: "Too many attempts",
-    text: "This link was tried too many times. Please ask for a new one.",
+    title: "codeProblem.tooManyAttempts.title",
+    text: "codeProblem.tooManyAttempts.text",
   },
 };

@@ -5,10 +5,12 @@
  */
 import type { ApiKeyCalls, ApiKeyCreation, ClientTeamHandle } from "@heritage/auth-client";
 import { useCallback, useState } from "react";
+import { useI18n } from "../../handler-options";
 import { ApiKeysManager } from "../api-keys-manager";
 import { SettingsSection } from "../settings-section";
 
 export function TeamApiKeys({ team, calls }: { team: ClientTeamHandle; calls: ApiKeyCalls }) {
+  const { t } = useI18n();
   const [view, setView] = useState<string | undefined>(undefined);
   const listKeys = useCallback(() => calls.listTeamApiKeys(team.id), [calls, team.id]);
   const createKey = useCallback(
@@ -16,11 +18,15 @@ export function TeamApiKeys({ team, calls }: { team: ClientTeamHandle; calls: Ap
     [calls, team.id],
   );
   return (
-    <SettingsSection title={`API keys of ${team.displayName}`} level={3} view={view}>
+    <SettingsSection
+      title={t("apiKeys.teamTitle", { team: team.displayName })}
+      level={3}
+      view={view}
+    >
       <ApiKeysManager
         listKeys={listKeys}
         createKey={createKey}
-        emptyText="The team has no API keys."
+        emptyText="apiKeys.teamNone"
         onViewChange={setView}
       />
     </SettingsSection>

@@ -6,7 +6,7 @@
  */
 import type { ClientTeamHandle } from "@heritage/auth-client";
 import { useEffect, useRef, useState } from "react";
-import { useHandlerOptions } from "../../handler-options";
+import { useHandlerOptions, useI18n } from "../../handler-options";
 import { FormAlert } from "../../handler-ui";
 
 export function TeamDelete({
@@ -17,6 +17,7 @@ export function TeamDelete({
   onDeleted: (name: string) => Promise<void>;
 }) {
   const { classNames } = useHandlerOptions();
+  const { t, errorText } = useI18n();
   const [step, setStep] = useState<"idle" | "confirming" | "deleting">("idle");
   const [error, setError] = useState<string | null>(null);
   const questionRef = useRef<HTMLParagraphElement | null>(null);
@@ -38,7 +39,7 @@ export function TeamDelete({
       await team.delete();
       await onDeleted(team.displayName);
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "The team could not be deleted.");
+      setError(errorText(caught, "teamDelete.failed"));
       setStep("confirming");
     }
   };
@@ -49,13 +50,13 @@ export function TeamDelete({
         ref={askRef}
         type="button"
         className={classNames.secondaryButton}
-        aria-label={`Delete ${team.displayName}`}
+        aria-label={t("teamDelete.deleteNamed", { team: team.displayName })}
         onClick={() => {
           setError(null);
           setStep("confirming");
         }}
       >
-        Delete
+        {t("teamDelete.delete")}
       </button>
     );
   }
@@ -63,8 +64,7 @@ export function TeamDelete({
     <div>
       <FormAlert message={error} />
       <p ref={questionRef} tabIndex={-1} className={classNames.text}>
-        Delete {team.displayName} for every member? Its invitations and API keys go with it. This
-        cannot be undone.
+        {t("teamDelete.question", { team: team.displayName })}
       </p>
       <button
         type="button"
@@ -73,7 +73,9 @@ export function TeamDelete({
         aria-busy={step === "deleting" || undefined}
         onClick={() => void confirm()}
       >
-        {step === "deleting" ? "Deleting..." : `Yes, delete ${team.displayName}`}
+        {step === "deleting"
+          ? t("teamDelete.deleting")
+          : t("teamDelete.confirm", { team: team.displayName })}
       </button>
       <button
         type="button"
@@ -81,7 +83,7 @@ export function TeamDelete({
         disabled={step === "deleting"}
         onClick={() => setStep("idle")}
       >
-        Cancel
+        {t("common.cancel")}
       </button>
     </div>
   );

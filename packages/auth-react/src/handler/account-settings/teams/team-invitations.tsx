@@ -7,11 +7,11 @@
 import type { ClientTeamHandle, TeamInvitationInfo } from "@heritage/auth-client";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { isEmailLike } from "../../email-links/forgot-password-page";
-import { toAbsoluteUrl, useHandlerOptions } from "../../handler-options";
+import { toAbsoluteUrl, useHandlerOptions, useI18n } from "../../handler-options";
 import { Field, FormAlert, StatusText, SubmitButton, useFormState } from "../../handler-ui";
+import type { MessageKey } from "../../i18n/en";
+import type { HandlerI18n } from "../../i18n/translator";
 import { SettingsSection } from "../settings-section";
-
-const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
 
 function InviteForm({
   team,
@@ -21,13 +21,14 @@ function InviteForm({
   onInvited: (to: string) => Promise<void>;
 }) {
   const { urls, classNames } = useHandlerOptions();
+  const { t } = useI18n();
   const form = useFormState<"email">();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const element = event.currentTarget;
     const email = String(new FormData(element).get("email") ?? "").trim();
     if (!isEmailLike(email)) {
-      return form.fail({ fields: { email: "Please enter a valid e-mail address." } });
+      return form.fail({ fields: { email: t("validation.invalidEmail") } });
     }
     void form.run(async () => {
       await team.inviteUser({
@@ -42,21 +43,27 @@ function InviteForm({
     <form ref={form.formRef} noValidate onSubmit={submit} className={classNames.form}>
       <FormAlert message={form.formError} />
       <Field
-        label={`Invite to ${team.displayName} (e-mail)`}
+        label={t("teamInvitations.inviteLabel", { team: team.displayName })}
         name="email"
         type="email"
         autoComplete="off"
         error={form.fieldErrors.email}
       />
-      <SubmitButton isBusy={form.isBusy} busyLabel="Inviting...">
-        Send invitation
+      <SubmitButton isBusy={form.isBusy} busyLabel={t("teamInvitations.inviting")}>
+        {t("teamInvitations.send")}
       </SubmitButton>
     </form>
   );
 }
 
-function describeInvitation(invitation: TeamInvitationInfo): string {
-  return `${invitation.recipientEmail ?? "Unknown address"} (expires ${dateFormat.format(invitation.expiresAt)})`;
+function describeInvitation(
+  invitation: TeamInvitationInfo,
+  { t, formatDate }: HandlerI18n,
+): string {
+  return t("teamInvitations.describe", {
+    email: invitation.recipientEmail ?? t("teamInvitations.unknownAddress"),
+    date: formatDate(invitation.expiresAt, { dateStyle: "medium" }),
+  });
 }
 
 export function TeamInvitations({
@@ -69,8 +76,11 @@ export function TeamInvitations({
   canRevoke: boolean;
 }) {
   const { classNames } = useHandlerOptions();
+  const i18n = useI18n();
+  const { t, errorText } = i18n;
   const [invitations, setInvitations] = useState<TeamInvitationInfo[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // As thrown, with the text for a failure that says nothing: shown in the pages' language.
+  const [error, setError] = useState<{ caught: unknown; fallback: MessageKey } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -79,7 +89,7 @@ export function TeamInvitations({
     try {
       setInvitations(await team.listInvitations());
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "The invitations could not be loaded.");
+      setError({ caught, fallback: "teamInvitations.notLoaded" });
     }
   }, [team, canList]);
 
@@ -95,10 +105,12 @@ export function TeamInvitations({
       await team.revokeInvitation(invitation.id);
       await load();
       setNotice(
-        `The invitation to ${invitation.recipientEmail ?? "that address"} has been revoked.`,
+        invitation.recipientEmail === null
+          ? t("teamInvitations.revokedUnknown")
+          : t("teamInvitations.revoked", { email: invitation.recipientEmail }),
       );
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "The invitation could not be revoked.");
+      setError({ caught, fallback: "teamInvitations.notRevoked" });
     } finally {
       setBusyId(null);
     }
@@ -107,37 +119,43 @@ export function TeamInvitations({
   const invited = async (to: string) => {
     setNotice(null);
     await load();
-    setNotice(`An invitation has been sent to ${to}.`);
+    setNotice(t("teamInvitations.sent", { email: to }));
   };
 
   return (
     <SettingsSection
-      title={`Invitations to ${team.displayName}`}
+      title={t("teamInvitations.title", { team: team.displayName })}
       level={3}
       // Revoking disables the focused button, then takes it away with its row.
       view={busyId !== null ? "revoking" : (notice ?? undefined)}
     >
-      <FormAlert message={error} />
+      <FormAlert message={error ? errorText(error.caught, error.fallback) : null} />
       {!canList ? null : invitations === null ? (
         error ? null : (
-          <StatusText>Loading the invitations...</StatusText>
+          <StatusText>{t("teamInvitations.loading")}</StatusText>
         )
       ) : invitations.length === 0 ? (
-        <p className={classNames.text}>No invitation is waiting for an answer.</p>
+        <p className={classNames.text}>{t("teamInvitations.none")}</p>
       ) : (
         <ul className={classNames.list}>
           {invitations.map((invitation) => (
             <li key={invitation.id} className={classNames.listItem}>
-              <span className={classNames.text}>{describeInvitation(invitation)}</span>
+              <span className={classNames.text}>{describeInvitation(invitation, i18n)}</span>
               {canRevoke ? (
                 <button
                   type="button"
                   className={classNames.secondaryButton}
                   disabled={busyId !== null}
-                  aria-label={`Revoke the invitation to ${invitation.recipientEmail ?? "this address"}`}
+                  aria-label={
+                    invitation.recipientEmail === null
+                      ? t("teamInvitations.revokeUnknown")
+                      : t("teamInvitations.revokeNamed", { email: invitation.recipientEmail })
+                  }
                   onClick={() => void revoke(invitation)}
                 >
-                  {busyId === invitation.id ? "Revoking..." : "Revoke"}
+                  {busyId === invitation.id
+                    ? t("teamInvitations.revoking")
+                    : t("teamInvitations.revoke")}
                 </button>
               ) : null}
             </li>

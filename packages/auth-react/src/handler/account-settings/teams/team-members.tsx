@@ -6,11 +6,10 @@
  */
 import type { ClientTeamHandle, TeamMemberProfile } from "@heritage/auth-client";
 import { useCallback, useEffect, useState } from "react";
-import { useHandlerOptions } from "../../handler-options";
+import { useHandlerOptions, useI18n } from "../../handler-options";
 import { FormAlert, StatusText } from "../../handler-ui";
+import type { MessageKey } from "../../i18n/en";
 import { SettingsSection } from "../settings-section";
-
-const memberName = (profile: TeamMemberProfile) => profile.displayName ?? "Unnamed member";
 
 export function TeamMembers({
   team,
@@ -25,8 +24,12 @@ export function TeamMembers({
   version: number;
 }) {
   const { classNames } = useHandlerOptions();
+  const { t, errorText } = useI18n();
+  const memberName = (profile: TeamMemberProfile) =>
+    profile.displayName ?? t("teamMembers.unnamed");
   const [members, setMembers] = useState<TeamMemberProfile[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // As thrown, with the text for a failure that says nothing: shown in the pages' language.
+  const [error, setError] = useState<{ caught: unknown; fallback: MessageKey } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -35,7 +38,7 @@ export function TeamMembers({
     try {
       setMembers(await team.listUsers());
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "The members could not be loaded.");
+      setError({ caught, fallback: "teamMembers.notLoaded" });
     }
   }, [team, version]);
 
@@ -50,9 +53,9 @@ export function TeamMembers({
     try {
       await team.removeUser(member.userId);
       await load();
-      setNotice(`${memberName(member)} has been removed from ${team.displayName}.`);
+      setNotice(t("teamMembers.removed", { member: memberName(member), team: team.displayName }));
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "The member could not be removed.");
+      setError({ caught, fallback: "teamMembers.notRemoved" });
     } finally {
       setBusyId(null);
     }
@@ -60,15 +63,15 @@ export function TeamMembers({
 
   return (
     <SettingsSection
-      title={`Members of ${team.displayName}`}
+      title={t("teamMembers.title", { team: team.displayName })}
       level={3}
       // Removing disables the focused button, then takes it away with its row.
       view={busyId !== null ? "removing" : (notice ?? undefined)}
     >
-      <FormAlert message={error} />
+      <FormAlert message={error ? errorText(error.caught, error.fallback) : null} />
       {members === null ? (
         error ? null : (
-          <StatusText>Loading the members...</StatusText>
+          <StatusText>{t("teamMembers.loading")}</StatusText>
         )
       ) : (
         <ul className={classNames.list}>
@@ -80,17 +83,20 @@ export function TeamMembers({
               ) : null}
               <span className={classNames.text}>
                 {memberName(member)}
-                {member.userId === userId ? " (you)" : ""}
+                {member.userId === userId ? ` ${t("teamMembers.you")}` : ""}
               </span>
               {canRemove && member.userId !== userId ? (
                 <button
                   type="button"
                   className={classNames.secondaryButton}
                   disabled={busyId !== null}
-                  aria-label={`Remove ${memberName(member)} from ${team.displayName}`}
+                  aria-label={t("teamMembers.removeNamed", {
+                    member: memberName(member),
+                    team: team.displayName,
+                  })}
                   onClick={() => void remove(member)}
                 >
-                  {busyId === member.userId ? "Removing..." : "Remove"}
+                  {busyId === member.userId ? t("teamMembers.removing") : t("teamMembers.remove")}
                 </button>
               ) : null}
             </li>

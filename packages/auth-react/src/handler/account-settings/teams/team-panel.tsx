@@ -6,6 +6,7 @@
  */
 import type { ApiKeyCalls, ClientTeamAccess, ClientTeamHandle } from "@heritage/auth-client";
 import { useState } from "react";
+import { useI18n } from "../../handler-options";
 import { FormAlert, StatusText } from "../../handler-ui";
 import { TeamApiKeys } from "./team-api-keys";
 import { TeamDelete } from "./team-delete";
@@ -38,15 +39,16 @@ export function TeamPanel({
   onChanged,
   onDeleted,
 }: TeamPanelProps) {
+  const { t, errorText } = useI18n();
   const permissions = useTeamPermissions(calls, team.id);
   const [profileVersion, setProfileVersion] = useState(0);
   return (
     // A whole line of the team's row (rows are often laid out as wrapping flex lines).
     <div id={id} style={{ flexBasis: "100%" }}>
       {permissions.status === "loading" ? (
-        <StatusText>Loading what you can do in {team.displayName}...</StatusText>
+        <StatusText>{t("teams.loadingPermissions", { team: team.displayName })}</StatusText>
       ) : permissions.status === "error" ? (
-        <FormAlert message={permissions.message} />
+        <FormAlert message={errorText(permissions.error, "teams.permissionsNotLoaded")} />
       ) : (
         <>
           {permissions.has("$update_team") ? (

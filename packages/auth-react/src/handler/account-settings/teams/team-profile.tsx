@@ -5,7 +5,7 @@
  */
 import type { ClientTeamHandle, TeamMemberProfile } from "@heritage/auth-client";
 import { type FormEvent, useEffect, useState } from "react";
-import { useHandlerOptions } from "../../handler-options";
+import { useHandlerOptions, useI18n } from "../../handler-options";
 import { Field, FormAlert, StatusText, SubmitButton, useFormState } from "../../handler-ui";
 import { SettingsSection } from "../settings-section";
 
@@ -14,9 +14,11 @@ const maxNameLength = 256;
 
 export function TeamProfile({ team, onSaved }: { team: ClientTeamHandle; onSaved: () => void }) {
   const { classNames } = useHandlerOptions();
+  const { t, errorText } = useI18n();
   const form = useFormState<"displayName">();
   const [profile, setProfile] = useState<TeamMemberProfile | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  // As thrown: shown in the pages' language.
+  const [loadError, setLoadError] = useState<{ caught: unknown } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
@@ -26,11 +28,7 @@ export function TeamProfile({ team, onSaved }: { team: ClientTeamHandle; onSaved
         if (current) setProfile(loaded);
       },
       (caught: unknown) => {
-        const message =
-          caught instanceof Error
-            ? caught.message
-            : "Your profile in the team could not be loaded.";
-        if (current) setLoadError(message);
+        if (current) setLoadError({ caught });
       },
     );
     return () => {
@@ -44,36 +42,38 @@ export function TeamProfile({ team, onSaved }: { team: ClientTeamHandle; onSaved
     const name = String(new FormData(event.currentTarget).get("displayName") ?? "").trim();
     if (name.length > maxNameLength) {
       return form.fail({
-        fields: { displayName: `The name can have at most ${maxNameLength} characters.` },
+        fields: { displayName: t("validation.nameTooLong", { max: maxNameLength }) },
       });
     }
     void form.run(async () => {
       setProfile(await team.updateMyProfile({ displayName: name === "" ? null : name }));
-      setNotice(`Your name in ${team.displayName} has been saved.`);
+      setNotice(t("teamProfile.saved", { team: team.displayName }));
       onSaved();
     });
   };
 
   return (
-    <SettingsSection title={`Your profile in ${team.displayName}`} level={3}>
-      <FormAlert message={loadError} />
+    <SettingsSection title={t("teamProfile.title", { team: team.displayName })} level={3}>
+      <FormAlert
+        message={loadError ? errorText(loadError.caught, "teamProfile.notLoaded") : null}
+      />
       {profile === null ? (
         loadError ? null : (
-          <StatusText>Loading your profile in the team...</StatusText>
+          <StatusText>{t("teamProfile.loading")}</StatusText>
         )
       ) : (
         <form ref={form.formRef} noValidate onSubmit={submit} className={classNames.form}>
           <FormAlert message={form.formError} />
           <Field
-            label="Your name in this team"
+            label={t("teamProfile.nameLabel")}
             name="displayName"
             autoComplete="name"
             defaultValue={profile.displayName ?? ""}
-            hint="Left empty, the team shows your account's name."
+            hint={t("teamProfile.nameHint")}
             error={form.fieldErrors.displayName}
           />
-          <SubmitButton isBusy={form.isBusy} busyLabel="Saving...">
-            Save name in team
+          <SubmitButton isBusy={form.isBusy} busyLabel={t("common.saving")}>
+            {t("teamProfile.save")}
           </SubmitButton>
           {notice ? <StatusText>{notice}</StatusText> : null}
         </form>

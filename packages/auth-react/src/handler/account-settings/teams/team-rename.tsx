@@ -4,7 +4,7 @@
  */
 import type { ClientTeamHandle } from "@heritage/auth-client";
 import { type FormEvent, useState } from "react";
-import { useHandlerOptions } from "../../handler-options";
+import { useHandlerOptions, useI18n } from "../../handler-options";
 import { Field, FormAlert, StatusText, SubmitButton, useFormState } from "../../handler-ui";
 
 /** The server's limit on display names. */
@@ -18,6 +18,7 @@ export function TeamRename({
   onRenamed: () => Promise<void>;
 }) {
   const { classNames } = useHandlerOptions();
+  const { t } = useI18n();
   const form = useFormState<"name">();
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -25,16 +26,14 @@ export function TeamRename({
     event.preventDefault();
     setNotice(null);
     const name = String(new FormData(event.currentTarget).get("name") ?? "").trim();
-    if (name === "") return form.fail({ fields: { name: "Please enter the team's name." } });
+    if (name === "") return form.fail({ fields: { name: t("teams.enterName") } });
     if (name.length > maxNameLength) {
-      return form.fail({
-        fields: { name: `The name can have at most ${maxNameLength} characters.` },
-      });
+      return form.fail({ fields: { name: t("validation.nameTooLong", { max: maxNameLength }) } });
     }
     void form.run(async () => {
       await team.update({ displayName: name });
       await onRenamed();
-      setNotice(`The team is now called ${name}.`);
+      setNotice(t("teamRename.renamed", { name }));
     });
   };
 
@@ -42,14 +41,14 @@ export function TeamRename({
     <form ref={form.formRef} noValidate onSubmit={submit} className={classNames.form}>
       <FormAlert message={form.formError} />
       <Field
-        label="Team name"
+        label={t("teamRename.nameLabel")}
         name="name"
         autoComplete="off"
         defaultValue={team.displayName}
         error={form.fieldErrors.name}
       />
-      <SubmitButton isBusy={form.isBusy} busyLabel="Renaming...">
-        Rename team
+      <SubmitButton isBusy={form.isBusy} busyLabel={t("teamRename.busy")}>
+        {t("teamRename.submit")}
       </SubmitButton>
       {notice ? <StatusText>{notice}</StatusText> : null}
     </form>

@@ -5,7 +5,7 @@
  */
 import type { ClientTeamHandle } from "@heritage/auth-client";
 import { useId, useState } from "react";
-import { useHandlerOptions } from "../../handler-options";
+import { useHandlerOptions, useI18n } from "../../handler-options";
 import { TeamPanel, type TeamPanelProps } from "./team-panel";
 
 export function TeamRow({
@@ -25,23 +25,24 @@ export function TeamRow({
   panel: Omit<TeamPanelProps, "id" | "team">;
 }) {
   const { classNames } = useHandlerOptions();
+  const { t } = useI18n();
   const [isOpen, setIsOpen] = useState(false);
   const panelId = useId();
   return (
     <li className={classNames.listItem}>
       <span className={classNames.text}>
         <strong>{team.displayName}</strong>
-        {isSelected ? " (current team)" : ""}
+        {isSelected ? ` ${t("teams.currentMark")}` : ""}
       </span>
       {isSelected ? null : (
         <button
           type="button"
           className={classNames.secondaryButton}
           disabled={busy}
-          aria-label={`Select ${team.displayName} as your current team`}
+          aria-label={t("teams.selectNamed", { team: team.displayName })}
           onClick={onSelect}
         >
-          Select
+          {t("teams.select")}
         </button>
       )}
       <button
@@ -49,19 +50,19 @@ export function TeamRow({
         className={classNames.secondaryButton}
         aria-expanded={isOpen}
         aria-controls={isOpen ? panelId : undefined}
-        aria-label={`Manage ${team.displayName}`}
+        aria-label={t("teams.manageNamed", { team: team.displayName })}
         onClick={() => setIsOpen((open) => !open)}
       >
-        Manage
+        {t("teams.manage")}
       </button>
       <button
         type="button"
         className={classNames.secondaryButton}
         disabled={busy}
-        aria-label={`Leave ${team.displayName}`}
+        aria-label={t("teams.leaveNamed", { team: team.displayName })}
         onClick={onLeave}
       >
-        Leave
+        {t("teams.leave")}
       </button>
       {isOpen ? <TeamPanel id={panelId} team={team} {...panel} /> : null}
     </li>

@@ -8,8 +8,9 @@
 import type { AuthUser, ClientTeamAccess, ClientTeamHandle } from "@heritage/auth-client";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useAuth } from "../../../hooks/use-auth";
-import { useHandlerOptions } from "../../handler-options";
+import { useHandlerOptions, useI18n } from "../../handler-options";
 import { Field, FormAlert, StatusText, SubmitButton, useFormState } from "../../handler-ui";
+import type { MessageKey } from "../../i18n/en";
 import { SettingsSection } from "../settings-section";
 import { TeamRow } from "./team-row";
 
@@ -23,9 +24,11 @@ export function TeamsSection({
   allowTeamApiKeys: boolean;
 }) {
   const { classNames } = useHandlerOptions();
+  const { t, errorText } = useI18n();
   const { app, user } = useAuth<AuthUser>();
   const [teams, setTeams] = useState<ClientTeamHandle[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // As thrown, with the text for a failure that says nothing: shown in the pages' language.
+  const [error, setError] = useState<{ caught: unknown; fallback: MessageKey } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const createForm = useFormState<"name">();
@@ -34,7 +37,7 @@ export function TeamsSection({
     try {
       setTeams(await calls.listTeams());
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "Your teams could not be loaded.");
+      setError({ caught, fallback: "teams.notLoaded" });
     }
   }, [calls]);
 
@@ -46,7 +49,7 @@ export function TeamsSection({
   const runRowAction = async (
     team: ClientTeamHandle,
     action: () => Promise<string>,
-    failure: string,
+    failure: MessageKey,
   ) => {
     setBusyId(team.id);
     setError(null);
@@ -56,7 +59,7 @@ export function TeamsSection({
       await load();
       setNotice(done);
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : failure);
+      setError({ caught, fallback: failure });
     } finally {
       setBusyId(null);
     }
@@ -67,9 +70,9 @@ export function TeamsSection({
       team,
       async () => {
         await team.leave();
-        return `You have left ${team.displayName}.`;
+        return t("teams.left", { team: team.displayName });
       },
-      "The team could not be left.",
+      "teams.notLeft",
     );
 
   const select = (team: ClientTeamHandle) =>
@@ -77,15 +80,15 @@ export function TeamsSection({
       team,
       async () => {
         await app.updateUser({ selectedTeamId: team.id });
-        return `${team.displayName} is now your current team.`;
+        return t("teams.selected", { team: team.displayName });
       },
-      "The current team could not be changed.",
+      "teams.notSelected",
     );
 
   const deleted = async (name: string) => {
     setError(null);
     await load();
-    setNotice(`${name} has been deleted.`);
+    setNotice(t("teams.deleted", { team: name }));
   };
 
   const create = (event: FormEvent<HTMLFormElement>) => {
@@ -93,28 +96,28 @@ export function TeamsSection({
     setNotice(null);
     const element = event.currentTarget;
     const name = String(new FormData(element).get("name") ?? "").trim();
-    if (name === "") return createForm.fail({ fields: { name: "Please enter the team's name." } });
+    if (name === "") return createForm.fail({ fields: { name: t("teams.enterName") } });
     void createForm.run(async () => {
       await calls.createTeam({ displayName: name });
       element.reset();
-      setNotice(`${name} has been created.`);
+      setNotice(t("teams.created", { team: name }));
       await load();
     });
   };
 
   return (
     <SettingsSection
-      title="Teams"
+      title={t("teams.title")}
       // Leaving or deleting takes the focused button away with its row; selecting replaces it.
       view={busyId !== null ? "busy" : (notice ?? undefined)}
     >
-      <FormAlert message={error} />
+      <FormAlert message={error ? errorText(error.caught, error.fallback) : null} />
       {teams === null ? (
         error ? null : (
-          <StatusText>Loading your teams...</StatusText>
+          <StatusText>{t("teams.loading")}</StatusText>
         )
       ) : teams.length === 0 ? (
-        <p className={classNames.text}>You are in no team.</p>
+        <p className={classNames.text}>{t("teams.none")}</p>
       ) : (
         <ul className={classNames.list}>
           {teams.map((team) => (
@@ -141,9 +144,9 @@ export function TeamsSection({
       {canCreate ? (
         <form ref={createForm.formRef} noValidate onSubmit={create} className={classNames.form}>
           <FormAlert message={createForm.formError} />
-          <Field label="New team name" name="name" error={createForm.fieldErrors.name} />
-          <SubmitButton isBusy={createForm.isBusy} busyLabel="Creating...">
-            Create team
+          <Field label={t("teams.newTeamName")} name="name" error={createForm.fieldErrors.name} />
+          <SubmitButton isBusy={createForm.isBusy} busyLabel={t("common.creating")}>
+            {t("teams.create")}
           </SubmitButton>
         </form>
       ) : null}

@@ -18,7 +18,8 @@ export type TeamPermission =
 
 export type TeamPermissionsState =
   | { status: "loading" }
-  | { status: "error"; message: string }
+  /** `error` as thrown: the panel shows it in the pages' language. */
+  | { status: "error"; error: unknown }
   | { status: "ready"; has(permission: TeamPermission): boolean };
 
 export function useTeamPermissions(
@@ -35,9 +36,7 @@ export function useTeamPermissions(
         if (current) setState({ status: "ready", has: (permission) => ids.has(permission) });
       },
       (caught: unknown) => {
-        const message =
-          caught instanceof Error ? caught.message : "Your permissions could not be loaded.";
-        if (current) setState({ status: "error", message });
+        if (current) setState({ status: "error", error: caught });
       },
     );
     return () => {
