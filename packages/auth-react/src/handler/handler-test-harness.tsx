@@ -10,6 +10,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { AuthProvider } from "../provider";
 import { AuthHandler } from "./auth-handler";
 import type { HandlerUrls } from "./handler-options";
+import type { TranslationOverrides } from "./i18n/translator";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -159,6 +160,9 @@ export async function renderHandler(
     routes?: FakeRoutes;
     signedIn?: boolean;
     urls?: Partial<HandlerUrls>;
+    /** The pages' language (`AuthHandler`'s `lang`); none is English. */
+    lang?: string;
+    translationOverrides?: TranslationOverrides;
   } = {},
 ): Promise<RenderedHandler> {
   const requests: RecordedRequest[] = [];
@@ -197,6 +201,8 @@ export async function renderHandler(
           searchParams={new URLSearchParams(options.search ?? "")}
           navigate={navigate}
           urls={options.urls}
+          lang={options.lang}
+          translationOverrides={options.translationOverrides}
         />
       </AuthProvider>,
     );
