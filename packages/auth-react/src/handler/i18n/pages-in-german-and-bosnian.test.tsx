@@ -4,7 +4,8 @@
  * can bring about (forms with their own and the server's errors, mailed links that are missing,
  * expired or used, the account settings with every section open), is rendered in German and in
  * Bosnian, and no text node, element text or aria-label/placeholder/title/alt attribute may be a
- * text of the English catalogue (its `{values}` standing for anything).
+ * text of the English catalogue (its `{values}` standing for anything). Buttons named for what
+ * they act on keep their visible text at the start of their name.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { teamRoutes } from "../account-settings/teams/teams-fake-api";
@@ -99,9 +100,18 @@ it("finds the English of an English page (the check itself works)", async () => 
 
 describe.each(["de", "bs"])("every handler page in %s", (lang) => {
   const { t } = createHandlerI18n(lang);
-  /** Fails with the English texts found, so the message says what is left. */
+  /**
+   * Fails with the English texts found, so the message says what is left. Also: a button's
+   * accessible name starts with its visible text in every language (axe
+   * label-content-name-mismatch), as the English names do.
+   */
   const expectNoEnglish = () => {
-    expect(englishIn(page?.container as HTMLElement, lang)).toEqual([]);
+    const container = page?.container as HTMLElement;
+    expect(englishIn(container, lang)).toEqual([]);
+    for (const button of container.querySelectorAll("button[aria-label]")) {
+      const name = button.getAttribute("aria-label") ?? "";
+      expect(name.startsWith(button.textContent ?? ""), name).toBe(true);
+    }
   };
   const heading = () => page?.container.querySelector("h1")?.textContent;
   const alert = () => page?.container.querySelector('[role="alert"]')?.textContent;
