@@ -51,7 +51,7 @@ export function shouldRevalidate({
 
 /** Paths search engines must not index (spec section 1: admin pages are marked; /dev too). */
 function isPrivatePath(pathname: string): boolean {
-  return /^\/(admin|login|handler|dev)(\/|$)/.test(pathname);
+  return /^\/(admin|login|handler|dev|(de|bs)\/(login|handler))(\/|$)/.test(pathname);
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -28,6 +28,21 @@ function publicPages(language: SiteLanguage): RouteConfigEntry[] {
   ];
 }
 
+/**
+ * The sign-in pages of one language (issue 33, item 1): /login and the auth platform's handler
+ * pages, in English at the spec's paths and under /de and /bs like the public pages, so a link
+ * (the password-reset mail's too) keeps its language.
+ */
+function signInPages(language: SiteLanguage): RouteConfigEntry[] {
+  if (language === "en") {
+    return [route("login", "routes/auth/login.tsx"), route("handler/*", "routes/auth/handler.tsx")];
+  }
+  return [
+    route("login", "routes/auth/login.tsx", { id: `auth-login-${language}` }),
+    route("handler/*", "routes/auth/handler.tsx", { id: `auth-handler-${language}` }),
+  ];
+}
+
 export default [
   // Public site: navigation, footer and language handling around every page.
   layout("routes/site/layout.tsx", { id: "site-layout" }, [
@@ -48,8 +63,9 @@ export default [
 
   // Sign-in and admin area: one auth provider around /login, /handler/* and /admin/*.
   layout("routes/auth/layout.tsx", [
-    route("login", "routes/auth/login.tsx"),
-    route("handler/*", "routes/auth/handler.tsx"),
+    ...signInPages("en"),
+    ...prefix("de", signInPages("de")),
+    ...prefix("bs", signInPages("bs")),
     // Every route in here is behind the admin guard and navigation (login required).
     layout("routes/admin/layout.tsx", [
       route("admin", "routes/admin/dashboard.tsx"),

@@ -3,12 +3,14 @@
  * keyboard), takes it from the platform's outbox (no SMTP server here), sets a new password on
  * /handler/password-reset and signs in with it; then adds and verifies an e-mail in the account
  * settings. Every handler page passes axe in the states reached here (auth-platform spec,
- * sections 2, 4 and 5).
+ * sections 2, 4 and 5). A visitor whose browser reads German gets /login, the handler pages and
+ * the reset mail in German, and switches to Bosnian (issue 33, item 1).
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, newAdminPage } from "./support/admin-auth-journey";
 import { hasChromium, launchBrowser } from "./support/browser";
+import { newContext } from "./support/journey-helpers";
 import { startTestServer, type TestServer } from "./support/test-server";
 
 const admin = { email: "forgetful.admin@example.org", password: "first-horse-battery" };
@@ -182,5 +184,49 @@ describe.skipIf(!hasChromium)("an admin resets a forgotten password", () => {
     await expectNoAxeViolations(page, "/handler/sign-in");
     // Used and unknown links are answered 409 and 404, which the browser logs; nothing else may be.
     expect(errors.filter((error) => !/status of (404|409)/.test(error))).toEqual([]);
+  });
+
+  it("opens sign-in in the browser's language, mails the reset link in it, and keeps a language chosen on the page", async () => {
+    const context = await newContext(browser, { locale: "de-DE" });
+    const german = await context.newPage();
+    /** No English word of the handler pages is left on the page. */
+    const expectNoEnglish = async () =>
+      expect(await german.locator("body").innerText()).not.toMatch(
+        /\b(password|sign|email|reset|send|check|your|new|account)\b/i,
+      );
+    await german.goto(`${server.url}/login`);
+    await german.waitForURL(`${server.url}/de/login`);
+    await german.getByRole("heading", { name: "Anmeldung zur Verwaltung" }).waitFor();
+    await expect(german.locator("html").getAttribute("lang")).resolves.toBe("de");
+    await expect(german.title()).resolves.toBe("Anmeldung zur Verwaltung | Heritage");
+    await expectNoEnglish();
+    await german.getByRole("link", { name: "Passwort vergessen?" }).click();
+    await german.waitForURL(`${server.url}/de/handler/forgot-password`);
+    await german.getByRole("heading", { name: "Passwort zurücksetzen" }).waitFor();
+    await expect(german.title()).resolves.toBe("Konto | Heritage");
+    await german.getByLabel("E-Mail").fill(admin.email);
+    await german.getByRole("button", { name: "Link zum Zurücksetzen senden" }).click();
+    await german.getByRole("heading", { name: "Prüfen Sie Ihr E-Mail-Postfach" }).waitFor();
+    await expectNoEnglish();
+    await expectNoAxeViolations(german, "/de/handler/forgot-password, sent");
+
+    // The mail is German and leads back to the German page.
+    const link = await readLinkFromOutbox(server, admin.email, "Passwort zurücksetzen bei");
+    expect(link.startsWith(`${server.url}/de/handler/password-reset?code=`)).toBe(true);
+    await german.goto(link);
+    await german.getByRole("heading", { name: "Neues Passwort festlegen" }).waitFor();
+    await expectNoEnglish();
+
+    // Bosnian from the page's language links; the choice outlasts the browser's German.
+    await german.getByRole("link", { name: "Bosanski" }).click();
+    await german.waitForURL(/\/bs\/handler\/password-reset\?code=/);
+    await german.getByRole("heading", { name: "Postavite novu lozinku" }).waitFor();
+    await expect(german.locator("html").getAttribute("lang")).resolves.toBe("bs");
+    await expectNoAxeViolations(german, "/bs/handler/password-reset");
+    await german.goto(`${server.url}/login`);
+    await german.waitForURL(`${server.url}/bs/login`);
+    await german.getByRole("heading", { name: "Prijava za administratore" }).waitFor();
+    await expectNoAxeViolations(german, "/bs/login");
+    await context.close();
   });
 });

@@ -26,7 +26,17 @@ export function getSiteAuthApp(config: SiteAuthConfig): ClientApp {
   }
   const key = `${config.projectId}:${config.publishableClientKey}`;
   if (browserApp?.key !== key) {
-    browserApp = { key, app: createClientApp({ ...config, baseUrl: "", tokenStore: "cookie" }) };
+    browserApp = {
+      key,
+      app: createClientApp({
+        ...config,
+        baseUrl: "",
+        tokenStore: "cookie",
+        // The mails a request causes (password reset, ...) speak the language of the page the
+        // visitor is on (issue 33, item 1); one app serves every page, so it is asked each time.
+        language: () => document.documentElement.lang || undefined,
+      }),
+    };
   }
   return browserApp.app;
 }

@@ -4,23 +4,32 @@
  * auth-platform spec's handler table (sign-in with the project's methods, sign-up, sign-out,
  * password reset, e-mail verification, OAuth and magic-link callbacks, MFA, account settings, team
  * invitation, error).
- * Signing in leads to the admin area, signing out to /login.
+ * Signing in leads to the admin area, signing out to /login. The pages speak the language of
+ * their URL (/handler, /de/handler, /bs/handler; issue 33, item 1), and so do the mails they
+ * cause (the site's auth app sends the page's language, see lib/auth-client.ts).
  */
 import { AuthHandler, type HandlerSlot, type HandlerUrls } from "@heritage/auth-react";
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
+import { SignInLanguageLinks } from "../../components/admin/auth/sign-in-language-links";
 import { buttonClasses } from "../../components/ui/button-styles";
+import { signInStrings } from "../../i18n/sign-in-strings";
+import { useLanguage } from "../../lib/i18n";
+import { languageFromPath, type SiteLanguage, withLanguagePrefix } from "../../lib/language";
+import type { Route } from "./+types/handler";
 
-export function meta() {
-  return [{ title: "Account | Heritage" }];
+export function meta({ location }: Route.MetaArgs) {
+  return [{ title: signInStrings[languageFromPath(location.pathname)].accountTitle }];
 }
 
-const urls: Partial<HandlerUrls> = {
-  home: "/",
-  handler: "/handler",
-  afterSignIn: "/admin",
-  afterSignOut: "/login",
-};
+function handlerUrls(language: SiteLanguage): Partial<HandlerUrls> {
+  return {
+    home: withLanguagePrefix("/", language),
+    handler: withLanguagePrefix("/handler", language),
+    afterSignIn: "/admin",
+    afterSignOut: withLanguagePrefix("/login", language),
+  };
+}
 
 const classNames: Partial<Record<HandlerSlot, string>> = {
   page: "flex min-h-screen items-center justify-center bg-(--color-heritage-50) px-4 py-12",
@@ -46,6 +55,8 @@ const classNames: Partial<Record<HandlerSlot, string>> = {
 };
 
 export default function Handler() {
+  const language = useLanguage();
+  const urls = useMemo(() => handlerUrls(language), [language]);
   const params = useParams();
   const [searchParams] = useSearchParams();
   const routerNavigate = useNavigate();
@@ -54,8 +65,10 @@ export default function Handler() {
     [routerNavigate],
   );
   return (
-    <main>
+    <main className="relative">
+      <SignInLanguageLinks current={language} />
       <AuthHandler
+        lang={language}
         path={params["*"]}
         searchParams={searchParams}
         navigate={navigate}

@@ -5,13 +5,22 @@
  * publishable key only; the secret key never leaves the server.
  */
 import type { CSSProperties } from "react";
-import { data, Outlet, useLoaderData } from "react-router";
+import { data, Outlet, redirect, useLoaderData } from "react-router";
 import { Toaster } from "sonner";
 import { SiteAuthProvider } from "../../components/admin/auth/site-auth-provider";
 import type { SiteAuthConfig } from "../../lib/auth-client";
+import { signInLanguageRedirect } from "../../lib/sign-in-language";
 import type { Route } from "./+types/layout";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
+  // An English sign-in page opened by someone who reads German or Bosnian: on to theirs. Only
+  // a page load gets here (see shouldRevalidate), so a click on "English" stays English.
+  const languagePage = signInLanguageRedirect(new URL(request.url), request.headers);
+  if (languagePage) {
+    throw redirect(languagePage, {
+      headers: { "Cache-Control": "private, no-store", Vary: "Accept-Language, Cookie" },
+    });
+  }
   const { projectId, publishableClientKey } = context.siteAuth;
   return data<SiteAuthConfig>({ projectId, publishableClientKey });
 }

@@ -18,16 +18,19 @@ import { AuthLoading } from "../../components/admin/auth/admin-guard";
 import {
   type FirstAdminActionData,
   FirstAdminForm,
-  firstAdminTitle,
 } from "../../components/admin/auth/first-admin-form";
 import { readReturnPath } from "../../components/admin/auth/return-to";
 import { SignInForm } from "../../components/admin/auth/sign-in-form";
+import { SignInLanguageLinks } from "../../components/admin/auth/sign-in-language-links";
+import { signInStrings } from "../../i18n/sign-in-strings";
+import { useLanguage } from "../../lib/i18n";
+import { languageFromPath } from "../../lib/language";
 import { adminFailureMessage, keepFormOnFailure } from "../../lib/server-action-failure";
 import type { Route } from "./+types/login";
 import { createFirstAdmin, hasNoUserYet } from "./login.server";
 
-export function meta() {
-  return [{ title: "Admin Sign In | Heritage" }];
+export function meta({ location }: Route.MetaArgs) {
+  return [{ title: signInStrings[languageFromPath(location.pathname)].loginTitle }];
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -61,24 +64,25 @@ export default function Login() {
   const location = useLocation();
   const navigate = useNavigate();
   const returnPath = readReturnPath(location);
+  const language = useLanguage();
+  const strings = signInStrings[language];
 
   useEffect(() => {
     if (status === "signed-in") void navigate(returnPath, { replace: true });
   }, [status, returnPath, navigate]);
 
   if (status === "loading" || status === "signed-in") {
-    return <AuthLoading label="Processing authentication..." />;
+    return <AuthLoading label={strings.processing} slowNotice={strings} />;
   }
   return (
-    <main className="flex min-h-screen items-center justify-center bg-(--color-heritage-50) px-4 py-12">
+    <main className="relative flex min-h-screen items-center justify-center bg-(--color-heritage-50) px-4 py-12">
+      <SignInLanguageLinks current={language} />
       <div className="w-full max-w-md space-y-6 rounded-2xl border border-(--color-heritage-100) bg-white p-8 shadow-sm">
         <div className="space-y-1 text-center">
           <h1 className="text-2xl font-semibold">
-            {needsFirstAdmin ? firstAdminTitle : "Admin Sign In"}
+            {needsFirstAdmin ? strings.firstAdmin.title : strings.heading}
           </h1>
-          {needsFirstAdmin ? null : (
-            <p className="text-sm text-(--color-muted)">Sign in to manage the website's content.</p>
-          )}
+          {needsFirstAdmin ? null : <p className="text-sm text-(--color-muted)">{strings.intro}</p>}
         </div>
         {needsFirstAdmin ? <FirstAdminForm /> : <SignInForm />}
       </div>

@@ -24,7 +24,14 @@ export const guardMessages = {
   requiredText: "Please log in to access this page",
 } as const;
 
-export function AuthLoading({ label }: { label: string }) {
+export function AuthLoading({
+  label,
+  slowNotice = guardMessages,
+}: {
+  label: string;
+  /** The notice after 5 s, in the page's language (/login's; the admin area is English). */
+  slowNotice?: { slow: string; refreshHint: string };
+}) {
   const [isSlow, setIsSlow] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setIsSlow(true), slowAuthWarningMs);
@@ -35,8 +42,8 @@ export function AuthLoading({ label }: { label: string }) {
       <Spinner label={label} />
       {isSlow ? (
         <div role="alert" className="space-y-1">
-          <p className="font-semibold text-(--color-heritage-900)">{guardMessages.slow}</p>
-          <p className="text-(--color-muted)">{guardMessages.refreshHint}</p>
+          <p className="font-semibold text-(--color-heritage-900)">{slowNotice.slow}</p>
+          <p className="text-(--color-muted)">{slowNotice.refreshHint}</p>
         </div>
       ) : null}
     </div>

@@ -7,6 +7,8 @@ import { useAuth } from "@heritage/auth-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import { signInStrings } from "../../../i18n/sign-in-strings";
+import { useLanguage } from "../../../lib/i18n";
 import { buttonClasses } from "../../ui/button-styles";
 import { AdminUserFields, useAdminUserForm } from "../users/admin-user-fields";
 import type { AdminUserErrors } from "../users/admin-user-input";
@@ -16,14 +18,13 @@ export type FirstAdminActionData =
   | { ok: true; email: string }
   | { ok: false; message: string; fieldErrors?: AdminUserErrors };
 
-export const firstAdminTitle = "Create the first admin account";
-
 export function FirstAdminForm() {
   const { signInWithCredential, reload } = useAuth();
+  const strings = signInStrings[useLanguage()];
   const fetcher = useFetcher<FirstAdminActionData>();
   const form = useAdminUserForm(async (input) => {
     await fetcher.submit({ intent: "create-first-admin", ...input }, { method: "post" });
-  });
+  }, strings.userFields);
   const [failure, setFailure] = useState<string | null>(null);
   const [isSigningIn, setIsSigningIn] = useState(false);
   const isBusy = fetcher.state !== "idle" || isSigningIn;
@@ -38,7 +39,7 @@ export function FirstAdminForm() {
     if (!result.ok) {
       setFailure(result.message);
       setErrors(result.fieldErrors ?? {});
-      toast.error("Error", { description: result.message });
+      toast.error(strings.unexpectedTitle, { description: result.message });
       return;
     }
     let isCurrent = true;
@@ -50,15 +51,15 @@ export function FirstAdminForm() {
           password: password.current,
         });
         if (signIn.status === "error") {
-          const notice = describeSignInError(signIn.error);
+          const notice = describeSignInError(signIn.error, strings);
           if (isCurrent) setFailure(notice.text);
           toast.error(notice.title, { description: notice.text });
           return;
         }
-        toast.success("Success!", { description: "Your admin account was created" });
+        toast.success(strings.successTitle, { description: strings.firstAdmin.created });
         await reload();
       } catch (error) {
-        const notice = describeUnexpectedError(error);
+        const notice = describeUnexpectedError(error, strings);
         if (isCurrent) setFailure(notice.text);
         toast.error(notice.title, { description: notice.text });
       } finally {
@@ -68,7 +69,7 @@ export function FirstAdminForm() {
     return () => {
       isCurrent = false;
     };
-  }, [result, signInWithCredential, reload, setErrors]);
+  }, [result, signInWithCredential, reload, setErrors, strings]);
 
   return (
     <form
@@ -79,10 +80,7 @@ export function FirstAdminForm() {
       }}
       className="flex flex-col gap-4"
     >
-      <p className="text-sm text-(--color-muted)">
-        No admin account exists yet. The account you create here is the first administrator; more
-        can be added from the admin area.
-      </p>
+      <p className="text-sm text-(--color-muted)">{strings.firstAdmin.intro}</p>
       {failure ? (
         <p
           role="alert"
@@ -91,9 +89,9 @@ export function FirstAdminForm() {
           {failure}
         </p>
       ) : null}
-      <AdminUserFields form={form} forYourself />
+      <AdminUserFields form={form} forYourself strings={strings.userFields} />
       <button type="submit" disabled={isBusy} className={buttonClasses("secondary", "w-full")}>
-        {isBusy ? "Creating Account..." : "Create Admin Account"}
+        {isBusy ? strings.firstAdmin.creating : strings.firstAdmin.create}
       </button>
     </form>
   );

@@ -7,14 +7,12 @@ import { useAuth } from "@heritage/auth-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { signInStrings } from "../../../i18n/sign-in-strings";
+import { useLanguage } from "../../../lib/i18n";
+import { withLanguagePrefix } from "../../../lib/language";
 import { buttonClasses } from "../../ui/button-styles";
 import { TextField } from "../shell/text-field";
-import {
-  describeSignInError,
-  describeUnexpectedError,
-  type Notice,
-  signInMessages,
-} from "./sign-in-messages";
+import { describeSignInError, describeUnexpectedError, type Notice } from "./sign-in-messages";
 
 interface FieldErrors {
   email?: string;
@@ -23,6 +21,8 @@ interface FieldErrors {
 
 export function SignInForm({ defaultEmail = "" }: { defaultEmail?: string }) {
   const { app, signInWithCredential, reload } = useAuth();
+  const language = useLanguage();
+  const strings = signInStrings[language];
   const [email, setEmail] = useState(defaultEmail);
   const [password, setPassword] = useState("");
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -37,8 +37,8 @@ export function SignInForm({ defaultEmail = "" }: { defaultEmail?: string }) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const errors: FieldErrors = {};
-    if (email.trim() === "") errors.email = signInMessages.emailRequired;
-    if (password === "") errors.password = signInMessages.passwordRequired;
+    if (email.trim() === "") errors.email = strings.emailRequired;
+    if (password === "") errors.password = strings.passwordRequired;
     setFieldErrors(errors);
     setFailure(null);
     if (errors.email || errors.password) {
@@ -50,18 +50,18 @@ export function SignInForm({ defaultEmail = "" }: { defaultEmail?: string }) {
     try {
       const result = await signInWithCredential({ email: email.trim(), password });
       if (result.status === "error") {
-        fail(describeSignInError(result.error));
+        fail(describeSignInError(result.error, strings));
         return;
       }
       if ((await app.getUser()) === null) {
-        fail({ title: signInMessages.errorTitle, text: signInMessages.noUser });
+        fail({ title: strings.errorTitle, text: strings.invalidCredentials });
         return;
       }
-      toast.success(signInMessages.successTitle, { description: signInMessages.successText });
+      toast.success(strings.successTitle, { description: strings.successText });
       // The shared auth state turns signed-in; /login then moves on to where the user was going.
       await reload();
     } catch (error) {
-      fail(describeUnexpectedError(error));
+      fail(describeUnexpectedError(error, strings));
     } finally {
       setIsSubmitting(false);
     }
@@ -79,7 +79,7 @@ export function SignInForm({ defaultEmail = "" }: { defaultEmail?: string }) {
         </div>
       ) : null}
       <TextField
-        label="Email"
+        label={strings.email}
         name="email"
         type="email"
         autoComplete="username"
@@ -89,7 +89,7 @@ export function SignInForm({ defaultEmail = "" }: { defaultEmail?: string }) {
         error={fieldErrors.email}
       />
       <TextField
-        label="Password"
+        label={strings.password}
         name="password"
         type="password"
         autoComplete="current-password"
@@ -100,17 +100,17 @@ export function SignInForm({ defaultEmail = "" }: { defaultEmail?: string }) {
       />
       {/* The auth platform's own reset flow: a mailed link, then a new password. */}
       <Link
-        to="/handler/forgot-password"
+        to={withLanguagePrefix("/handler/forgot-password", language)}
         className="self-end text-sm font-medium text-(--color-heritage-700) underline underline-offset-2"
       >
-        Forgot password?
+        {strings.forgotPassword}
       </Link>
       <button
         type="submit"
         disabled={isSubmitting}
         className={buttonClasses("secondary", "w-full")}
       >
-        {isSubmitting ? "Signing in..." : "Sign In"}
+        {isSubmitting ? strings.signingIn : strings.signIn}
       </button>
     </form>
   );

@@ -5,6 +5,7 @@
  * check the input the same way, focus the first wrong field and show the rules.
  */
 import { type FormEvent, useCallback, useState } from "react";
+import { type AdminUserFieldStrings, signInStringsEn } from "../../../i18n/sign-in-strings";
 import { TextField } from "../shell/text-field";
 import {
   type AdminUserErrors,
@@ -29,7 +30,10 @@ export interface AdminUserForm {
   submit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
 }
 
-export function useAdminUserForm(send: (input: AdminUserInput) => Promise<void>): AdminUserForm {
+export function useAdminUserForm(
+  send: (input: AdminUserInput) => Promise<void>,
+  strings: AdminUserFieldStrings = signInStringsEn.userFields,
+): AdminUserForm {
   const [input, setInput] = useState<AdminUserInput>(emptyInput);
   const [errors, setErrors] = useState<AdminUserErrors>({});
   // Stable, so that effects reacting to an action's answer can use it.
@@ -47,7 +51,7 @@ export function useAdminUserForm(send: (input: AdminUserInput) => Promise<void>)
     submit: async (event) => {
       event.preventDefault();
       const form = event.currentTarget;
-      const found = validateAdminUserInput(input);
+      const found = validateAdminUserInput(input, strings);
       setErrors(found);
       if (hasErrors(found)) {
         const first = form.elements.namedItem(Object.keys(found)[0] ?? "email");
@@ -66,15 +70,18 @@ export function useAdminUserForm(send: (input: AdminUserInput) => Promise<void>)
 export function AdminUserFields({
   form,
   forYourself,
+  strings = signInStringsEn.userFields,
 }: {
   form: AdminUserForm;
   forYourself: boolean;
+  /** The labels' language: /login's; the admin area is English. */
+  strings?: AdminUserFieldStrings;
 }) {
   const { input, errors, update } = form;
   return (
     <>
       <TextField
-        label="Display Name"
+        label={strings.displayName}
         name="displayName"
         autoComplete={forYourself ? "name" : "off"}
         value={input.displayName}
@@ -82,7 +89,7 @@ export function AdminUserFields({
         error={errors.displayName}
       />
       <TextField
-        label="Email"
+        label={strings.email}
         name="email"
         type="email"
         autoComplete={forYourself ? "username" : "off"}
@@ -92,13 +99,13 @@ export function AdminUserFields({
         error={errors.email}
       />
       <TextField
-        label="Password"
+        label={strings.password}
         name="password"
         type="password"
         autoComplete="new-password"
         required
         minLength={adminPasswordMinLength}
-        hint={`${adminPasswordMinLength} to ${adminPasswordMaxLength} characters.`}
+        hint={strings.passwordHint(adminPasswordMinLength, adminPasswordMaxLength)}
         value={input.password}
         onChange={update("password")}
         error={errors.password}

@@ -9,6 +9,7 @@
  */
 import { maxPasswordLength, minPasswordLength } from "@heritage/auth-protocol";
 import { isStorableText } from "@heritage/content";
+import { type AdminUserFieldStrings, signInStringsEn } from "../../../i18n/sign-in-strings";
 
 /** The auth platform's password length limits. */
 export const adminPasswordMinLength = minPasswordLength;
@@ -24,24 +25,28 @@ export type AdminUserErrors = Partial<Record<keyof AdminUserInput, string>>;
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function validateAdminUserInput(input: AdminUserInput): AdminUserErrors {
+/** The input's errors, in the words of `strings` (the admin's English unless /login is in another). */
+export function validateAdminUserInput(
+  input: AdminUserInput,
+  strings: AdminUserFieldStrings = signInStringsEn.userFields,
+): AdminUserErrors {
   const errors: AdminUserErrors = {};
   const email = input.email.trim();
-  if (email === "") errors.email = "Email is required";
-  else if (!emailPattern.test(email)) errors.email = "Please enter a valid email address";
-  if (input.password === "") errors.password = "Password is required";
+  if (email === "") errors.email = strings.emailRequired;
+  else if (!emailPattern.test(email)) errors.email = strings.emailInvalid;
+  if (input.password === "") errors.password = strings.passwordRequired;
   else if (input.password.length < adminPasswordMinLength) {
-    errors.password = `Password must be at least ${adminPasswordMinLength} characters`;
+    errors.password = strings.passwordTooShort(adminPasswordMinLength);
   } else if (input.password.length > adminPasswordMaxLength) {
-    errors.password = `Password must be at most ${adminPasswordMaxLength} characters`;
+    errors.password = strings.passwordTooLong(adminPasswordMaxLength);
   }
   if (input.displayName.trim().length > 256) {
-    errors.displayName = "Display name must be at most 256 characters";
+    errors.displayName = strings.displayNameTooLong;
   }
   // Only a script sends these (a NUL, an unpaired surrogate); the database would refuse them.
   for (const field of ["email", "displayName"] as const) {
     if (!errors[field] && !isStorableText(input[field])) {
-      errors[field] = "This text contains characters that cannot be saved";
+      errors[field] = strings.unstorable;
     }
   }
   return errors;

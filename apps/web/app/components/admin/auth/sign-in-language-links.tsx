@@ -1,0 +1,51 @@
+/**
+ * @module
+ * "English · Deutsch · Bosanski" above the sign-in pages (issue 33, item 1): the same page in
+ * another language. A click also remembers the choice for the sign-in pages (their cookie, see
+ * lib/sign-in-language.ts), so the next visit to /login opens in it.
+ */
+import { Link, useLocation } from "react-router";
+import { signInStrings } from "../../../i18n/sign-in-strings";
+import { uiStrings } from "../../../lib/i18n";
+import {
+  languageTags,
+  type SiteLanguage,
+  siteLanguages,
+  switchLanguagePath,
+} from "../../../lib/language";
+import { signInLanguageCookies } from "../../../lib/sign-in-language";
+import { classNames } from "../../ui/class-names";
+
+function remember(language: SiteLanguage) {
+  for (const cookie of signInLanguageCookies(language)) {
+    // biome-ignore lint/suspicious/noDocumentCookie: one plain line per path works in every browser the site supports; the Cookie Store API does not yet
+    document.cookie = cookie;
+  }
+}
+
+export function SignInLanguageLinks({ current }: { current: SiteLanguage }) {
+  const location = useLocation();
+  return (
+    <nav
+      aria-label={signInStrings[current].languageLinks}
+      className="absolute top-3 right-3 flex gap-1 text-sm"
+    >
+      {siteLanguages.map((language) => (
+        <Link
+          key={language}
+          to={`${switchLanguagePath(location.pathname, language)}${location.search}`}
+          hrefLang={languageTags[language].lang}
+          lang={languageTags[language].lang}
+          aria-current={language === current ? "page" : undefined}
+          onClick={() => remember(language)}
+          className={classNames(
+            "inline-flex min-h-11 items-center rounded-md px-2.5 text-(--color-heritage-800) underline-offset-2 hover:underline",
+            language === current && "font-semibold",
+          )}
+        >
+          {uiStrings[current].languages[language]}
+        </Link>
+      ))}
+    </nav>
+  );
+}
