@@ -1,4 +1,4 @@
-import { createProject } from "@heritage/content";
+import { createProject, listProjects, updateProject } from "@heritage/content";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium } from "./support/browser";
@@ -216,6 +216,28 @@ describe.skipIf(!hasChromium)("a visitor reads a project", () => {
     expect(german?.status()).toBe(404);
     await expect.poll(() => page.locator("h1").textContent()).toBe("Projekt nicht gefunden");
     await context.close();
+  });
+
+  it("follows a project whose address changed: each former address is one 301 to it (en, de, bs)", async () => {
+    const db = server.running.database.db;
+    const [row] = (await listProjects(db)).filter((project) => project.id === "sevdah-songs");
+    await updateProject(db, { id: "sevdah-songs", slug: "sevdah-love-songs" });
+    try {
+      for (const prefix of ["", "/de", "/bs"]) {
+        const moved = await fetch(`${server.url}${prefix}/project/sevdah-songs?ref=mail`, {
+          redirect: "manual",
+        });
+        expect([prefix, moved.status, moved.headers.get("location")]).toEqual([
+          prefix,
+          301,
+          `${prefix}/project/sevdah-love-songs?ref=mail`,
+        ]);
+      }
+      const page = await fetch(`${server.url}/de/project/sevdah-love-songs`);
+      expect(await page.text()).toContain("Sevdah-Lieder");
+    } finally {
+      await updateProject(db, { id: "sevdah-songs", slug: row?.slug ?? "sevdah-songs" });
+    }
   });
 
   it("falls back to the built-in project when the database cannot be read", async () => {

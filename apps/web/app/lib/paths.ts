@@ -9,8 +9,9 @@ export const paths = {
   home: (language: SiteLanguage) => withLanguagePrefix("/", language),
   projects: (language: SiteLanguage) => `${withLanguagePrefix("/", language)}#projects`,
   faq: (language: SiteLanguage) => `${withLanguagePrefix("/", language)}#faq`,
-  project: (id: string, language: SiteLanguage) =>
-    withLanguagePrefix(`/project/${encodeURIComponent(id)}`, language),
+  /** A project's page at its address (its slug; never its id, which may differ). */
+  project: (slug: string, language: SiteLanguage) =>
+    withLanguagePrefix(`/project/${encodeURIComponent(slug)}`, language),
   about: (language: SiteLanguage) => withLanguagePrefix("/about", language),
   contact: (language: SiteLanguage) => withLanguagePrefix("/contact", language),
   impressum: (language: SiteLanguage) => withLanguagePrefix("/impressum", language),

@@ -15,7 +15,7 @@ import {
   fallbackLanguages,
   fallbackProjects,
   findCopyPlaceholders,
-  findProjectById,
+  findProjectByAddress,
   findSectionPlaceholders,
   getGlobalSeo,
   getSiteSetting,
@@ -125,6 +125,8 @@ function summarise(
   const url = imageUrlOf(row);
   return {
     id: row.id,
+    // The built-in projects' addresses are their ids.
+    slug: "slug" in row ? row.slug : row.id,
     title: localise(row, "title", language) ?? row.title,
     description: localise(row, "description", language) ?? "",
     category: categories.get(row.category) ?? { id: row.category, name: row.category },
@@ -218,7 +220,15 @@ export async function loadHomeData(
   }
 }
 
-export type ProjectPageData = { project: ProjectDetail | null; related: ProjectSummary[] };
+export type ProjectPageData = {
+  project: ProjectDetail | null;
+  related: ProjectSummary[];
+  /**
+   * The project's own address when the one asked for is a former address, its id or the address
+   * in other letter case: the page answers a permanent redirect there (issue 33, item 13).
+   */
+  movedTo?: string;
+};
 
 function fallbackProjectPage(id: string, language: SiteLanguage): ProjectPageData {
   const categories = categoryMap(fallbackCategories, language);
@@ -233,18 +243,23 @@ function fallbackProjectPage(id: string, language: SiteLanguage): ProjectPageDat
   };
 }
 
-/** A project and up to 3 others of its category, never itself; built-in data when loading fails. */
+/**
+ * The project at an address and up to 3 others of its category, never itself; `movedTo` when the
+ * address is not the project's own; built-in data when loading fails.
+ */
 export async function loadProjectPage(
   db: Database,
-  id: string,
+  address: string,
   language: SiteLanguage,
   requestId?: string,
 ): Promise<ProjectPageData> {
   try {
-    const row = await findProjectById(db, id);
-    if (!row) {
-      return (await isUnseeded(db)) ? fallbackProjectPage(id, language) : fallbackNone();
+    const found = await findProjectByAddress(db, address);
+    if (!found) {
+      return (await isUnseeded(db)) ? fallbackProjectPage(address, language) : fallbackNone();
     }
+    const row = found.project;
+    if (found.at === "moved") return { project: null, related: [], movedTo: row.slug };
     const [categoryRows, relatedRows] = await Promise.all([
       listCategories(db),
       listRelatedProjects(db, { category: row.category, excludeId: row.id }),
@@ -259,8 +274,8 @@ export async function loadProjectPage(
         .map((related) => summarise(related, language, categories, images)),
     };
   } catch (error) {
-    logLoadFailure(`project ${id}`, error, requestId);
-    return fallbackProjectPage(id, language);
+    logLoadFailure(`project ${address}`, error, requestId);
+    return fallbackProjectPage(address, language);
   }
 }
 
@@ -268,19 +283,22 @@ function fallbackNone(): ProjectPageData {
   return { project: null, related: [] };
 }
 
-/** Every project id, for the sitemap (built-in ids when loading fails or nothing was seeded). */
-export async function listProjectIdsForSitemap(
+/**
+ * Every project's address, for the sitemap (the built-in projects' when loading fails or
+ * nothing was seeded).
+ */
+export async function listProjectAddressesForSitemap(
   db: Database,
-): Promise<{ id: string; updatedAt: string | null }[]> {
+): Promise<{ slug: string; updatedAt: string | null }[]> {
   try {
     const rows = await listProjects(db);
     if (rows.length === 0 && (await isUnseeded(db))) {
-      return fallbackProjects.map((row) => ({ id: row.id, updatedAt: null }));
+      return fallbackProjects.map((row) => ({ slug: row.id, updatedAt: null }));
     }
-    return rows.map((row) => ({ id: row.id, updatedAt: row.updated_at.toISOString() }));
+    return rows.map((row) => ({ slug: row.slug, updatedAt: row.updated_at.toISOString() }));
   } catch (error) {
     logLoadFailure("project list for the sitemap", error);
-    return fallbackProjects.map((row) => ({ id: row.id, updatedAt: null }));
+    return fallbackProjects.map((row) => ({ slug: row.id, updatedAt: null }));
   }
 }
 

@@ -18,6 +18,8 @@ export type CategoryOption = { id: string; name: string };
 
 export type ProjectSummary = {
   id: string;
+  /** Its public address: `/project/{slug}` (issue 33, item 13). */
+  slug: string;
   title: string;
   description: string;
   category: CategoryOption;

@@ -165,6 +165,8 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
     expect(variant.headers.get("content-type")).toBe("image/webp");
     await card.getByRole("link").click();
     await visitor.getByRole("heading", { level: 1, name: "Sevdah Archive" }).waitFor();
+    // Its address is made from the English title, not a UUID (issue 33, item 13).
+    expect(new URL(visitor.url()).pathname).toBe("/project/sevdah-archive");
     await expect(visitor.title()).resolves.toContain("Sevdah Archive | Balkan Heritage");
     const keywords = await visitor
       .locator('meta[name="keywords"]')

@@ -50,7 +50,7 @@ export const projects = contentSchema.table(
   "projects",
   {
     /**
-     * The row's stable identity: revisions, the trash, the audit log and media references name
+     * The row's stable identity: revisions, the trash, the audit log and the admin's forms name
      * it, and it never changes. Seeded projects have readable ids, older admin-made ones UUIDs.
      */
     id: textId(),

@@ -5,8 +5,8 @@
  * Node built-ins); choosing a free one reads the database.
  *
  * Why a slug beside the id, not a renamed id: the id names the project everywhere history is kept
- * (revisions, trash, audit log, media references, an editor's open form and its `If-Match`), so it
- * never changes; only the public address does, and every former address is kept in
+ * (revisions, trash, audit log, the admin's History, an editor's open form and its `If-Match`),
+ * so it never changes; only the public address does, and every former address is kept in
  * `project_redirects`, pointing at the project rather than at an address, so that any number of
  * renames ends at the current address in one hop.
  */

@@ -54,7 +54,7 @@ export function ProjectCard({
         </div>
         <Heading className="text-xl font-semibold">
           <Link
-            to={paths.project(project.id, language)}
+            to={paths.project(project.slug, language)}
             className="after:absolute after:inset-0 hover:text-(--color-terracotta-700)"
           >
             {project.title}

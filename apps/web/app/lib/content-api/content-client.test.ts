@@ -73,6 +73,45 @@ describe("content client", () => {
     expect(calls).toHaveLength(0);
   });
 
+  it("hands the form each field the server refused: a project address another has (409)", async () => {
+    const message =
+      'The address /project/stari-most is already used by the project "Mostar". Please choose another.';
+    const { client } = fakeServer(() =>
+      json(
+        {
+          data: null,
+          error: { code: "SLUG_TAKEN", message, details: { fields: [{ field: "slug", message }] } },
+        },
+        409,
+        "Conflict",
+      ),
+    );
+    const refused = client.createProject({
+      title: "Bridge",
+      category: "culture",
+      slug: "stari-most",
+    });
+    await expect(refused).rejects.toThrow(`HTTP 409: Conflict - ${message}`);
+    await expect(refused).rejects.toMatchObject({
+      code: "SLUG_TAKEN",
+      status: 409,
+      fieldErrors: { slug: message },
+    });
+  });
+
+  it("refuses a project address against the rule before sending it", async () => {
+    const { client, calls } = fakeServer(() => json({ data: null, error: null }));
+    const refused = client.createProject({
+      title: "Bridge",
+      category: "culture",
+      slug: "Stari Most",
+    });
+    await expect(refused).rejects.toMatchObject({
+      fieldErrors: { slug: expect.stringMatching(/^Address may contain only/) },
+    });
+    expect(calls).toEqual([]);
+  });
+
   it("sends a site content save to the language's column", async () => {
     const { client, calls } = fakeServer(() =>
       json({ data: { id: "hero", content_type: "hero", content_de: { title: "T" } }, error: null }),

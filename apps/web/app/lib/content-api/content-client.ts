@@ -60,7 +60,10 @@ export class ContentClientError extends Error {
   readonly code: string | null;
   /** The HTTP status, when the server answered. */
   readonly status: number | null;
-  /** For an input refused before sending: each field's first message, by field name. */
+  /**
+   * Each refused field's first message, by field name: an input refused before sending, or the
+   * fields the server named (a project address someone else has).
+   */
   readonly fieldErrors: Readonly<Record<string, string>>;
   /** A save refused because someone else saved first (412 VERSION_CONFLICT). */
   readonly conflict: VersionConflict | null;
@@ -102,6 +105,8 @@ const keywords = z
 
 export const projectRowSchema = z.object({
   id: z.string(),
+  /** The public address, `/project/{slug}`. */
+  slug: z.string(),
   title: z.string(),
   title_de: nullableText,
   title_bs: nullableText,
@@ -235,6 +240,21 @@ function readApiError(
   }
 }
 
+const refusedFieldsSchema = z.object({
+  fields: z.array(z.object({ field: z.string(), message: z.string() })),
+});
+
+/** Each field the server refused (`details.fields`, e.g. an address taken), by field name. */
+function readFieldErrors(error: { details?: unknown } | null): Record<string, string> {
+  const parsed = refusedFieldsSchema.safeParse(error?.details);
+  if (!parsed.success) return {};
+  const fieldErrors: Record<string, string> = {};
+  for (const { field, message } of parsed.data.fields) {
+    if (!(field in fieldErrors)) fieldErrors[field] = message;
+  }
+  return fieldErrors;
+}
+
 /** The conflict a VERSION_CONFLICT answer describes, or null for any other error. */
 function readConflict(error: { code?: string | undefined; details?: unknown } | null) {
   if (error?.code !== "VERSION_CONFLICT") return null;
@@ -331,7 +351,12 @@ export function createContentClient(options: ContentClientOptions) {
       const detail = apiError?.message ?? text.slice(0, 500);
       throw new ContentClientError(
         `HTTP ${response.status}: ${response.statusText || statusTexts[response.status] || ""} - ${detail}`,
-        { code: apiError?.code ?? null, status: response.status, conflict: readConflict(apiError) },
+        {
+          code: apiError?.code ?? null,
+          status: response.status,
+          conflict: readConflict(apiError),
+          fieldErrors: readFieldErrors(apiError),
+        },
       );
     }
     if (apiError) {

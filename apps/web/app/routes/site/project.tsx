@@ -21,6 +21,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     loadProjectPage(context.db, params.id, language, context.requestId),
     loadSiteSeo(context.db, language, context.requestId),
   ]);
+  if (page.movedTo !== undefined) {
+    // A former address (or the id, or another letter case): one permanent hop to the project's
+    // own, in the same language, query kept. Checked again on every visit (no-cache), since the
+    // address may later become another project's own (issue 33, item 13).
+    throw new Response(null, {
+      status: 301,
+      headers: {
+        Location: `${paths.project(page.movedTo, language)}${url.search}`,
+        "Cache-Control": "public, max-age=0, must-revalidate",
+      },
+    });
+  }
   const { project } = page;
   if (!project) {
     const seo: PageSeo = {
@@ -32,6 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return data({ ...page, seo }, { status: 404 });
   }
   const origin = (context.publicUrl || url.origin).replace(/\/+$/, "");
+  const pageUrl = absoluteUrl(origin, paths.project(project.slug, language));
   // Per-language SEO fields of the project, else the global settings, else the content. The
   // share image: the project's SEO image, else its own image, else the site's (share-image.ts).
   const seo: PageSeo = {
@@ -43,7 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     jsonLd: [
       {
         "@type": "CreativeWork",
-        "@id": `${absoluteUrl(origin, url.pathname)}#project`,
+        "@id": `${pageUrl}#project`,
         name: project.title,
         headline: project.seoTitle || project.title,
         description: project.seoDescription || project.description,
@@ -51,7 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         text: project.details,
         genre: project.category.name,
         image: absoluteUrl(origin, project.image.src),
-        url: absoluteUrl(origin, url.pathname),
+        url: pageUrl,
         inLanguage: language,
         ...(project.createdAt ? { dateCreated: project.createdAt } : {}),
         ...(project.updatedAt ? { dateModified: project.updatedAt } : {}),

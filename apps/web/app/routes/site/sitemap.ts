@@ -12,7 +12,10 @@ import {
 } from "../../lib/language";
 import { paths, staticPagePaths } from "../../lib/paths";
 import { absoluteUrl } from "../../lib/seo/seo";
-import { listPagesHoldingPlaceholders, listProjectIdsForSitemap } from "../../lib/site-data.server";
+import {
+  listPagesHoldingPlaceholders,
+  listProjectAddressesForSitemap,
+} from "../../lib/site-data.server";
 import type { Route } from "./+types/sitemap";
 
 function escapeXml(value: string): string {
@@ -54,7 +57,7 @@ function urlEntries(
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = (context.publicUrl || new URL(request.url).origin).replace(/\/+$/, "");
   const [projects, holdingPlaceholders] = await Promise.all([
-    listProjectIdsForSitemap(context.db),
+    listProjectAddressesForSitemap(context.db),
     listPagesHoldingPlaceholders(context.db),
   ]);
   // A page still showing a built-in placeholder is noindex, and not listed (issue 19, defect 10).
@@ -65,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const entries = [
     ...staticPagePaths.flatMap((path) => urlEntries(origin, path, null, indexable(path))),
     ...projects.flatMap((project) =>
-      urlEntries(origin, paths.project(project.id, "en"), project.updatedAt),
+      urlEntries(origin, paths.project(project.slug, "en"), project.updatedAt),
     ),
   ];
   const xml = [

@@ -61,21 +61,38 @@ function describedBy(id: string, error: string | undefined, hint: ReactNode) {
 
 export function TextField({
   type = "text",
+  prefix,
   ...props
-}: FieldProps & { type?: "text" | "email" | "url" | "tel" }) {
+}: FieldProps & {
+  type?: "text" | "email" | "url" | "tel";
+  /** Fixed text shown before the input, not part of its value (e.g. "/project/"). */
+  prefix?: string;
+}) {
   const id = useId();
+  const input = (
+    <input
+      id={id}
+      type={type}
+      className={prefix ? classNames(inputClass, "min-w-0 rounded-l-none") : inputClass}
+      placeholder={props.placeholder}
+      maxLength={props.maxLength}
+      aria-invalid={props.error ? true : undefined}
+      aria-describedby={describedBy(id, props.error, props.hint)}
+      {...props.registration}
+    />
+  );
   return (
     <FieldFrame id={id} {...props}>
-      <input
-        id={id}
-        type={type}
-        className={inputClass}
-        placeholder={props.placeholder}
-        maxLength={props.maxLength}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy(id, props.error, props.hint)}
-        {...props.registration}
-      />
+      {prefix ? (
+        <div className="flex">
+          <span className="inline-flex shrink-0 items-center rounded-l-md border border-r-0 border-gray-400 bg-gray-100 px-3 text-sm text-gray-700">
+            {prefix}
+          </span>
+          {input}
+        </div>
+      ) : (
+        input
+      )}
     </FieldFrame>
   );
 }

@@ -15,6 +15,7 @@ const fieldNames: Record<string, string> = {
   answer: "Answer",
   name: "Name",
   category: "Category",
+  slug: "Address",
   image: "Image",
   bg_color: "Background colour",
   seo_title: "SEO title",
@@ -40,7 +41,7 @@ export function fieldLabel(field: string): string {
   const base = match?.[1] ?? field;
   const language = match ? languageNames[match[2] ?? ""] : "English";
   const name = fieldNames[base] ?? base;
-  return base === "category" || base === "image" || base === "bg_color"
+  return base === "category" || base === "image" || base === "bg_color" || base === "slug"
     ? name
     : `${name} (${language})`;
 }

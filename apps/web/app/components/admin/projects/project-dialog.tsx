@@ -3,13 +3,16 @@
  * The add/edit project dialog (site spec, sections 2 and 4): tabs English, Deutsch, Bosanski,
  * Common Fields (category, image upload, background colour) and SEO Settings. "Add" starts
  * cleared, "Edit" prefilled; Save reads "Saving..." and is disabled while it runs; a failed save
- * keeps everything typed and says why; closing resets the form.
+ * keeps everything typed and says why; closing resets the form. The English tab also holds the
+ * project's public address (issue 33, item 13): made from the English title when left empty, and
+ * editable; an address another project has is refused beside the field.
  */
 
 import {
   type ProjectCreate,
   projectBackgroundColors,
   projectCreateSchema,
+  slugFromTitle,
 } from "@heritage/content";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
@@ -32,6 +35,7 @@ import {
   emptyProjectValues,
   formTextOf,
   type ProjectFormValues,
+  projectTextFieldNames,
   projectToValues,
 } from "./project-form-values";
 import { ProjectSeoFields } from "./project-seo-fields";
@@ -58,6 +62,22 @@ function errorTexts(errors: FieldErrors<ProjectFormValues>) {
   ) as Partial<Record<keyof ProjectFormValues, string>>;
 }
 
+/** What the Address field's hint says: where the project will be, and what a change does. */
+function addressHint(saved: string | null, typed: string, title: string): string {
+  const fromTitle = title.trim() === "" ? "" : `: /project/${slugFromTitle(title)}`;
+  if (saved === null) {
+    return typed.trim() === ""
+      ? `Left empty, it is made from the English title${fromTitle} (with -2, -3... if another project has it).`
+      : "Lower-case letters, digits and hyphens.";
+  }
+  if (typed.trim() === "") {
+    return `Left empty, it is made from the English title again${fromTitle}. The old address will redirect to it.`;
+  }
+  return typed.trim() === saved
+    ? "If you change it, the old address keeps working: it redirects to the new one."
+    : `The old address /project/${saved} will redirect to the new one.`;
+}
+
 export function ProjectDialog({
   open,
   onOpenChange,
@@ -79,7 +99,7 @@ export function ProjectDialog({
     resolver: projectResolver,
     defaultValues: emptyProjectValues(firstCategory),
   });
-  const { register, watch, setValue, reset, handleSubmit, formState } = form;
+  const { register, watch, setValue, reset, handleSubmit, formState, setError, clearErrors } = form;
   const [tab, setTab] = useState("en");
   const [isUploading, setIsUploading] = useState(false);
   const [savingSeoLanguage, setSavingSeoLanguage] = useState<string | null>(null);
@@ -95,6 +115,17 @@ export function ProjectDialog({
       updated: "Project updated successfully",
       failed: "Failed to save project",
     },
+    // A field the server refused (an address another project has) shows its reason beside it,
+    // with everything typed kept.
+    onInvalid: (fieldErrors) => {
+      const refused = Object.keys(fieldErrors).filter((name): name is keyof ProjectFormValues =>
+        (projectTextFieldNames as readonly string[]).includes(name),
+      );
+      for (const name of refused) {
+        setError(name, { type: "refused", message: fieldErrors[name] });
+      }
+      if (refused[0]) setTab(tabOfField(refused[0]));
+    },
   });
 
   useEffect(() => {
@@ -103,10 +134,16 @@ export function ProjectDialog({
     setTab("en");
   }, [open, project, firstCategory, reset]);
 
-  const submit = handleSubmit(save, (errors) => {
-    const first = Object.keys(errors)[0];
-    if (first) setTab(tabOfField(first));
-  });
+  const submit = handleSubmit(
+    (values) => {
+      clearErrors();
+      return save(values);
+    },
+    (errors) => {
+      const first = Object.keys(errors)[0];
+      if (first) setTab(tabOfField(first));
+    },
+  );
 
   async function saveSeo(language: AdminLanguage) {
     if (!project || isSavingRef.current) return;
@@ -141,6 +178,8 @@ export function ProjectDialog({
   }
 
   const errors = errorTexts(formState.errors);
+  const englishTitle = watch("title");
+  const slug = watch("slug");
   const image = watch("image");
   const bgColor = watch("bg_color");
   const categoryOptions = categories.map((category) => ({
@@ -194,6 +233,21 @@ export function ProjectDialog({
                   registration={register(`title${language.suffix}`)}
                   error={errors[`title${language.suffix}`]}
                 />
+                {language.suffix === "" ? (
+                  <TextField
+                    label="Address"
+                    prefix="/project/"
+                    placeholder={englishTitle?.trim() ? slugFromTitle(englishTitle) : ""}
+                    registration={register("slug")}
+                    error={errors.slug}
+                    // Its rule or its error, not both.
+                    hint={
+                      errors.slug
+                        ? undefined
+                        : addressHint(project?.slug ?? null, slug ?? "", englishTitle ?? "")
+                    }
+                  />
+                ) : null}
                 <TextAreaField
                   label={`Description (${language.englishName})`}
                   rows={3}

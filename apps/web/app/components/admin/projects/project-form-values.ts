@@ -23,6 +23,8 @@ export const projectSeoFieldNames = [
 
 export const projectTextFieldNames = [
   "title",
+  // The public address; empty on a new project: the server makes it from the English title.
+  "slug",
   "title_de",
   "title_bs",
   "description",
