@@ -51,12 +51,13 @@ export default function AuthLayout() {
   return (
     <SiteAuthProvider config={config}>
       <Outlet />
-      {/* Below the admin's navigation bar (one row from 768 px, two below), so a notice never
-          covers Sign Out while it shows (issue 33, item 12). */}
+      {/* Below the admin's navigation bar (one row from 1024 px, two from 600 px, three on a
+          phone), so a notice never covers Sign Out or a link while it shows (issue 33, items 11
+          and 12). */}
       <Toaster
         position="top-right"
-        offset={{ top: 76 }}
-        mobileOffset={{ top: 124 }}
+        offset={{ top: 124 }}
+        mobileOffset={{ top: 172 }}
         richColors
         closeButton
         style={toasterStyle}

@@ -34,11 +34,13 @@ export function AdminNav({
 }) {
   return (
     <header className="border-b border-(--color-heritage-100) bg-white shadow-sm">
-      {/* On a phone: the brand and Sign Out on one row, the links on one row below (scrolling
-          inside that row if they ever do not fit); from md up everything on one row. */}
+      {/* On a phone and a tablet: the brand and Sign Out on one row, the links below, wrapping
+          onto a second row where they do not fit, so every item stays in sight (a row that
+          scrolled sideways hid Trash and Activity at 375 px; issue 33, item 11). From lg up
+          everything on one row. */}
       <nav
         aria-label="Admin"
-        className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2 md:flex-nowrap"
+        className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2 lg:flex-nowrap"
       >
         <NavLink
           to="/admin"
@@ -47,7 +49,7 @@ export function AdminNav({
         >
           Heritage Admin
         </NavLink>
-        <ul className="order-last -mx-1 -my-1 flex w-full min-w-0 items-center gap-1 overflow-x-auto px-1 py-1 md:order-none md:mx-0 md:w-auto md:px-0">
+        <ul className="order-last -mx-1 flex w-full min-w-0 flex-wrap items-center gap-1 px-1 lg:order-none lg:mx-0 lg:w-auto lg:flex-nowrap lg:px-0">
           {adminNavLinks.map((link) => (
             <li key={link.to} className="shrink-0">
               <NavLink to={link.to} className={linkClasses}>
