@@ -12,9 +12,10 @@ import { seedDefaultContent } from "@heritage/content";
 import { migrationSet as contentMigrations } from "@heritage/content/migrations";
 import { connect, type DatabaseConnection, migrate } from "@heritage/db";
 import { getRequestListener } from "@hono/node-server";
-import type { Logger } from "pino";
+import type { DestinationStream, Logger } from "pino";
 import { createApp } from "./app";
 import { type Config, ConfigError, loadConfig } from "./config/config";
+import { warnOfPlaceholdersLeft } from "./config/go-live-check";
 import { resolveSecretsKey } from "./config/secrets-key";
 import { createLogger } from "./logging/logger";
 import { startMetricsServer } from "./metrics/metrics-endpoint";
@@ -36,6 +37,8 @@ export interface StartOptions {
   wrapListener?: (listener: NodeListener) => NodeListener;
   /** An already-open database (tests pass a prepared copy); by default one is opened from config. */
   database?: DatabaseConnection;
+  /** Where the log's lines go; standard output by default (tests read them). */
+  logDestination?: DestinationStream;
 }
 
 export interface RunningServer {
@@ -51,7 +54,7 @@ export interface RunningServer {
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = loadConfig(options.env);
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, options.logDestination);
 
   const database =
     options.database ??
@@ -110,6 +113,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     options.wrapListener ? options.wrapListener(listener) : listener,
   );
   logger.info({ url, engine: database.engine }, "listening");
+  // The default copy's placeholders left in the content: one warning, naming them (issue 33).
+  await warnOfPlaceholdersLeft(database.db, logger, config.PUBLIC_URL);
   // Metrics on a port of their own, on the same interface, never on the public port.
   const metricsServer =
     app.metrics && config.METRICS_PORT !== undefined

@@ -44,9 +44,11 @@ export type WebLoadContext = {
   authApiFetch(input: string, init: RequestInit): Promise<Response>;
   /**
    * The send-contact-email function's work, in process: keeps the notification in the outbox and
-   * mails it when SMTP is set. Rejects only when the outbox cannot be written.
+   * mails it when SMTP is set; `{ id: null, status: "no_recipient" }` when the contact page's
+   * address is still a placeholder (nothing queued). Rejects only when the outbox cannot be
+   * written.
    */
-  notifyContact(message: ContactForm): Promise<{ id: string; status: string }>;
+  notifyContact(message: ContactForm): Promise<{ id: string | null; status: string }>;
   /** Counts one contact message against the visitor's allowance (shared with the content API). */
   limitContactSubmission(): Promise<
     { allowed: true } | { allowed: false; retryAfterSeconds: number }

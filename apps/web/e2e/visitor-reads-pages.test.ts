@@ -244,9 +244,17 @@ describe.skipIf(!hasChromium)("a visitor (or a search engine) reads the content 
     await page.getByRole("heading", { name: "Our Mission" }).waitFor();
     await expect(page.locator("#values-title ~ ul > li").count()).resolves.toBe(3);
     await page.goto(`${server.url}/impressum`);
-    for (const section of ["Legal Information", "Contact Information", "Responsible for Content"]) {
+    for (const section of ["Legal Information", "Responsible for Content", "Liability for links"]) {
       await page.getByRole("heading", { name: section }).waitFor();
     }
+    // The default copy's contact section holds nothing but placeholders: it is left out, and a
+    // neutral line says where details follow (issue 33, item 3).
+    await expect(page.getByRole("heading", { name: "Contact Information" }).count()).resolves.toBe(
+      0,
+    );
+    await expect(
+      page.getByText("Further details will be published on this page shortly.").count(),
+    ).resolves.toBe(2);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -307,8 +315,11 @@ describe.skipIf(!hasChromium)("a visitor (or a search engine) reads the content 
     expect(organization).toMatchObject({
       foundingDate: "2020",
       logo: `${PUBLIC_URL}/logo.png`,
-      contactPoint: { email: "info@example.org" },
     });
+    // The default copy's contact details are placeholders: no structured data names them
+    // (issue 33, item 3).
+    expect(organization).not.toHaveProperty("email");
+    expect(organization).not.toHaveProperty("contactPoint");
 
     const home = headOf(await (await fetch(`${server.url}/`)).text());
     expect(home).toContain('<html lang="en"');

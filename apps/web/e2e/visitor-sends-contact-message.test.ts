@@ -4,6 +4,7 @@ import {
   enCopy,
   listContactSubmissions,
   listOutboxEmails,
+  saveSiteContentRow,
 } from "@heritage/content";
 import { sql } from "drizzle-orm";
 import type { Browser, Page, Route } from "playwright-core";
@@ -15,6 +16,7 @@ import {
   newContext,
   recordErrors,
   seedContent,
+  setUpBehindTheServer,
 } from "./support/journey-helpers";
 import { startTestServer, type TestServer } from "./support/test-server";
 
@@ -137,6 +139,17 @@ const bosnian: ContactLanguage = {
 
 const copies = { en: enCopy, de: deCopy, bs: bsCopy };
 
+/**
+ * The organisation's own contact details, entered in every language as before going live: the
+ * default copy's placeholders are never shown, and no notification goes to info@example.org
+ * (issue 33, item 3).
+ */
+const organisation = {
+  email: "office@sevdah.ba",
+  phone: "+387 33 123 456",
+  address: "Sevdah e.V.\nFerhadija 1\n71000 Sarajevo\nBosnia and Herzegovina",
+};
+
 /** Messages accepted per address and window in this file. */
 const contactLimit = 10;
 
@@ -170,6 +183,14 @@ describe.skipIf(!hasChromium)("a visitor sends a message through the contact for
       TRUST_PROXY: "true",
     });
     await seedContent(server);
+    await setUpBehindTheServer(server, () =>
+      saveSiteContentRow(server.running.database.db, {
+        id: "contact",
+        content: organisation,
+        content_de: organisation,
+        content_bs: organisation,
+      }),
+    );
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -187,7 +208,7 @@ describe.skipIf(!hasChromium)("a visitor sends a message through the contact for
       await expect.poll(() => page.locator("h1").textContent()).toBe(copy.contact.title);
       await expect(
         page.getByTestId("contact-address").locator("span").allTextContents(),
-      ).resolves.toEqual(copy.contact.address.split("\n"));
+      ).resolves.toEqual(organisation.address.split("\n"));
       await page.getByRole("heading", { name: copy.contact.formTitle }).waitFor();
       await context.close();
     });
@@ -264,12 +285,16 @@ describe.skipIf(!hasChromium)("a visitor sends a message through the contact for
           "new",
         ],
       ]);
-      // The notification is made in process (not awaited by the answer), kept in the outbox.
+      // The notification is made in process (not awaited by the answer), kept in the outbox,
+      // addressed to the contact page's e-mail address.
       await expect
         .poll(async () =>
-          (await listOutboxEmails(server.running.database.db)).map((email) => email.subject),
+          (await listOutboxEmails(server.running.database.db)).map((email) => [
+            email.subject,
+            email.to_address,
+          ]),
         )
-        .toContain(`Contact form: ${language.sender.subject}`);
+        .toContainEqual([`Contact form: ${language.sender.subject}`, organisation.email]);
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -228,11 +228,13 @@ export {
   findPlaceholders,
   findPlaceholderText,
   findSectionPlaceholders,
+  describePlaceholders,
   findSeoPlaceholders,
   type Placeholder,
   type PlaceholderPage,
   type PlaceholderSection,
   placeholderFields,
+  isNetworkHomePage,
   placeholderPages,
 } from "./site-content/placeholders";
 export {
@@ -280,6 +282,11 @@ export {
   getSiteSetting,
   setSiteSetting,
   withSiteSettingsLock,
+export {
+  linesWithoutPlaceholders,
+  richTextWithoutPlaceholders,
+  withoutPlaceholder,
+} from "./site-content/without-placeholders";
 } from "./site-settings/site-settings-repository";
 export {
   type FilterOperator,

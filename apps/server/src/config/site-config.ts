@@ -32,7 +32,7 @@ export const siteConfigShape = {
     .email({ error: "expected an e-mail address" })
     .optional()
     .describe(
-      "Where contact-form notifications go. Default: the e-mail address on the contact page (site content).",
+      "Where contact-form notifications go. Default: the e-mail address on the contact page (site content); none are sent while that is still the default copy's placeholder (example.org).",
     ),
   CONTACT_RATE_LIMIT_MAX: positiveInteger("a number of messages")
     .min(1, "expected at least 1")

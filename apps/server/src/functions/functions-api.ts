@@ -44,7 +44,7 @@ export function createFunctionsApi(deps: FunctionsApiDeps): Hono {
     describeRoute({
       summary: "Send a contact message to the site's notification address",
       description:
-        "Kept in the outbox and mailed when SMTP is set; answers `{ data: { id, status }, error: null }` (202). Spam-protected and rate-limited (429 with `Retry-After`).",
+        'Kept in the outbox and mailed when SMTP is set; answers `{ data: { id, status }, error: null }` (202). While the contact page\'s e-mail address is still a placeholder (example.org) and no notification address is configured, nothing is queued: `{ id: null, status: "no_recipient" }`. Spam-protected and rate-limited (429 with `Retry-After`).',
       callers: ["anyone"],
       body: contactFormSchema,
       successStatus: 202,

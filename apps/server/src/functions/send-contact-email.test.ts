@@ -1,5 +1,5 @@
 import { createServer } from "node:net";
-import { listOutboxEmails } from "@heritage/content";
+import { listOutboxEmails, saveSiteContent } from "@heritage/content";
 import { Hono } from "hono";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -135,16 +135,49 @@ describe("send-contact-email", () => {
     expect(stored?.sent_at).toBeInstanceOf(Date);
   });
 
+  it("queues nothing to the contact page's placeholder address, and warns of it once (issue 33, item 3)", async () => {
+    // No CONTACT_NOTIFICATION_EMAIL, and the contact page still shows info@example.org.
+    const send = mountFunctions({
+      mailer: createSmtpMailer(smtp.url),
+      notificationAddress: undefined,
+    });
+    const outboxBefore = (await listOutboxEmails(context.db)).length;
+    const mailsBefore = smtp.received.length;
+    const logged = context.logger.entries.length;
+    for (const subject of ["Nobody to tell", "Nobody to tell again"]) {
+      const response = await send({ ...message, subject });
+      expect(response.status).toBe(202);
+      expect(response.data).toEqual({ id: null, status: "no_recipient" });
+    }
+    expect(await listOutboxEmails(context.db)).toHaveLength(outboxBefore);
+    expect(smtp.received).toHaveLength(mailsBefore);
+    const warnings = context.logger.entries.slice(logged).filter((entry) => entry.level === "warn");
+    expect(warnings).toEqual([
+      {
+        level: "warn",
+        object: { to: "info@example.org" },
+        message: expect.stringMatching(
+          /^contact notifications not sent: the contact page's e-mail address is still a placeholder/,
+        ),
+      },
+    ]);
+  });
+
   it("keeps the message in the outbox when no SMTP server is configured", async () => {
+    // Without CONTACT_NOTIFICATION_EMAIL, the address of the contact page is used.
+    await saveSiteContent(context.db, {
+      id: "contact",
+      language: "en",
+      content: { email: "office@sevdah.ba" },
+    });
     const send = mountFunctions({ mailer: null, notificationAddress: undefined });
     const response = await send({ ...message, subject: "Outbox only" });
     expect(response.status).toBe(202);
     expect(response.data?.status).toBe("not_sent");
     const stored = (await listOutboxEmails(context.db)).find((row) => row.id === response.data?.id);
-    // Without CONTACT_NOTIFICATION_EMAIL, the address of the contact page is used.
     expect(stored).toMatchObject({
       status: "not_sent",
-      to_address: "info@example.org",
+      to_address: "office@sevdah.ba",
       attempts: 0,
     });
 

@@ -5,12 +5,18 @@
  * mailer is configured. A mail failure is logged and recorded, never lost, and the visitor is
  * not blocked (spec section 8: "only logged"). The site's own contact form calls the notifier in
  * process (`createContactNotifier`); the HTTP endpoint stays for outside callers.
+ *
+ * While the contact page's e-mail address is still the default copy's placeholder
+ * (info@example.org) and no CONTACT_NOTIFICATION_EMAIL is set, there is nobody to notify: nothing
+ * is queued, a warning is logged once, and the message itself stays in the contact submissions
+ * the admin lists (issue 33, item 3).
  */
 import {
   type ContactForm,
   ContentError,
   contactFormSchema,
   createOutboxEmail,
+  findPlaceholderText,
   loadPageContent,
   recordOutboxDelivery,
 } from "@heritage/content";
@@ -41,9 +47,12 @@ export interface SendContactEmailDeps extends ContactNotifierDeps {
   clientAddress: (c: Context) => string;
 }
 
-/** What became of a notification: kept in the outbox, then sent, not sent (no SMTP) or failed. */
+/**
+ * What became of a notification: kept in the outbox, then sent, not sent (no SMTP) or failed; or
+ * `no_recipient` (id null): the contact page's address is a placeholder, nothing was queued.
+ */
 export interface ContactNotification {
-  id: string;
+  id: string | null;
   status: string;
 }
 
@@ -68,8 +77,23 @@ async function storedContactAddress(deps: ContactNotifierDeps): Promise<string> 
  * form (which calls it in process). Throws only when the outbox cannot be written.
  */
 export function createContactNotifier(deps: ContactNotifierDeps): ContactNotifier {
+  let warnedOfPlaceholder = false;
   return async (message) => {
     const to = deps.notificationAddress ?? (await storedContactAddress(deps));
+    // A configured address is the operator's choice; the stored one may be the default copy's.
+    const placeholder = deps.notificationAddress === undefined && findPlaceholderText(to) !== null;
+    if (placeholder || to.trim() === "") {
+      if (!warnedOfPlaceholder) {
+        deps.logger.warn(
+          { to },
+          "contact notifications not sent: the contact page's e-mail address is still a placeholder; messages are kept in the admin's contact submissions (set the address, or CONTACT_NOTIFICATION_EMAIL)",
+        );
+      }
+      warnedOfPlaceholder = true;
+      return { id: null, status: "no_recipient" };
+    }
+    // Once a real address is in place, a placeholder put back later is warned of again.
+    warnedOfPlaceholder = false;
     const email = await createOutboxEmail(deps.db, {
       kind: CONTACT_NOTIFICATION_KIND,
       to_address: to,

@@ -107,6 +107,9 @@ export const bs = {
     socialLink: (network: string) => `Pratite nas na mreži ${network}`,
     copyright: (year: number) => `© ${year} Balkan Heritage. Sva prava zadržana.`,
   },
+  legal: {
+    detailsToFollow: "Ostali podaci bit će uskoro objavljeni na ovoj stranici.",
+  },
   notFound: {
     text: "Stranica koju tražite ne postoji ili je premještena.",
     code: "404",

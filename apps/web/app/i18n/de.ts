@@ -106,6 +106,9 @@ export const de = {
     socialLink: (network: string) => `Folgen Sie uns auf ${network}`,
     copyright: (year: number) => `© ${year} Balkan Heritage. Alle Rechte vorbehalten.`,
   },
+  legal: {
+    detailsToFollow: "Weitere Angaben werden in Kürze auf dieser Seite veröffentlicht.",
+  },
   notFound: {
     text: "Die gesuchte Seite existiert nicht oder wurde verschoben.",
     code: "404",

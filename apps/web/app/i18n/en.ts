@@ -118,6 +118,10 @@ export const en = {
     socialLink: (network: string) => `Follow us on ${network}`,
     copyright: (year: number) => `© ${year} Balkan Heritage. All rights reserved.`,
   },
+  legal: {
+    /** In place of legal details still to be entered (the default copy's placeholders). */
+    detailsToFollow: "Further details will be published on this page shortly.",
+  },
   notFound: {
     text: "The page you are looking for does not exist or has been moved.",
     code: "404",

@@ -93,6 +93,7 @@ describe("UI strings", () => {
       "contact.notices.errorText",
       "contact.notices.rateLimitedTitle",
       "footer.privacyPolicy",
+      "legal.detailsToFollow",
       "notFound.title",
     ];
     const english = new Map(collectEntries(en).map(({ path, value }) => [path, value]));

@@ -13,11 +13,14 @@ import {
 import type { DatabaseConnection } from "@heritage/db";
 import { createTestDatabase } from "@heritage/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uiStrings } from "./i18n";
+import { siteLanguages } from "./language";
 import {
   listPagesHoldingPlaceholders,
   loadLegalPage,
   loadProjectPage,
   loadSiteSeo,
+  withoutContactPlaceholders,
 } from "./site-data.server";
 
 let connection: DatabaseConnection;
@@ -65,6 +68,81 @@ describe("SEO text in the page's language only", () => {
     expect(german.defaultTitle).toBe(defaultGlobalSeo.default_title_de);
     expect(german.defaultDescription).toBe(defaultGlobalSeo.default_description_de);
     expect((await loadSiteSeo(connection.db, "en")).defaultTitle).toBe("English title");
+  });
+});
+
+/** What no page a visitor reads may carry: the default copy's placeholders. */
+const placeholderTexts = ["[", "example.org", "000 000", "facebook.com/", "instagram.com/"];
+
+describe("placeholders are never shown to visitors (issue 33, item 3)", () => {
+  // A database of its own: what a fresh install stores, placeholders and all.
+  let fresh: DatabaseConnection;
+  beforeAll(async () => {
+    fresh = await createTestDatabase();
+    await seedDefaultContent(fresh.db);
+  });
+  afterAll(async () => {
+    await fresh.close();
+  });
+
+  for (const language of siteLanguages) {
+    it(`gives the impressum and privacy page no placeholder, and a neutral line in its language (${language})`, async () => {
+      const impressum = await loadLegalPage(fresh.db, "impressum", language);
+      const privacy = await loadLegalPage(fresh.db, "datenschutz", language);
+      for (const page of [impressum, privacy]) {
+        // Still kept out of search engines: the stored copy holds placeholders.
+        expect(page.holdsPlaceholder).toBe(true);
+        for (const text of placeholderTexts) {
+          expect(page.content).not.toContain(text);
+          expect(page.description).not.toContain(text);
+        }
+      }
+      expect(impressum.content).toContain(
+        `<p><em>${uiStrings[language].legal.detailsToFollow}</em></p>`,
+      );
+    });
+  }
+
+  it("gives structured data no placeholder contact details or networks' home pages", async () => {
+    await saveGlobalSeo(fresh.db, {
+      social_facebook: "https://www.facebook.com/",
+      social_instagram: "https://www.instagram.com/sevdah",
+    });
+    const seo = await loadSiteSeo(fresh.db, "bs");
+    expect([seo.contactEmail, seo.contactPhone]).toEqual(["", ""]);
+    expect(seo.social).toEqual([{ network: "Instagram", url: "https://www.instagram.com/sevdah" }]);
+    await saveGlobalSeo(fresh.db, {
+      contact_email: "info@sevdah.ba",
+      contact_phone: "+387 33 123 456",
+    });
+    const replaced = await loadSiteSeo(fresh.db, "bs");
+    expect([replaced.contactEmail, replaced.contactPhone]).toEqual([
+      "info@sevdah.ba",
+      "+387 33 123 456",
+    ]);
+  });
+
+  it("leaves out contact details that are placeholders, line by line for an address", () => {
+    expect(
+      withoutContactPlaceholders({
+        title: "Kontakt",
+        email: "info@example.org",
+        phone: "+387 33 123 456",
+        address: "Sevdah e.V.\n[Street and number]\n71000 Sarajevo",
+      }),
+    ).toEqual({
+      title: "Kontakt",
+      email: "",
+      phone: "+387 33 123 456",
+      address: "Sevdah e.V.\n71000 Sarajevo",
+    });
+    expect(
+      withoutContactPlaceholders({
+        description: "D",
+        email: "a@sevdah.ba",
+        phone: "+387 00 000 000",
+      }),
+    ).toEqual({ description: "D", email: "a@sevdah.ba", phone: "" });
   });
 });
 

@@ -19,6 +19,8 @@ import {
   findSectionPlaceholders,
   getGlobalSeo,
   getSiteSetting,
+  isNetworkHomePage,
+  linesWithoutPlaceholders,
   listCategories,
   listFaqs,
   listLanguages,
@@ -32,13 +34,16 @@ import {
   placeholderPages,
   RELATED_PROJECTS_LIMIT,
   resolveGlobalSeo,
+  richTextWithoutPlaceholders,
   sanitizeRichText,
   sanitizeTextOrHtml,
   selectRows,
+  withoutPlaceholder,
 } from "@heritage/content";
 import type { Database } from "@heritage/db";
 import { en } from "../i18n/en";
 import { knownBackgroundClass } from "./backgrounds";
+import { uiStrings } from "./i18n";
 import { isSiteLanguage, type SiteLanguage, siteLanguages, withLanguagePrefix } from "./language";
 import { describeError, logServerEvent } from "./log.server";
 import type {
@@ -331,7 +336,24 @@ function socialLinksOf(seo: {
     { network: "LinkedIn", url: seo.social_linkedin },
     { network: "X", url: seo.social_twitter },
   ];
-  return links.filter((link) => /^https?:\/\//.test(link.url));
+  // A network's home page is a placeholder, not the organisation's profile (issue 33, item 3).
+  return links.filter((link) => /^https?:\/\//.test(link.url) && !isNetworkHomePage(link.url));
+}
+
+/**
+ * Contact details as visitors see them (footer, contact page): an e-mail address or phone number
+ * that is still a placeholder is left out (""), and so is each address line that is one
+ * (issue 33, item 3). Search engines are kept off the page by its own check of the stored copy.
+ */
+export function withoutContactPlaceholders<
+  T extends { email: string; phone: string; address?: string },
+>(copy: T): T {
+  return {
+    ...copy,
+    email: withoutPlaceholder(copy.email),
+    phone: withoutPlaceholder(copy.phone),
+    ...(copy.address === undefined ? {} : { address: linesWithoutPlaceholders(copy.address) }),
+  };
 }
 
 /**
@@ -362,8 +384,9 @@ export async function loadSiteSeo(
     organizationDescription: text(seo.organization_description),
     organizationLogo: text(seo.organization_logo),
     organizationUrl: text(seo.organization_url),
-    contactEmail: text(seo.contact_email),
-    contactPhone: text(seo.contact_phone),
+    // Placeholders never reach structured data (issue 33, item 3).
+    contactEmail: withoutPlaceholder(text(seo.contact_email)),
+    contactPhone: withoutPlaceholder(text(seo.contact_phone)),
     social: socialLinksOf({
       social_facebook: text(seo.social_facebook),
       social_instagram: text(seo.social_instagram),
@@ -373,7 +396,11 @@ export async function loadSiteSeo(
   };
 }
 
-/** Impressum or datenschutz: localised title and sanitised HTML, defaults when nothing is stored. */
+/**
+ * Impressum or datenschutz: localised title and sanitised HTML, defaults when nothing is stored.
+ * What still holds a placeholder is left out, with a neutral line in the page's language where
+ * paragraphs went (issue 33, item 3); `holdsPlaceholder` tells of the stored copy (noindex).
+ */
 export async function loadLegalPage(
   db: Database,
   section: "impressum" | "datenschutz",
@@ -384,7 +411,10 @@ export async function loadLegalPage(
     logLoadFailure(`${section} content`, error, requestId),
   );
   const holdsPlaceholder = findCopyPlaceholders(section, language, page).length > 0;
-  const content = sanitizeRichText(page.content);
+  const content = richTextWithoutPlaceholders(
+    sanitizeRichText(page.content),
+    uiStrings[language].legal.detailsToFollow,
+  );
   const text = content
     .replace(/<[^>]+>/g, " ")
     .replace(/\s+/g, " ")

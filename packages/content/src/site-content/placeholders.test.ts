@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { findPlaceholders, findPlaceholderText } from "./placeholders";
+import {
+  describePlaceholders,
+  findPlaceholders,
+  findPlaceholderText,
+  isNetworkHomePage,
+} from "./placeholders";
 import type { SiteContentRow } from "./site-content-repository";
 
 const row = (id: string, content: Record<string, unknown>, extra: Partial<SiteContentRow> = {}) =>
@@ -94,5 +99,30 @@ describe("placeholders of the default copy (issue 19, defect 10)", () => {
     ).toEqual([
       { section: "seo", language: null, field: "social", text: "https://instagram.com/" },
     ]);
+  });
+
+  it("tells a network's home page from a profile", () => {
+    for (const url of ["https://www.facebook.com/", "https://instagram.com", " https://x.com/ "]) {
+      expect([url, isNetworkHomePage(url)]).toEqual([url, true]);
+    }
+    for (const url of ["https://www.facebook.com/sevdah", "https://sevdah.ba/"]) {
+      expect([url, isNetworkHomePage(url)]).toEqual([url, false]);
+    }
+  });
+
+  it("names each field left once, with its languages, for the warning at start (issue 33, item 3)", () => {
+    expect(describePlaceholders(findPlaceholders(() => null))).toEqual([
+      "impressum content (en, de, bs)",
+      "datenschutz content (en, de, bs)",
+      "contact email (en, de, bs)",
+      "contact phone (en, de, bs)",
+      "contact address (en, de, bs)",
+      "footer email (en, de, bs)",
+      "footer phone (en, de, bs)",
+      "seo contact_email",
+      "seo contact_phone",
+      "seo social",
+    ]);
+    expect(describePlaceholders([])).toEqual([]);
   });
 });

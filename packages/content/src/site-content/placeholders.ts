@@ -2,9 +2,10 @@
  * @module
  * The placeholders the default copy ships with (issue 19, defect 10): bracketed texts such as
  * "[Street and number]", the example.org address, the all-zero phone number, and social links
- * that are a network's home page (or none, when the footer shows those home pages). The admin's
- * go-live checklist lists each one still in place, per language; a public page whose own content
- * holds one is kept out of search engines (noindex, and out of the sitemap).
+ * that are a network's home page (or none at all). The admin's go-live checklist lists each one
+ * still in place, per language, and the server names them in a warning at start; a public page
+ * whose own content holds one is kept out of search engines (noindex, and out of the sitemap),
+ * and visitors never see one (without-placeholders.ts, issue 33, item 3).
  *
  * Pure functions over stored rows: the server (pages, sitemap) and the browser (the dashboard)
  * both call them.
@@ -26,6 +27,11 @@ const zeroPhone = /\+\d{1,3}[\s-]*0{2,3}(?:[\s-]*0{2,4}){2,3}(?!\d)/;
 /** A social link that is a network's home page rather than the organisation's profile. */
 const networkHomePage =
   /^https?:\/\/(?:www\.)?(?:facebook\.com|instagram\.com|linkedin\.com|twitter\.com|x\.com)\/?$/i;
+
+/** A social link to a network's home page ("https://www.facebook.com/"), not to a profile. */
+export function isNetworkHomePage(url: string): boolean {
+  return networkHomePage.test(url.trim());
+}
 
 /** The placeholder a text still holds ("[Street and number]", "info@example.org"), or null. */
 export function findPlaceholderText(text: string): string | null {
@@ -131,4 +137,21 @@ export function findPlaceholders(rowOf: RowLookup): Placeholder[] {
   }
   found.push(...findSeoPlaceholders(rowOf("global-seo-settings")));
   return found;
+}
+
+/**
+ * Each field still holding a placeholder, once, with the languages it holds one in: "contact
+ * address (en, de, bs)", "seo contact_email", "seo social". For the warning at start.
+ */
+export function describePlaceholders(found: Placeholder[]): string[] {
+  const languages = new Map<string, string[]>();
+  for (const item of found) {
+    const key = `${item.section} ${item.field}`;
+    const list = languages.get(key) ?? [];
+    if (item.language && !list.includes(item.language)) list.push(item.language);
+    languages.set(key, list);
+  }
+  return [...languages].map(([key, list]) =>
+    list.length > 0 ? `${key} (${list.join(", ")})` : key,
+  );
 }

@@ -2,7 +2,9 @@
  * @module
  * The public footer (site spec, section 2): description, contact email and phone, social
  * links, a list of links, and the copyright line with the current year. Default contact texts
- * come from the default copy when nothing is stored.
+ * come from the default copy when nothing is stored; a detail that is still a placeholder
+ * arrives empty and is left out with its icon, a heading with nothing under it goes too
+ * (issue 33, item 3).
  */
 import { Mail, Phone } from "lucide-react";
 import { Link, useLocation } from "react-router";
@@ -12,13 +14,6 @@ import { paths } from "../../lib/paths";
 import type { FooterCopy } from "../../lib/route-data";
 import type { LanguageOption, SocialLink } from "../../lib/site-types";
 import { SocialIcon } from "./social-icons";
-
-/** Shown until real profiles are entered in the admin's SEO settings (like the contact placeholders). */
-const placeholderSocialLinks: SocialLink[] = [
-  { network: "Facebook", url: "https://www.facebook.com/" },
-  { network: "Instagram", url: "https://www.instagram.com/" },
-  { network: "LinkedIn", url: "https://www.linkedin.com/" },
-];
 
 export function SiteFooter({
   language,
@@ -33,7 +28,6 @@ export function SiteFooter({
 }) {
   const strings = useStrings();
   const { pathname } = useLocation();
-  const socialLinks = social.length > 0 ? social : placeholderSocialLinks;
   const year = new Date().getFullYear();
   const links = [
     { label: strings.nav.home, to: paths.home(language) },
@@ -53,48 +47,58 @@ export function SiteFooter({
             {strings.site.name}
           </p>
           <p className="mt-3 max-w-prose leading-relaxed">{footer.description}</p>
-          <h2 className={`${headingClass} mt-6`}>{strings.footer.followUs}</h2>
-          <ul className="mt-3 flex gap-2" aria-label={strings.footer.socialLinks}>
-            {socialLinks.map((link) => (
-              <li key={link.network}>
-                <a
-                  href={link.url}
-                  rel="noopener noreferrer"
-                  target="_blank"
-                  aria-label={strings.footer.socialLink(link.network)}
-                  className="flex size-11 items-center justify-center rounded-full bg-(--color-heritage-800) text-white hover:bg-(--color-terracotta-600)"
-                >
-                  <SocialIcon network={link.network} />
-                </a>
-              </li>
-            ))}
-          </ul>
+          {social.length > 0 && (
+            <>
+              <h2 className={`${headingClass} mt-6`}>{strings.footer.followUs}</h2>
+              <ul className="mt-3 flex gap-2" aria-label={strings.footer.socialLinks}>
+                {social.map((link) => (
+                  <li key={link.network}>
+                    <a
+                      href={link.url}
+                      rel="noopener noreferrer"
+                      target="_blank"
+                      aria-label={strings.footer.socialLink(link.network)}
+                      className="flex size-11 items-center justify-center rounded-full bg-(--color-heritage-800) text-white hover:bg-(--color-terracotta-600)"
+                    >
+                      <SocialIcon network={link.network} />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </div>
-        <div>
-          <h2 className={headingClass}>{strings.footer.contact}</h2>
-          <ul className="mt-3 space-y-2">
-            <li>
-              <a
-                href={`mailto:${footer.email}`}
-                className="inline-flex min-h-11 items-center gap-2 hover:text-(--color-gold-300)"
-              >
-                <Mail aria-hidden="true" className="size-4" />
-                <span className="sr-only">{strings.footer.emailLabel}: </span>
-                {footer.email}
-              </a>
-            </li>
-            <li>
-              <a
-                href={`tel:${footer.phone.replace(/[^\d+]/g, "")}`}
-                className="inline-flex min-h-11 items-center gap-2 hover:text-(--color-gold-300)"
-              >
-                <Phone aria-hidden="true" className="size-4" />
-                <span className="sr-only">{strings.footer.phoneLabel}: </span>
-                {footer.phone}
-              </a>
-            </li>
-          </ul>
-        </div>
+        {(footer.email || footer.phone) && (
+          <div>
+            <h2 className={headingClass}>{strings.footer.contact}</h2>
+            <ul className="mt-3 space-y-2">
+              {footer.email && (
+                <li>
+                  <a
+                    href={`mailto:${footer.email}`}
+                    className="inline-flex min-h-11 items-center gap-2 hover:text-(--color-gold-300)"
+                  >
+                    <Mail aria-hidden="true" className="size-4" />
+                    <span className="sr-only">{strings.footer.emailLabel}: </span>
+                    {footer.email}
+                  </a>
+                </li>
+              )}
+              {footer.phone && (
+                <li>
+                  <a
+                    href={`tel:${footer.phone.replace(/[^\d+]/g, "")}`}
+                    className="inline-flex min-h-11 items-center gap-2 hover:text-(--color-gold-300)"
+                  >
+                    <Phone aria-hidden="true" className="size-4" />
+                    <span className="sr-only">{strings.footer.phoneLabel}: </span>
+                    {footer.phone}
+                  </a>
+                </li>
+              )}
+            </ul>
+          </div>
+        )}
         <div>
           <h2 className={headingClass}>{strings.footer.links}</h2>
           <ul className="mt-3 space-y-1">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildPageMeta, type SeoContext } from "./seo";
+import { buildPageMeta, organizationJsonLd, type SeoContext } from "./seo";
 
 const context: SeoContext = {
   origin: "https://example.org",
@@ -85,5 +85,24 @@ describe("buildPageMeta", () => {
       { property: "og:image:height", content: "630" },
       { name: "twitter:image", content: "https://example.org/og-image.png" },
     ]);
+  });
+
+  it("names no contact detail the site does not have: no empty e-mail, phone or contact point (issue 33, item 3)", () => {
+    const none = organizationJsonLd("https://sevdah.ba", context.site);
+    for (const key of ["email", "telephone", "contactPoint", "sameAs"]) {
+      expect(none).not.toHaveProperty(key);
+    }
+    const phoneOnly = organizationJsonLd("https://sevdah.ba", {
+      ...context.site,
+      contactPhone: "+387 33 123 456",
+      social: [{ network: "Instagram", url: "https://www.instagram.com/sevdah" }],
+    });
+    expect(phoneOnly).toMatchObject({
+      telephone: "+387 33 123 456",
+      contactPoint: { "@type": "ContactPoint", telephone: "+387 33 123 456" },
+      sameAs: ["https://www.instagram.com/sevdah"],
+    });
+    expect(phoneOnly).not.toHaveProperty("email");
+    expect(phoneOnly.contactPoint).not.toHaveProperty("email");
   });
 });

@@ -31,8 +31,16 @@ export function composeTitle(title: string, siteName: string): string {
   return title.includes(siteName) ? title : `${title} | ${siteName}`;
 }
 
+/**
+ * The organisation as structured data. A contact detail that is missing (or was a placeholder,
+ * which loadSiteSeo leaves out) is left out, and so is the contact point when it has none.
+ */
 export function organizationJsonLd(origin: string, site: SiteSeo): Record<string, unknown> {
   const url = site.organizationUrl || `${origin}/`;
+  const contact = {
+    ...(site.contactEmail ? { email: site.contactEmail } : {}),
+    ...(site.contactPhone ? { telephone: site.contactPhone } : {}),
+  };
   return {
     "@type": "NGO",
     "@id": `${origin}/#organization`,
@@ -41,15 +49,17 @@ export function organizationJsonLd(origin: string, site: SiteSeo): Record<string
     url,
     logo: absoluteUrl(origin, site.organizationLogo || "/logo.png"),
     foundingDate: FOUNDING_YEAR,
-    email: site.contactEmail,
-    telephone: site.contactPhone,
-    contactPoint: {
-      "@type": "ContactPoint",
-      contactType: "customer support",
-      email: site.contactEmail,
-      telephone: site.contactPhone,
-      availableLanguage: ["English", "German", "Bosnian"],
-    },
+    ...contact,
+    ...(Object.keys(contact).length > 0
+      ? {
+          contactPoint: {
+            "@type": "ContactPoint",
+            contactType: "customer support",
+            ...contact,
+            availableLanguage: ["English", "German", "Bosnian"],
+          },
+        }
+      : {}),
     ...(site.social.length > 0 ? { sameAs: site.social.map((link) => link.url) } : {}),
   };
 }

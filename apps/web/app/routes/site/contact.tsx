@@ -9,7 +9,11 @@ import { languageFromPath } from "../../lib/language";
 import { forwardLayoutHeaders } from "../../lib/seo/page-headers";
 import { pageMeta } from "../../lib/seo/page-meta";
 import { composeTitle } from "../../lib/seo/seo";
-import { loadSiteSeo, logLoadFailure } from "../../lib/site-data.server";
+import {
+  loadSiteSeo,
+  logLoadFailure,
+  withoutContactPlaceholders,
+} from "../../lib/site-data.server";
 import type { PageSeo } from "../../lib/site-types";
 import type { Route } from "./+types/contact";
 import { handleContactSubmission } from "./contact.server";
@@ -28,7 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The built-in address, e-mail or phone placeholder: not for search engines (defect 10).
     noindex: findCopyPlaceholders("contact", language, contact).length > 0,
   };
-  return data({ contact, seo, formStartedAt: Date.now() });
+  // Visitors see no placeholder: an e-mail, phone or address line still holding one is left out
+  // (issue 33, item 3); the admin's form shows the stored text.
+  return data({ contact: withoutContactPlaceholders(contact), seo, formStartedAt: Date.now() });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -62,73 +68,82 @@ export default function ContactPage() {
   const result = useActionData<typeof action>();
   const strings = useStrings();
   const phoneHref = `tel:${contact.phone.replace(/[^\d+]/g, "")}`;
+  const hasDetails = contact.email !== "" || contact.phone !== "" || contact.address !== "";
   return (
     <>
       <PageHeader title={contact.title} subtitle={contact.subtitle} />
       <div className="mx-auto grid max-w-5xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <p className="text-lg leading-relaxed">{contact.description}</p>
-          <ul className="mt-8 space-y-6">
-            <li className="flex gap-4">
-              <Mail
-                aria-hidden="true"
-                className="mt-1 size-6 shrink-0 text-(--color-terracotta-600)"
-              />
-              <div>
-                <p className="font-semibold text-(--color-heritage-900)">
-                  {strings.contact.emailLabel}
-                </p>
-                <div>
-                  <a
-                    href={`mailto:${contact.email}`}
-                    className="text-(--color-heritage-700) underline underline-offset-2"
-                  >
-                    {contact.email}
-                  </a>
-                </div>
-              </div>
-            </li>
-            <li className="flex gap-4">
-              <Phone
-                aria-hidden="true"
-                className="mt-1 size-6 shrink-0 text-(--color-terracotta-600)"
-              />
-              <div>
-                <p className="font-semibold text-(--color-heritage-900)">
-                  {strings.contact.phoneLabel}
-                </p>
-                <div>
-                  <a
-                    href={phoneHref}
-                    className="text-(--color-heritage-700) underline underline-offset-2"
-                  >
-                    {contact.phone}
-                  </a>
-                </div>
-              </div>
-            </li>
-            <li className="flex gap-4">
-              <MapPin
-                aria-hidden="true"
-                className="mt-1 size-6 shrink-0 text-(--color-terracotta-600)"
-              />
-              <div>
-                <p className="font-semibold text-(--color-heritage-900)">
-                  {strings.contact.addressLabel}
-                </p>
-                <div>
-                  <address className="not-italic" data-testid="contact-address">
-                    {contact.address.split("\n").map((line, index) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: address lines have no identity
-                      <span key={index} className="block">
-                        {line}
-                      </span>
-                    ))}
-                  </address>
-                </div>
-              </div>
-            </li>
-          </ul>
+          {hasDetails && (
+            <ul className="mt-8 space-y-6">
+              {contact.email !== "" && (
+                <li className="flex gap-4">
+                  <Mail
+                    aria-hidden="true"
+                    className="mt-1 size-6 shrink-0 text-(--color-terracotta-600)"
+                  />
+                  <div>
+                    <p className="font-semibold text-(--color-heritage-900)">
+                      {strings.contact.emailLabel}
+                    </p>
+                    <div>
+                      <a
+                        href={`mailto:${contact.email}`}
+                        className="text-(--color-heritage-700) underline underline-offset-2"
+                      >
+                        {contact.email}
+                      </a>
+                    </div>
+                  </div>
+                </li>
+              )}
+              {contact.phone !== "" && (
+                <li className="flex gap-4">
+                  <Phone
+                    aria-hidden="true"
+                    className="mt-1 size-6 shrink-0 text-(--color-terracotta-600)"
+                  />
+                  <div>
+                    <p className="font-semibold text-(--color-heritage-900)">
+                      {strings.contact.phoneLabel}
+                    </p>
+                    <div>
+                      <a
+                        href={phoneHref}
+                        className="text-(--color-heritage-700) underline underline-offset-2"
+                      >
+                        {contact.phone}
+                      </a>
+                    </div>
+                  </div>
+                </li>
+              )}
+              {contact.address !== "" && (
+                <li className="flex gap-4">
+                  <MapPin
+                    aria-hidden="true"
+                    className="mt-1 size-6 shrink-0 text-(--color-terracotta-600)"
+                  />
+                  <div>
+                    <p className="font-semibold text-(--color-heritage-900)">
+                      {strings.contact.addressLabel}
+                    </p>
+                    <div>
+                      <address className="not-italic" data-testid="contact-address">
+                        {contact.address.split("\n").map((line, index) => (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: address lines have no identity
+                          <span key={index} className="block">
+                            {line}
+                          </span>
+                        ))}
+                      </address>
+                    </div>
+                  </div>
+                </li>
+              )}
+            </ul>
+          )}
         </div>
         <div className="lg:col-span-3">
           <ContactForm

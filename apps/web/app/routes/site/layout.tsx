@@ -17,7 +17,12 @@ import { languageFromPath } from "../../lib/language";
 import { describeError, logServerEvent } from "../../lib/log.server";
 import type { SiteLayoutData } from "../../lib/route-data";
 import { redirectToCanonicalPath } from "../../lib/seo/canonical-path";
-import { loadLanguageOptions, loadSiteSeo, logLoadFailure } from "../../lib/site-data.server";
+import {
+  loadLanguageOptions,
+  loadSiteSeo,
+  logLoadFailure,
+  withoutContactPlaceholders,
+} from "../../lib/site-data.server";
 import { hasSiteSessionCookie } from "../../lib/site-session.server";
 import type { Route } from "./+types/layout";
 
@@ -43,7 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
   ]);
   return data<SiteLayoutData>(
-    { language, footer, languages, seo, signedIn },
+    // The footer leaves out an e-mail or phone that is still a placeholder (issue 33, item 3).
+    { language, footer: withoutContactPlaceholders(footer), languages, seo, signedIn },
     { headers: pageCacheHeaders({ request, contentVersion, signedIn }) },
   );
 }
