@@ -33,6 +33,7 @@ import { createMediaStorageFromConfig } from "./media/media-storage-from-config"
 import { createMediaSweeper } from "./media/media-sweep";
 import { createProfileImageStore } from "./media/profile-images";
 import { createShareImageRoutes, createShareImages } from "./media/share-images";
+import { createWithheldMedia } from "./media/withheld-media";
 import { createMetrics, type Metrics } from "./metrics/metrics";
 import { metricsMode } from "./metrics/metrics-config";
 import { METRICS_PATH, metricsHandler } from "./metrics/metrics-endpoint";
@@ -48,6 +49,7 @@ import {
 import { createPageCache, type PageCache } from "./page-cache/page-cache";
 import { createHealthRoutes } from "./routes/health";
 import { createWebRoutes, type WebRequestHandler } from "./routes/web";
+import { createCookieAdminCheck } from "./site-auth/admin-cookie";
 import { adminSignInAudit } from "./site-auth/admin-sign-in-audit";
 import { createInProcessAuthApiFetch } from "./site-auth/in-process-auth-api";
 import { type SiteAuth, withSiteSessions } from "./site-auth/site-auth";
@@ -201,6 +203,28 @@ export function createApp(deps: AppDeps) {
         : { userId: result.userId };
     },
   });
+  // Uploads no live content uses (a trashed project's photos) answer 404 to visitors at once, in
+  // every process (issue 33, item 8): a set per process, read again on content announcements.
+  const withheldMedia = createWithheldMedia({
+    db: database.db,
+    notifications: database,
+    logger,
+  });
+  // Uploads that nothing else uses go as soon as their item leaves the trash, and orphans after a
+  // grace period (issue 19, defect 9).
+  const mediaSweeper = createMediaSweeper({
+    db: database.db,
+    storage: mediaStorage,
+    logger,
+    graceMs: config.MEDIA_ORPHAN_GRACE_HOURS * 60 * 60 * 1000,
+    // Editors' history past its time goes first, so that images only it kept can go too.
+    retention: {
+      revisionDays: config.REVISION_RETENTION_DAYS,
+      revisionsPerItem: config.REVISIONS_PER_ITEM,
+      trashDays: config.TRASH_RETENTION_DAYS,
+      auditDays: config.AUDIT_LOG_RETENTION_DAYS,
+    },
+  });
   const contactProtection = createContactProtectionFromConfig(config, database.db);
   const clientAddress = createClientAddressReader({ trustProxy: config.TRUST_PROXY });
   const mailer = createMailerFromConfig(config);
@@ -216,10 +240,13 @@ export function createApp(deps: AppDeps) {
       // answered; the database's announcement reaches the other processes (and this one again).
       // A visitor's contact message is no page's content: it must not empty the cache.
       onContentChanged: (change) => {
-        if (PAGE_CONTENT_TABLES.has(change.table)) pageCache?.contentChanged();
+        if (!PAGE_CONTENT_TABLES.has(change.table)) return;
+        pageCache?.contentChanged();
+        withheldMedia.contentChanged();
       },
       // Revisions and the audit log name the admin as others know them.
       describeAdmin: (userId) => findUserLabel(database.db, deps.siteAuth.projectId, userId),
+      removePurgedMedia: () => mediaSweeper.removeDue(),
     }),
   );
   app.route(
@@ -236,28 +263,26 @@ export function createApp(deps: AppDeps) {
       clientAddress,
     }),
   );
-  app.route("/media", createMediaRoutes({ storage: mediaStorage }));
+  app.route(
+    "/media",
+    createMediaRoutes({
+      storage: mediaStorage,
+      visibility: withheldMedia,
+      // A signed-in admin still sees a withheld upload (their browser sends the session cookie).
+      isAdmin: createCookieAdminCheck({
+        siteProjectId: deps.siteAuth.projectId,
+        accessTokens: tokenVerifier,
+      }),
+    }),
+  );
   // Pages' share images (og:image): uploads as 1200 x 630 JPEGs, made once (issue 19, defect 5).
   app.route(
     "/share-image",
     createShareImageRoutes({
       shareImages: createShareImages({ db: database.db, storage: mediaStorage }),
+      visibility: withheldMedia,
     }),
   );
-  // Uploads no content refers to any more go after a grace period (issue 19, defect 9).
-  const mediaSweeper = createMediaSweeper({
-    db: database.db,
-    storage: mediaStorage,
-    logger,
-    graceMs: config.MEDIA_ORPHAN_GRACE_HOURS * 60 * 60 * 1000,
-    // Editors' history past its time goes first, so that images only it kept can go too.
-    retention: {
-      revisionDays: config.REVISION_RETENTION_DAYS,
-      revisionsPerItem: config.REVISIONS_PER_ITEM,
-      trashDays: config.TRASH_RETENTION_DAYS,
-      auditDays: config.AUDIT_LOG_RETENTION_DAYS,
-    },
-  });
 
   if (deps.web) {
     const devOutbox = isDevOutboxEnabled(config) ? createDevOutbox(database.db) : null;
@@ -287,6 +312,7 @@ export function createApp(deps: AppDeps) {
         contactProtection,
         clientAddress,
         devOutbox,
+        mediaInPublicBucket: Boolean(config.S3_BUCKET && config.S3_PUBLIC_URL),
         ...(deps.web.staticRoot ? { staticRoot: deps.web.staticRoot } : {}),
         ...(pageCache ? { pageCache } : {}),
       }),
@@ -303,12 +329,19 @@ export function createApp(deps: AppDeps) {
 
   // Background work (the auth platform's webhook deliveries, the media sweep) stops before the
   // database closes.
-  // The page cache stops listening for content changes before then too.
+  // The page cache and the withheld uploads stop listening for content changes before then too.
   return Object.assign(app, {
     close: async () => {
-      await Promise.all([authApi.close(), pageCache?.close(), mediaSweeper.close()]);
+      await Promise.all([
+        authApi.close(),
+        pageCache?.close(),
+        mediaSweeper.close(),
+        withheldMedia.close(),
+      ]);
     },
     pageCache,
+    /** Which uploads visitors may not get now (issue 33, item 8); `ready()` once read. */
+    withheldMedia,
     /** Present when metrics are on: server.ts serves them on METRICS_PORT and counts stored pages. */
     metrics,
     /** The Svix-compatible API (decision 025): server.ts serves it on SVIX_API_PORT when set. */

@@ -54,6 +54,11 @@ export type WebLoadContext = {
     { allowed: true } | { allowed: false; retryAfterSeconds: number }
   >;
   /**
+   * Whether uploads are served straight from a public bucket (S3_BUCKET with S3_PUBLIC_URL): the
+   * server cannot withhold a trashed project's images then (issue 33, item 8). Absent: false.
+   */
+  mediaInPublicBucket?: boolean;
+  /**
    * The newest mails of the auth platform's and the site's outboxes, for /dev/outbox; null when
    * the page is off (DEV_OUTBOX; on by default only under `npm run dev`).
    */

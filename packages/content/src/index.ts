@@ -157,8 +157,12 @@ export {
 export {
   deleteExpiredMediaRecord,
   findExpiredMedia,
+  findWithheldMedia,
+  isMediaWithheld,
   type MarkResult,
+  MEDIA_DUE_NOW,
   type MediaFiles,
+  markMediaDueForRemoval,
   markUnreferencedMedia,
 } from "./media/media-references";
 export {
@@ -224,17 +228,17 @@ export {
 } from "./revisions/retention";
 export { defaultGlobalSeo, defaultPageCopy } from "./site-content/default-content";
 export {
+  describePlaceholders,
   findCopyPlaceholders,
   findPlaceholders,
   findPlaceholderText,
   findSectionPlaceholders,
-  describePlaceholders,
   findSeoPlaceholders,
+  isNetworkHomePage,
   type Placeholder,
   type PlaceholderPage,
   type PlaceholderSection,
   placeholderFields,
-  isNetworkHomePage,
   placeholderPages,
 } from "./site-content/placeholders";
 export {
@@ -279,14 +283,14 @@ export {
   saveSiteContentRow,
 } from "./site-content/site-content-repository";
 export {
-  getSiteSetting,
-  setSiteSetting,
-  withSiteSettingsLock,
-export {
   linesWithoutPlaceholders,
   richTextWithoutPlaceholders,
   withoutPlaceholder,
 } from "./site-content/without-placeholders";
+export {
+  getSiteSetting,
+  setSiteSetting,
+  withSiteSettingsLock,
 } from "./site-settings/site-settings-repository";
 export {
   type FilterOperator,

@@ -76,7 +76,7 @@ export const siteConfigShape = {
     .url({ protocol: /^https?$/, error: "expected an http:// or https:// URL" })
     .optional()
     .describe(
-      "Public base URL of the bucket (or its CDN). Unset: files are served through /media/*.",
+      "Public base URL of the bucket (or its CDN). Unset: files are served through /media/*. Set, pages load images from the bucket, and a trashed project's images stay reachable there until it leaves the trash.",
     ),
   MEDIA_ORPHAN_GRACE_HOURS: z.coerce
     .number({ error: "expected a number of hours" })
@@ -84,7 +84,7 @@ export const siteConfigShape = {
     .max(24 * 365, "expected at most 8760 (a year)")
     .default(24)
     .describe(
-      "Uploaded images no content refers to any more (a deleted project's, a replaced one, one never saved) are removed, files and record, once they have been unreferenced this long. Each process sweeps hourly.",
+      "Uploaded images no content refers to any more (a replaced one, one never saved) are removed, files and record, once they have been unreferenced this long. Each process sweeps hourly. Images of an item deleted for good (purged, or past TRASH_RETENTION_DAYS) go at once.",
     ),
   REVISION_RETENTION_DAYS: days(90).describe(
     "Every revision of projects, categories, FAQs and site content saved in this many days is kept (with REVISIONS_PER_ITEM, whichever keeps more).",

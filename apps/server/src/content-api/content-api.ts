@@ -72,6 +72,11 @@ export interface ContentApiDeps {
    * it, or when it finds none, the user id.
    */
   describeAdmin?: (userId: string) => Promise<string | null>;
+  /**
+   * Removes, after a purge from the trash, the uploads only the purged item kept (issue 33,
+   * item 8: the media sweeper's `removeDue`). A failure is logged; the next sweep finishes it.
+   */
+  removePurgedMedia?: () => Promise<unknown>;
 }
 
 /** Largest JSON body the content API accepts (rich pages included). */
@@ -547,7 +552,7 @@ export function createContentApi(deps: ContentApiDeps): Hono {
       describeRoute({
         summary: "Remove a deleted row from the trash for good",
         description:
-          "Removes the trashed row and its revisions (its images go with the next media sweep once nothing refers to them); 404 PGRST116 when the trash holds no such row.",
+          "Removes the trashed row and its revisions, and at once the uploaded images nothing else refers to; 404 PGRST116 when the trash holds no such row.",
         callers: ["site-admin"],
         body: trashBody,
       }),
@@ -558,6 +563,13 @@ export function createContentApi(deps: ContentApiDeps): Hono {
         const body = trashBody.parse(await readJsonObject(c));
         const purged = await purgeFromTrash(deps.db, { ...body, actor: access.actor });
         if (!purged) return respondWithError(c, noRows());
+        // Photos of a project deleted for good go now, not after the orphans' grace period.
+        await deps.removePurgedMedia?.().catch((error: unknown) => {
+          deps.logger.error(
+            { err: error },
+            "purge: could not remove the item's images; the media sweep will",
+          );
+        });
         return respondWithData(c, { table: body.table, id: body.id, purged: true });
       },
     );

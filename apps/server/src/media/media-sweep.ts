@@ -6,6 +6,10 @@
  * the record of those unreferenced for longer than the grace period (MEDIA_ORPHAN_GRACE_HOURS,
  * 24 h by default), which leaves an editor time to save the form an image was uploaded for.
  *
+ * An item leaving the trash for good (purged by an editor, or past its days) marks the uploads
+ * only it kept due at once (`MEDIA_DUE_NOW`): the purge route removes them straight away
+ * (`removeDue`), a sweep removes them whatever the grace period (issue 33, item 8).
+ *
  * Every process sweeps on its own timer. Several processes sharing one database may sweep at
  * once: marks are set and cleared only on rows still in the expected state, deleting a file that
  * is gone already succeeds, and the record goes last (one process removes it; a crash before
@@ -14,6 +18,7 @@
 import {
   deleteExpiredMediaRecord,
   findExpiredMedia,
+  MEDIA_DUE_NOW,
   markUnreferencedMedia,
   pruneHistory,
   type RetentionSettings,
@@ -41,6 +46,12 @@ export interface MediaSweepLogger {
 export interface MediaSweeper {
   /** One sweep now; `graceMs` overrides the configured grace period (tests, operators). */
   sweep(options?: { graceMs?: number }): Promise<MediaSweepResult>;
+  /**
+   * Removes now, whatever the grace period, the uploads of items that left the trash for good
+   * (marked `MEDIA_DUE_NOW` by the purge's transaction); the ids removed. What fails here is left
+   * to the next sweep (the uploads stay withheld from visitors meanwhile).
+   */
+  removeDue(): Promise<string[]>;
   /** Stops the timer; a sweep under way finishes. */
   close(): Promise<void>;
 }
@@ -70,14 +81,22 @@ export function createMediaSweeper(deps: {
       }
     }
     const { marked } = await markUnreferencedMedia(deps.db, now());
-    const before = new Date(now().getTime() - graceMs);
+    const removed = await removeExpired(new Date(now().getTime() - graceMs));
+    if (marked.length > 0 || removed.length > 0) {
+      deps.logger.info({ marked, removed }, "media sweep: unreferenced uploads marked or removed");
+    }
+    return { marked, removed };
+  }
+
+  /** Removes the files, then the record, of uploads unreferenced since before `before`. */
+  async function removeExpired(before: Date): Promise<string[]> {
     const removed: string[] = [];
     for (const expired of await findExpiredMedia(deps.db, before)) {
       const keys = [...expired.keys, shareImageKey(expired.id)];
       const results = await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
       const failed = results.filter((result) => result.status === "rejected");
       if (failed.length > 0) {
-        // The record stays, so the next sweep tries again.
+        // The record stays (withheld from visitors), so the next sweep tries again.
         deps.logger.error(
           { mediaId: expired.id, err: (failed[0] as PromiseRejectedResult).reason },
           "media sweep: could not remove a file; will try again",
@@ -86,11 +105,16 @@ export function createMediaSweeper(deps: {
       }
       if (await deleteExpiredMediaRecord(deps.db, expired.id, before)) removed.push(expired.id);
     }
-    if (marked.length > 0 || removed.length > 0) {
-      deps.logger.info({ marked, removed }, "media sweep: unreferenced uploads marked or removed");
-    }
-    return { marked, removed };
+    return removed;
   }
+
+  const removeDue = async (): Promise<string[]> => {
+    const removed = await removeExpired(MEDIA_DUE_NOW);
+    if (removed.length > 0) {
+      deps.logger.info({ removed }, "uploads of items deleted for good removed");
+    }
+    return removed;
+  };
 
   const sweep = (options: { graceMs?: number } = {}) => {
     // One sweep at a time in this process; a call during one waits for it, then runs its own.
@@ -123,6 +147,7 @@ export function createMediaSweeper(deps: {
 
   return {
     sweep,
+    removeDue,
     async close() {
       if (timer) clearTimeout(timer);
       timer = null;

@@ -4,15 +4,16 @@
  * whose share image is an upload (issue 19, defect 5). Made from the upload's original the first
  * time it is asked for, then kept in the media storage beside it (`{id}/share.jpg`), so neither a
  * page view nor a later request re-encodes it; an upload's id never names other bytes, so the
- * answer is cached for a year. An id with no upload (never one, or removed) is redirected to the
- * site's default share image, so a page's og:image always shows something.
+ * answer is cached for a year. An id with no upload (never one, or removed), or one withheld from
+ * visitors (its project is in the trash), is redirected to the site's default share image, so a
+ * page's og:image always shows something.
  */
 import { findMediaById } from "@heritage/content";
 import type { Database } from "@heritage/db";
 import { Hono } from "hono";
 import sharp from "sharp";
 import { MAX_INPUT_PIXELS } from "./image-processing";
-import { MEDIA_CACHE_CONTROL } from "./media-routes";
+import { MEDIA_CACHE_CONTROL, type MediaVisibility } from "./media-routes";
 import type { MediaStorage } from "./media-storage";
 
 export const SHARE_IMAGE_WIDTH = 1200;
@@ -78,11 +79,21 @@ export function createShareImages(deps: {
   };
 }
 
-export function createShareImageRoutes(deps: { shareImages: ShareImages }): Hono {
+export function createShareImageRoutes(deps: {
+  shareImages: ShareImages;
+  /** Uploads visitors may not see now (issue 33, item 8): their share image is not made or sent. */
+  visibility?: MediaVisibility;
+}): Hono {
   const app = new Hono();
   app.get("/media/:file", async (c) => {
     const match = /^(.+)\.jpg$/.exec(c.req.param("file"));
-    const bytes = match?.[1] ? await deps.shareImages.get(match[1]) : null;
+    const mediaId = match?.[1];
+    if (mediaId && (await deps.visibility?.isWithheld(mediaId))) {
+      // Not kept anywhere: the upload's own image is back when its project is.
+      c.header("Cache-Control", "no-store");
+      return c.redirect(DEFAULT_SHARE_IMAGE_PATH, 302);
+    }
+    const bytes = mediaId ? await deps.shareImages.get(mediaId) : null;
     if (!bytes) {
       c.header("Cache-Control", "public, max-age=300");
       return c.redirect(DEFAULT_SHARE_IMAGE_PATH, 302);

@@ -39,6 +39,8 @@ export interface WebRoutesOptions {
   staticRoot?: string;
   /** The cache of rendered public pages; absent: every page is rendered. */
   pageCache?: PageCache;
+  /** Uploads are served straight from a public bucket (the admin's delete dialog says so). */
+  mediaInPublicBucket?: boolean;
 }
 
 const ONE_YEAR_IN_SECONDS = 31_536_000;
@@ -130,6 +132,7 @@ export function createWebRoutes(options: WebRoutesOptions) {
           : { allowed: true };
       },
       devOutbox: options.devOutbox ?? null,
+      mediaInPublicBucket: options.mediaInPublicBucket === true,
     };
   }
 }

@@ -421,6 +421,15 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
     await expect(
       confirm.getByText("Are you sure you want to delete this project?").count(),
     ).resolves.toBe(1);
+    // What happens to its images is said before (issue 33, item 8).
+    await expect(
+      confirm
+        .getByText(
+          "Its images are hidden from visitors at once and deleted for good when it leaves the trash",
+          { exact: false },
+        )
+        .count(),
+    ).resolves.toBe(1);
     await expectNoAxeViolations(page, "the project delete confirmation");
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expectNotice(page, "Project deleted successfully");
@@ -430,6 +439,11 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
     await visitor.goto(`${server.url}${href}`);
     await visitor.getByRole("heading", { name: "Project not found" }).waitFor();
     await dismissNotices(page);
+    // Its photo is gone from visitors at once; the signed-in admin's browser still loads it.
+    const imageStatus = (on: typeof page) =>
+      on.evaluate(async (path) => (await fetch(path)).status, uploadedImage);
+    await expect(imageStatus(visitor)).resolves.toBe(404);
+    await expect(imageStatus(page)).resolves.toBe(200);
 
     // The trash holds it: restored, it is back with its image and its public page (issue 29).
     await page
@@ -447,6 +461,7 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
     await visitor.getByRole("heading", { name: "Sevdah Sound Archive" }).waitFor();
     const image = await visitor.locator("main img").first().getAttribute("src");
     expect(image).toContain(/^\/media\/([0-9a-f-]{36})\//.exec(uploadedImage)?.[1]);
+    await expect(imageStatus(visitor)).resolves.toBe(200);
     await visitor.close();
 
     // The activity lists each step with who did it; then the project goes again. The unfiltered
@@ -520,7 +535,7 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
     await dismissNotices(page);
   });
 
-  it("keeps the deleted project's files while it is in the trash, and removes them once purged and the grace period is over (issues 19, 29)", async () => {
+  it("keeps the deleted project's files, hidden from visitors, while it is in the trash, and removes them once purged (issues 19, 29, 33)", async () => {
     const mediaId = /^\/media\/([0-9a-f-]{36})\//.exec(uploadedImage)?.[1];
     const served = async () =>
       Promise.all(
@@ -528,17 +543,14 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
           async (path) => (await fetch(`${server.url}${path}`, { redirect: "manual" })).status,
         ),
       );
-    await expect(served()).resolves.toEqual([200, 200, 200]);
-    // Within the grace period (24 h by default) the files stay: the editor may still use them.
-    await expect(sweepUnreferencedMedia(server.running)).resolves.toMatchObject({ removed: [] });
-    await expect(served()).resolves.toEqual([200, 200, 200]);
-    // The trash keeps the project, so its image stays however long the grace period.
+    // The project is in the trash: visitors get none of its images (the share image falls back
+    // to the site's default, 302), though the files stay for a restore, however long the grace
+    // period.
+    await expect(served()).resolves.toEqual([404, 404, 302]);
     await expect(sweepUnreferencedMedia(server.running, { graceMs: 0 })).resolves.toMatchObject({
       removed: [],
     });
-    await expect(served()).resolves.toEqual([200, 200, 200]);
-    // Purged from the trash, and the grace period over: they go, and the share image falls back
-    // to the site's default (302).
+    // Purged from the trash: its files go at the next removal, without the grace period (24 h).
     await expect(
       purgeFromTrash(server.running.database.db, {
         table: "projects",
@@ -546,7 +558,7 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
         actor: null,
       }),
     ).resolves.toBe(true);
-    await expect(sweepUnreferencedMedia(server.running, { graceMs: 0 })).resolves.toMatchObject({
+    await expect(sweepUnreferencedMedia(server.running)).resolves.toMatchObject({
       removed: [mediaId],
     });
     await expect(served()).resolves.toEqual([404, 404, 302]);

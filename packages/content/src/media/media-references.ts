@@ -12,17 +12,96 @@
  * period. Every step is one statement that only acts on rows still in the expected state, so
  * several processes sweeping one database at once do no harm (and announce no change when there
  * is nothing to do: the media table's trigger notifies per statement).
+ *
+ * Withheld uploads (issue 33, item 8; decision 017): an upload no live content uses (only the
+ * trash or revisions keep it, or it is marked unreferenced) is not served to visitors. When an
+ * item leaves the trash for good, the uploads only it (and its revisions) kept are marked
+ * `MEDIA_DUE_NOW`, so they go at once rather than after the grace period.
  */
 import type { Database } from "@heritage/db";
 import { type SQL, sql } from "drizzle-orm";
+import { isUuid } from "../db/postgres-errors";
 import { categories, faqs, media, projects, revisions, siteContent, trash } from "../db/schema";
+
+/** What the site shows: a reference from here keeps an upload public. */
+const liveReferrers = [projects, siteContent, faqs, categories];
+/** What editors may bring back: a reference from here keeps an upload, but not public. */
+const historyReferrers = [trash, revisions];
+type Referrer = (typeof liveReferrers)[number] | (typeof historyReferrers)[number];
+
+/**
+ * The mark of an upload whose item left the trash for good: older than any grace period, so the
+ * next removal (the purge's own, else any sweep) takes it at once.
+ */
+export const MEDIA_DUE_NOW = new Date(0);
+
+/** True (SQL) when some row of `referrers` holds the upload id `id` in its text. */
+function referencedBy(referrers: readonly Referrer[], id: SQL): SQL {
+  const holdsId = (table: Referrer) =>
+    sql`exists (select 1 from ${table} as referrer where strpos(referrer::text, ${id}::text) > 0)`;
+  return sql`(${sql.join(referrers.map(holdsId), sql` or `)})`;
+}
 
 /** True (SQL) when some content row's text holds the media row's id. */
 function isReferenced(): SQL {
-  const referrers = [projects, siteContent, faqs, categories, trash, revisions];
-  const holdsId = (table: (typeof referrers)[number]) =>
-    sql`exists (select 1 from ${table} as referrer where strpos(referrer::text, ${media.id}::text) > 0)`;
-  return sql`(${sql.join(referrers.map(holdsId), sql` or `)})`;
+  return referencedBy([...liveReferrers, ...historyReferrers], sql`${media.id}`);
+}
+
+/**
+ * True (SQL) when the upload `m` (a media row under that alias) must not be served to visitors:
+ * no live content uses it, and either the history keeps it (a trashed item, an older version) or
+ * it is marked unreferenced (on its way out). An upload not yet saved into any form, and not yet
+ * found by a sweep, stays public: the editor's form previews it, and publishing it must not race
+ * the other processes hearing of the save.
+ */
+function isWithheld(m: SQL): SQL {
+  return sql`(not ${referencedBy(liveReferrers, sql`${m}.id`)} and (${m}.unreferenced_since is not null or ${referencedBy(historyReferrers, sql`${m}.id`)}))`;
+}
+
+/**
+ * The ids of every upload visitors must not get now (see `isWithheld`). Live references are
+ * looked for first (most uploads have one), the history only for the rest.
+ */
+export async function findWithheldMedia(db: Database): Promise<string[]> {
+  const unused = sql.identifier("unused");
+  const result = await db.execute<{ id: string }>(
+    sql`with ${unused} as materialized (select m.id, m.unreferenced_since from ${media} as m where not ${referencedBy(liveReferrers, sql`m.id`)}) select ${unused}.id::text as id from ${unused} where ${unused}.unreferenced_since is not null or ${referencedBy(historyReferrers, sql`${unused}.id`)}`,
+  );
+  return result.rows.map((row) => row.id);
+}
+
+/** Whether visitors must not get the upload `id` now: one upload's `findWithheldMedia`. */
+export async function isMediaWithheld(db: Database, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const m = sql.identifier("m");
+  const result = await db.execute<{ withheld: boolean }>(
+    sql`select exists (select 1 from ${media} as ${m} where ${m}.id = ${id}::uuid and ${isWithheld(sql`${m}`)}) as withheld`,
+  );
+  return result.rows[0]?.withheld === true;
+}
+
+/**
+ * Marks `MEDIA_DUE_NOW` the uploads named anywhere in `rows` (an item that left the trash for
+ * good and its revisions, as they were kept) that nothing refers to any more. Run in the
+ * transaction that removes them, so a crash leaves no such upload unmarked. Writes only when there
+ * is one (the media table's trigger would otherwise empty every page cache). The ids marked.
+ */
+export async function markMediaDueForRemoval(db: Database, rows: unknown[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const text = JSON.stringify(rows);
+  const due = MEDIA_DUE_NOW.toISOString();
+  const toMark = sql`strpos(${text}::text, ${media.id}::text) > 0 and (${media.unreferenced_since} is null or ${media.unreferenced_since} > ${due}::timestamptz) and not ${isReferenced()}`;
+  const candidates = await db.execute<{ id: string }>(
+    sql`select ${media.id}::text as id from ${media} where ${toMark}`,
+  );
+  if (candidates.rows.length === 0) return [];
+  const result = await db.execute<{ id: string }>(
+    sql`update ${media} set unreferenced_since = ${due}::timestamptz where ${media.id}::text in (${sql.join(
+      candidates.rows.map((row) => sql`${row.id}`),
+      sql`, `,
+    )}) and ${toMark} returning ${media.id}::text as id`,
+  );
+  return result.rows.map((row) => row.id);
 }
 
 export interface MediaFiles {

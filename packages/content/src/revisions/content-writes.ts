@@ -20,6 +20,7 @@ import {
   revisions,
   trash,
 } from "../db/schema";
+import { markMediaDueForRemoval } from "../media/media-references";
 import { settleRestoredProjectSlug } from "../projects/projects-repository";
 import { type QueryableTableName, queryableTables } from "../table-query";
 
@@ -391,7 +392,8 @@ async function restoreRow(
 
 /**
  * Removes a row from the trash for good, with its revisions. False when the trash holds no such
- * row.
+ * row. The uploads only they kept are marked for removal at once (`markMediaDueForRemoval`): the
+ * caller with the media storage removes them (the server's purge route does, else the next sweep).
  */
 export async function purgeFromTrash(
   db: Database,
@@ -403,9 +405,11 @@ export async function purgeFromTrash(
       .where(and(eq(trash.table_name, options.table), eq(trash.row_id, options.id)))
       .returning();
     if (!entry) return false;
-    await tx
+    const history = await tx
       .delete(revisions)
-      .where(and(eq(revisions.table_name, options.table), eq(revisions.row_id, options.id)));
+      .where(and(eq(revisions.table_name, options.table), eq(revisions.row_id, options.id)))
+      .returning({ data: revisions.data });
+    await markMediaDueForRemoval(tx, [entry.data, ...history.map((revision) => revision.data)]);
     if (options.actor) {
       await tx.insert(auditLog).values({
         actor_id: options.actor.id,

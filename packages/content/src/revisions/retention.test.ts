@@ -1,13 +1,17 @@
 /**
  * What the history keeps (issue 29): every revision of the last N days and the newest M per item,
- * whichever keeps more; trashed rows for their days, then gone with their revisions; audit
- * entries for theirs.
+ * whichever keeps more; trashed rows for their days, then gone with their revisions, and the
+ * uploads only they kept marked to go at once (issue 33, item 8); audit entries for theirs.
  */
+import { randomUUID } from "node:crypto";
 import type { DatabaseConnection } from "@heritage/db";
 import { createTestDatabase } from "@heritage/db/testing";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, revisions, trash } from "../db/schema";
+import { MEDIA_DUE_NOW } from "../media/media-references";
+import { createMediaRecord, findMediaById } from "../media/media-repository";
+import { createProject } from "../projects/projects-repository";
 import { pruneHistory } from "./retention";
 
 let connection: DatabaseConnection;
@@ -73,5 +77,52 @@ describe("pruneHistory", () => {
         .from(auditLog)
         .where(eq(auditLog.at, daysAgo(400))),
     ).toEqual([]);
+  });
+});
+
+describe("an item leaving the trash after its days (issue 33, item 8)", () => {
+  it("marks the uploads only it and its revisions kept due at once, not those others use", async () => {
+    const { db } = connection;
+    const upload = async () => {
+      const id = randomUUID();
+      await createMediaRecord(db, {
+        id,
+        url: `/media/${id}/original.png`,
+        storage_key: `${id}/original.png`,
+        content_type: "image/png",
+        width: 10,
+        height: 10,
+        size_bytes: 10,
+      });
+      return id;
+    };
+    const [own, older, shared] = await Promise.all([upload(), upload(), upload()]);
+    await createProject(db, {
+      id: "live-project",
+      title: "Live",
+      category: "culture",
+      image: `/media/${shared}/original.png`,
+    } as Parameters<typeof createProject>[1]);
+    await db.insert(revisions).values({
+      ...revision("gone-project", 1, daysAgo(60)),
+      table_name: "projects",
+      data: { id: "gone-project", image: `/media/${older}/original.png` },
+    });
+    await db.insert(trash).values({
+      table_name: "projects",
+      row_id: "gone-project",
+      data: { id: "gone-project", image: `/media/${own}/original.png`, details: shared },
+      deleted_at: daysAgo(31),
+    });
+
+    await pruneHistory(
+      db,
+      { revisionDays: 90, revisionsPerItem: 50, trashDays: 30, auditDays: 365 },
+      now,
+    );
+    const marks = await Promise.all(
+      [own, older, shared].map(async (id) => (await findMediaById(db, id))?.unreferenced_since),
+    );
+    expect(marks).toEqual([MEDIA_DUE_NOW, MEDIA_DUE_NOW, null]);
   });
 });

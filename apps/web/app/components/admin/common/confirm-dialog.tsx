@@ -10,6 +10,7 @@ export function ConfirmDialog({
   open,
   onOpenChange,
   question,
+  description = "This cannot be undone.",
   confirmLabel = "Delete",
   busyLabel = "Deleting...",
   isBusy = false,
@@ -18,6 +19,8 @@ export function ConfirmDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   question: string;
+  /** What happens, under the question (a delete into the trash can be undone: say so). */
+  description?: string;
   confirmLabel?: string;
   busyLabel?: string;
   isBusy?: boolean;
@@ -32,7 +35,7 @@ export function ConfirmDialog({
             {question}
           </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-gray-700">
-            This cannot be undone.
+            {description}
           </AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel className={adminButton("outline")} disabled={isBusy}>

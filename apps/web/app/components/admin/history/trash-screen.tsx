@@ -1,8 +1,9 @@
 /**
  * @module
  * /admin/trash (issue 29): what editors deleted, newest first, with who and when. Restore puts an
- * item back as it was deleted (its images were kept); Delete forever asks first. Items leave the
- * trash by themselves after the retention time the operator set (30 days by default).
+ * item back as it was deleted (its images were kept); Delete forever asks first, and takes the
+ * images nothing else uses with it (issue 33, item 8). Items leave the trash by themselves after
+ * the retention time the operator set (30 days by default).
  */
 import { RotateCcw, Trash2 } from "lucide-react";
 import { useCallback } from "react";
@@ -114,6 +115,7 @@ export function TrashScreen() {
       <ConfirmDialog
         {...confirmDialogProps}
         question={`Delete "${toDelete ? nameOf(toDelete) : ""}" forever, with its history?`}
+        description="This cannot be undone. Its images are deleted at once, unless other content uses them."
         confirmLabel="Delete forever"
       />
     </div>

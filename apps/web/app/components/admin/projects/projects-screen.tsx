@@ -26,11 +26,29 @@ import { HistoryDialog } from "../history/history-dialog";
 import { BrokenImagesFlag, brokenImages, useImageProblems } from "./image-checks";
 import { ProjectDialog } from "./project-dialog";
 
+/**
+ * What deleting a project does, its images included (issue 33, item 8). Served by the site, a
+ * trashed project's images answer "not found" to visitors at once; from a public bucket
+ * (S3_PUBLIC_URL) the site cannot withhold them, so the dialog does not promise it.
+ */
+export function projectDeleteWarning(mediaInPublicBucket: boolean): string {
+  const trash =
+    "The project goes to the trash, where it can be restored for 30 days (or as long as your site is set to keep it).";
+  return mediaInPublicBucket
+    ? `${trash} Its images are deleted for good when it leaves the trash, unless other content uses them; until then, anyone who has an image's address can still open it (your site keeps images in a public bucket).`
+    : `${trash} Its images are hidden from visitors at once and deleted for good when it leaves the trash, unless other content uses them.`;
+}
+
 function truncate(text: string, length: number) {
   return text.length > length ? `${text.slice(0, length)}...` : text;
 }
 
-export function ProjectsScreen() {
+export function ProjectsScreen({
+  mediaInPublicBucket = false,
+}: {
+  /** Uploads are served straight from a public bucket: the site cannot hide them. */
+  mediaInPublicBucket?: boolean;
+}) {
   const client = useContentClient();
   const [categories, setCategories] = useState<CategoryRow[]>([]);
   const loadProjects = useCallback(async () => {
@@ -171,6 +189,7 @@ export function ProjectsScreen() {
       <ConfirmDialog
         {...confirmDialogProps}
         question="Are you sure you want to delete this project?"
+        description={projectDeleteWarning(mediaInPublicBucket)}
       />
       <HistoryDialog
         open={history.open}
