@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { resolve } from "node:path";
 import { initAuthPlatform, UnreadableSecretError } from "@heritage/auth-server";
 import { migrationSet as authMigrations } from "@heritage/auth-server/migrations";
-import { seedDefaultContent } from "@heritage/content";
+import { adoptReadableProjectAddresses, seedDefaultContent } from "@heritage/content";
 import { migrationSet as contentMigrations } from "@heritage/content/migrations";
 import { connect, type DatabaseConnection, migrate } from "@heritage/db";
 import { getRequestListener } from "@hono/node-server";
@@ -83,6 +83,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (applied.length > 0) logger.info({ applied }, "migrations applied");
   const seeded = await seedDefaultContent(database.db);
   if (seeded.seeded) logger.info("seeded the default content (first start)");
+  const readable = await adoptReadableProjectAddresses(database.db);
+  if (readable.length > 0) {
+    logger.info(
+      { projects: readable },
+      "gave projects published at their id a readable address; the old one redirects",
+    );
+  }
   config.SECRETS_KEY = await resolveSecretsKey(config, logger);
   await initAuthPlatform(database.db, config, logger);
   const siteAuth = await ensureSiteAuth(database.db, config, {

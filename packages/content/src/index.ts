@@ -192,6 +192,7 @@ export {
   reservedProjectSlugs,
   slugFromTitle,
 } from "./projects/project-slugs";
+export { adoptReadableProjectAddresses } from "./projects/readable-addresses";
 export {
   createProject,
   deleteProject,
