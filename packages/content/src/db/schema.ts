@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   pgSchema,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -371,5 +372,33 @@ export const auditLog = contentSchema.table(
     index("audit_log_at_idx").on(table.at),
     index("audit_log_actor_idx").on(table.actor_id, table.at),
     index("audit_log_action_idx").on(table.action, table.at),
+  ],
+);
+
+/** The languages whose texts are translations of the English source (issue 34, item 2). */
+export const translationLanguages = ["de", "bs"] as const;
+export type TranslationLanguage = (typeof translationLanguages)[number];
+
+/**
+ * When an item's English texts last changed and when its texts in `language` were last edited or
+ * marked as checked (issue 34, item 2; the rule is in translations/translation-status.ts). Written
+ * by `writeContent` in the write's own transaction; only the admin reads it, so public pages are
+ * untouched. No row (items older than this table) reads as up to date. An item purged from the
+ * trash loses its rows (trigger `forget_purged_translation_status`).
+ */
+export const translationStatus = contentSchema.table(
+  "translation_status",
+  {
+    table_name: text("table_name").$type<RevisionedTable>().notNull(),
+    row_id: text("row_id").notNull(),
+    language: text("language").$type<TranslationLanguage>().notNull(),
+    /** The last write that changed an English text of the item (null: none since this table). */
+    source_changed_at: timestamp("source_changed_at", { withTimezone: true }),
+    /** The last write that changed a text in `language`, or its "mark as checked". */
+    translated_at: timestamp("translated_at", { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.table_name, table.row_id, table.language] }),
+    check("translation_status_language_check", sql`${table.language} in ('de', 'bs')`),
   ],
 );
