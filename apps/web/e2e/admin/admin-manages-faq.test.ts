@@ -142,6 +142,9 @@ describe.skipIf(!hasChromium)("an admin manages the FAQ", () => {
     await row.getByRole("button", { name: "Delete" }).click();
     const confirm = page.getByRole("alertdialog");
     await confirm.getByText("Are you sure you want to delete this FAQ item?").waitFor();
+    // It goes to the trash: the dialog does not claim it cannot be undone.
+    await confirm.getByText(/goes to the trash, where it can be restored/).waitFor();
+    await expect(confirm.getByText("This cannot be undone.").count()).resolves.toBe(0);
     await expectNoAxeViolations(page, "the FAQ delete confirmation");
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expectNotice(page, "Success", "FAQ deleted successfully");

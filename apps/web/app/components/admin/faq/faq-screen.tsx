@@ -188,6 +188,7 @@ export function FaqScreen() {
       <ConfirmDialog
         {...confirmDialogProps}
         question="Are you sure you want to delete this FAQ item?"
+        description="The FAQ item goes to the trash, where it can be restored for 30 days (or as long as your site is set to keep it)."
       />
       <HistoryDialog
         open={history.open}
