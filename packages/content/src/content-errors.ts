@@ -30,6 +30,12 @@ export const contentErrors = {
     status: 409,
     message: "Another project already has this address",
   },
+  /** "Mark as checked" on a translation that has no text (issue 34, item 2). */
+  TRANSLATION_MISSING: {
+    code: "TRANSLATION_MISSING",
+    status: 409,
+    message: "This translation is missing: there is no text in that language to mark as checked",
+  },
   /** `If-Match` named a version the row has moved past (RFC 9110 412). */
   VERSION_CONFLICT: {
     code: "VERSION_CONFLICT",

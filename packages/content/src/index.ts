@@ -72,6 +72,8 @@ export {
   type RevisionedTable,
   type RevisionOperation,
   revisionedTables,
+  type TranslationLanguage,
+  translationLanguages,
 } from "./db/schema";
 export { bsCopy } from "./default-copy/bs";
 export { deCopy } from "./default-copy/de";
@@ -213,6 +215,7 @@ export {
   type ContentWriteOperation,
   changedFields,
   isRevisionedTable,
+  markTranslationChecked,
   parseIfMatch,
   purgeFromTrash,
   restoreFromTrash,
@@ -304,3 +307,18 @@ export {
   type RowQuery,
   selectRows,
 } from "./table-query";
+export {
+  hasTranslations,
+  isTranslatableTable,
+  isTranslationLanguage,
+  listTranslationStatus,
+  type TranslatableTable,
+  type TranslationState,
+  type TranslationStatusEntry,
+  type TranslationStatusFilter,
+  translatableTables,
+  translationEntries,
+  translationState,
+  translationStates,
+  translationTexts,
+} from "./translations/translation-status";

@@ -3,9 +3,10 @@
  * Every write of the content API goes through `writeContent` (issue 29): in one transaction it
  * locks the row, refuses the write when the writer's version (`If-Match`) is no longer the row's,
  * performs it, keeps a revision of revisioned content (projects, categories, FAQs, site content),
- * moves a deleted row to the trash, and appends an audit log entry naming the admin. A write
- * refused anywhere leaves nothing behind: row, revision, trash and log commit together or not at
- * all, on both engines.
+ * moves a deleted row to the trash, keeps the moments its translations' status is read from
+ * (issue 34, item 2: translations/translation-status.ts), and appends an audit log entry naming
+ * the admin. A write refused anywhere leaves nothing behind: row, revision, trash, translation
+ * status and log commit together or not at all, on both engines.
  */
 import type { Database } from "@heritage/db";
 import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
@@ -18,11 +19,20 @@ import {
   type RevisionOperation,
   revisionedTables,
   revisions,
+  type TranslationLanguage,
   trash,
 } from "../db/schema";
 import { markMediaDueForRemoval } from "../media/media-references";
 import { settleRestoredProjectSlug } from "../projects/projects-repository";
 import { type QueryableTableName, queryableTables } from "../table-query";
+import {
+  findTranslationStatusRows,
+  hasTranslations,
+  recordTranslationChanges,
+  recordTranslationChecked,
+  type TranslationStatusEntry,
+  translationEntries,
+} from "../translations/translation-status";
 
 /** The admin a write is made by (null: a visitor, e.g. the public contact form). */
 export interface ContentActor {
@@ -155,9 +165,14 @@ async function record(
     after: Row;
     actor: ContentActor | null;
     restoredFrom?: string | undefined;
+    /** What the translation status compares with when `before` is null (a row back from the trash). */
+    translationBaseline?: Row | null | undefined;
   },
 ): Promise<void> {
   const { table, operation, before, after, actor } = options;
+  if (isRevisionedTable(table) && operation !== "delete") {
+    await recordTranslationChanges(tx, table, before ?? options.translationBaseline ?? null, after);
+  }
   const id = String(after.id);
   const changed = operation === "delete" ? [] : changedFields(before, after);
   if (isRevisionedTable(table) && before) await keepBaseline(tx, table, before);
@@ -377,7 +392,12 @@ async function restoreRow(
         .returning()) as Row[];
     }
     if (!row) throw new Error(`restoring ${name} ${id} wrote no row`);
-    await tx.delete(trash).where(and(eq(trash.table_name, name), eq(trash.row_id, id)));
+    // A row back from the trash: its translations compare with it as it was deleted, so a plain
+    // restore keeps their status and an older version restored marks them as English changed.
+    const [deleted] = await tx
+      .delete(trash)
+      .where(and(eq(trash.table_name, name), eq(trash.row_id, id)))
+      .returning({ data: trash.data });
     await record(tx, {
       table: name,
       operation: "restore",
@@ -385,6 +405,7 @@ async function restoreRow(
       after: row,
       actor: options.actor,
       restoredFrom: options.restoredFrom,
+      translationBaseline: deleted?.data ?? null,
     });
     return row;
   });
@@ -421,5 +442,59 @@ export async function purgeFromTrash(
       });
     }
     return true;
+  });
+}
+
+/**
+ * Marks an item's translation into `language` as checked against its English now, without
+ * changing a text (issue 34, item 2): it is up to date until English changes again. The row is
+ * locked and, with `expectedVersion` (If-Match), checked like a write: an editor who read an older
+ * English text does not confirm the newer one unseen. Recorded in the audit log; the row's version
+ * does not move. Null when there is no such row; `TRANSLATION_MISSING` (409) when the language has
+ * no text to check, `VALIDATION_FAILED` (400) for the global SEO row (not tracked).
+ */
+export async function markTranslationChecked(
+  db: Database,
+  options: {
+    table: RevisionedTable;
+    id: string;
+    language: TranslationLanguage;
+    actor: ContentActor | null;
+    expectedVersion?: number | undefined;
+  },
+): Promise<TranslationStatusEntry | null> {
+  const { table, id, language } = options;
+  return db.transaction(async (tx) => {
+    const row = await lockAndCheck(tx, table, id, options.expectedVersion);
+    if (!row) return null;
+    if (!hasTranslations(table, row)) {
+      throw new ContentError(
+        "VALIDATION_FAILED",
+        "id: The global SEO settings have no translation status",
+        {
+          fields: [{ field: "id", message: "The global SEO settings have no translation status" }],
+        },
+      );
+    }
+    const current = translationEntries(table, row, await findTranslationStatusRows(tx, table, id));
+    if (current.find((entry) => entry.language === language)?.status === "missing") {
+      throw new ContentError("TRANSLATION_MISSING");
+    }
+    await recordTranslationChecked(tx, table, id, language);
+    if (options.actor) {
+      await tx.insert(auditLog).values({
+        actor_id: options.actor.id,
+        actor_name: options.actor.name,
+        action: "translation.checked",
+        target_type: table,
+        target_id: id,
+        summary: rowLabel(row),
+        details: { language, version: row.version ?? null },
+      });
+    }
+    const after = translationEntries(table, row, await findTranslationStatusRows(tx, table, id));
+    const entry = after.find((candidate) => candidate.language === language);
+    if (!entry) throw new Error(`no translation status of ${table} ${id} in ${language}`);
+    return entry;
   });
 }
