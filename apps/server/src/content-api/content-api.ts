@@ -55,6 +55,7 @@ import {
 } from "./api-response";
 import { type ContactProtection, noContactProtection } from "./contact-protection";
 import { type AccessLevel, type ContentTable, contentApiTables } from "./content-tables";
+import { addTranslationStatusRoutes } from "./translation-status-routes";
 
 export interface ContentApiDeps {
   db: Database;
@@ -487,6 +488,13 @@ export function createContentApi(deps: ContentApiDeps): Hono {
   }
 
   addHistoryRoutes();
+  // What needs translating, and "mark as checked" (issue 34, item 2): translators' work.
+  addTranslationStatusRoutes(app, {
+    db: deps.db,
+    authorize: (c) => authorize(c, "admin"),
+    expectedVersion,
+    limitBody,
+  });
 
   /**
    * Bringing back what editors lost (issue 29): a revision restored (as a new revision, checked
