@@ -73,6 +73,7 @@ afterAll(async () => {
 type UploadAnswer = {
   status: number;
   url?: string;
+  stored_in?: string;
   // biome-ignore lint/suspicious/noExplicitAny: test convenience
   data: any;
   error: { code: string; message: string } | null;
@@ -112,6 +113,8 @@ describe("upload-image", () => {
     expect(response.status).toBe(201);
     expect(response.error).toBeNull();
     expect(response.url).toMatch(/^\/media\/[0-9a-f-]{36}\/original\.png$/);
+    // Kept on this server's disk: the admin's notice does not speak of a cloud service.
+    expect(response.stored_in).toBe("disk");
     expect(response.data).toMatchObject({
       url: response.url,
       content_type: "image/png",

@@ -2,7 +2,8 @@
  * @module
  * `POST /functions/upload-image` (site spec, sections 5 and 7), for admins: `{ image: dataURL }`
  * as JSON, or multipart form data with an `image` (or `file`) field for large files. Answers
- * `{ url, data: media, error: null }` (201) or `{ data: null, error }` with the spec's messages.
+ * `{ url, data: media, stored_in, error: null }` (201; `stored_in`: "disk" or "bucket") or
+ * `{ data: null, error }` with the spec's messages.
  */
 import { randomUUID } from "node:crypto";
 import { ContentError, createMediaRecord, type MediaVariant } from "@heritage/content";
@@ -190,7 +191,8 @@ export function createUploadImageHandler(deps: UploadImageDeps) {
         uploaded_by: check.userId,
       });
       c.header("Cache-Control", "no-store");
-      return c.json({ url, data: media, error: null }, 201);
+      // Where it went, so the admin's notice says it truthfully (issue 33, item 14).
+      return c.json({ url, data: media, stored_in: deps.storage.kind, error: null }, 201);
     } catch (error) {
       deps.logger.error({ err: error, mediaId: id }, "upload failed");
       await removeFiles(deps, id, started);

@@ -15,6 +15,8 @@ export interface StoredMedia {
 }
 
 export interface MediaStorage {
+  /** Where the files live: this server's disk, or an S3-compatible bucket (a cloud service). */
+  readonly kind: "disk" | "bucket";
   /** Stores `body` under `key`, replacing what was there. */
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   /** The stored file, or null when there is none. */
@@ -89,5 +91,6 @@ export function createDiskMediaStorage(options: { root: string }): MediaStorage 
       });
     },
     urlFor: (key) => `/media/${key}`,
+    kind: "disk",
   };
 }

@@ -52,6 +52,7 @@ describe("createProfileImageStore", () => {
   it("answers the bucket's public URL when the storage has one", async () => {
     const puts: string[] = [];
     const storage: MediaStorage = {
+      kind: "bucket",
       put: async (key) => {
         puts.push(key);
       },

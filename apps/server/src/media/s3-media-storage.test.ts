@@ -70,6 +70,8 @@ describe("createS3MediaStorage (in-process fake)", () => {
       );
     }
     expect(storage.urlFor(key)).toBe(`/media/${key}`);
+    // A bucket is a cloud service: the upload notice may say so (issue 33, item 14).
+    expect(storage.kind).toBe("bucket");
   });
 
   it("uses virtual-host URLs and a public base URL when configured", async () => {

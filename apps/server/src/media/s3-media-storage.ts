@@ -132,5 +132,6 @@ export function createS3MediaStorage(options: S3MediaStorageOptions): MediaStora
       options.publicUrl
         ? `${options.publicUrl.replace(/\/+$/, "")}/${prefix}${key}`
         : `/media/${key}`,
+    kind: "bucket",
   };
 }

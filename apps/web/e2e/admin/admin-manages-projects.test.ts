@@ -112,7 +112,7 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
       .png()
       .toBuffer();
     await fileInput.setInputFiles({ name: "sevdah.png", mimeType: "image/png", buffer: png });
-    await expectNotice(page, "Image uploaded successfully to a cloud image service");
+    await expectNotice(page, "Image uploaded successfully");
     const imageUrl = await dialog().getByLabel("Image URL", { exact: true }).inputValue();
     expect(imageUrl).toMatch(/\/media\//);
     await expect(dialog().getByAltText("Upload preview").getAttribute("src")).resolves.toBe(
@@ -648,7 +648,7 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
       /^blob:/,
     );
     answerUpload();
-    await expectNotice(page, "Image uploaded successfully to a cloud image service");
+    await expectNotice(page, "Image uploaded successfully");
     await expect.poll(() => uploadButton.textContent()).toBe("Upload Image");
     await expect(dialog().getByLabel("Image URL", { exact: true }).inputValue()).resolves.toMatch(
       /\/media\//,

@@ -34,6 +34,7 @@ import { z } from "zod";
 import type { SiteLanguage } from "../language";
 import type { DataRequest, Method } from "./data-call";
 import { createHistoryCalls } from "./history-client";
+import { createTranslationCalls } from "./translation-client";
 import { versionHeader } from "./version-header";
 
 /**
@@ -200,6 +201,8 @@ export type SiteContentRowAnswer = z.output<typeof siteContentRowAnswerSchema>;
 
 const uploadAnswerSchema = z.object({
   url: z.string(),
+  /** Where the server put the file (older servers do not say). */
+  stored_in: z.enum(["disk", "bucket"]).optional(),
   data: z
     .object({
       variants: z
@@ -209,7 +212,12 @@ const uploadAnswerSchema = z.object({
     })
     .nullish(),
 });
-export type UploadedImage = { url: string; variants: { width: number; url: string }[] };
+export type UploadedImage = {
+  url: string;
+  variants: { width: number; url: string }[];
+  /** This server's disk, or a bucket of an object storage service. */
+  storedIn: "disk" | "bucket";
+};
 
 // ---- Transport -----------------------------------------------------------------------------
 
@@ -511,7 +519,11 @@ export function createContentClient(options: ContentClientOptions) {
         uploadAnswerSchema,
         "Failed to upload image",
       );
-      return { url: answer.url, variants: answer.data?.variants ?? [] };
+      return {
+        url: answer.url,
+        variants: answer.data?.variants ?? [],
+        storedIn: answer.stored_in ?? "bucket",
+      };
     },
     /**
      * Which of these image addresses would show visitors a broken image (issue 19, defect 9):
@@ -520,6 +532,8 @@ export function createContentClient(options: ContentClientOptions) {
      */
     /** Revisions, trash and audit log (issue 29): history-client.ts. */
     history: createHistoryCalls(callData),
+    /** Translation status and "Mark as checked" (issue 34, item 2): translation-client.ts. */
+    translations: createTranslationCalls(callData),
 
     checkImages: async (urls: string[]): Promise<Map<string, ImageProblem>> => {
       const asked = [...new Set(urls.map((url) => url.trim()).filter((url) => url !== ""))];

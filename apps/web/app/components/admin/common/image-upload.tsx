@@ -19,7 +19,10 @@ export const uploadMessages = {
   tooLarge: "File size must be less than 5MB",
   notImage: "Please select a valid image file",
   failed: "Failed to upload image",
+  /** The spec's text, true when the server keeps images in a bucket (S3_BUCKET). */
   success: "Image uploaded successfully to a cloud image service",
+  /** The same notice when the server keeps them on its own disk (issue 33, item 14). */
+  successOnServer: "Image uploaded successfully",
 } as const;
 
 /** Why a file cannot be uploaded, or null when it can. */
@@ -81,7 +84,9 @@ export function ImageUpload({
     try {
       const uploaded = await client.uploadImage(await readAsDataUrl(file), file.name);
       onChange(uploaded.url);
-      noticeSuccess(uploadMessages.success);
+      noticeSuccess(
+        uploaded.storedIn === "disk" ? uploadMessages.successOnServer : uploadMessages.success,
+      );
     } catch (error) {
       noticeError("Upload Error", errorMessage(error, uploadMessages.failed));
     } finally {
