@@ -32,7 +32,8 @@ function handlerUrls(language: SiteLanguage): Partial<HandlerUrls> {
 }
 
 const classNames: Partial<Record<HandlerSlot, string>> = {
-  page: "flex min-h-screen items-center justify-center bg-(--color-heritage-50) px-4 py-12",
+  // Room at the top for the language links (sign-in-language-links.tsx).
+  page: "flex min-h-screen items-center justify-center bg-(--color-heritage-50) px-4 pt-16 pb-12",
   card: "w-full max-w-md space-y-5 rounded-2xl border border-(--color-heritage-100) bg-white p-8 shadow-sm",
   title: "text-center text-2xl font-semibold",
   text: "text-center text-sm text-(--color-muted)",

@@ -75,7 +75,7 @@ export default function Login() {
     return <AuthLoading label={strings.processing} slowNotice={strings} />;
   }
   return (
-    <main className="relative flex min-h-screen items-center justify-center bg-(--color-heritage-50) px-4 py-12">
+    <main className="relative flex min-h-screen items-center justify-center bg-(--color-heritage-50) px-4 pt-16 pb-12">
       <SignInLanguageLinks current={language} />
       <div className="w-full max-w-md space-y-6 rounded-2xl border border-(--color-heritage-100) bg-white p-8 shadow-sm">
         <div className="space-y-1 text-center">
