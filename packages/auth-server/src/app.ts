@@ -240,8 +240,16 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
     trustProxy: options.trustProxy ?? false,
   };
 
+  const mockServerUrl = options.config.STACK_OAUTH_MOCK_URL;
   const oauthClient = createProviderClient(
-    { sharedCredentials: options.config.STACK_SHARED_OAUTH_PROVIDERS, ...options.oauth },
+    {
+      sharedCredentials: options.config.STACK_SHARED_OAUTH_PROVIDERS,
+      mockServerUrl,
+      // The mock's tokens stand for no one's real account: hand them out, as the reference's
+      // development settings do (STACK_ALLOW_SHARED_OAUTH_ACCESS_TOKENS=true beside the mock).
+      allowSharedAccessTokens: mockServerUrl !== undefined,
+      ...options.oauth,
+    },
     outgoing,
   );
   // One worker per database in this process, however many APIs are built on it.

@@ -368,6 +368,17 @@ export const authConfigSchema = z.object({
   STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING: yesNoFlag(
     'Tests only: every passkey registration and sign-in gets the fixed challenge "MOCK" (TU9DSw in base64url) instead of a random one, so recorded authenticator answers verify, as with the reference\'s switch of this name (its e2e suite needs it). A fixed challenge lets a captured answer be replayed, so the server refuses to start with it when NODE_ENV=production. Default: no.',
   ),
+  STACK_OAUTH_MOCK_URL: z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
+        .optional()
+        .transform((url) => url?.replace(/\/+$/, "")),
+    )
+    .describe(
+      "Tests only: the address of the Stack Auth reference's mock OAuth server (apps/mock-oauth-server; its e2e suite runs it on port {prefix}14). Set, every shared OAuth provider (isShared) signs in there as the reference does in its tests: OpenID discovery at this address, client id = the provider type (github, spotify, ...), client secret MOCK-SERVER-SECRET, scopes openid offline_access, the account's e-mail taken from its subject and treated as verified; shared providers' access tokens are then handed out. Requests go only to this address's origin, each with a 10 s deadline. It would let anyone sign in as any address, so the server refuses to start with it when NODE_ENV=production. Unset: shared providers use STACK_SHARED_OAUTH_PROVIDERS and the providers' real endpoints.",
+    ),
   AUTH_EMAIL_LOOKUP_MIN_DURATION_MS: limit(
     1500,
     "Forgot-password answers take at least this many milliseconds, so their timing does not tell whether an address has an account (0 = off).",
@@ -379,11 +390,15 @@ export const authConfigSchema = z.object({
  * apps/server checks it at start; createAuthApi checks it again outside development.
  */
 export function checkAuthSettingsForMode(
-  config: Pick<AuthConfig, "STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING">,
+  config: Pick<AuthConfig, "STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING"> &
+    Partial<Pick<AuthConfig, "STACK_OAUTH_MOCK_URL">>,
   isProduction: boolean,
 ): string | null {
   if (isProduction && config.STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING) {
     return "STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING: refused when NODE_ENV=production (a fixed passkey challenge lets recorded passkey answers be replayed)";
+  }
+  if (isProduction && config.STACK_OAUTH_MOCK_URL !== undefined) {
+    return "STACK_OAUTH_MOCK_URL: refused when NODE_ENV=production (the mock OAuth server signs anyone in as any address they type)";
   }
   return null;
 }

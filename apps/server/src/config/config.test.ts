@@ -63,6 +63,16 @@ describe("loadConfig", () => {
     ).toBe(false);
   });
 
+  it("refuses the mock OAuth server's address in production, and takes it otherwise", () => {
+    const mock = { STACK_OAUTH_MOCK_URL: "http://localhost:8114" };
+    expect(() => loadConfig(mock)).toThrow(
+      "Invalid configuration: STACK_OAUTH_MOCK_URL: refused when NODE_ENV=production",
+    );
+    expect(loadConfig({ ...mock, NODE_ENV: "development" }).STACK_OAUTH_MOCK_URL).toBe(
+      "http://localhost:8114",
+    );
+  });
+
   it("strips a trailing slash from PUBLIC_URL", () => {
     expect(loadConfig({ PUBLIC_URL: "https://example.org/" }).PUBLIC_URL).toBe(
       "https://example.org",

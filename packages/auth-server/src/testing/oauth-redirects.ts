@@ -11,7 +11,7 @@ export interface OAuthRedirectHops {
   /** Where authorize sent the browser (the provider), if it did. */
   providerUrl: URL | null;
   callback: Response | null;
-  /** Where the callback sent the browser (the app's redirect URL with code and state). */
+  /** Where the callback sent the browser: the app's redirect URL with code and state (303), or with the error (307). */
   appRedirect: URL | null;
 }
 
@@ -53,6 +53,7 @@ export async function followOAuthRedirects(
     authorize,
     providerUrl,
     callback,
-    appRedirect: callback.status === 303 && location ? new URL(location) : null,
+    appRedirect:
+      (callback.status === 303 || callback.status === 307) && location ? new URL(location) : null,
   };
 }

@@ -56,6 +56,10 @@ export interface TestOAuthProvider {
   setAccessTokenLifetime(seconds: number): void;
   /** Refuses every refresh token issued so far (the user revoked the app). */
   revokeRefreshTokens(): void;
+  /** Refuses one access token from now on (the user revoked it at the provider). */
+  revokeAccessToken(token: string): void;
+  /** The next refresh grant is answered 400 with this OAuth error (`access_denied`, ...). */
+  failNextRefresh(error: string): void;
   /** Serves JSON at a path for a valid bearer token, e.g. GitHub's `/github/user`. */
   setJsonRoute(path: string, body: (grant: TokenGrant) => unknown): void;
   /** Every token request received, oldest first. */
@@ -120,6 +124,7 @@ export async function startTestOAuthProvider(
   let account: TestProviderAccount | "deny" = { sub: "provider-user-1" };
   let accessTokenLifetime = 3600;
   let outage: "authorization" | "token" | null = null;
+  let nextRefreshError: string | null = null;
   const codes = new Map<string, IssuedCode>();
   const accessTokens = new Map<string, TokenGrant>();
   const refreshTokens = new Map<string, TokenGrant & { revoked: boolean }>();
@@ -281,6 +286,11 @@ export async function startTestOAuthProvider(
       });
     }
     if (form.get("grant_type") === "refresh_token") {
+      if (nextRefreshError !== null) {
+        const error = nextRefreshError;
+        nextRefreshError = null;
+        return c.json({ error }, 400);
+      }
       const stored = refreshTokens.get(form.get("refresh_token") ?? "");
       if (!stored || stored.revoked) return c.json({ error: "invalid_grant" }, 400);
       const issued = issueTokens(stored, null, false);
@@ -341,6 +351,12 @@ export async function startTestOAuthProvider(
     },
     revokeRefreshTokens() {
       for (const token of refreshTokens.values()) token.revoked = true;
+    },
+    revokeAccessToken(token) {
+      accessTokens.delete(token);
+    },
+    failNextRefresh(error) {
+      nextRefreshError = error;
     },
     setJsonRoute(path, body) {
       jsonRoutes.set(path, body);

@@ -399,19 +399,9 @@ describe("authorize rejects bad requests without starting a flow", () => {
     return row?.value ?? 0;
   }
 
-  it("refuses untrusted redirect URLs, unknown providers, clients and scopes", async () => {
+  it("refuses an untrusted after-callback URL, unknown providers, clients and scopes", async () => {
     const before = await flowCount();
     const { challenge } = pkce();
-    await expectKnownError(
-      await t.app.request(
-        authorizeUrl(project, "loopback", {
-          challenge,
-          redirectUri: "https://evil.example.com/cb",
-        }),
-      ),
-      "REDIRECT_URL_NOT_WHITELISTED",
-      400,
-    );
     await expectKnownError(
       await t.app.request(
         authorizeUrl(project, "loopback", {
@@ -479,9 +469,21 @@ describe("authorize rejects bad requests without starting a flow", () => {
       400,
       "?token= query parameter is required for link type",
     );
+    const badUrl = await expectKnownError(
+      await t.app.request(
+        authorizeUrl(project, "loopback", { challenge, redirectUri: "not a url" }),
+      ),
+      "SCHEMA_ERROR",
+      400,
+    );
+    expect(badUrl.error).toContain("query.redirect_uri contains spaces");
+    expect(badUrl.error).toContain("query.redirect_uri is not a valid URL");
     expect(await flowCount()).toBe(before);
   });
 });
+
+/** The inner cookie's deletion, as the reference's cookie store writes it. */
+const deletedCookie = /^stack-oauth-inner-[^;]+=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT$/;
 
 describe("the provider callback", () => {
   it("refuses an unknown state, a missing inner cookie and a timed-out flow", async () => {
@@ -513,17 +515,19 @@ describe("the provider callback", () => {
     );
   });
 
-  it("sends a refusal at the provider back to the app's error URL", async () => {
+  it("sends a refusal at the provider back to the app's redirect URL (307)", async () => {
     provider.signInAs("deny");
     const { challenge } = pkce();
     const hops = await followOAuthRedirects(t, authorizeUrl(project, "loopback", { challenge }));
-    expect(hops.appRedirect?.pathname).toBe("/handler/error");
+    expect(hops.callback?.status).toBe(307);
+    // The redirect URL first, as the reference: the error URL only when it alone is trusted.
+    expect(hops.appRedirect?.pathname).toBe("/handler/oauth-callback");
     expect(hops.appRedirect?.searchParams.get("errorCode")).toBe("OAUTH_PROVIDER_ACCESS_DENIED");
     expect(hops.appRedirect?.searchParams.get("error")).toBe("server_error");
   });
 
   it.each(["authorization", "token"] as const)(
-    "sends a provider outage (%s) back to the app's error URL and keeps no user",
+    "sends a provider outage (%s) back to the app and keeps no user",
     async (outage) => {
       const before = await countRows(users, project.id);
       provider.signInAs({
@@ -538,7 +542,7 @@ describe("the provider callback", () => {
           t,
           authorizeUrl(project, "loopback", { challenge }),
         );
-        expect(hops.appRedirect?.pathname).toBe("/handler/error");
+        expect(hops.appRedirect?.pathname).toBe("/handler/oauth-callback");
         expect(hops.appRedirect?.searchParams.get("errorCode")).toBe(
           "OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE",
         );
@@ -549,6 +553,72 @@ describe("the provider callback", () => {
       expect(await countRows(users, project.id)).toBe(before);
     },
   );
+
+  it("checks the app's redirect URL at the callback, before anyone is signed up", async () => {
+    const before = await countRows(users, project.id);
+    provider.signInAs({ sub: "evil-redirect", email: "evil@example.org", email_verified: true });
+    const { challenge } = pkce();
+    const hops = await followOAuthRedirects(
+      t,
+      authorizeUrl(project, "loopback", {
+        challenge,
+        redirectUri: "https://evil.example.com/cb",
+        params: { error_redirect_url: "https://evil.example.com/error" },
+      }),
+    );
+    expect(hops.authorize.status).toBe(307);
+    const callback = hops.callback as Response;
+    expect(callback.headers.get("set-cookie")).toMatch(deletedCookie);
+    await expectKnownError(callback, "REDIRECT_URL_NOT_WHITELISTED", 400);
+    expect(await countRows(users, project.id)).toBe(before);
+  });
+
+  it("sends an error to the app's error URL when only that one is trusted", async () => {
+    provider.signInAs("deny");
+    const { challenge } = pkce();
+    const hops = await followOAuthRedirects(
+      t,
+      authorizeUrl(project, "loopback", {
+        challenge,
+        redirectUri: "https://evil.example.com/cb",
+      }),
+    );
+    expect(hops.callback?.status).toBe(307);
+    expect(hops.appRedirect?.pathname).toBe("/handler/error");
+    expect(hops.appRedirect?.searchParams.get("errorCode")).toBe("OAUTH_PROVIDER_ACCESS_DENIED");
+  });
+
+  it("sets the inner cookie as the reference writes it and deletes it at the callback", async () => {
+    provider.signInAs({ sub: "cookie-format" });
+    const { challenge } = pkce();
+    const authorize = await t.app.request(authorizeUrl(project, "loopback", { challenge }));
+    expect(authorize.headers.get("set-cookie")).toMatch(
+      /^stack-oauth-inner-[^;]+=true; Path=\/; Expires=[^;]+ GMT; Max-Age=600; HttpOnly$/,
+    );
+    const atProvider = await fetch(authorize.headers.get("location") ?? "", { redirect: "manual" });
+    const back = new URL(atProvider.headers.get("location") ?? "");
+    // Without the cookie: refused, and the (absent) cookie deleted all the same.
+    const withoutCookie = await t.app.request(`${back.pathname}${back.search}`);
+    expect(withoutCookie.headers.get("set-cookie")).toMatch(deletedCookie);
+    expect(withoutCookie.status).toBe(400);
+  });
+
+  it("refuses a code brought back to another provider's callback as an invalid grant", async () => {
+    provider.signInAs({ sub: "wrong-path" });
+    const { challenge } = pkce();
+    const authorize = await t.app.request(authorizeUrl(project, "loopback", { challenge }));
+    const atProvider = await fetch(authorize.headers.get("location") ?? "", { redirect: "manual" });
+    const back = new URL(atProvider.headers.get("location") ?? "");
+    const callback = await t.app.request(`/api/v1/auth/oauth/callback/github${back.search}`, {
+      headers: { cookie: (authorize.headers.get("set-cookie") ?? "").split(";")[0] ?? "" },
+    });
+    expect(callback.headers.get("set-cookie")).toMatch(deletedCookie);
+    await expectTextError(
+      callback,
+      400,
+      "Inner OAuth callback failed due to invalid grant. Please try again.",
+    );
+  });
 
   it("accepts the provider's form_post callback", async () => {
     provider.signInAs({ sub: "form-post-1" });
@@ -718,6 +788,22 @@ describe("linking and anonymous upgrade", () => {
       is_anonymous: false,
       primary_email: "upgraded@example.org",
     });
+  });
+
+  it("signs a new user up when the token's user was deleted since", async () => {
+    provider.signInAs({ sub: "returning-1" });
+    const first = await signInWithProvider(project);
+    const firstId = (await me(project, first.access_token)).id as string;
+    const deleted = await t.request(`/users/${firstId}`, {
+      method: "DELETE",
+      accessType: "server",
+      projectId: project.id,
+    });
+    expect(deleted.status).toBe(200);
+    // The e2e suite keeps sending the deleted user's (still unexpired) access token.
+    const again = await signInWithProvider(project, "loopback", { token: first.access_token });
+    expect(again.is_new_user).toBe(true);
+    expect((await me(project, again.access_token)).id).not.toBe(firstId);
   });
 });
 

@@ -8,9 +8,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { isKnownError, type KnownError, knownErrors } from "@heritage/auth-protocol";
 import { type Context, Hono } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import type { AuthEnv, RouteDeps } from "../../http/context";
+import { knownErrorResponse, statusErrorResponse } from "../../http/error-response";
 import { publicClientSentinel } from "../../http/project-access";
 import { sendJson } from "../../http/respond";
 import { validateRequest } from "../../http/validate";
@@ -18,6 +19,7 @@ import { describeRoute } from "../../openapi/route-description";
 import {
   createAuthorizationCode,
   createOuterFlow,
+  type OuterFlow,
   takeOuterFlow,
 } from "../../services/oauth/flow-codes";
 import {
@@ -35,13 +37,19 @@ import {
 import { isTrustedOAuthRedirectUrl, stripCodeAndState } from "../../services/oauth/redirect-urls";
 import type { LoadedProject } from "../../services/projects/projects";
 import { plainErrors } from "../../services/shared/plain-errors";
+import { StatusError } from "../../services/shared/status-error";
 import { verifyAccessToken } from "../../services/sign-in/tokens";
 
 const providerParams = z.object({ provider_id: z.string() });
+/** The reference's `urlSchema`: no spaces, and whatever the URL parser takes. */
+const wireUrl = z.string().superRefine((value, context) => {
+  if (value.includes(" ")) context.addIssue({ code: "custom", message: "contains spaces" });
+  if (!URL.canParse(value)) context.addIssue({ code: "custom", message: "is not a valid URL" });
+});
 const authorizeQuery = z.looseObject({
   client_id: z.string().min(1),
   client_secret: z.string().min(1),
-  redirect_uri: z.string().min(1),
+  redirect_uri: wireUrl,
   scope: z.string(),
   state: z.string().min(1),
   grant_type: z.literal("authorization_code"),
@@ -51,9 +59,9 @@ const authorizeQuery = z.looseObject({
   type: z.enum(["authenticate", "link"]).default("authenticate"),
   token: z.string().optional(),
   provider_scope: z.string().optional(),
-  error_redirect_url: z.string().optional(),
-  error_redirect_uri: z.string().optional(),
-  after_callback_redirect_url: z.string().optional(),
+  error_redirect_url: wireUrl.optional(),
+  error_redirect_uri: wireUrl.optional(),
+  after_callback_redirect_url: wireUrl.optional(),
   stack_response_mode: z.enum(["json", "redirect"]).optional(),
   hexclave_response_mode: z.enum(["json", "redirect"]).optional(),
 });
@@ -61,6 +69,14 @@ const authorizeQuery = z.looseObject({
 /** Names of the cookie that ties the callback to the browser that started the flow. */
 function innerCookieName(innerState: string): string {
   return `stack-oauth-inner-${innerState}`;
+}
+
+/** The outer flow's lifetime (10 minutes), also the inner cookie's. */
+const innerCookieMaxAgeSeconds = 600;
+
+/** The header that deletes the inner cookie, as the reference's cookie store writes it. */
+function deletedInnerCookie(innerState: string): string {
+  return `${innerCookieName(innerState)}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
 }
 
 function base64UrlSha256(value: string): string {
@@ -102,27 +118,27 @@ async function userIdOfToken(deps: RouteDeps, project: LoadedProject, token: str
   return verified.claims.sub;
 }
 
-/**
- * Known errors of the callback that go back to the app as a redirect (the user is in a browser,
- * not in the app), as the reference does; anything else is answered here.
- */
-const redirectedErrorCodes = new Set<string>([
-  "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
-  "OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER",
-  "SIGN_UP_NOT_ENABLED",
-  "SIGN_UP_REJECTED",
-  "OAUTH_PROVIDER_ACCESS_DENIED",
-  "OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE",
-]);
-
-function errorRedirect(c: Context, target: string, error: KnownError): Response {
+/** A known error sent back to the app (307, as the reference's redirect). */
+function errorRedirect(target: string, error: KnownError): Response {
   const url = new URL(target);
   url.searchParams.set("error", "server_error");
   url.searchParams.set("error_description", error.message);
   url.searchParams.set("errorCode", error.code);
   url.searchParams.set("message", error.message);
   url.searchParams.set("details", JSON.stringify(error.details ?? {}));
-  return c.redirect(url.toString(), 303);
+  return new Response(null, { status: 307, headers: { location: url.toString() } });
+}
+
+/** The error's own answer with extra headers (the inner cookie's deletion). */
+function errorAnswer(error: KnownError | StatusError, headers: Record<string, string>): Response {
+  const response =
+    error instanceof StatusError ? statusErrorResponse(error) : knownErrorResponse(error);
+  return withHeaders(response, headers);
+}
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  for (const [name, value] of Object.entries(headers)) response.headers.append(name, value);
+  return response;
 }
 
 function readCallbackParams(c: Context<AuthEnv>): Record<string, string> {
@@ -161,15 +177,15 @@ export function createOAuthFlowRoutes(deps: RouteDeps, client: ProviderClient): 
         throw knownErrors.oauthProviderNotFoundOrNotEnabled();
       }
       const redirectUri = stripCodeAndState(query.redirect_uri);
-      const errorRedirectUrl = query.error_redirect_url ?? query.error_redirect_uri ?? null;
+      const errorRedirectUrl = query.error_redirect_uri ?? query.error_redirect_url ?? null;
       const afterCallback = query.after_callback_redirect_url ?? null;
-      for (const url of [redirectUri, errorRedirectUrl, afterCallback]) {
-        if (url !== null && !isTrustedOAuthRedirectUrl(project.config, url)) {
-          throw knownErrors.redirectUrlNotWhitelisted();
-        }
-      }
       if (query.type === "link" && !query.token) {
         throw plainErrors.oauthLinkTokenMissing();
+      }
+      // As the reference: the redirect and error URLs are checked where they are used (the
+      // callback sends nobody to an untrusted one); the after-callback URL here.
+      if (afterCallback !== null && !isTrustedOAuthRedirectUrl(project.config, afterCallback)) {
+        throw knownErrors.redirectUrlNotWhitelisted();
       }
       const userId = query.token ? await userIdOfToken(deps, project, query.token) : null;
       const providerScopes = (query.provider_scope ?? "").split(/\s+/).filter(Boolean);
@@ -201,111 +217,127 @@ export function createOAuthFlowRoutes(deps: RouteDeps, client: ProviderClient): 
         extraScopes: providerScopes,
       });
       if (responseMode === "json") return sendJson(c, { location });
-      setCookie(c, innerCookieName(innerState), "true", {
-        path: "/",
-        maxAge: 600,
-        httpOnly: true,
-        secure: deps.baseUrl.startsWith("https:"),
-        sameSite: "Lax",
-      });
+      // Written as the reference writes it (its suite matches the attributes and their order). No
+      // SameSite: a provider that posts its callback (Apple's form_post) comes from another site.
+      const expires = new Date(deps.clock().getTime() + innerCookieMaxAgeSeconds * 1000);
+      c.header(
+        "set-cookie",
+        `${innerCookieName(innerState)}=true; Path=/; Expires=${expires.toUTCString()}; Max-Age=${innerCookieMaxAgeSeconds};${deps.baseUrl.startsWith("https:") ? " Secure;" : ""} HttpOnly`,
+      );
       return c.redirect(location, 307);
     },
   );
 
+  /**
+   * The provider's callback, in the reference's order: the flow named by the state, the inner
+   * cookie (deleted in any case, browser flows only), then the provider's answer. Known errors go
+   * back to the app (307 to its redirect URL, else its error URL) when one of them is trusted;
+   * anything else, or with no trusted target, is answered here.
+   */
   const callback = async (c: Context<AuthEnv>) => {
+    const providerId = c.req.param("provider_id") ?? "";
     const input = readCallbackParams(c);
-    const innerState = input.state;
-    if (!innerState) throw plainErrors.invalidOAuthState();
-    const taken = await takeOuterFlow(deps, innerState);
-    if (taken.status === "expired") throw knownErrors.outerOauthTimeout();
-    if (taken.status !== "ok") {
-      throw plainErrors.invalidOAuthState();
-    }
+    const innerState = input.state ?? "";
+    const taken = innerState ? await takeOuterFlow(deps, innerState) : null;
+    if (taken?.status === "expired") throw knownErrors.outerOauthTimeout();
+    if (taken?.status !== "ok") throw plainErrors.invalidOAuthState();
     const flow = taken.data;
+    const cookieHeaders: Record<string, string> = {};
     if (flow.responseMode === "redirect") {
-      if (getCookie(c, innerCookieName(innerState)) === undefined) {
-        throw plainErrors.innerOAuthCookieMissing();
+      cookieHeaders["set-cookie"] = deletedInnerCookie(innerState);
+      if (getCookie(c, innerCookieName(innerState)) !== "true") {
+        return errorAnswer(plainErrors.innerOAuthCookieMissing(), cookieHeaders);
       }
-      setCookie(c, innerCookieName(innerState), "", { path: "/", maxAge: 0 });
     }
     const project = await deps.projects.findProject(taken.projectId);
     if (!project) throw plainErrors.invalidOAuthState();
-    const errorTarget = flow.errorRedirectUrl ?? flow.redirectUri;
+    const redirectTo = (error: KnownError): Response => {
+      const target = [flow.redirectUri, flow.errorRedirectUrl].find(
+        (url): url is string => url !== null && isTrustedOAuthRedirectUrl(project.config, url),
+      );
+      if (target === undefined) return errorAnswer(error, cookieHeaders);
+      return withHeaders(errorRedirect(target, error), cookieHeaders);
+    };
     try {
-      if (input.error) {
-        throw input.error === "access_denied"
-          ? knownErrors.oauthProviderAccessDenied()
-          : knownErrors.oauthProviderTemporarilyUnavailable();
-      }
-      if (!input.code) {
-        throw plainErrors.oauthCallbackWithoutCode();
-      }
-      const provider = await client.resolve(project.config, flow.providerId);
-      const now = deps.clock();
-      let tokens: Awaited<ReturnType<typeof exchangeProviderCode>>;
-      let profile: Awaited<ReturnType<typeof fetchProviderProfile>>;
-      try {
-        tokens = await exchangeProviderCode(
-          provider,
-          {
-            code: input.code,
-            redirectUri: flow.innerRedirectUri,
-            codeVerifier: flow.innerCodeVerifier,
-            requestedScopes: [...provider.defaultScopes, ...flow.providerScopes],
-          },
-          now,
-        );
-        profile = await fetchProviderProfile(client, provider, tokens, now);
-      } catch (error) {
-        if (!(error instanceof ProviderError)) throw error;
-        deps.logger.warn(
-          { provider: flow.providerId, error: error.message },
-          "OAuth callback failed",
-        );
-        if (error.kind === "invalid_grant") {
-          throw plainErrors.oauthInvalidGrant();
-        }
-        if (error.kind === "invalid_profile") {
-          throw plainErrors.oauthUnusableProfile();
-        }
-        throw knownErrors.oauthProviderTemporarilyUnavailable();
-      }
-      const result =
-        flow.type === "link" && flow.userId
-          ? await linkOAuthAccount(deps, project, {
-              providerId: flow.providerId,
-              profile,
-              userId: flow.userId,
-            })
-          : await signInWithOAuthAccount(deps, project, {
-              providerId: flow.providerId,
-              profile,
-              currentUserId: flow.userId,
-            });
-      await storeProviderTokens(deps, result.account.id, tokens);
-      // Checked again: the project's trusted domains may have changed during the flow.
-      if (!isTrustedOAuthRedirectUrl(project.config, flow.redirectUri)) {
-        throw knownErrors.redirectUrlNotWhitelisted();
-      }
-      const code = await createAuthorizationCode(deps, project.id, {
-        userId: result.user.row.id,
-        isNewUser: result.isNewUser,
-        redirectUri: flow.redirectUri,
-        codeChallenge: flow.codeChallenge,
-        codeChallengeMethod: flow.codeChallengeMethod,
-        afterCallbackRedirectUrl: flow.afterCallbackRedirectUrl,
-      });
-      const target = new URL(flow.redirectUri);
-      target.searchParams.set("code", code);
-      target.searchParams.set("state", flow.outerState);
-      return c.redirect(target.toString(), 303);
+      const answer = await completeCallback(project, flow, providerId, input);
+      return withHeaders(answer, cookieHeaders);
     } catch (error) {
-      if (isKnownError(error) && redirectedErrorCodes.has(error.code)) {
-        return errorRedirect(c, errorTarget, error);
-      }
+      if (isKnownError(error)) return redirectTo(error);
+      if (error instanceof StatusError) return errorAnswer(error, cookieHeaders);
       throw error;
     }
   };
+
+  async function completeCallback(
+    project: LoadedProject,
+    flow: OuterFlow,
+    providerId: string,
+    input: Record<string, string>,
+  ): Promise<Response> {
+    // The provider named by the callback URL: a code issued to another provider's client is
+    // refused, as that provider would refuse it.
+    const provider = await client.resolve(project.config, providerId);
+    if (input.error) {
+      throw input.error === "access_denied" || input.error === "consent_required"
+        ? knownErrors.oauthProviderAccessDenied()
+        : knownErrors.oauthProviderTemporarilyUnavailable();
+    }
+    if (!input.code) throw plainErrors.oauthCallbackWithoutCode();
+    if (providerId !== flow.providerId) throw plainErrors.oauthInvalidGrant();
+    const now = deps.clock();
+    let tokens: Awaited<ReturnType<typeof exchangeProviderCode>>;
+    let profile: Awaited<ReturnType<typeof fetchProviderProfile>>;
+    try {
+      tokens = await exchangeProviderCode(
+        provider,
+        {
+          code: input.code,
+          redirectUri: flow.innerRedirectUri,
+          codeVerifier: flow.innerCodeVerifier,
+          requestedScopes: [...provider.defaultScopes, ...flow.providerScopes],
+        },
+        now,
+      );
+      profile = await fetchProviderProfile(client, provider, tokens, now);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      deps.logger.warn({ provider: providerId, error: error.message }, "OAuth callback failed");
+      if (error.kind === "invalid_grant") throw plainErrors.oauthInvalidGrant();
+      if (error.kind === "invalid_profile") throw plainErrors.oauthUnusableProfile();
+      throw knownErrors.oauthProviderTemporarilyUnavailable();
+    }
+    // Before anyone is signed in or linked: the app's redirect URL must be trusted (now: the
+    // project's trusted domains may have changed since the flow started).
+    if (!isTrustedOAuthRedirectUrl(project.config, flow.redirectUri)) {
+      throw knownErrors.redirectUrlNotWhitelisted();
+    }
+    const result =
+      flow.type === "link" && flow.userId
+        ? await linkOAuthAccount(deps, project, {
+            providerId,
+            profile,
+            userId: flow.userId,
+          })
+        : await signInWithOAuthAccount(deps, project, {
+            providerId,
+            profile,
+            currentUserId: flow.userId,
+          });
+    await storeProviderTokens(deps, result.account.id, tokens);
+    const code = await createAuthorizationCode(deps, project.id, {
+      userId: result.user.row.id,
+      isNewUser: result.isNewUser,
+      redirectUri: flow.redirectUri,
+      codeChallenge: flow.codeChallenge,
+      codeChallengeMethod: flow.codeChallengeMethod,
+      afterCallbackRedirectUrl: flow.afterCallbackRedirectUrl,
+    });
+    const target = new URL(flow.redirectUri);
+    target.searchParams.set("code", code);
+    target.searchParams.set("state", flow.outerState);
+    return new Response(null, { status: 303, headers: { location: target.toString() } });
+  }
+
   app.get(
     "/callback/:provider_id",
     describeRoute({ summary: "OAuth provider callback (GET)", callers: ["anyone"] }),

@@ -124,6 +124,15 @@ function requestToken(accessToken: string, providerId: string, scope?: string) {
   });
 }
 
+function requestTokenFor(accessToken: string, userId: string, providerId: string) {
+  return t.request(`/connected-accounts/${userId}/${providerId}/access-token`, {
+    accessType: "client",
+    projectId: project.id,
+    accessToken,
+    body: {},
+  });
+}
+
 /** Whether the loopback provider accepts the token (it is a real token of the provider). */
 async function providerAccepts(token: string): Promise<boolean> {
   const response = await fetch(`${provider.issuer}/userinfo`, {
@@ -203,6 +212,40 @@ describe("connected accounts", () => {
     expect(refreshRows.filter((row) => !row.isValid).length).toBeGreaterThan(0);
   });
 
+  it("replaces a stored access token the provider no longer takes with a refreshed one", async () => {
+    const accessToken = await signIn("loopback");
+    const first = (await (await requestToken(accessToken, "loopback")).json()) as {
+      access_token: string;
+    };
+    provider.revokeAccessToken(first.access_token);
+    const second = await requestToken(accessToken, "loopback");
+    expect(second.status).toBe(201);
+    const { access_token } = (await second.json()) as { access_token: string };
+    expect(access_token).not.toBe(first.access_token);
+    expect(await providerAccepts(access_token)).toBe(true);
+    const accessRows = (await tokenRowsOf(accessToken)).filter((row) => row.kind === "access");
+    expect(accessRows.map((row) => row.isValid).sort()).toEqual([false, true]);
+  });
+
+  it.each(["access_denied", "consent_required", "invalid_token", "unauthorized_client"])(
+    "takes a refresh refused with %s as a dead refresh token",
+    async (error) => {
+      const accessToken = await signIn("loopback");
+      const { access_token } = (await (await requestToken(accessToken, "loopback")).json()) as {
+        access_token: string;
+      };
+      provider.revokeAccessToken(access_token);
+      provider.failNextRefresh(error);
+      await expectKnownError(
+        await requestToken(accessToken, "loopback"),
+        "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE",
+        400,
+      );
+      const refreshRows = (await tokenRowsOf(accessToken)).filter((r) => r.kind === "refresh");
+      expect(refreshRows.map((row) => row.isValid)).toEqual([false]);
+    },
+  );
+
   it("refuses providers the user has no account of, unknown providers and shared keys", async () => {
     const accessToken = await signIn("loopback");
     await expectKnownError(
@@ -232,6 +275,10 @@ describe("connected accounts", () => {
       accessToken,
     });
     expect(mine.status).toBe(403);
+    expect(await mine.text()).toBe("Client can only list connected accounts for their own user.");
+    const othersToken = await requestTokenFor(accessToken, alice.userId, "loopback");
+    expect(othersToken.status).toBe(403);
+    expect(await othersToken.text()).toBe("Client can only access its own connected accounts");
     const server = await t.request(`/connected-accounts/${alice.userId}`, {
       accessType: "server",
       projectId: project.id,

@@ -21,11 +21,21 @@ import { plainErrors } from "../../services/shared/plain-errors";
 
 const accessTokenBody = z.strictObject({ scope: z.string().optional() });
 
-/** Resolves `me`; client access may only name its own user (text 403, as the reference). */
-async function resolveAccountOwner(deps: RouteDeps, auth: RequestAuth, userId: string) {
+/**
+ * Resolves `me`; client access may only name its own user (text 403, worded per route as the
+ * reference words it: `list` for the list, else the access-token routes').
+ */
+async function resolveAccountOwner(
+  deps: RouteDeps,
+  auth: RequestAuth,
+  userId: string,
+  action: "list" | "token" = "token",
+) {
   const resolved = resolveUserId(auth, userId);
   if (auth.accessType === "client" && resolved !== auth.user?.row.id) {
-    throw plainErrors.clientConnectedAccountsOfOthers();
+    throw action === "list"
+      ? plainErrors.clientConnectedAccountListOfOthers()
+      : plainErrors.clientConnectedAccountsOfOthers();
   }
   await requireUser(deps.db, auth.project.id, resolved);
   return resolved;
@@ -55,7 +65,7 @@ export function createConnectedAccountRoutes(
     async (c) => {
       const auth = requireAccess(c);
       const { params } = validateRequest(c, { params: ownerParams });
-      const userId = await resolveAccountOwner(deps, auth, params.user_id);
+      const userId = await resolveAccountOwner(deps, auth, params.user_id, "list");
       const items = await listConnectedAccounts(deps, auth.project, userId);
       return sendJson(c, { items, is_paginated: false });
     },

@@ -1,8 +1,9 @@
 /**
  * Connected accounts: the provider accounts linked to a user, and provider access tokens for them
  * (the app calls the provider's API on the user's behalf). A stored access token that lives at
- * least 5 more minutes and covers the scopes is returned; otherwise a stored refresh token with the
- * scopes is redeemed at the provider (a refused one is marked invalid and the next is tried). Only
+ * least 5 more minutes, covers the scopes and that the provider still takes (its user endpoint, as
+ * the reference asks) is returned; otherwise a stored refresh token with the scopes is redeemed at
+ * the provider (a refused one is marked invalid and the next is tried). Only
  * accounts whose `allow_connected_accounts` is on take part; tokens are sealed at rest
  * (provider-token-seal.ts).
  * @module
@@ -18,7 +19,12 @@ import {
 import type { AuthDeps } from "../auth-deps";
 import type { LoadedProject } from "../projects/projects";
 import { storeProviderTokens } from "./oauth-accounts";
-import { type ProviderClient, ProviderError, refreshProviderTokens } from "./provider-client";
+import {
+  checkProviderAccessToken,
+  type ProviderClient,
+  ProviderError,
+  refreshProviderTokens,
+} from "./provider-client";
 import { openProviderToken, providerTokenSecret } from "./provider-token-seal";
 
 /** An access token this close to expiry is not handed out (the reference's margin). */
@@ -128,8 +134,13 @@ export async function getProviderAccessToken(
         token.expiresAt === null ||
         token.expiresAt.getTime() > now.getTime() + minRemainingLifetimeMillis,
     )
-    .at(-1);
-  if (usable) return { access_token: readToken(usable) };
+    .reverse();
+  for (const stored of usable) {
+    const token = readToken(stored);
+    // One the provider refuses (revoked there) is marked invalid; the next one, or a refresh, follows.
+    if ((await checkProviderAccessToken(provider, token)) !== false) return { access_token: token };
+    await deps.db.update(oauthTokens).set({ isValid: false }).where(eq(oauthTokens.id, stored.id));
+  }
 
   for (const refresh of tokens.filter((t) => t.kind === "refresh" && covers(t.scopes)).reverse()) {
     try {

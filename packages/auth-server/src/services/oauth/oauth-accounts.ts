@@ -12,7 +12,7 @@ import { contactChannels, type OAuthAccountRow, oauthAccounts, oauthTokens } fro
 import { createUser, updateUser } from "../accounts/user-writes";
 import type { AuthDeps } from "../auth-deps";
 import type { LoadedProject } from "../projects/projects";
-import { type LoadedUser, normalizeEmail, requireUser } from "../records/user-records";
+import { findUser, type LoadedUser, normalizeEmail, requireUser } from "../records/user-records";
 import { plainErrors } from "../shared/plain-errors";
 import { isUniqueViolation } from "../shared/status-error";
 import type { ProviderTokenSet } from "./provider-client";
@@ -181,8 +181,9 @@ export async function signInWithOAuthAccount(
     }
   }
 
+  // The token's user may have been deleted since the authorize request: then nobody is upgraded.
   const anonymous = input.currentUserId
-    ? await requireUser(deps.db, project.id, input.currentUserId)
+    ? await findUser(deps.db, project.id, input.currentUserId)
     : null;
   const upgrading = anonymous?.row.isAnonymous ? anonymous : null;
   if (!upgrading && !project.config.auth.allowSignUp) throw knownErrors.signUpNotEnabled();

@@ -13,6 +13,7 @@ import { createRemoteJWKSet, customFetch, type JWTVerifyGetKey, jwtVerify } from
 import { type GuardedFetch, guardedFetch } from "../../outgoing/guarded-fetch";
 import { findRefusal, type OutgoingPolicy } from "../../outgoing/outgoing-policy";
 import type { ProjectConfig } from "../projects/project-config";
+import { mockClientSecret, mockProviderShape, mockServerAccess } from "./mock-provider";
 import {
   type ProviderEndpoints,
   type ProviderPreset,
@@ -33,6 +34,11 @@ export interface OAuthSettings {
   endpointOverrides?: Record<string, Partial<ProviderEndpoints & IdTokenVerification>>;
   /** Hand out access tokens of shared apps (off, as in the reference, unless the operator says so). */
   allowSharedAccessTokens?: boolean;
+  /**
+   * `STACK_OAUTH_MOCK_URL` (tests only, refused in production): the reference's mock OAuth server,
+   * where every shared provider then signs in (mock-provider.ts).
+   */
+  mockServerUrl?: string | undefined;
 }
 
 interface IdTokenVerification {
@@ -56,6 +62,8 @@ export interface ResolvedProvider {
   scopeSeparator: string;
   idTokenVerification: IdTokenVerification | null;
   mapProfile: ProviderPreset["mapProfile"];
+  /** Headers of the user endpoint besides the token (checkProviderAccessToken). */
+  userEndpointHeaders: Record<string, string>;
   /** How this provider is reached: the guarded client of the API that resolved it. */
   http: GuardedFetch;
 }
@@ -94,7 +102,8 @@ interface DiscoveryDocument {
 /** Per-API caches of discovery documents and JWKS (never module-global). */
 export interface ProviderClient {
   resolve(config: ProjectConfig, providerId: string): Promise<ResolvedProvider>;
-  jwks(uri: string): JWTVerifyGetKey;
+  /** The key set at `uri`, fetched through `http` (the policy's client by default). */
+  jwks(uri: string, http?: GuardedFetch): JWTVerifyGetKey;
   settings: OAuthSettings;
 }
 
@@ -160,14 +169,16 @@ export function createProviderClient(
   const discoveries = new Map<string, Promise<DiscoveryDocument>>();
   const jwksSets = new Map<string, JWTVerifyGetKey>();
   const http: GuardedFetch = (url, init) => guardedFetch(outgoing, url, init);
+  const mock = settings.mockServerUrl ? mockServerAccess(settings.mockServerUrl) : null;
 
-  function discover(issuerUrl: string): Promise<DiscoveryDocument> {
-    let pending = discoveries.get(issuerUrl);
+  function discover(issuerUrl: string, through: GuardedFetch = http): Promise<DiscoveryDocument> {
+    const key = `${through === http ? "policy" : "own"} ${issuerUrl}`;
+    let pending = discoveries.get(key);
     if (!pending) {
-      pending = fetchDiscovery(http, issuerUrl);
+      pending = fetchDiscovery(through, issuerUrl);
       // A failed discovery is retried on the next sign-in rather than cached.
-      pending.catch(() => discoveries.delete(issuerUrl));
-      discoveries.set(issuerUrl, pending);
+      pending.catch(() => discoveries.delete(key));
+      discoveries.set(key, pending);
     }
     return pending;
   }
@@ -177,6 +188,36 @@ export function createProviderClient(
       ? config.auth.oauth.providers[providerId]
       : undefined;
     if (!entry) throw knownErrors.oauthProviderNotFoundOrNotEnabled();
+    if (entry.isShared && mock) {
+      const discovery = await discover(mock.url, mock.http).catch((error: unknown) => {
+        if (error instanceof ProviderError) throw knownErrors.oauthProviderTemporarilyUnavailable();
+        throw error;
+      });
+      return {
+        id: providerId,
+        type: entry.type,
+        isShared: true,
+        allowSignIn: entry.allowSignIn,
+        allowConnectedAccounts: entry.allowConnectedAccounts,
+        clientId: entry.type,
+        clientSecret: mockClientSecret,
+        http: mock.http,
+        endpoints: {
+          authorizationEndpoint: discovery.authorization_endpoint,
+          tokenEndpoint: discovery.token_endpoint,
+          userinfoEndpoint: discovery.userinfo_endpoint,
+        },
+        defaultScopes: mockProviderShape.defaultScopes,
+        authorizationParams: mockProviderShape.authorizationParams,
+        tokenEndpointAuth: mockProviderShape.tokenEndpointAuth,
+        scopeSeparator: " ",
+        idTokenVerification: discovery.jwks_uri
+          ? { jwksUri: discovery.jwks_uri, issuer: discovery.issuer }
+          : null,
+        mapProfile: mockProviderShape.mapProfile,
+        userEndpointHeaders: {},
+      };
+    }
     const credentials = entry.isShared
       ? settings.sharedCredentials?.[entry.type]
       : entry.clientId && entry.clientSecret
@@ -227,6 +268,7 @@ export function createProviderClient(
             },
             providerId,
           ),
+        userEndpointHeaders: {},
       };
     }
     const preset = Object.hasOwn(providerPresets, entry.type)
@@ -260,20 +302,22 @@ export function createProviderClient(
       scopeSeparator: preset.scopeSeparator ?? " ",
       idTokenVerification: verification,
       mapProfile: preset.mapProfile,
+      userEndpointHeaders: preset.userEndpointHeaders?.(credentials.clientId) ?? {},
     };
   }
 
   return {
     settings,
     resolve,
-    jwks(uri) {
-      let set = jwksSets.get(uri);
+    jwks(uri, through = http) {
+      const key = `${through === http ? "policy" : "own"} ${uri}`;
+      let set = jwksSets.get(key);
       if (!set) {
         set = createRemoteJWKSet(new URL(uri), {
           [customFetch]: (url, init) =>
-            http(url, { headers: init.headers, signal: init.signal, maxRedirects: 0 }),
+            through(url, { headers: init.headers, signal: init.signal, maxRedirects: 0 }),
         });
-        jwksSets.set(uri, set);
+        jwksSets.set(key, set);
       }
       return set;
     },
@@ -287,18 +331,33 @@ export function buildAuthorizationUrl(
 ): string {
   const url = new URL(provider.endpoints.authorizationEndpoint);
   const scopes = [...new Set([...provider.defaultScopes, ...input.extraScopes])];
-  url.searchParams.set("response_type", "code");
+  // In the order the reference's OpenID client writes them.
   url.searchParams.set("client_id", provider.clientId);
-  url.searchParams.set("redirect_uri", input.redirectUri);
   url.searchParams.set("scope", scopes.join(" "));
-  url.searchParams.set("state", input.state);
-  url.searchParams.set("code_challenge", input.codeChallenge);
+  url.searchParams.set("response_type", "code");
+  url.searchParams.set("redirect_uri", input.redirectUri);
   url.searchParams.set("code_challenge_method", "S256");
+  url.searchParams.set("code_challenge", input.codeChallenge);
+  url.searchParams.set("state", input.state);
   for (const [key, value] of Object.entries(provider.authorizationParams)) {
     url.searchParams.set(key, value);
   }
   return url.toString();
 }
+
+/**
+ * Token endpoint errors that mean the code or refresh token will never work again (the user
+ * revoked the app, consent was withdrawn, the client lost access), as the reference reads them;
+ * anything else is taken as the provider's trouble.
+ */
+const refusedGrantErrors = new Set([
+  "invalid_grant",
+  "bad_verification_code",
+  "access_denied",
+  "consent_required",
+  "invalid_token",
+  "unauthorized_client",
+]);
 
 async function requestTokens(
   provider: ResolvedProvider,
@@ -332,9 +391,7 @@ async function requestTokens(
   if (typeof json.error === "string") {
     // GitHub answers refused codes with 200 and an `error` field.
     throw new ProviderError(
-      json.error === "invalid_grant" || json.error === "bad_verification_code"
-        ? "invalid_grant"
-        : "unavailable",
+      refusedGrantErrors.has(json.error) ? "invalid_grant" : "unavailable",
       `Token endpoint refused the grant: ${json.error}`,
     );
   }
@@ -392,6 +449,36 @@ export function refreshProviderTokens(
   );
 }
 
+/**
+ * Whether the provider still takes an access token, as the reference asks before handing a stored
+ * one out (a user may have revoked it at the provider): its user endpoint answers 2xx (true) or
+ * refuses it with 400, 401 or 403 (false). Null when it cannot tell: no user endpoint (Apple), or
+ * no proper answer (the stored token is then used as before).
+ */
+export async function checkProviderAccessToken(
+  provider: ResolvedProvider,
+  accessToken: string,
+): Promise<boolean | null> {
+  const url = provider.endpoints.userinfoEndpoint;
+  if (!url) return null;
+  let response: Response;
+  try {
+    response = await provider.http(url, {
+      headers: {
+        accept: "application/json",
+        authorization: `Bearer ${accessToken}`,
+        ...provider.userEndpointHeaders,
+      },
+    });
+  } catch {
+    return null;
+  }
+  await response.body?.cancel();
+  if (response.ok) return true;
+  if (response.status === 400 || response.status === 401 || response.status === 403) return false;
+  return null;
+}
+
 /** Reads who signed in: the verified id_token claims (if any) and the provider's user endpoint. */
 export async function fetchProviderProfile(
   client: ProviderClient,
@@ -404,7 +491,7 @@ export async function fetchProviderProfile(
     try {
       const { payload } = await jwtVerify(
         tokens.idToken,
-        client.jwks(provider.idTokenVerification.jwksUri),
+        client.jwks(provider.idTokenVerification.jwksUri, provider.http),
         {
           issuer: provider.idTokenVerification.issuer,
           audience: provider.clientId,

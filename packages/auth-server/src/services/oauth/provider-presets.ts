@@ -45,6 +45,8 @@ export interface ProviderPreset {
   tokenEndpointAuth: "client_secret_post" | "client_secret_basic";
   /** Scopes in the token response are separated by commas (GitHub) instead of spaces. */
   scopeSeparator?: string;
+  /** Headers the user endpoint wants beside the user's token (Twitch: the app's client id). */
+  userEndpointHeaders?(clientId: string): Record<string, string>;
   mapProfile(context: ProfileContext): Promise<ProviderProfile>;
 }
 
@@ -310,8 +312,9 @@ export const providerPresets: Readonly<Record<string, ProviderPreset>> = {
     }),
     defaultScopes: ["user:read:email"],
     tokenEndpointAuth: "client_secret_post",
+    // Helix wants the app's client id beside the user's token.
+    userEndpointHeaders: (clientId) => ({ "client-id": clientId }),
     async mapProfile(context) {
-      // Helix wants the app's client id beside the user's token.
       const body = asObject(
         await context.fetchJson(context.endpoints.userinfoEndpoint ?? "", {
           "client-id": context.clientId,

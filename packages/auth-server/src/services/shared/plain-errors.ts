@@ -33,6 +33,8 @@ export const plainErrors = {
   clientSessionsOfOthers: () => plain(403, "Client can only list sessions for their own user."),
   clientConnectedAccountsOfOthers: () =>
     plain(403, "Client can only access its own connected accounts"),
+  clientConnectedAccountListOfOthers: () =>
+    plain(403, "Client can only list connected accounts for their own user."),
   /** `action`: read, create, update, delete or list. */
   clientContactChannelsOfOthers: (action: string) =>
     plain(403, `Client can only ${action} contact channels for their own user.`),
