@@ -15,16 +15,23 @@ import { type AuthApi, createAuthApi } from "../app";
 import { type AuthConfig, parseAuthConfig } from "../config";
 import { type EmailOutboxRow, emailOutbox } from "../db/schema";
 import { authApiMountPaths } from "../http/api-versions";
+import { createSigningKeyStore } from "../keys/signing-keys";
 import { createOutgoingPolicy, type OutgoingPolicy } from "../outgoing/outgoing-policy";
 import { initAuthPlatform } from "../services/admin/platform-init";
+import type { AuthDeps } from "../services/auth-deps";
 import { holdEmailQueueWorker } from "../services/email/email-queue";
+import { createEmailSender } from "../services/email-delivery/emails";
 import type { RenderPoolOptions } from "../services/email-sandbox/render-pool";
 import type { ProfileImageStore } from "../services/images/profile-image-store";
 import type { OAuthSettings } from "../services/oauth/provider-client";
-import type { Argon2Parameters } from "../services/password-hashing/passwords";
+import {
+  type Argon2Parameters,
+  createPasswordHasher,
+} from "../services/password-hashing/passwords";
 import type { ProjectConfigOverride } from "../services/projects/project-config";
-import { ensureProject } from "../services/projects/projects";
+import { ensureProject, findProject, type LoadedProject } from "../services/projects/projects";
 import { type SecretBox, secretBoxFromSettings } from "../services/secrets/secret-box";
+import { defaultIdGenerators } from "../services/secrets/secrets";
 import type { AuthEvents } from "../services/shared/auth-events";
 import { type AuthLogger, silentLogger } from "../services/shared/auth-logger";
 
@@ -124,6 +131,18 @@ export interface TestAuthApi {
    * dashboard makes them: the user's access token is the project's admin access token.
    */
   signUpProjectOwner(): Promise<{ owner: TestUser; teamId: string; projectId: string }>;
+  /** A project as the services take it (keys checked, secrets opened), read from the database. */
+  loadProject(id: string): Promise<LoadedProject>;
+  /** `createProject`, then `loadProject`: for tests that call services directly. */
+  createLoadedProject(
+    options?: Parameters<TestAuthApi["createProject"]>[0],
+  ): Promise<LoadedProject>;
+  /**
+   * The services' dependencies as createAuthApi gives them (this API's database, clock, caches,
+   * e-mail renderer; the outbox as mail sender), for tests that call a service directly. Built on
+   * first use, then the same object.
+   */
+  serviceDeps(): AuthDeps;
   /** Signs a user up through the API (server create + session); `password` default "password123". */
   signUpUser(
     projectId?: string,
@@ -288,6 +307,7 @@ export async function createTestAuthApi(
   }
 
   const secrets = secretBoxFromSettings(config);
+  let deps: AuthDeps | undefined;
   const harness: TestAuthApi = {
     app,
     api,
@@ -317,6 +337,43 @@ export async function createTestAuthApi(
       });
       projectKeys.set(id, keys);
       return { id, keys };
+    },
+    async loadProject(id) {
+      const loaded = await findProject(db, secrets, id);
+      if (!loaded) throw new Error(`Project ${id} not found`);
+      return loaded;
+    },
+    async createLoadedProject(projectOptions) {
+      return harness.loadProject((await harness.createProject(projectOptions)).id);
+    },
+    serviceDeps() {
+      deps ??= {
+        db,
+        config,
+        baseUrl,
+        clock,
+        logger: options.logger ?? silentLogger,
+        ids: defaultIdGenerators,
+        passwords: createPasswordHasher(testArgon2Parameters),
+        signingKeys: createSigningKeyStore(db, {
+          clock,
+          tokenLifetimeSeconds: config.STACK_ACCESS_TOKEN_EXPIRATION_TIME,
+          secrets,
+        }),
+        projects: api.projects,
+        users: api.users,
+        secrets,
+        emails: createEmailSender({
+          db,
+          clock,
+          generateId: defaultIdGenerators.generateId,
+          logger: silentLogger,
+        }),
+        emailRenderer: api.emailRenderer,
+        outgoing,
+        isDevelopment: options.isDevelopment ?? true,
+      };
+      return deps;
     },
     async signUpProjectOwner() {
       const owner = await harness.signUpUser("internal");

@@ -9,18 +9,9 @@ import { KnownError, type KnownErrorCode } from "@heritage/auth-protocol";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactChannels } from "../../db/schema";
-import { createSigningKeyStore } from "../../keys/signing-keys";
-import {
-  createTestAuthApi,
-  type TestAuthApi,
-  testArgon2Parameters,
-} from "../../testing/test-auth-api";
+import { createTestAuthApi, type TestAuthApi } from "../../testing/test-auth-api";
 import type { AuthDeps } from "../auth-deps";
-import { createEmailSender } from "../email-delivery/emails";
-import { createPasswordHasher } from "../password-hashing/passwords";
-import { findProject, type LoadedProject } from "../projects/projects";
-import { defaultIdGenerators } from "../secrets/secrets";
-import { silentLogger } from "../shared/auth-logger";
+import type { LoadedProject } from "../projects/projects";
 import { plainErrors } from "../shared/plain-errors";
 import { StatusError } from "../shared/status-error";
 import {
@@ -45,42 +36,11 @@ let project: LoadedProject;
 let other: LoadedProject;
 let counter = 0;
 
-async function loadProject(id: string): Promise<LoadedProject> {
-  const loaded = await findProject(t.db, t.secrets, id);
-  if (!loaded) throw new Error(`Project ${id} not found`);
-  return loaded;
-}
-
 beforeAll(async () => {
   t = await createTestAuthApi();
-  deps = {
-    db: t.db,
-    config: t.config,
-    baseUrl: t.baseUrl,
-    clock: t.clock,
-    logger: silentLogger,
-    ids: defaultIdGenerators,
-    passwords: createPasswordHasher(testArgon2Parameters),
-    signingKeys: createSigningKeyStore(t.db, {
-      clock: t.clock,
-      tokenLifetimeSeconds: t.config.STACK_ACCESS_TOKEN_EXPIRATION_TIME,
-      secrets: t.secrets,
-    }),
-    projects: t.api.projects,
-    users: t.api.users,
-    secrets: t.secrets,
-    emails: createEmailSender({
-      db: t.db,
-      clock: t.clock,
-      generateId: defaultIdGenerators.generateId,
-      logger: silentLogger,
-    }),
-    emailRenderer: t.api.emailRenderer,
-    outgoing: t.outgoing,
-    isDevelopment: true,
-  };
-  project = await loadProject((await t.createProject({ displayName: "Channels Co" })).id);
-  other = await loadProject((await t.createProject()).id);
+  deps = t.serviceDeps();
+  project = await t.createLoadedProject({ displayName: "Channels Co" });
+  other = await t.createLoadedProject();
 });
 afterAll(() => t.close());
 

@@ -17,19 +17,11 @@ import {
   teams,
   users,
 } from "../../db/schema";
-import {
-  createTestAuthApi,
-  type TestAuthApi,
-  testArgon2Parameters,
-} from "../../testing/test-auth-api";
+import { createTestAuthApi, type TestAuthApi } from "../../testing/test-auth-api";
+import type { AuthDeps } from "../auth-deps";
 import { openTotpSecret } from "../credentials/totp";
-import { createPasswordHasher } from "../password-hashing/passwords";
-import {
-  defaultPermissionDefinitions,
-  type ProjectConfigOverride,
-} from "../projects/project-config";
-import { findProject, type LoadedProject } from "../projects/projects";
-import { defaultIdGenerators } from "../secrets/secrets";
+import { defaultPermissionDefinitions } from "../projects/project-config";
+import type { LoadedProject } from "../projects/projects";
 import { plainErrors } from "../shared/plain-errors";
 import { StatusError } from "../shared/status-error";
 import { addTeamMember, createTeam } from "../teams/teams";
@@ -39,43 +31,28 @@ import { createUser, personalTeamName, type UserWriteInput, updateUser } from ".
 const importedBcryptHash = "$2b$04$4El0UXiG4HAy.5GfQc4afObkcg4f4lwbUe9vzfPgqerIupWgGXerW";
 
 let t: TestAuthApi;
-let deps: {
-  ids: typeof defaultIdGenerators;
-  clock: TestAuthApi["clock"];
-  passwords: ReturnType<typeof createPasswordHasher>;
-  secrets: TestAuthApi["secrets"];
-};
+let deps: AuthDeps;
 /** Personal teams and a project-wide sign-up permission; `other` is a plain second project. */
 let project: LoadedProject;
 let other: LoadedProject;
 let counter = 0;
 
-async function newProject(config: ProjectConfigOverride = {}): Promise<LoadedProject> {
-  const { id } = await t.createProject({ config });
-  const loaded = await findProject(t.db, t.secrets, id);
-  if (!loaded) throw new Error(`Project ${id} not found`);
-  return loaded;
-}
-
 beforeAll(async () => {
   t = await createTestAuthApi();
-  deps = {
-    ids: defaultIdGenerators,
-    clock: t.clock,
-    passwords: createPasswordHasher(testArgon2Parameters),
-    secrets: t.secrets,
-  };
-  project = await newProject({
-    teams: { createPersonalTeamOnSignUp: true },
-    rbac: {
-      permissions: {
-        ...defaultPermissionDefinitions,
-        beta_tester: { scope: "project", containedPermissionIds: {} },
+  deps = t.serviceDeps();
+  project = await t.createLoadedProject({
+    config: {
+      teams: { createPersonalTeamOnSignUp: true },
+      rbac: {
+        permissions: {
+          ...defaultPermissionDefinitions,
+          beta_tester: { scope: "project", containedPermissionIds: {} },
+        },
+        defaultPermissions: { signUp: ["beta_tester"] },
       },
-      defaultPermissions: { signUp: ["beta_tester"] },
     },
   });
-  other = await newProject();
+  other = await t.createLoadedProject();
 });
 afterAll(() => t.close());
 
@@ -275,7 +252,9 @@ describe("createUser and updateUser (happy)", () => {
 
 describe("createUser and updateUser (error)", () => {
   it("refuses contradictory or disabled inputs at creation and writes no user", async () => {
-    const closed = await newProject({ auth: { password: { allowSignIn: false } } });
+    const closed = await t.createLoadedProject({
+      config: { auth: { password: { allowSignIn: false } } },
+    });
     const countUsers = async () =>
       (await t.db.select().from(users).where(eq(users.projectId, project.id))).length +
       (await t.db.select().from(users).where(eq(users.projectId, closed.id))).length;

@@ -16,17 +16,10 @@ import {
   purchaseCodes,
   sessions,
 } from "../../db/schema";
-import {
-  createTestAuthApi,
-  createTestClock,
-  type TestAuthApi,
-  testArgon2Parameters,
-} from "../../testing/test-auth-api";
+import { createTestAuthApi, createTestClock, type TestAuthApi } from "../../testing/test-auth-api";
 import { createUser, type UserWriteInput } from "../accounts/user-writes";
-import { createPasswordHasher } from "../password-hashing/passwords";
-import type { ProjectConfigOverride } from "../projects/project-config";
-import { findProject, type LoadedProject } from "../projects/projects";
-import { defaultIdGenerators } from "../secrets/secrets";
+import type { AuthDeps } from "../auth-deps";
+import type { LoadedProject } from "../projects/projects";
 import { createTeamWithCreator } from "../teams/teams";
 import { loadAdminMetrics } from "./admin-metrics";
 import { loadEmailOverview } from "./email-overview";
@@ -45,26 +38,13 @@ const dayOf = (days: number) =>
     .slice(0, 10);
 
 let t: TestAuthApi;
-let deps: {
-  db: TestAuthApi["db"];
-  ids: typeof defaultIdGenerators;
-  clock: TestAuthApi["clock"];
-  passwords: ReturnType<typeof createPasswordHasher>;
-  secrets: TestAuthApi["secrets"];
-};
+let deps: AuthDeps;
 /** The project measured; `other` gets data of every kind; `empty` gets none. */
 let project: LoadedProject;
 let other: LoadedProject;
 let empty: LoadedProject;
 const ids: Record<string, string> = {};
 let teamId: string;
-
-async function newProject(config: ProjectConfigOverride = {}): Promise<LoadedProject> {
-  const { id } = await t.createProject({ config });
-  const loaded = await findProject(t.db, t.secrets, id);
-  if (!loaded) throw new Error(`Project ${id} not found`);
-  return loaded;
-}
 
 /** A user signed up at `when`, under `name` in `ids`. */
 async function signUp(
@@ -135,16 +115,10 @@ const metricsAtStart = (of: LoadedProject, includeAnonymous = false) =>
 
 beforeAll(async () => {
   t = await createTestAuthApi({ clock: createTestClock(start) });
-  deps = {
-    db: t.db,
-    ids: defaultIdGenerators,
-    clock: t.clock,
-    passwords: createPasswordHasher(testArgon2Parameters),
-    secrets: t.secrets,
-  };
-  project = await newProject({ auth: { otp: { allowSignIn: true } } });
-  other = await newProject({ auth: { otp: { allowSignIn: true } } });
-  empty = await newProject();
+  deps = t.serviceDeps();
+  project = await t.createLoadedProject({ config: { auth: { otp: { allowSignIn: true } } } });
+  other = await t.createLoadedProject({ config: { auth: { otp: { allowSignIn: true } } } });
+  empty = await t.createLoadedProject();
 
   // Outside the window (40 days ago), then two days ago, yesterday and today.
   await signUp("old", at(-40 * dayMs), { country_code: "FR" });

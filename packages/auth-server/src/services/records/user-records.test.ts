@@ -19,16 +19,10 @@ import {
   teams,
   users,
 } from "../../db/schema";
-import {
-  createTestAuthApi,
-  type TestAuthApi,
-  testArgon2Parameters,
-} from "../../testing/test-auth-api";
+import { createTestAuthApi, type TestAuthApi } from "../../testing/test-auth-api";
 import { createUser, type UserWriteInput } from "../accounts/user-writes";
-import { createPasswordHasher } from "../password-hashing/passwords";
-import type { ProjectConfigOverride } from "../projects/project-config";
-import { findProject, type LoadedProject } from "../projects/projects";
-import { defaultIdGenerators } from "../secrets/secrets";
+import type { AuthDeps } from "../auth-deps";
+import type { LoadedProject } from "../projects/projects";
 import { toClientTeam, toServerTeam } from "./team-wire";
 import {
   deleteUser,
@@ -41,34 +35,19 @@ import {
 import { restrictedReasonOf, toClientUser, toServerUser } from "./user-wire";
 
 let t: TestAuthApi;
-let deps: {
-  ids: typeof defaultIdGenerators;
-  clock: TestAuthApi["clock"];
-  passwords: ReturnType<typeof createPasswordHasher>;
-  secrets: TestAuthApi["secrets"];
-};
+let deps: AuthDeps;
 /** Users get a personal team here; `other` is a second project on the same database. */
 let project: LoadedProject;
 let other: LoadedProject;
 let counter = 0;
 
-async function newProject(config: ProjectConfigOverride = {}): Promise<LoadedProject> {
-  const { id } = await t.createProject({ config });
-  const loaded = await findProject(t.db, t.secrets, id);
-  if (!loaded) throw new Error(`Project ${id} not found`);
-  return loaded;
-}
-
 beforeAll(async () => {
   t = await createTestAuthApi();
-  deps = {
-    ids: defaultIdGenerators,
-    clock: t.clock,
-    passwords: createPasswordHasher(testArgon2Parameters),
-    secrets: t.secrets,
-  };
-  project = await newProject({ teams: { createPersonalTeamOnSignUp: true } });
-  other = await newProject();
+  deps = t.serviceDeps();
+  project = await t.createLoadedProject({
+    config: { teams: { createPersonalTeamOnSignUp: true } },
+  });
+  other = await t.createLoadedProject();
 });
 afterAll(() => t.close());
 
@@ -158,7 +137,7 @@ describe("user records (happy)", () => {
   });
 
   it("pages users with an inclusive cursor, by sign-up or activity, both ways", async () => {
-    const paged = await newProject();
+    const paged = await t.createLoadedProject();
     const ids: string[] = [];
     for (let index = 0; index < 5; index += 1) {
       t.clock.advance(60_000);
@@ -188,7 +167,7 @@ describe("user records (happy)", () => {
   });
 
   it("searches names, addresses and ids, taking LIKE characters literally", async () => {
-    const searched = await newProject();
+    const searched = await t.createLoadedProject();
     const percent = await newUser(searched, { display_name: "100% Sure" });
     const digits = await newUser(searched, { display_name: "1000 Sure" });
     const underscore = await newUser(searched, { primary_email: "first_last@example.com" });
@@ -201,7 +180,9 @@ describe("user records (happy)", () => {
   });
 
   it("leaves anonymous and restricted users out unless asked", async () => {
-    const filtered = await newProject({ onboarding: { requireEmailVerification: true } });
+    const filtered = await t.createLoadedProject({
+      config: { onboarding: { requireEmailVerification: true } },
+    });
     const verified = await newUser(filtered, { primary_email_verified: true });
     const unverified = await newUser(filtered);
     const restricted = await newUser(filtered, {

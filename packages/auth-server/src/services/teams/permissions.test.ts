@@ -8,15 +8,10 @@ import { KnownError, type KnownErrorCode } from "@heritage/auth-protocol";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { permissionGrants, projectConfigOverrides, projects } from "../../db/schema";
-import {
-  createTestAuthApi,
-  type TestAuthApi,
-  testArgon2Parameters,
-} from "../../testing/test-auth-api";
+import { createTestAuthApi, type TestAuthApi } from "../../testing/test-auth-api";
 import { createUser } from "../accounts/user-writes";
-import { createPasswordHasher } from "../password-hashing/passwords";
-import { findProject, type LoadedProject } from "../projects/projects";
-import { defaultIdGenerators } from "../secrets/secrets";
+import type { AuthDeps } from "../auth-deps";
+import type { LoadedProject } from "../projects/projects";
 import {
   assertGrantablePermission,
   createPermissionDefinition,
@@ -32,35 +27,14 @@ import {
 import { addMemberToTeam, createTeamWithCreator, grantPermissions } from "./teams";
 
 let t: TestAuthApi;
-let deps: {
-  db: TestAuthApi["db"];
-  ids: typeof defaultIdGenerators;
-  clock: TestAuthApi["clock"];
-  passwords: ReturnType<typeof createPasswordHasher>;
-  secrets: TestAuthApi["secrets"];
-};
+let deps: AuthDeps;
 let counter = 0;
 
-async function loadProject(id: string): Promise<LoadedProject> {
-  const loaded = await findProject(t.db, t.secrets, id);
-  if (!loaded) throw new Error(`Project ${id} not found`);
-  return loaded;
-}
-
 /** A fresh project: definition changes in one test do not leak into the next. */
-async function newProject(): Promise<LoadedProject> {
-  return loadProject((await t.createProject()).id);
-}
 
 beforeAll(async () => {
   t = await createTestAuthApi();
-  deps = {
-    db: t.db,
-    ids: defaultIdGenerators,
-    clock: t.clock,
-    passwords: createPasswordHasher(testArgon2Parameters),
-    secrets: t.secrets,
-  };
+  deps = t.serviceDeps();
 });
 afterAll(() => t.close());
 
@@ -122,7 +96,7 @@ async function grantRows(projectId: string) {
 
 describe("permission definitions and grants (happy)", () => {
   it("lists the default and system team permissions, sorted, and no project ones", async () => {
-    const project = await newProject();
+    const project = await t.createLoadedProject();
     const team = listPermissionDefinitions(project.config, "team");
     expect(team.map((definition) => definition.id)).toEqual([
       "$delete_team",
@@ -146,7 +120,7 @@ describe("permission definitions and grants (happy)", () => {
   });
 
   it("lists a member's direct grants, or with contained permissions expanded", async () => {
-    const project = await newProject();
+    const project = await t.createLoadedProject();
     const { teamId, admin, member } = await teamOf(project);
     expect(
       await listPermissions(t.db, project, { scope: "team", teamId, recursive: false }),
@@ -182,7 +156,7 @@ describe("permission definitions and grants (happy)", () => {
   });
 
   it("creates a definition in the config and the environment override, and a rename carries grants along", async () => {
-    let project = await newProject();
+    let project = await t.createLoadedProject();
     const user = await newUser(project);
     const created = await createPermissionDefinition(deps, project, "project", {
       id: "read_reports",
@@ -208,7 +182,7 @@ describe("permission definitions and grants (happy)", () => {
       );
     expect(JSON.stringify(override?.override)).toContain("manage_reports");
 
-    project = await loadProject(project.id);
+    project = await t.loadProject(project.id);
     await grantPermissions(t.db, deps.ids, {
       projectId: project.id,
       userId: user,
@@ -229,7 +203,7 @@ describe("permission definitions and grants (happy)", () => {
     await updatePermissionDefinition(deps, project, "project", "manage_reports", {
       id: "admin_reports",
     });
-    project = await loadProject(project.id);
+    project = await t.loadProject(project.id);
     expect(listPermissionDefinitions(project.config, "project")).toEqual([
       { id: "admin_reports", contained_permission_ids: ["view_reports"] },
       { id: "view_reports", description: "Read reports", contained_permission_ids: [] },
@@ -242,7 +216,7 @@ describe("permission definitions and grants (happy)", () => {
   });
 
   it("deletes a definition with its grants and its mentions in other definitions", async () => {
-    let project = await newProject();
+    let project = await t.createLoadedProject();
     const { teamId, admin } = await teamOf(project);
     await createPermissionDefinition(deps, project, "team", { id: "moderate" });
     await createPermissionDefinition(deps, project, "team", {
@@ -257,7 +231,7 @@ describe("permission definitions and grants (happy)", () => {
       now: t.clock(),
     });
     await deletePermissionDefinition(deps, project, "team", "moderate");
-    project = await loadProject(project.id);
+    project = await t.loadProject(project.id);
     expect(project.config.rbac.permissions.moderate).toBeUndefined();
     expect(project.config.rbac.permissions.lead?.containedPermissionIds).toEqual({});
     expect((await grantRows(project.id)).filter((row) => row.id === "moderate")).toEqual([]);
@@ -266,7 +240,7 @@ describe("permission definitions and grants (happy)", () => {
 
 describe("permission definitions and grants (error)", () => {
   it("refuses a taken or system id and unknown contained permissions, leaving the config as it was", async () => {
-    const project = await newProject();
+    const project = await t.createLoadedProject();
     await createPermissionDefinition(deps, project, "team", { id: "editor" });
     const before = await storedConfig(project.id);
     const taken = await expectCode(
@@ -301,9 +275,9 @@ describe("permission definitions and grants (error)", () => {
   });
 
   it("refuses to grant, change or delete a permission of the other scope or none", async () => {
-    const project = await newProject();
+    const project = await t.createLoadedProject();
     await createPermissionDefinition(deps, project, "project", { id: "billing" });
-    const loaded = await loadProject(project.id);
+    const loaded = await t.loadProject(project.id);
     const before = await storedConfig(project.id);
 
     expect(thrownBy(() => assertGrantablePermission(loaded.config, "team", "$update_team"))).toBe(
@@ -341,7 +315,7 @@ describe("permission definitions and grants (error)", () => {
 
 describe("permission definitions and grants (security)", () => {
   it("refuses a non-member, then a member without the permission", async () => {
-    const project = await newProject();
+    const project = await t.createLoadedProject();
     const { teamId, admin, member } = await teamOf(project);
     const outsider = await newUser(project);
     await expectCode(
@@ -381,7 +355,7 @@ describe("permission definitions and grants (security)", () => {
   });
 
   it("a grant of an id the project does not define confers nothing", async () => {
-    const project = await newProject();
+    const project = await t.createLoadedProject();
     const { teamId, member } = await teamOf(project);
     await grantPermissions(t.db, deps.ids, {
       projectId: project.id,
@@ -402,16 +376,16 @@ describe("permission definitions and grants (security)", () => {
   });
 
   it("a renamed definition that names itself leaves no old id behind for a later definition to inherit", async () => {
-    let project = await newProject();
+    let project = await t.createLoadedProject();
     const user = await newUser(project);
     await createPermissionDefinition(deps, project, "project", { id: "a" });
-    project = await loadProject(project.id);
+    project = await t.loadProject(project.id);
     await updatePermissionDefinition(deps, project, "project", "a", {
       containedPermissionIds: ["a"],
     });
-    project = await loadProject(project.id);
+    project = await t.loadProject(project.id);
     await updatePermissionDefinition(deps, project, "project", "a", { id: "b" });
-    project = await loadProject(project.id);
+    project = await t.loadProject(project.id);
     expect(listPermissionDefinitions(project.config, "project")).toEqual([
       { id: "b", contained_permission_ids: ["b"] },
     ]);
@@ -425,7 +399,7 @@ describe("permission definitions and grants (security)", () => {
     });
     // A new definition under the old id is not granted through the renamed one.
     await createPermissionDefinition(deps, project, "project", { id: "a" });
-    project = await loadProject(project.id);
+    project = await t.loadProject(project.id);
     const listed = await listPermissions(t.db, project, {
       scope: "project",
       userId: user,
@@ -435,8 +409,8 @@ describe("permission definitions and grants (security)", () => {
   });
 
   it("never lists, checks, revokes or deletes one project's grants through another", async () => {
-    const project = await newProject();
-    const other = await newProject();
+    const project = await t.createLoadedProject();
+    const other = await t.createLoadedProject();
     const { teamId, admin } = await teamOf(project);
     // The other project defines the same ids (every project has team_admin).
     expect(
@@ -466,7 +440,7 @@ describe("permission definitions and grants (security)", () => {
     const withShared = await grantRows(project.id);
     // Deleting or renaming the other project's definition leaves this project's grants alone.
     await updatePermissionDefinition(deps, other, "team", "shared_name", { id: "renamed" });
-    await deletePermissionDefinition(deps, await loadProject(other.id), "team", "renamed");
+    await deletePermissionDefinition(deps, await t.loadProject(other.id), "team", "renamed");
     expect(await grantRows(project.id)).toEqual(withShared);
 
     // The project's own revoke works, and only on its own grant.

@@ -9,15 +9,10 @@ import { KnownError, type KnownErrorCode } from "@heritage/auth-protocol";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { permissionGrants, teamMembers, teams, users } from "../../db/schema";
-import {
-  createTestAuthApi,
-  type TestAuthApi,
-  testArgon2Parameters,
-} from "../../testing/test-auth-api";
+import { createTestAuthApi, type TestAuthApi } from "../../testing/test-auth-api";
 import { createUser } from "../accounts/user-writes";
-import { createPasswordHasher } from "../password-hashing/passwords";
-import { findProject, type LoadedProject } from "../projects/projects";
-import { defaultIdGenerators } from "../secrets/secrets";
+import type { AuthDeps } from "../auth-deps";
+import type { LoadedProject } from "../projects/projects";
 import {
   getMemberProfile,
   listMemberProfiles,
@@ -38,35 +33,17 @@ import {
 } from "./teams";
 
 let t: TestAuthApi;
-let deps: {
-  db: TestAuthApi["db"];
-  ids: typeof defaultIdGenerators;
-  clock: TestAuthApi["clock"];
-  passwords: ReturnType<typeof createPasswordHasher>;
-  secrets: TestAuthApi["secrets"];
-};
+let deps: AuthDeps;
 /** The project under test, and another one on the same database. */
 let project: LoadedProject;
 let other: LoadedProject;
 let counter = 0;
 
-async function loadProject(id: string): Promise<LoadedProject> {
-  const loaded = await findProject(t.db, t.secrets, id);
-  if (!loaded) throw new Error(`Project ${id} not found`);
-  return loaded;
-}
-
 beforeAll(async () => {
   t = await createTestAuthApi();
-  deps = {
-    db: t.db,
-    ids: defaultIdGenerators,
-    clock: t.clock,
-    passwords: createPasswordHasher(testArgon2Parameters),
-    secrets: t.secrets,
-  };
-  project = await loadProject((await t.createProject()).id);
-  other = await loadProject((await t.createProject()).id);
+  deps = t.serviceDeps();
+  project = await t.createLoadedProject();
+  other = await t.createLoadedProject();
 });
 afterAll(() => t.close());
 
@@ -187,7 +164,7 @@ describe("teams and memberships (happy)", () => {
   });
 
   it("lists the project's teams oldest first, or only a user's", async () => {
-    const listed = await loadProject((await t.createProject()).id);
+    const listed = await t.createLoadedProject();
     const user = await newUser(listed);
     const first = await createTeamWithCreator(deps, listed, {
       display_name: "First",
