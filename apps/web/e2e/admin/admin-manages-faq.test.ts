@@ -1,7 +1,9 @@
 /**
  * An admin adds, edits and deletes FAQ items (site spec, sections 2 and 8): list previews with
  * flags, the answer popover, "Saving...", the confirmation, the notices, a refused save that
- * keeps the form, and the public home page showing the change in German.
+ * keeps the form, the public home page showing the change in German, and the translation status
+ * (issue 34, item 2): an English edit marks German and Bosnian outdated, the dashboard lists them,
+ * and German is marked as checked without an edit.
  */
 import { deleteFaq, listFaqs } from "@heritage/content";
 import type { Browser, Page } from "playwright-core";
@@ -112,6 +114,61 @@ describe.skipIf(!hasChromium)("an admin manages the FAQ", () => {
       .filter({ hasText: "Wie werde ich Freiwilliger?" })
       .waitFor();
     await visitor.close();
+  });
+
+  it("marks the translations outdated after an English edit, lists them on the dashboard, and a translation can be marked as checked (issue 34)", async () => {
+    const row = page.getByRole("row").filter({ hasText: "How can I volunteer?" });
+    await row.getByRole("button", { name: "Edit" }).click();
+    await dialog().getByRole("tab", { name: "Deutsch" }).click();
+    const germanStatus = dialog().locator("[data-translation-language=de]");
+    await germanStatus.getByText("Up to date", { exact: true }).waitFor();
+    await dialog().getByRole("tab", { name: "English" }).click();
+    await field("Answer (English)").fill(`${englishAnswer} Volunteers need no experience.`);
+    await dialog().getByRole("button", { name: "Save" }).click();
+    await expectNotice(page, "FAQ updated successfully");
+    await dialog().waitFor({ state: "detached" });
+    await dismissNotices(page);
+
+    // The dashboard lists the item under German and under Bosnian, each as outdated.
+    await page.getByRole("link", { name: "Heritage Admin" }).first().click();
+    const todo = page.getByRole("region", { name: "What needs translating" });
+    const listed = (language: string) =>
+      todo
+        .getByRole("list", { name: `${language} to translate` })
+        .getByRole("listitem")
+        .filter({ hasText: "FAQ: How can I volunteer?" });
+    await listed("German").waitFor();
+    await expect(listed("German").getByText("Outdated", { exact: true }).count()).resolves.toBe(1);
+    await expect(listed("Bosnian").getByText("Outdated", { exact: true }).count()).resolves.toBe(1);
+    await expectNoAxeViolations(page, "the dashboard with translations to do");
+
+    // Its German link opens the item on its German tab, where it is marked as checked.
+    await listed("German").getByRole("link", { name: "FAQ: How can I volunteer?" }).click();
+    await dialog().getByRole("heading", { name: "Edit FAQ" }).waitFor();
+    await expect(
+      dialog().getByRole("tab", { name: "Deutsch" }).getAttribute("aria-selected"),
+    ).resolves.toBe("true");
+    await germanStatus.getByText("Outdated", { exact: true }).waitFor();
+    await expectNoAxeViolations(page, "the FAQ dialog with an outdated translation");
+    await germanStatus.getByRole("button", { name: "Mark as checked" }).click();
+    await expectNotice(page, "Translation marked as checked", "The German text is up to date.");
+    await germanStatus.getByText("Up to date", { exact: true }).waitFor();
+    await expect(
+      germanStatus.getByRole("button", { name: "Mark as checked" }).count(),
+    ).resolves.toBe(0);
+    await dialog().getByRole("tab", { name: "Bosanski" }).click();
+    const bosnianStatus = dialog().locator("[data-translation-language=bs]");
+    await expect(bosnianStatus.getByText("Outdated", { exact: true }).count()).resolves.toBe(1);
+    await dialog().getByRole("button", { name: "Cancel" }).click();
+    await dialog().waitFor({ state: "detached" });
+    await dismissNotices(page);
+
+    // German is done; Bosnian still waits.
+    await page.goto(`${server.url}/admin`);
+    await listed("Bosnian").waitFor();
+    await expect(listed("German").count()).resolves.toBe(0);
+    await page.goto(`${server.url}/admin/faq`);
+    await page.getByRole("table").waitFor();
   });
 
   it("keeps the form filled and says why when a save is refused", async () => {

@@ -1,12 +1,14 @@
 /**
  * @module
  * /admin: welcome text, "Logged in as {email}" and a card for each admin screen (site spec, section 2),
- * then the "Before you go live" checklist of placeholders still in place (issue 19, defect 10).
+ * then "What needs translating" (issue 34, item 2) and the "Before you go live" checklist of
+ * placeholders still in place (issue 19, defect 10).
  */
 import { FileText, FolderKanban, HelpCircle, Mail, Search, Users } from "lucide-react";
 import { Link } from "react-router";
 import { useAdminUser } from "../../components/admin/auth/use-admin-user";
 import { GoLiveChecklist } from "../../components/admin/dashboard/go-live-checklist";
+import { TranslationTodo } from "../../components/admin/dashboard/translation-todo";
 
 export function meta() {
   return [{ title: "Dashboard | Heritage Admin" }];
@@ -72,6 +74,7 @@ export default function Dashboard() {
           </li>
         ))}
       </ul>
+      <TranslationTodo />
       <GoLiveChecklist />
     </div>
   );

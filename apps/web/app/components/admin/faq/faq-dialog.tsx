@@ -2,7 +2,9 @@
  * @module
  * The FAQ dialog (site spec, section 2): "Add New FAQ" or "Edit FAQ", tabs English, Deutsch,
  * Bosanski with a question and a 4-row answer each, Cancel and Save ("Saving..." while busy).
- * No client-side rules (spec section 5); a refused save keeps the form and says why.
+ * No client-side rules (spec section 5); a refused save keeps the form and says why. The German
+ * and Bosnian tabs of an item say whether its translation is missing, outdated or up to date,
+ * with "Mark as checked" (issue 34, item 2).
  */
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -11,6 +13,7 @@ import { AdminTabs } from "../common/admin-tabs";
 import { EntityFormDialog, useEntitySave } from "../common/entity-form-dialog";
 import { TextAreaField, TextField } from "../common/form-fields";
 import { adminLanguages } from "../common/languages";
+import { TranslationStatusNote, useItemTranslations } from "../translations/translation-status";
 
 const faqFieldNames = [
   "question",
@@ -34,12 +37,15 @@ export function FaqDialog({
   faq,
   client,
   onSaved,
+  openTab = "en",
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   faq: FaqRow | null;
   client: ContentClient;
   onSaved: (faq: FaqRow, change: "added" | "updated") => void;
+  /** The language tab shown when the dialog opens (a link to a translation opens its own). */
+  openTab?: string | undefined;
 }) {
   const {
     register,
@@ -53,7 +59,8 @@ export function FaqDialog({
     defaultValues: faqToValues(null),
   });
   const [tab, setTab] = useState("en");
-  const { isSaving, save, conflict } = useEntitySave({
+  const translations = useItemTranslations(client, "faqs", faq?.id ?? null, open);
+  const { isSaving, save, conflict, versionRef } = useEntitySave({
     open,
     entity: faq,
     create: (values: FaqFormValues) => client.createFaq(values),
@@ -82,8 +89,8 @@ export function FaqDialog({
   useEffect(() => {
     if (!open) return;
     reset(faqToValues(faq));
-    setTab("en");
-  }, [open, faq, reset]);
+    setTab(openTab);
+  }, [open, faq, reset, openTab]);
 
   const submit = handleSubmit((values) => {
     clearErrors();
@@ -116,6 +123,13 @@ export function FaqDialog({
           label: language.tabLabel,
           content: (
             <div>
+              {language.code === "en" ? null : (
+                <TranslationStatusNote
+                  entry={translations.entryOf(language.code)}
+                  onMarkChecked={(code) => void translations.markChecked(code, versionRef.current)}
+                  isMarking={translations.isMarking(language.code)}
+                />
+              )}
               <TextField
                 label={`Question (${language.englishName})`}
                 registration={register(`question${language.suffix}`)}

@@ -24,6 +24,7 @@ import { adminLanguages } from "../common/languages";
 import { noticeError, noticeSuccess } from "../common/notices";
 import { useContentClient } from "../common/use-content-client";
 import { HistoryDialog } from "../history/history-dialog";
+import { useRequestedEdit } from "../translations/use-requested-edit";
 import { FaqDialog } from "./faq-dialog";
 
 /** Spec section 9: list previews show 30 characters of a question and 50 of an answer. */
@@ -84,10 +85,16 @@ export function FaqScreen() {
     isLoading,
     loadError,
   } = useAdminRows(loadFaqs, (message) => noticeError("Failed to load FAQ data", message));
-  const [dialog, setDialog] = useState<{ open: boolean; faq: FaqRow | null }>({
+  const [dialog, setDialog] = useState<{ open: boolean; faq: FaqRow | null; tab?: string }>({
     open: false,
     faq: null,
   });
+  // The dashboard's "What needs translating" links here with ?edit={id}&language=de.
+  useRequestedEdit(
+    faqs,
+    isLoading,
+    useCallback((faq: FaqRow, tab: string) => setDialog({ open: true, faq, tab }), []),
+  );
   const [history, setHistory] = useState<{ open: boolean; faq: FaqRow | null }>({
     open: false,
     faq: null,
@@ -176,6 +183,7 @@ export function FaqScreen() {
         open={dialog.open}
         onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
         faq={dialog.faq}
+        openTab={dialog.tab}
         client={client}
         onSaved={(saved, change) =>
           setFaqs((current) =>

@@ -5,7 +5,9 @@
  * cleared, "Edit" prefilled; Save reads "Saving..." and is disabled while it runs; a failed save
  * keeps everything typed and says why; closing resets the form. The English tab also holds the
  * project's public address (issue 33, item 13): made from the English title when left empty, and
- * editable; an address another project has is refused beside the field.
+ * editable; an address another project has is refused beside the field. The Deutsch and Bosanski
+ * tabs of a project say whether its translation is missing, outdated or up to date, with "Mark
+ * as checked" (issue 34, item 2).
  */
 
 import {
@@ -30,6 +32,7 @@ import { SelectField, TextAreaField, TextField } from "../common/form-fields";
 import { ImageUpload } from "../common/image-upload";
 import { type AdminLanguage, adminLanguages } from "../common/languages";
 import { noticeError, noticeSuccess } from "../common/notices";
+import { TranslationStatusNote, useItemTranslations } from "../translations/translation-status";
 import { brokenImages, ImageWarnings, useImageProblems } from "./image-checks";
 import {
   emptyProjectValues,
@@ -85,6 +88,7 @@ export function ProjectDialog({
   categories,
   client,
   onSaved,
+  openTab = "en",
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -93,6 +97,8 @@ export function ProjectDialog({
   categories: CategoryRow[];
   client: ContentClient;
   onSaved: (project: ProjectRow, change: "added" | "updated") => void;
+  /** The tab shown when the dialog opens (a link to a translation opens its language's). */
+  openTab?: string | undefined;
 }) {
   const firstCategory = categories[0]?.id ?? "";
   const form = useForm<ProjectFormValues, unknown, ProjectCreate>({
@@ -103,6 +109,7 @@ export function ProjectDialog({
   const [tab, setTab] = useState("en");
   const [isUploading, setIsUploading] = useState(false);
   const [savingSeoLanguage, setSavingSeoLanguage] = useState<string | null>(null);
+  const translations = useItemTranslations(client, "projects", project?.id ?? null, open);
   const { isSaving, isSavingRef, save, versionRef, saved, noteConflict, conflict } = useEntitySave({
     open,
     entity: project,
@@ -131,8 +138,8 @@ export function ProjectDialog({
   useEffect(() => {
     if (!open) return;
     reset(project ? projectToValues(project) : emptyProjectValues(firstCategory));
-    setTab("en");
-  }, [open, project, firstCategory, reset]);
+    setTab(openTab);
+  }, [open, project, firstCategory, reset, openTab]);
 
   const submit = handleSubmit(
     (values) => {
@@ -164,6 +171,7 @@ export function ProjectDialog({
       );
       saved(row);
       onSaved(row, "updated");
+      void translations.reload();
       noticeSuccess(
         "SEO settings saved",
         `Successfully updated ${language.englishName} SEO settings`,
@@ -228,6 +236,15 @@ export function ProjectDialog({
             label: language.tabLabel,
             content: (
               <div>
+                {language.code === "en" ? null : (
+                  <TranslationStatusNote
+                    entry={translations.entryOf(language.code)}
+                    onMarkChecked={(code) =>
+                      void translations.markChecked(code, versionRef.current)
+                    }
+                    isMarking={translations.isMarking(language.code)}
+                  />
+                )}
                 <TextField
                   label={`Title (${language.englishName})`}
                   registration={register(`title${language.suffix}`)}

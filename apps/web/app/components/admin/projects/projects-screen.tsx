@@ -23,6 +23,7 @@ import { ConfirmDialog } from "../common/confirm-dialog";
 import { noticeError, noticeSuccess } from "../common/notices";
 import { useContentClient } from "../common/use-content-client";
 import { HistoryDialog } from "../history/history-dialog";
+import { useRequestedEdit } from "../translations/use-requested-edit";
 import { BrokenImagesFlag, brokenImages, useImageProblems } from "./image-checks";
 import { ProjectDialog } from "./project-dialog";
 
@@ -67,10 +68,20 @@ export function ProjectsScreen({
   } = useAdminRows(loadProjects, (message) =>
     noticeError("Failed to load data from database", message),
   );
-  const [dialog, setDialog] = useState<{ open: boolean; project: ProjectRow | null }>({
+  const [dialog, setDialog] = useState<{
+    open: boolean;
+    project: ProjectRow | null;
+    tab?: string;
+  }>({
     open: false,
     project: null,
   });
+  // The dashboard's "What needs translating" links here with ?edit={id}&language=de.
+  useRequestedEdit(
+    projects,
+    isLoading,
+    useCallback((project: ProjectRow, tab: string) => setDialog({ open: true, project, tab }), []),
+  );
   const [history, setHistory] = useState<{ open: boolean; project: ProjectRow | null }>({
     open: false,
     project: null,
@@ -182,6 +193,7 @@ export function ProjectsScreen({
         open={dialog.open}
         onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
         project={dialog.project}
+        openTab={dialog.tab}
         categories={categories}
         client={client}
         onSaved={replaceProject}

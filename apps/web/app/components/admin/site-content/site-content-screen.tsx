@@ -2,7 +2,9 @@
  * @module
  * /admin/site-content (site spec, section 2): tabs Hero Section, Footer, About Page, Contact
  * Page, Impressum and Datenschutz, each with English, German and Bosnian sub-tabs and forms.
- * A language with nothing stored starts from the built-in default copy.
+ * A language with nothing stored starts from the built-in default copy. The German and Bosnian
+ * tabs of a section say whether its translation is missing, outdated or up to date, with "Mark
+ * as checked" (issue 34, item 2).
  */
 import { defaultPageCopy } from "@heritage/content";
 import { History } from "lucide-react";
@@ -21,6 +23,7 @@ import { ErrorState, LoadingState } from "../common/screen-states";
 import { useLeaveWarning } from "../common/unsaved-changes";
 import { useContentClient } from "../common/use-content-client";
 import { HistoryDialog } from "../history/history-dialog";
+import { TranslationStatusNote, useTableTranslations } from "../translations/translation-status";
 import { SiteContentForm } from "./site-content-form";
 import { type ContentSectionForm, contentSectionForms } from "./site-content-sections";
 
@@ -101,9 +104,17 @@ function SiteContentTabs({
   const [versions, setVersions] = useState<ReadonlyMap<string, number | undefined>>(
     () => new Map([...rows].map(([id, row]) => [id, row.version])),
   );
-  const onVersion = useCallback((section: string, version: number | undefined) => {
-    setVersions((current) => new Map(current).set(section, version));
-  }, []);
+  // Each section's translation status per language; a save (or a colleague's, seen as a
+  // conflict) may change it.
+  const translations = useTableTranslations(client, "site_content");
+  const reloadTranslations = translations.reload;
+  const onVersion = useCallback(
+    (section: string, version: number | undefined) => {
+      setVersions((current) => new Map(current).set(section, version));
+      void reloadTranslations();
+    },
+    [reloadTranslations],
+  );
   // ?section=impressum&language=de opens that form (the dashboard's go-live checklist links
   // there); anything else opens the first tabs.
   const [searchParams] = useSearchParams();
@@ -150,15 +161,30 @@ function SiteContentTabs({
                     value: language.code,
                     label: language.englishName,
                     content: (
-                      <SiteContentForm
-                        section={section}
-                        language={language}
-                        initial={initial}
-                        client={client}
-                        onDirtyChange={onDirtyChange}
-                        version={versions.get(section.id)}
-                        onVersion={onVersion}
-                      />
+                      <>
+                        {language.code === "en" ? null : (
+                          <TranslationStatusNote
+                            entry={translations.entryOf(section.id, language.code)}
+                            onMarkChecked={(code) =>
+                              void translations.markChecked(
+                                section.id,
+                                code,
+                                versions.get(section.id),
+                              )
+                            }
+                            isMarking={translations.isMarking(section.id, language.code)}
+                          />
+                        )}
+                        <SiteContentForm
+                          section={section}
+                          language={language}
+                          initial={initial}
+                          client={client}
+                          onDirtyChange={onDirtyChange}
+                          version={versions.get(section.id)}
+                          onVersion={onVersion}
+                        />
+                      </>
                     ),
                   };
                 })}
