@@ -1,7 +1,7 @@
 /**
  * `POST /auth/oauth/token` with `grant_type=authorization_code` (contract §2.16 "Code exchange"):
  * the app redeems the code our OAuth callback gave it, proving with the PKCE verifier that it started
- * the flow, and receives a session.
+ * the flow, and receives a session (a cross-domain hand-off code: the session it hands on).
  * @module
  */
 import { createHash } from "node:crypto";
@@ -10,6 +10,7 @@ import type { Context } from "hono";
 import { getClientIp } from "../../http/client-ip";
 import type { AuthEnv, RouteDeps } from "../../http/context";
 import { sendJson } from "../../http/respond";
+import { resumeHandoffSession } from "../../services/oauth/cross-domain-handoff";
 import { type AuthorizationCodeData, takeAuthorizationCode } from "../../services/oauth/flow-codes";
 import { isSameRedirectUri } from "../../services/oauth/redirect-urls";
 import type { LoadedProject } from "../../services/projects/projects";
@@ -62,12 +63,18 @@ export async function handleAuthorizationCodeGrant(
   const user = await requireUser(deps.db, project.id, data.userId).catch(() => {
     throw knownErrors.invalidAuthorizationCode();
   });
+  // A cross-domain hand-off continues the session it was made for, while that session lives.
+  const handedOn = data.handoff
+    ? await resumeHandoffSession(deps, project, user, data.handoff)
+    : null;
   // The second factor (contract §2.14): a TOTP user gets MULTI_FACTOR_AUTHENTICATION_REQUIRED with
   // an attempt code for POST /auth/mfa/sign-in instead of tokens.
-  const session = await completeFirstFactorSignIn(deps, project, user, {
-    isNewUser: data.isNewUser,
-    ip: getClientIp(c, deps.trustProxy),
-  });
+  const session =
+    handedOn ??
+    (await completeFirstFactorSignIn(deps, project, user, {
+      isNewUser: data.isNewUser,
+      ip: getClientIp(c, deps.trustProxy),
+    }));
   return sendJson(
     c,
     {

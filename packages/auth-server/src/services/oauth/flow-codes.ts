@@ -53,6 +53,11 @@ export const authorizationCodeDataSchema = z.object({
   codeChallenge: z.string(),
   codeChallengeMethod: z.enum(["S256", "plain"]),
   afterCallbackRedirectUrl: z.string().nullable(),
+  /**
+   * A cross-domain hand-off (cross-domain-handoff.ts): the session the code hands on and its
+   * refresh token, sealed with SECRETS_KEY.
+   */
+  handoff: z.object({ sessionId: z.string(), refreshTokenSealed: z.string() }).optional(),
 });
 export type AuthorizationCodeData = z.infer<typeof authorizationCodeDataSchema>;
 

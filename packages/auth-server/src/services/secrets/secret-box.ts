@@ -204,6 +204,9 @@ export const secretContexts = {
   /** The CLI's own anonymous session, which the browser may claim (once). */
   cliAnonRefreshToken: (attemptId: string) =>
     `auth.cli_auth_attempts.anon_refresh_token:${attemptId}`,
+  /** The session's refresh token a cross-domain hand-off code carries to the other domain. */
+  handoffRefreshToken: (sessionId: string) =>
+    `auth.oauth_flow_codes.data.handoff.refresh_token:${sessionId}`,
 };
 
 /** The configured keys, as the auth configuration parsed them. */

@@ -165,6 +165,17 @@ export const plainErrors = {
     plain(400, "Inner OAuth callback failed due to invalid grant. Please try again."),
   oauthUnusableProfile: () =>
     plain(400, "The OAuth provider returned a profile that cannot be used."),
+  handoffWithoutSession: () =>
+    plain(
+      400,
+      "Cross-domain auth handoff requires a refresh-token-bound session. Please sign in again.",
+    ),
+  handoffRefreshTokenMissing: () =>
+    plain(400, "Cross-domain auth handoff requires passing the current refresh token."),
+  handoffRefreshTokenMismatch: () =>
+    plain(401, "Cross-domain auth handoff refresh token does not match the authenticated session."),
+  handoffRefreshTokenInvalid: () =>
+    plain(401, "Cross-domain auth handoff refresh token is not valid."),
   oauthRedirectUriMismatch: () =>
     plain(
       400,
