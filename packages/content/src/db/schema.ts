@@ -381,8 +381,8 @@ export type TranslationLanguage = (typeof translationLanguages)[number];
 
 /**
  * When an item's English texts last changed and when its texts in `language` were last edited or
- * marked as checked (issue 34, item 2; the rule is in translations/translation-status.ts). Written
- * by `writeContent` in the write's own transaction; only the admin reads it, so public pages are
+ * marked as checked (issue 34, item 2; decision 033; the rule: translations/translation-status.ts).
+ * Written by `writeContent` in the write's own transaction; only the admin reads it, so public pages are
  * untouched. No row (items older than this table) reads as up to date. An item purged from the
  * trash loses its rows (trigger `forget_purged_translation_status`).
  */

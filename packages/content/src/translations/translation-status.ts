@@ -1,6 +1,6 @@
 /**
  * @module
- * Translation status (issue 34, item 2): for each item (project, category, FAQ item, page
+ * Translation status (issue 34, item 2; decision 033): for each item (project, category, FAQ item, page
  * section) and each translated language (German, Bosnian), whether the translation is
  *
  * - `missing`: the language has none of the item's texts while English has some (visitors then
