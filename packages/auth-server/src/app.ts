@@ -27,6 +27,7 @@ import { createProjectCache, type ProjectCache } from "./project-cache/project-c
 import { createAnonymousRoutes } from "./routes/auth/anonymous";
 import { createCliAuthRoutes } from "./routes/auth/cli";
 import { createMfaRoutes } from "./routes/auth/mfa";
+import { createAppleNativeSignInRoutes } from "./routes/auth/oauth-apple-native";
 import { createOAuthCrossDomainRoutes } from "./routes/auth/oauth-cross-domain";
 import { createOAuthFlowRoutes } from "./routes/auth/oauth-flow";
 import { createOAuthTokenRoutes } from "./routes/auth/oauth-token";
@@ -293,6 +294,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   app.route("/auth/oauth", createOAuthTokenRoutes(deps));
   app.route("/auth/oauth", createOAuthFlowRoutes(deps, oauthClient));
   app.route("/auth/oauth", createOAuthCrossDomainRoutes(deps));
+  app.route("/auth/oauth", createAppleNativeSignInRoutes(deps, oauthClient));
   app.route("/auth/sessions", createSessionRoutes(deps));
   app.route("/auth/cli", createCliAuthRoutes(deps));
   app.route("/auth/mfa", createMfaRoutes(deps));

@@ -5,6 +5,7 @@
  * transfer, delete).
  * @module
  */
+import { randomUUID } from "node:crypto";
 import {
   type AdminOAuthProvider,
   type AdminProject,
@@ -77,6 +78,9 @@ function toAdminProvider(
     if (provider.microsoftTenantId !== undefined) {
       wire.microsoft_tenant_id = provider.microsoftTenantId;
     }
+  }
+  if (provider.appleBundles !== undefined) {
+    wire.apple_bundle_ids = Object.values(provider.appleBundles).map((bundle) => bundle.bundleId);
   }
   return wire;
 }
@@ -236,6 +240,14 @@ export function applyLegacyConfigUpdate(
         allowConnectedAccounts: previous?.allowConnectedAccounts ?? true,
         isShared,
         ...(previous?.issuerUrl ? { issuerUrl: previous.issuerUrl } : {}),
+        // As the reference: each bundle id under a new id of its own.
+        ...(provider.apple_bundle_ids
+          ? {
+              appleBundles: Object.fromEntries(
+                provider.apple_bundle_ids.map((bundleId) => [randomUUID(), { bundleId }]),
+              ),
+            }
+          : {}),
         ...(isShared
           ? {}
           : {

@@ -46,6 +46,23 @@ interface IdTokenVerification {
   issuer: string;
 }
 
+/** Where Apple's identity tokens are verified (its JWKS) and who issues them. */
+const appleIdTokenVerification: IdTokenVerification = {
+  jwksUri: "https://appleid.apple.com/auth/keys",
+  issuer: "https://appleid.apple.com",
+};
+
+/**
+ * The verification of Apple identity tokens (web callback and native sign-in): Apple's, unless the
+ * operator's settings replace it (a loopback provider playing Apple in tests).
+ */
+export function appleVerificationOf(settings: OAuthSettings): IdTokenVerification {
+  const override = settings.endpointOverrides?.apple;
+  return override?.jwksUri && override.issuer
+    ? { jwksUri: override.jwksUri, issuer: override.issuer }
+    : appleIdTokenVerification;
+}
+
 export interface ResolvedProvider {
   /** The key in `auth.oauth.providers` (what URLs and connected accounts name). */
   id: string;
@@ -276,14 +293,12 @@ export function createProviderClient(
       : undefined;
     if (!preset) throw knownErrors.oauthProviderNotFoundOrNotEnabled();
     const base = preset.endpoints({ microsoftTenantId: entry.microsoftTenantId });
-    const appleVerification =
-      entry.type === "apple"
-        ? { jwksUri: "https://appleid.apple.com/auth/keys", issuer: "https://appleid.apple.com" }
-        : null;
     const verification =
       override.jwksUri && override.issuer
         ? { jwksUri: override.jwksUri, issuer: override.issuer }
-        : appleVerification;
+        : entry.type === "apple"
+          ? appleIdTokenVerification
+          : null;
     return {
       ...common,
       endpoints: {

@@ -27,6 +27,8 @@ const oauthProviderSchema = z.object({
   microsoftTenantId: z.string().optional(),
   /** `oidc` only: the issuer whose `/.well-known/openid-configuration` describes the provider. */
   issuerUrl: z.string().optional(),
+  /** `apple` only: the iOS/macOS apps (by any id) whose native sign-in tokens are accepted. */
+  appleBundles: z.record(z.string(), z.object({ bundleId: z.string() })).optional(),
 });
 
 const permissionIdsSchema = z.array(z.string()).default([]);
