@@ -53,6 +53,7 @@ import { createCookieAdminCheck } from "./site-auth/admin-cookie";
 import { adminSignInAudit } from "./site-auth/admin-sign-in-audit";
 import { createInProcessAuthApiFetch } from "./site-auth/in-process-auth-api";
 import { type SiteAuth, withSiteSessions } from "./site-auth/site-auth";
+import { createSiteRoleReader } from "./site-auth/site-roles";
 
 export { AUTH_API_BODY_LIMIT_BYTES } from "./middleware/body-limits";
 
@@ -192,10 +193,16 @@ export function createApp(deps: AppDeps) {
   }
 
   // The site's content API and functions (site spec, section 7). Writes need an admin of the
-  // site's auth project, verified in process with the platform's keys.
+  // site's auth project, verified in process with the platform's keys; what they may write
+  // depends on their role, read per request from the auth API's user cache (decision 032).
   const tokenVerifier = authApi.accessTokens;
+  const siteRoleOf = createSiteRoleReader({
+    users: authApi.users,
+    siteProjectId: deps.siteAuth.projectId,
+  });
   const verifyAdmin = createAdminVerifier({
     siteProjectId: deps.siteAuth.projectId,
+    roleOf: siteRoleOf,
     verifyAccessToken: async (token, options) => {
       const result = await tokenVerifier.verify(token, options);
       return isKnownError(result)
@@ -295,7 +302,7 @@ export function createApp(deps: AppDeps) {
         handler: deps.web.handler,
         db: database.db,
         publicUrl: config.PUBLIC_URL,
-        siteAuth: withSiteSessions(deps.siteAuth, authApi.accessTokens),
+        siteAuth: withSiteSessions(deps.siteAuth, authApi.accessTokens, siteRoleOf),
         // The web app's server code calls the auth API in process, never at the request's Host.
         authApiFetch: createInProcessAuthApiFetch({
           publicUrl: config.PUBLIC_URL,
@@ -348,5 +355,7 @@ export function createApp(deps: AppDeps) {
     svixApi: authApi.svixApi,
     /** The process's one access-token verifier, the auth API's (site sessions, admin guard). */
     accessTokens: authApi.accessTokens,
+    /** The role of a user of the site's project as it is now (site sessions, admin guard). */
+    siteRoleOf,
   });
 }

@@ -309,6 +309,11 @@ const webForms: { paths: string[]; fields: Record<string, string>; who: Caller[]
   },
   {
     paths: ["/admin/users"],
+    fields: { intent: "role", userId: "not-a-user", role: "editor" },
+    who: ["admin"],
+  },
+  {
+    paths: ["/admin/users"],
     fields: {
       intent: "create",
       email: "fuzz@example.org",

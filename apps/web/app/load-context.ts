@@ -6,7 +6,7 @@
  * apps), so the compiler holds both sides to it. The server's own types (SiteAuth, DevOutbox...)
  * must fit these shapes.
  */
-import type { ContactForm } from "@heritage/content";
+import type { ContactForm, SiteRole } from "@heritage/content";
 import type { Database } from "@heritage/db";
 
 /**
@@ -23,8 +23,11 @@ export type WebLoadContext = {
     projectId: string;
     publishableClientKey: string;
     secretServerKey: string;
-    /** Verifies an access token of the site's project in process; null when invalid or expired. */
-    verifyAccessToken(token: string): Promise<{ userId: string } | null>;
+    /**
+     * Verifies an access token of the site's project in process, with its user's role as it is
+     * now (decision 032); null when invalid or expired, or the user is gone.
+     */
+    verifyAccessToken(token: string): Promise<{ userId: string; role: SiteRole } | null>;
     /** Whether the project has any user yet (anonymous and restricted ones included). */
     hasUsers(): Promise<boolean>;
     /**

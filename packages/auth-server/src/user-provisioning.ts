@@ -21,6 +21,8 @@ export interface CreateUserWithPasswordOptions {
   /** Mark the email as verified (the operator typed it in). Default false. */
   primaryEmailVerified?: boolean;
   serverMetadata?: unknown;
+  /** What the user may read but not change (the site keeps its admins' role here). */
+  clientReadOnlyMetadata?: unknown;
   /** Tests only: cheaper argon2id parameters. */
   passwordHashing?: Argon2Parameters;
   clock?: () => Date;
@@ -62,6 +64,9 @@ async function insertUserWithPassword(
       password: options.password,
       display_name: options.displayName ?? null,
       ...(options.serverMetadata === undefined ? {} : { server_metadata: options.serverMetadata }),
+      ...(options.clientReadOnlyMetadata === undefined
+        ? {}
+        : { client_read_only_metadata: options.clientReadOnlyMetadata }),
     }),
   );
   return { userId: user.row.id };

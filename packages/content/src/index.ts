@@ -194,7 +194,6 @@ export {
   reservedProjectSlugs,
   slugFromTitle,
 } from "./projects/project-slugs";
-export { adoptReadableProjectAddresses } from "./projects/readable-addresses";
 export {
   createProject,
   deleteProject,
@@ -207,6 +206,7 @@ export {
   RELATED_PROJECTS_LIMIT,
   updateProject,
 } from "./projects/projects-repository";
+export { adoptReadableProjectAddresses } from "./projects/readable-addresses";
 export { hitRateLimit, type RateLimitResult } from "./rate-limits/rate-limits-repository";
 export { type AuditEntryInput, recordAuditEntry } from "./revisions/audit-log";
 export {
@@ -230,6 +230,22 @@ export {
   pruneHistory,
   type RetentionSettings,
 } from "./revisions/retention";
+export {
+  type AdminOnlyAction,
+  adminOnlyActions,
+  defaultNewUserRole,
+  isGlobalSettingsRow,
+  isSiteRole,
+  mayDo,
+  metadataWithSiteRole,
+  roleRefusalMessage,
+  SITE_ROLE_METADATA_KEY,
+  type SiteRole,
+  siteRoleDescriptions,
+  siteRoleLabels,
+  siteRoleOf,
+  siteRoles,
+} from "./roles/site-roles";
 export { defaultGlobalSeo, defaultPageCopy } from "./site-content/default-content";
 export {
   describePlaceholders,

@@ -4,12 +4,15 @@
  * `Authorization: Bearer <token>` (also the SDK's `Bearer stackauth_<base64 JSON>` form) or as the
  * `x-stack-auth` header that the Stack SDK's `getAuthHeaders()` produces
  * (`{"accessToken": "...", "refreshToken": "..."}`), and is verified with the auth platform's
- * keys, in process. Spec section 6: any signed-in user of the project is an admin.
+ * keys, in process. Any signed-in user of the project may come in (spec section 6); what they may
+ * do then depends on their role, which the check reads as it is now (`roleOf`, decision 032):
+ * the content API refuses an editor what only an admin may do.
  */
+import type { SiteRole } from "@heritage/content";
 
 /** The answer of an admin check: the user, or why the request is refused. */
 export type AdminCheck =
-  | { ok: true; userId: string }
+  | { ok: true; userId: string; role: SiteRole }
   | { ok: false; status: 401 | 403; message: string };
 
 /** Checks a request's credentials. Never throws for a bad token; only for an internal failure. */
@@ -33,6 +36,7 @@ export const adminGuardMessages = {
   expired: "The access token has expired: sign in again",
   sessionEnded:
     "This session has ended (signed out, revoked or the account was removed): sign in again",
+  userGone: "This account no longer exists: sign in with another one",
   invalid: "The access token is invalid: sign in again",
   wrongProject: "The access token belongs to another project, not to this site's admin project",
   anonymous: "Anonymous users cannot manage site content: sign in with an account",
@@ -98,12 +102,15 @@ function refusalFor(code: string): AdminCheck {
  * const verifyAdmin = createAdminVerifier({
  *   verifyAccessToken: (token, options) => authApi.accessTokens.verify(token, options),
  *   siteProjectId: siteAuthProject.projectId,
+ *   roleOf: createSiteRoleReader({ users: authApi.users, siteProjectId }),
  * });
  */
 export function createAdminVerifier(options: {
   verifyAccessToken: VerifyAccessToken;
   /** The site's auth project; a function when it is only known after start-up. */
   siteProjectId: string | (() => string);
+  /** The user's role now (null: no such user); site-auth/site-roles.ts. */
+  roleOf: (userId: string) => Promise<SiteRole | null>;
 }): AdminVerifier {
   return async (request) => {
     const read = readAccessToken(request.headers);
@@ -117,7 +124,10 @@ export function createAdminVerifier(options: {
       projectId,
       requireLiveSession: true,
     });
-    if ("userId" in result) return { ok: true, userId: result.userId };
-    return refusalFor(result.code);
+    if (!("userId" in result)) return refusalFor(result.code);
+    // Read per request, so a demoted admin's next write is refused (decision 032).
+    const role = await options.roleOf(result.userId);
+    if (role === null) return { ok: false, status: 401, message: adminGuardMessages.userGone };
+    return { ok: true, userId: result.userId, role };
   };
 }

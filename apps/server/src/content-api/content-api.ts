@@ -14,6 +14,11 @@
  * Every answer is `{ data, error }`. Checks run in this order, and a refused call writes nothing:
  * access (401 / 403), body (400 naming each field and reason), then the write.
  *
+ * Roles (issue 34, decision 032): every signed-in user of the site's project is an `admin` or an
+ * `editor` (content-tables.ts says which verbs need an admin). An editor is refused with 403
+ * FORBIDDEN, naming why and their role, on the global settings (the site's languages, the global
+ * SEO row, also through a restore), on deleting a contact message and on purging the trash.
+ *
  * Versions (issue 29): a single-row answer and every write's answer carry the row's version as
  * `ETag`; a `PUT`, `DELETE` or site-content save with `If-Match` is refused with 412
  * VERSION_CONFLICT (naming who changed the row and when, with its current state) unless the row is
@@ -23,6 +28,7 @@
 import { randomUUID } from "node:crypto";
 import { describeRoute, type RouteCaller } from "@heritage/auth-server";
 import {
+  type AdminOnlyAction,
   type ContentActor,
   type ContentChangedCallback,
   ContentError,
@@ -36,6 +42,8 @@ import {
   restoreFromTrash,
   restoreRevision,
   revisionedTables,
+  roleRefusalMessage,
+  type SiteRole,
   selectRows,
   versionTag,
   writeContent,
@@ -238,29 +246,45 @@ export function createContentApi(deps: ContentApiDeps): Hono {
 
   /** Null when allowed; otherwise the refusal to send. */
   async function refuse(c: Context, level: AccessLevel): Promise<Response | null> {
-    const access = await authorize(c, level, { describe: false });
+    const access = await authorize(c, level, { describe: false, action: undefined });
     return "refusal" in access ? access.refusal : null;
   }
 
+  /** The 403 of an editor asking for what only an admin may do (the action says why). */
+  function forbidden(c: Context, action: AdminOnlyAction | undefined, role: SiteRole): Response {
+    const message = action
+      ? roleRefusalMessage(action, role)
+      : `Only an admin can do this. Your role is ${role}.`;
+    return respondWithError(
+      c,
+      new ContentError("FORBIDDEN", message, { role, required_role: "admin" }),
+    );
+  }
+
   /**
-   * The caller's right to `level`: the admin who acts (null for a public call, even a signed-in
-   * one: a visitor's write is not an admin action), or the refusal to send.
+   * The caller's right to `level`: the admin user who acts and their role (null for a public
+   * call, even a signed-in one: a visitor's write is not an admin action), or the refusal to send.
+   * `action` names why a verb at `admin` is for admins only.
    */
   async function authorize(
     c: Context,
     level: AccessLevel,
-    options: { describe: boolean } = { describe: true },
-  ): Promise<{ actor: ContentActor | null } | { refusal: Response }> {
-    if (level === "public") return { actor: null };
+    options: { describe?: boolean; action?: AdminOnlyAction | undefined } = {},
+  ): Promise<{ actor: ContentActor | null; role: SiteRole | null } | { refusal: Response }> {
+    if (level === "public") return { actor: null, role: null };
     if (level === "none") {
       return { refusal: respondWithError(c, new ContentError("METHOD_NOT_ALLOWED")) };
     }
     const check = await deps.verifyAdmin(c.req.raw);
     if (check.ok) {
-      const name = options.describe
-        ? ((await deps.describeAdmin?.(check.userId)) ?? check.userId)
-        : check.userId;
-      return { actor: { id: check.userId, name } };
+      if (level === "admin" && check.role !== "admin") {
+        return { refusal: forbidden(c, options.action, check.role) };
+      }
+      const name =
+        options.describe === false
+          ? check.userId
+          : ((await deps.describeAdmin?.(check.userId)) ?? check.userId);
+      return { actor: { id: check.userId, name }, role: check.role };
     }
     return {
       refusal: respondWithError(
@@ -268,6 +292,33 @@ export function createContentApi(deps: ContentApiDeps): Hono {
         new ContentError(check.status === 401 ? "UNAUTHENTICATED" : "FORBIDDEN", check.message),
       ),
     };
+  }
+
+  /**
+   * Refuses an editor a write touching a row only admins write (the global SEO row): the write's
+   * body, the row as stored, or the trashed or revised copy a restore brings back (`rows`), any
+   * of them matching is enough. Null when allowed. Admins are never asked: no extra query.
+   */
+  async function refuseAdminOnlyRow(
+    c: Context,
+    table: ContentTable,
+    role: SiteRole | null,
+    id: unknown,
+    rows: readonly ({ id?: unknown; content_type?: unknown } | null | undefined)[],
+  ): Promise<Response | null> {
+    const rule = table.adminOnlyRows;
+    if (!rule || role === null || role === "admin") return null;
+    const stored =
+      typeof id === "string" && id.trim() !== ""
+        ? await selectRows(deps.db, table.name, {
+            filters: [{ column: "id", operator: "eq", value: id.trim() }],
+            limit: 1,
+          })
+        : [];
+    const candidates = [{ id }, ...rows, ...stored];
+    return candidates.some((row) => row && rule.matches(row))
+      ? forbidden(c, rule.action, role)
+      : null;
   }
 
   /** The `If-Match` version of a write, undefined without one; 400 for one the API never gave. */
@@ -350,12 +401,16 @@ export function createContentApi(deps: ContentApiDeps): Hono {
         }),
         limitBody,
         async (c) => {
-          const access = await authorize(c, table.access.create);
+          const access = await authorize(c, table.access.create, {
+            action: table.adminOnlyBecause,
+          });
           if ("refusal" in access) return access.refusal;
           const create = table.create;
           if (!create) return respondWithError(c, new ContentError("METHOD_NOT_ALLOWED"));
           const ifMatch = expectedVersion(c);
           const body = await readJsonObject(c);
+          const rowRefusal = await refuseAdminOnlyRow(c, table, access.role, body.id, [body]);
+          if (rowRefusal) return rowRefusal;
           refuseUnknownFields(table, body, "create");
 
           if (table.isContactForm) {
@@ -420,15 +475,19 @@ export function createContentApi(deps: ContentApiDeps): Hono {
         }),
         limitBody,
         async (c) => {
-          const access = await authorize(c, table.access.update);
+          const access = await authorize(c, table.access.update, {
+            action: table.adminOnlyBecause,
+          });
           if ("refusal" in access) return access.refusal;
           const update = table.update;
           if (!update) return respondWithError(c, new ContentError("METHOD_NOT_ALLOWED"));
           checkQueryText(new URL(c.req.url));
           const ifMatch = expectedVersion(c);
           const body = await readJsonObject(c);
-          refuseUnknownFields(table, body, "update");
           const id = body.id ?? c.req.query("id");
+          const rowRefusal = await refuseAdminOnlyRow(c, table, access.role, id, [body]);
+          if (rowRefusal) return rowRefusal;
+          refuseUnknownFields(table, body, "update");
           if (typeof id !== "string" || id.trim() === "") {
             throw new ContentError("MISSING_ID", "id: The id is required", {
               fields: [{ field: "id", message: "The id is required" }],
@@ -459,7 +518,9 @@ export function createContentApi(deps: ContentApiDeps): Hono {
           query: requiredIdQuery,
         }),
         async (c) => {
-          const access = await authorize(c, table.access.remove);
+          const access = await authorize(c, table.access.remove, {
+            action: table.adminOnlyBecause,
+          });
           if ("refusal" in access) return access.refusal;
           const remove = table.remove;
           if (!remove) return respondWithError(c, new ContentError("METHOD_NOT_ALLOWED"));
@@ -469,6 +530,8 @@ export function createContentApi(deps: ContentApiDeps): Hono {
           if (!id) {
             throw new ContentError("MISSING_ID", "The id query parameter is required (?id=...)");
           }
+          const rowRefusal = await refuseAdminOnlyRow(c, table, access.role, id, []);
+          if (rowRefusal) return rowRefusal;
           const row = await writeContent(deps.db, {
             table: table.name,
             operation: "delete",
@@ -491,7 +554,7 @@ export function createContentApi(deps: ContentApiDeps): Hono {
   // What needs translating, and "mark as checked" (issue 34, item 2): translators' work.
   addTranslationStatusRoutes(app, {
     db: deps.db,
-    authorize: (c) => authorize(c, "admin"),
+    authorize: (c) => authorize(c, "editor"),
     expectedVersion,
     limitBody,
   });
@@ -511,16 +574,34 @@ export function createContentApi(deps: ContentApiDeps): Hono {
       describeRoute({
         summary: "Restore a revision of a project, category, FAQ item or site content",
         description:
-          "Writes the revision's state back as a new revision (a deleted row comes back with its id). Honours `If-Match`; answers the row with its `ETag`, 404 PGRST116 for an unknown revision.",
+          "Writes the revision's state back as a new revision (a deleted row comes back with its id). Honours `If-Match`; answers the row with its `ETag`, 404 PGRST116 for an unknown revision. A revision of the global SEO settings is an admin's to restore (403 FORBIDDEN for an editor).",
         callers: ["site-admin"],
         body: revisionBody,
       }),
       limitBody,
       async (c) => {
-        const access = await authorize(c, "admin");
+        const access = await authorize(c, "editor");
         if ("refusal" in access) return access.refusal;
         const ifMatch = expectedVersion(c);
         const body = revisionBody.parse(await readJsonObject(c));
+        if (access.role !== "admin") {
+          // The revised row: a restore of the global SEO settings is a change to them.
+          const [revision] = await selectRows(deps.db, "revisions", {
+            filters: [{ column: "id", operator: "eq", value: body.revision_id }],
+            limit: 1,
+          });
+          const revisedTable = revision && tableOf(String(revision.table_name));
+          if (revision && revisedTable) {
+            const refusal = await refuseAdminOnlyRow(
+              c,
+              revisedTable,
+              access.role,
+              revision.row_id,
+              [revision.data as Record<string, unknown>],
+            );
+            if (refusal) return refusal;
+          }
+        }
         const restored = await restoreRevision(deps.db, {
           revisionId: body.revision_id,
           actor: access.actor,
@@ -538,15 +619,29 @@ export function createContentApi(deps: ContentApiDeps): Hono {
       describeRoute({
         summary: "Restore a deleted row from the trash",
         description:
-          "Inserts the row again as it was deleted, with its id (its images were kept); 404 PGRST116 when the trash holds no such row.",
+          "Inserts the row again as it was deleted, with its id (its images were kept); 404 PGRST116 when the trash holds no such row. The global SEO settings are an admin's to restore (403 FORBIDDEN for an editor).",
         callers: ["site-admin"],
         body: trashBody,
       }),
       limitBody,
       async (c) => {
-        const access = await authorize(c, "admin");
+        const access = await authorize(c, "editor");
         if ("refusal" in access) return access.refusal;
         const body = trashBody.parse(await readJsonObject(c));
+        const trashedTable = tableOf(body.table);
+        if (access.role !== "admin" && trashedTable) {
+          const [entry] = await selectRows(deps.db, "trash", {
+            filters: [
+              { column: "table_name", operator: "eq", value: body.table },
+              { column: "row_id", operator: "eq", value: body.id },
+            ],
+            limit: 1,
+          });
+          const refusal = await refuseAdminOnlyRow(c, trashedTable, access.role, body.id, [
+            entry?.data as Record<string, unknown> | undefined,
+          ]);
+          if (refusal) return refusal;
+        }
         const row = await restoreFromTrash(deps.db, { ...body, actor: access.actor });
         const table = tableOf(body.table);
         if (!row || !table) return respondWithError(c, noRows());
@@ -560,13 +655,14 @@ export function createContentApi(deps: ContentApiDeps): Hono {
       describeRoute({
         summary: "Remove a deleted row from the trash for good",
         description:
-          "Removes the trashed row and its revisions, and at once the uploaded images nothing else refers to; 404 PGRST116 when the trash holds no such row.",
+          "Removes the trashed row and its revisions, and at once the uploaded images nothing else refers to; 404 PGRST116 when the trash holds no such row. Admins only: an editor gets 403 FORBIDDEN.",
         callers: ["site-admin"],
         body: trashBody,
       }),
       limitBody,
       async (c) => {
-        const access = await authorize(c, "admin");
+        // Deleting for good cannot be undone: admins only (decision 032).
+        const access = await authorize(c, "admin", { action: "purge-trash" });
         if ("refusal" in access) return access.refusal;
         const body = trashBody.parse(await readJsonObject(c));
         const purged = await purgeFromTrash(deps.db, { ...body, actor: access.actor });

@@ -1,12 +1,16 @@
 /**
  * @module
- * The tables of the content API and what each verb may do on them (site spec, sections 6 and
- * 7; issue 4): public tables are readable by anyone and written by admins; contact submissions
- * take inserts from anyone and everything else from admins; media, the e-mail outbox and the
- * editors' history (revisions, trash, audit log; issue 29) are read-only and for admins: the
- * history changes only through the writes it records and the restore functions.
+ * The tables of the content API and who may do what on them (site spec, sections 6 and 7;
+ * issue 4; roles: issue 34, decision 032): public tables are readable by anyone and written by
+ * any signed-in admin user, editors included; the site's languages and the global SEO row are
+ * global settings, written by admins only; contact submissions take inserts from anyone, status
+ * changes from editors and deletes (there is no trash for them) from admins only; media, the
+ * e-mail outbox and the editors' history (revisions, trash, audit log; issue 29) are read-only
+ * for signed-in users: the history changes only through the writes it records and the restore
+ * functions.
  */
 import {
+  type AdminOnlyAction,
   categoryCreateSchema,
   categoryUpdateSchema,
   contactFormSchema,
@@ -26,6 +30,7 @@ import {
   faqUpdateSchema,
   findUnknownFields,
   findUnknownSiteContentFields,
+  isGlobalSettingsRow,
   languageCreateSchema,
   languageUpdateSchema,
   parseSiteContentRow,
@@ -47,8 +52,11 @@ import type { Database } from "@heritage/db";
 import type { z } from "zod";
 import { FORM_STARTED_AT_FIELD, HONEYPOT_FIELD } from "./contact-protection";
 
-/** Who may perform a verb: anyone, a signed-in admin, or nobody (405). */
-export type AccessLevel = "public" | "admin" | "none";
+/**
+ * Who may perform a verb: anyone, any signed-in user of the site (`editor` or `admin` role), an
+ * `admin` only, or nobody (405).
+ */
+export type AccessLevel = "public" | "editor" | "admin" | "none";
 
 type Row = Record<string, unknown>;
 type Write = (db: Database, body: Row) => Promise<Row | null>;
@@ -57,6 +65,16 @@ export interface ContentTable {
   /** The table name in `/functions/api-{name}`. */
   name: QueryableTableName;
   access: { read: AccessLevel; create: AccessLevel; update: AccessLevel; remove: AccessLevel };
+  /** Why the verbs at `admin` are for admins only (the 403's message). */
+  adminOnlyBecause?: AdminOnlyAction;
+  /**
+   * Rows only an admin writes whatever the verb's level (site content's global SEO row): checked
+   * on the write's body, the stored row, and a trashed or revised copy restored.
+   */
+  adminOnlyRows?: {
+    action: AdminOnlyAction;
+    matches: (row: { id?: unknown; content_type?: unknown }) => boolean;
+  };
   /** Order of a plain GET (the admin lists ask for theirs with `order=`). */
   defaultOrder: RowOrder[];
   /** Public inserts go through the contact-form protection. */
@@ -83,12 +101,17 @@ const newestFirst: RowOrder[] = [
   { column: "created_at", direction: "desc" },
   { column: "id", direction: "desc" },
 ];
-const adminReadOnly = { read: "admin", create: "none", update: "none", remove: "none" } as const;
+const signedInReadOnly = {
+  read: "editor",
+  create: "none",
+  update: "none",
+  remove: "none",
+} as const;
 const publicContent = {
   read: "public",
-  create: "admin",
-  update: "admin",
-  remove: "admin",
+  create: "editor",
+  update: "editor",
+  remove: "editor",
 } as const;
 
 /**
@@ -140,7 +163,9 @@ export const contentApiTables: readonly ContentTable[] = [
   },
   {
     name: "languages",
-    access: publicContent,
+    // The site's languages are a global setting.
+    access: { read: "public", create: "admin", update: "admin", remove: "admin" },
+    adminOnlyBecause: "global-settings",
     defaultOrder: [{ column: "is_default", direction: "desc" }, ...oldestFirst],
     schemas: { create: languageCreateSchema, update: languageUpdateSchema },
     unknownFields: fieldsOf(languageCreateSchema, languageUpdateSchema),
@@ -151,6 +176,11 @@ export const contentApiTables: readonly ContentTable[] = [
   {
     name: "site_content",
     access: publicContent,
+    // The pages' copy is an editor's; the global SEO row is a global setting.
+    adminOnlyRows: {
+      action: "global-settings",
+      matches: (row) => isGlobalSettingsRow("site_content", row),
+    },
     defaultOrder: [{ column: "id", direction: "asc" }],
     present: (row) => parseSiteContentRow(row as SiteContentRow),
     schemas: { create: siteContentRowSchema, update: siteContentRowSchema },
@@ -163,7 +193,9 @@ export const contentApiTables: readonly ContentTable[] = [
   },
   {
     name: "contact_submissions",
-    access: { read: "admin", create: "public", update: "admin", remove: "admin" },
+    // Reading a message marks it read; deleting one cannot be undone (no trash).
+    access: { read: "editor", create: "public", update: "editor", remove: "admin" },
+    adminOnlyBecause: "delete-messages",
     defaultOrder: newestFirst,
     isContactForm: true,
     schemas: { create: contactFormSchema, update: contactSubmissionUpdateSchema },
@@ -178,22 +210,22 @@ export const contentApiTables: readonly ContentTable[] = [
   },
   {
     name: "media",
-    access: { read: "admin", create: "none", update: "none", remove: "none" },
+    access: signedInReadOnly,
     defaultOrder: newestFirst,
   },
   {
     name: "email_outbox",
-    access: { read: "admin", create: "none", update: "none", remove: "none" },
+    access: signedInReadOnly,
     defaultOrder: newestFirst,
   },
   {
     name: "revisions",
-    access: adminReadOnly,
+    access: signedInReadOnly,
     defaultOrder: newestFirst,
   },
   {
     name: "trash",
-    access: adminReadOnly,
+    access: signedInReadOnly,
     defaultOrder: [
       { column: "deleted_at", direction: "desc" },
       { column: "id", direction: "desc" },
@@ -201,7 +233,7 @@ export const contentApiTables: readonly ContentTable[] = [
   },
   {
     name: "audit_log",
-    access: adminReadOnly,
+    access: signedInReadOnly,
     defaultOrder: [
       { column: "at", direction: "desc" },
       { column: "id", direction: "desc" },

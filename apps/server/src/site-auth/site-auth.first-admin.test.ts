@@ -48,8 +48,15 @@ describe("the first admin of the site's project", () => {
     };
   }
 
-  /** The project's users as the auth API lists them, oldest first. */
+  /** The project's users' addresses as the auth API lists them, oldest first. */
   async function listEmails(siteAuth: SiteAuth): Promise<string[]> {
+    return (await listUsers(siteAuth)).map((user) => user.primary_email);
+  }
+
+  /** The project's users as the auth API lists them, oldest first. */
+  async function listUsers(
+    siteAuth: SiteAuth,
+  ): Promise<{ primary_email: string; client_read_only_metadata: unknown }[]> {
     const app = openApp({
       config: loadConfig({ SECRETS_KEY: testSecretsKey }),
       database,
@@ -65,8 +72,10 @@ describe("the first admin of the site's project", () => {
       },
     });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { items: { primary_email: string }[] };
-    return body.items.map((user) => user.primary_email);
+    const body = (await response.json()) as {
+      items: { primary_email: string; client_read_only_metadata: unknown }[];
+    };
+    return body.items;
   }
 
   it("is created by exactly one of several submissions sent at once", async () => {
@@ -103,6 +112,9 @@ describe("the first admin of the site's project", () => {
       siteAuth.createFirstAdmin({ email: "second@example.org", password, displayName: null }),
     ).resolves.toBeNull();
     await expect(listEmails(siteAuth)).resolves.toEqual(["first@example.org"]);
+    // The first admin is an admin, stored as such (decision 032).
+    const [user] = await listUsers(siteAuth);
+    expect(user?.client_read_only_metadata).toEqual({ role: "admin" });
   });
 
   it("races the ADMIN_EMAIL bootstrap of a starting process without a second first admin", async () => {

@@ -91,8 +91,12 @@ describe("the site's auth project", () => {
       user_id: string;
     };
     // The session check the web app gets, over the app's one verifier (the auth API's keys).
-    const sessions = withSiteSessions(siteAuth, app.accessTokens);
-    await expect(sessions.verifyAccessToken(accessToken)).resolves.toEqual({ userId });
+    // The admin from ADMIN_EMAIL is an admin (decision 032).
+    const sessions = withSiteSessions(siteAuth, app.accessTokens, app.siteRoleOf);
+    await expect(sessions.verifyAccessToken(accessToken)).resolves.toEqual({
+      userId,
+      role: "admin",
+    });
     await expect(sessions.verifyAccessToken(`${accessToken}x`)).resolves.toBeNull();
 
     const list = await app.request("/api/v1/users", {
@@ -102,8 +106,11 @@ describe("the site's auth project", () => {
         "x-stack-secret-server-key": siteAuth.secretServerKey,
       },
     });
-    const users = (await list.json()) as { items: { primary_email: string }[] };
+    const users = (await list.json()) as {
+      items: { primary_email: string; client_read_only_metadata: unknown }[];
+    };
     expect(users.items.map((user) => user.primary_email)).toEqual([settings.ADMIN_EMAIL]);
+    expect(users.items[0]?.client_read_only_metadata).toEqual({ role: "admin" });
   });
 
   it("uses the project and keys given by SITE_AUTH_* variables", async () => {

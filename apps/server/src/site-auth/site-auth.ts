@@ -1,7 +1,9 @@
 /**
  * @module
  * The site's project on the auth platform: found or created at start, its keys kept by the server
- * (in the database, the secret server key encrypted with SECRETS_KEY). The site's admins are that project's users (sign-up is off: admins are created by admins).
+ * (in the database, the secret server key encrypted with SECRETS_KEY). The site's admins are that project's users (sign-up is off: admins are created by admins),
+ * each with a role, `admin` or `editor` (site-roles.ts); the first admin, made on /login or from
+ * ADMIN_EMAIL, is an `admin`.
  */
 import { isKnownError } from "@heritage/auth-protocol";
 import {
@@ -15,11 +17,18 @@ import {
   type SecretsKeySettings,
   secretBoxFromSettings,
 } from "@heritage/auth-server";
-import { getSiteSetting, setSiteSetting, withSiteSettingsLock } from "@heritage/content";
+import {
+  getSiteSetting,
+  metadataWithSiteRole,
+  type SiteRole,
+  setSiteSetting,
+  withSiteSettingsLock,
+} from "@heritage/content";
 import type { Database } from "@heritage/db";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { SiteAuthSettings } from "./site-auth-config";
+import type { SiteRoleReader } from "./site-roles";
 
 export interface SiteAuth {
   projectId: string;
@@ -44,6 +53,8 @@ export interface NewSiteAdmin {
 }
 
 const siteProjectConfig = { auth: { allowSignUp: false } };
+/** The first admin's role, stored on the user (no role would read as admin too; decision 032). */
+const firstAdminMetadata = metadataWithSiteRole(null, "admin");
 const siteProjectDisplayName = "Balkan Heritage site";
 const siteProjectDescription = "Administrators of the public website";
 
@@ -152,6 +163,7 @@ export async function ensureSiteAuth(
         email: settings.ADMIN_EMAIL,
         password: settings.ADMIN_PASSWORD,
         primaryEmailVerified: true,
+        clientReadOnlyMetadata: firstAdminMetadata,
       });
       options.logger.info({ email: settings.ADMIN_EMAIL }, "created the admin from ADMIN_EMAIL");
     } catch (error) {
@@ -171,24 +183,30 @@ export async function ensureSiteAuth(
         password: admin.password,
         displayName: admin.displayName,
         primaryEmailVerified: true,
+        clientReadOnlyMetadata: firstAdminMetadata,
       }),
   };
 }
 
 /** The site's project with its admins' sessions checked in process (the web app's load context). */
 export interface SiteAuthWithSessions extends SiteAuth {
-  /** Verifies an access token of this project with the platform's keys; null when not valid. */
-  verifyAccessToken(token: string): Promise<{ userId: string } | null>;
+  /**
+   * Verifies an access token of this project with the platform's keys and gives its user's
+   * role as it is now; null when not valid (or the user is gone).
+   */
+  verifyAccessToken(token: string): Promise<{ userId: string; role: SiteRole } | null>;
 }
 
 /**
  * Adds the session check to the site's project, over the process's one verifier (the auth API's
  * `accessTokens`). Admin pages act with the project's secret key: a signed-out or removed admin's
- * token stops working at once, not when it expires.
+ * token stops working at once, not when it expires, and a changed role counts from the next
+ * request (`roleOf`, site-roles.ts).
  */
 export function withSiteSessions(
   siteAuth: SiteAuth,
   accessTokens: AccessTokenVerifier,
+  roleOf: SiteRoleReader,
 ): SiteAuthWithSessions {
   return {
     ...siteAuth,
@@ -197,7 +215,9 @@ export function withSiteSessions(
         projectId: siteAuth.projectId,
         requireLiveSession: true,
       });
-      return isKnownError(result) ? null : { userId: result.userId };
+      if (isKnownError(result)) return null;
+      const role = await roleOf(result.userId);
+      return role === null ? null : { userId: result.userId, role };
     },
   };
 }

@@ -7,12 +7,13 @@
 
 import { createAccessTokenVerifier } from "@heritage/auth-server";
 import { createTestAuthApi, type TestAuthApi, type TestUser } from "@heritage/auth-server/testing";
-import type { ContentChange } from "@heritage/content";
+import { type ContentChange, metadataWithSiteRole, type SiteRole } from "@heritage/content";
 import type { Database } from "@heritage/db";
 import { Hono } from "hono";
 import { type AdminVerifier, createAdminVerifier } from "../content-api/admin-guard";
 import type { ApiLogger } from "../content-api/api-response";
 import { type ContentApiDeps, createContentApi } from "../content-api/content-api";
+import { createSiteRoleReader } from "../site-auth/site-roles";
 
 export type LoggedEntry = { level: "info" | "warn" | "error"; object: object; message?: string };
 
@@ -29,7 +30,7 @@ export interface SiteTestContext {
   auth: TestAuthApi;
   db: Database;
   siteProjectId: string;
-  /** A signed-in user of the site's project: an admin (spec section 6). */
+  /** A signed-in user of the site's project without a role: an admin (decision 032). */
   admin: TestUser;
   /** A signed-in user of another project. */
   outsider: TestUser;
@@ -51,6 +52,8 @@ export async function createSiteTestContext(): Promise<SiteTestContext> {
   const verifyAdmin = createAdminVerifier({
     verifyAccessToken: (token, options) => verifier.verify(token, options),
     siteProjectId: site.id,
+    // The app's reader, over this auth API's user cache.
+    roleOf: createSiteRoleReader({ users: auth.api.users, siteProjectId: site.id }),
   });
   return {
     auth,
@@ -114,4 +117,35 @@ export function mountContentApi(context: SiteTestContext, overrides: Partial<Con
     };
   }
   return { app, call, changes };
+}
+
+/**
+ * Gives a user of the site's project a role, as the users screen does: through the auth API with
+ * the project's secret key, other metadata kept.
+ */
+export async function setSiteRole(
+  context: SiteTestContext,
+  userId: string,
+  role: SiteRole | null,
+): Promise<void> {
+  const read = await context.auth.request(`/users/${userId}`, {
+    accessType: "server",
+    projectId: context.siteProjectId,
+  });
+  const user = (await read.json()) as { client_read_only_metadata: unknown };
+  const metadata =
+    role === null
+      ? Object.fromEntries(
+          Object.entries((user.client_read_only_metadata ?? {}) as Record<string, unknown>).filter(
+            ([key]) => key !== "role",
+          ),
+        )
+      : metadataWithSiteRole(user.client_read_only_metadata, role);
+  const response = await context.auth.request(`/users/${userId}`, {
+    accessType: "server",
+    projectId: context.siteProjectId,
+    method: "PATCH",
+    body: { client_read_only_metadata: metadata },
+  });
+  if (response.status !== 200) throw new Error(`setting the role answered ${response.status}`);
 }

@@ -26,8 +26,10 @@ const context = {
     projectId,
     publishableClientKey: "pck",
     secretServerKey: "ssk",
-    // Only `goodToken` verifies, as the platform's verifier would for a valid, unexpired token.
-    verifyAccessToken: async (token: string) => (token === goodToken ? { userId: "user-1" } : null),
+    // Only `goodToken` verifies, as the platform's verifier would for a valid, unexpired token;
+    // the role comes from the user's record, not from the token.
+    verifyAccessToken: async (token: string) =>
+      token === goodToken ? { userId: "user-1", role: "editor" } : null,
   },
 } as unknown as AppLoadContext;
 
@@ -49,17 +51,18 @@ function requestWith(tokens: { refresh?: string; access?: string }): Request {
 }
 
 describe("the site session read from the request cookies", () => {
-  it("is signed in with a verified access token, and names the user from its claims", async () => {
+  it("is signed in with a verified access token, names the user from its claims and gives their role", async () => {
     const request = requestWith({ refresh: refreshToken, access: goodToken });
     expect(hasSiteSessionCookie(request, context)).toBe(true);
     expect(await getSiteSession(request, context)).toEqual({
       status: "signed-in",
-      user: { id: "user-1", email: "ana@example.org", displayName: "Ana" },
+      user: { id: "user-1", email: "ana@example.org", displayName: "Ana", role: "editor" },
     });
     expect(await getSignedInUser(request, context)).toEqual({
       id: "user-1",
       email: "ana@example.org",
       displayName: "Ana",
+      role: "editor",
     });
   });
 

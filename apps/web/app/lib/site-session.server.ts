@@ -16,13 +16,16 @@ import {
   createServerApp,
   type ServerApp,
 } from "@heritage/auth-client";
+import type { SiteRole } from "@heritage/content";
 import type { AppLoadContext } from "react-router";
 
-/** The signed-in user as the site sees it (site spec, section 3). */
+/** The signed-in user as the site sees it (site spec, section 3), with their role (decision 032). */
 export interface SiteUser {
   id: string;
   email: string | null;
   displayName: string | null;
+  /** Read from the user's record at this request, never from the token: a change counts at once. */
+  role: SiteRole;
 }
 
 export type SiteSession =
@@ -55,6 +58,7 @@ async function verifySiteAccessToken(
     id: verified.userId,
     email: typeof claims.email === "string" ? claims.email : null,
     displayName: typeof claims.name === "string" ? claims.name : null,
+    role: verified.role,
   };
 }
 
@@ -112,9 +116,10 @@ export type AdminCheck =
   | { ok: false; headers: Headers };
 
 /**
- * Whether the request comes from a signed-in admin of the site (site spec, section 6: every user
- * of the site's project is an admin). An expired access token is refreshed; `headers` carries
- * the `Set-Cookie` lines for the response either way (a rejected refresh clears the cookies).
+ * Whether the request comes from a signed-in admin user of the site (site spec, section 6: every
+ * user of the site's project may enter the admin area; `user.role` says what they may change
+ * there). An expired access token is refreshed; `headers` carries the `Set-Cookie` lines for the
+ * response either way (a rejected refresh clears the cookies).
  */
 export async function requireSiteAdmin(
   request: Request,

@@ -1,7 +1,9 @@
 /**
  * An admin creates admin users ("Create Admin User", site spec sections 2, 5 and 8), sees them
  * listed and removes one through a keyboard-accessible confirmation; the last admin cannot be
- * removed, and removing yourself signs you out.
+ * removed, and removing yourself signs you out. Roles (issue 34, item 4): a new user is an
+ * editor, who sees the users screen without its controls and whose write the server refuses with
+ * 403, until an admin makes them an admin.
  */
 import type { Browser, Page, Request, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -49,7 +51,8 @@ describe.skipIf(!hasChromium)("an admin manages admin users", () => {
     await page.waitForURL(`${server.url}/admin/users`);
     await page.getByRole("heading", { name: "Create Admin User" }).waitFor();
     const headers = await page.getByRole("columnheader").allTextContents();
-    expect(headers).toEqual(["Email", "Name", "Created", "Last active", "Actions"]);
+    expect(headers).toEqual(["Email", "Name", "Role", "Created", "Last active", "Actions"]);
+    await row(admin.email).getByText("Admin", { exact: true }).waitFor();
     await expect(row(admin.email).getByText("(you)").count()).resolves.toBe(1);
     await expect(
       row(admin.email)
@@ -79,6 +82,8 @@ describe.skipIf(!hasChromium)("an admin manages admin users", () => {
     await expect(card().getByLabel("Email").inputValue()).resolves.toBe("");
     await expect(card().getByLabel("Display Name").inputValue()).resolves.toBe("");
     await row(second.email).getByText(second.name).waitFor();
+    // No role chosen: the least privilege.
+    await row(second.email).getByText("Editor", { exact: true }).waitFor();
     await dismissNotices(page);
 
     // The provider's message when the e-mail is taken.
@@ -109,6 +114,39 @@ describe.skipIf(!hasChromium)("an admin manages admin users", () => {
     errors.splice(errors.indexOf(aborted), 1);
     await card().getByLabel("Display Name").fill("");
     await dismissNotices(page);
+  });
+
+  it("shows an editor the users without their controls, refuses their write, until made an admin", async () => {
+    const editor = await newAdminPage(browser);
+    await signIn(editor.page, server, second);
+    await editor.page.goto(`${server.url}/admin/users`);
+    await editor.page.getByText("You are an editor").waitFor();
+    const ownRow = editor.page.getByRole("row").filter({ hasText: second.email });
+    await ownRow.getByText("Editor", { exact: true }).waitFor();
+    await expect(
+      editor.page.getByRole("heading", { name: "Create Admin User" }).count(),
+    ).resolves.toBe(0);
+    await expect(
+      editor.page.getByRole("button", { name: /^(Remove|Make) / }).count(),
+    ).resolves.toBe(0);
+    // A hidden button is not the check: the server itself refuses the editor's form.
+    const posted = await editor.page.request.post(`${server.url}/admin/users`, {
+      form: { intent: "create", email: "sneaky@example.org", password: "sneaky-password" },
+      headers: { origin: server.url },
+    });
+    expect(posted.status()).toBe(403);
+
+    // The admin makes them an admin: their next visit has the controls.
+    await row(second.email)
+      .getByRole("button", { name: `Make admin: ${second.email}` })
+      .click();
+    await expectNotice(page, "Role changed", `${second.email} is now an admin.`);
+    await row(second.email).getByText("Admin", { exact: true }).waitFor();
+    await dismissNotices(page);
+    await editor.page.reload();
+    await editor.page.getByRole("heading", { name: "Create Admin User" }).waitFor();
+    expect(editor.errors).toEqual([]);
+    await editor.context.close();
   });
 
   it("removes a user after a confirmation that works from the keyboard", async () => {
@@ -150,6 +188,8 @@ describe.skipIf(!hasChromium)("an admin manages admin users", () => {
   async function confirmOwnRemovalAs(user: { email: string; password: string }) {
     await card().getByLabel("Email").fill(user.email);
     await card().getByLabel("Password").fill(user.password);
+    // An editor may not remove even their own account: this one is an admin.
+    await card().getByLabel("Admin", { exact: true }).check();
     await card().getByRole("button", { name: "Create User" }).click();
     await expectNotice(page, "Success!", "User created successfully");
     await page.getByRole("button", { name: "Sign Out" }).click();

@@ -1,13 +1,26 @@
 /**
  * @module
- * /admin/users on the server: the list of the site's admin users, "Create Admin User" and
- * removing a user. Every call first checks that the caller is a signed-in admin of the site
- * (`requireSiteAdmin`), then uses the site project's secret key. Rules beyond the spec: the last
- * admin is never removed, and removing yourself needs an explicit confirmation.
+ * /admin/users on the server: the list of the site's admin users with their roles, "Create Admin
+ * User" (with a role, `editor` unless the form says `admin`), changing a user's role, and removing
+ * a user. Every call first checks that the caller is a signed-in admin user of the site
+ * (`requireSiteAdmin`); every write also that their role, as it is now, is `admin`: an editor gets
+ * 403 and nothing changes (decision 032). Then the site project's secret key does the work.
+ * Rules beyond the spec: the last admin is never removed nor made an editor, nobody changes their
+ * own role (another admin does), and removing yourself needs an explicit confirmation. This
+ * process makes the users screen's writes one at a time, so two at once cannot both pass the
+ * last-admin check.
  */
 import type { AuthServerUser, ServerApp } from "@heritage/auth-client";
 import { isKnownError } from "@heritage/auth-protocol";
-import { recordAuditEntry } from "@heritage/content";
+import {
+  defaultNewUserRole,
+  isSiteRole,
+  metadataWithSiteRole,
+  recordAuditEntry,
+  roleRefusalMessage,
+  type SiteRole,
+  siteRoleOf,
+} from "@heritage/content";
 import type { AppLoadContext } from "react-router";
 import {
   type AdminUserErrors,
@@ -26,24 +39,33 @@ export interface AdminUserRow {
   displayName: string | null;
   createdAt: string;
   lastActiveAt: string;
+  role: SiteRole;
 }
 
 export type UsersLoaderData =
-  | { ok: true; users: AdminUserRow[]; currentUserId: string }
+  | { ok: true; users: AdminUserRow[]; currentUserId: string; currentUserRole: SiteRole }
   | { ok: false; message: string };
 
+export type UsersIntent = "create" | "delete" | "role";
+
 export type UsersActionData =
-  | { intent: "create"; ok: true; email: string }
+  | { intent: "create"; ok: true; email: string; role: SiteRole }
   | { intent: "create"; ok: false; message: string; fieldErrors?: AdminUserErrors }
   | { intent: "delete"; ok: true; userId: string; wasSelf: boolean }
-  | { intent: "delete"; ok: false; message: string };
+  | { intent: "delete"; ok: false; message: string }
+  | { intent: "role"; ok: true; userId: string; role: SiteRole }
+  | { intent: "role"; ok: false; message: string };
 
 export const usersMessages = {
   notSignedIn: "Please log in to access this page",
   loadFailed: "Failed to load users",
   createFailed: "Failed to create user",
   deleteFailed: "Failed to remove user",
+  roleFailed: "Failed to change the role",
   lastAdmin: "The last admin user cannot be removed.",
+  lastAdminRole: "The last admin cannot be made an editor. Make another user an admin first.",
+  ownRole: "You cannot change your own role. Ask another admin.",
+  invalidRole: "Choose a role: admin or editor.",
   confirmSelf: "Confirm that you want to remove your own account.",
   unknownIntent: "Unknown action",
 } as const;
@@ -70,7 +92,29 @@ function toRow(user: AuthServerUser): AdminUserRow {
     displayName: user.displayName,
     createdAt: user.signedUpAt.toISOString(),
     lastActiveAt: user.lastActiveAt.toISOString(),
+    role: siteRoleOf(user.clientReadOnlyMetadata),
   };
+}
+
+/** The user's metadata with the role set: the stored JSON, and a string. */
+function metadataWithRole(
+  metadata: AuthServerUser["clientReadOnlyMetadata"] | null,
+  role: SiteRole,
+): AuthServerUser["clientReadOnlyMetadata"] {
+  return metadataWithSiteRole(metadata, role) as AuthServerUser["clientReadOnlyMetadata"];
+}
+
+const isAdmin = (user: AuthServerUser) => siteRoleOf(user.clientReadOnlyMetadata) === "admin";
+
+/**
+ * Runs the users screen's writes one after another in this process: each reads the users, checks
+ * the last-admin rule and writes, and two at once could both see a second admin.
+ */
+let usersWrites: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = usersWrites.then(work, work);
+  usersWrites = run.catch(() => undefined);
+  return run;
 }
 
 export async function loadUsers(
@@ -84,7 +128,12 @@ export async function loadUsers(
   try {
     const users = await listAllUsers(admin.app);
     return {
-      body: { ok: true, users: users.map(toRow), currentUserId: admin.user.id },
+      body: {
+        ok: true,
+        users: users.map(toRow),
+        currentUserId: admin.user.id,
+        currentUserRole: admin.user.role,
+      },
       headers: admin.headers,
     };
   } catch (error) {
@@ -107,14 +156,16 @@ function adminLabel(user: { displayName: string | null; email: string | null }):
 async function recordAdminChange(
   context: AppLoadContext,
   actor: SiteUser,
-  action: "admin.user_created" | "admin.user_deleted",
+  action: "admin.user_created" | "admin.user_deleted" | "admin.user_role_changed",
   target: { id: string; summary: string | null },
+  details?: Record<string, unknown>,
 ): Promise<void> {
   try {
     await recordAuditEntry(context.db, {
       actor: { id: actor.id, name: adminLabel(actor) },
       action,
       target: { type: "user", ...target },
+      details,
     });
   } catch (error) {
     logServerEvent("error", "recording an admin change in the audit log failed", {
@@ -140,6 +191,12 @@ async function createAdminUser(
       fieldErrors,
     };
   }
+  // Least privilege: a form without a role makes an editor.
+  const chosen = form.get("role");
+  const role = chosen === null || chosen === "" ? defaultNewUserRole : chosen;
+  if (!isSiteRole(role)) {
+    return { intent: "create", ok: false, message: usersMessages.invalidRole };
+  }
   const email = input.email.trim();
   try {
     const created = await app.createUser({
@@ -148,12 +205,16 @@ async function createAdminUser(
       primaryEmailAuthEnabled: true,
       password: input.password,
       displayName: input.displayName.trim() || null,
+      clientReadOnlyMetadata: metadataWithRole(null, role),
     });
-    await recordAdminChange(context, actor, "admin.user_created", {
-      id: created.id,
-      summary: email,
-    });
-    return { intent: "create", ok: true, email };
+    await recordAdminChange(
+      context,
+      actor,
+      "admin.user_created",
+      { id: created.id, summary: email },
+      { role },
+    );
+    return { intent: "create", ok: true, email, role };
   } catch (error) {
     // The provider's message, e.g. "A user with email ... already exists." (spec section 8).
     if (isKnownError(error)) return { intent: "create", ok: false, message: error.message };
@@ -186,7 +247,10 @@ async function deleteAdminUser(
     if (!removed) {
       return { intent: "delete", ok: false, message: "This user does not exist any more." };
     }
-    if (users.length <= 1) return { intent: "delete", ok: false, message: usersMessages.lastAdmin };
+    const admins = users.filter(isAdmin);
+    if (users.length <= 1 || (isAdmin(removed) && admins.length <= 1)) {
+      return { intent: "delete", ok: false, message: usersMessages.lastAdmin };
+    }
     await app.deleteUserById(userId);
     await recordAdminChange(context, actor, "admin.user_deleted", {
       id: userId,
@@ -208,12 +272,72 @@ async function deleteAdminUser(
   }
 }
 
+/** Gives another user a role; the last admin stays one, and nobody changes their own. */
+async function changeUserRole(
+  app: ServerApp,
+  actor: SiteUser,
+  form: FormData,
+  context: AppLoadContext,
+): Promise<UsersActionData> {
+  const userId = form.get("userId");
+  const role = form.get("role");
+  if (typeof userId !== "string" || userId === "") {
+    return { intent: "role", ok: false, message: usersMessages.roleFailed };
+  }
+  if (!isSiteRole(role)) return { intent: "role", ok: false, message: usersMessages.invalidRole };
+  if (userId === actor.id) return { intent: "role", ok: false, message: usersMessages.ownRole };
+  try {
+    const users = await listAllUsers(app);
+    const user = users.find((candidate) => candidate.id === userId);
+    if (!user) {
+      return { intent: "role", ok: false, message: "This user does not exist any more." };
+    }
+    const from = siteRoleOf(user.clientReadOnlyMetadata);
+    if (from === role) return { intent: "role", ok: true, userId, role };
+    if (from === "admin" && users.filter(isAdmin).length <= 1) {
+      return { intent: "role", ok: false, message: usersMessages.lastAdminRole };
+    }
+    // Through this process's auth API: its user cache forgets the user before the answer, so the
+    // user's next request here already has the new role (other processes: at the announcement).
+    await app.updateUserById(userId, {
+      clientReadOnlyMetadata: metadataWithRole(user.clientReadOnlyMetadata, role),
+    });
+    await recordAdminChange(
+      context,
+      actor,
+      "admin.user_role_changed",
+      { id: userId, summary: user.primaryEmail },
+      { from, to: role },
+    );
+    logServerEvent("info", "changed an admin user's role", {
+      userId,
+      from,
+      to: role,
+      by: actor.id,
+      requestId: context.requestId,
+    });
+    return { intent: "role", ok: true, userId, role };
+  } catch (error) {
+    if (isKnownError(error)) return { intent: "role", ok: false, message: error.message };
+    logServerEvent("error", "changing an admin user's role failed", {
+      error: describeError(error),
+      requestId: context.requestId,
+    });
+    return { intent: "role", ok: false, message: usersMessages.roleFailed };
+  }
+}
+
+function intentOf(form: FormData): UsersIntent {
+  const intent = form.get("intent");
+  return intent === "delete" || intent === "role" ? intent : "create";
+}
+
 export async function runUsersAction(
   request: Request,
   context: AppLoadContext,
 ): Promise<{ body: UsersActionData; status: number; headers: Headers }> {
   const form = await readFormData(request);
-  const intent = form.get("intent") === "delete" ? "delete" : "create";
+  const intent = intentOf(form);
   const admin = await requireSiteAdmin(request, context);
   if (!admin.ok) {
     return {
@@ -222,9 +346,20 @@ export async function runUsersAction(
       headers: admin.headers,
     };
   }
-  const body =
+  // The role as it is at this request: an admin demoted a moment ago is refused here.
+  if (admin.user.role !== "admin") {
+    return {
+      body: { intent, ok: false, message: roleRefusalMessage("manage-users", admin.user.role) },
+      status: 403,
+      headers: admin.headers,
+    };
+  }
+  const body = await oneAtATime(() =>
     intent === "delete"
-      ? await deleteAdminUser(admin.app, admin.user, form, context)
-      : await createAdminUser(admin.app, admin.user, form, context);
+      ? deleteAdminUser(admin.app, admin.user, form, context)
+      : intent === "role"
+        ? changeUserRole(admin.app, admin.user, form, context)
+        : createAdminUser(admin.app, admin.user, form, context),
+  );
   return { body, status: body.ok ? 200 : 400, headers: admin.headers };
 }

@@ -1,7 +1,9 @@
 /**
  * @module
  * /admin/users: "Create Admin User" (site spec, section 2) and, beyond the spec, the list of the
- * admin users with removal. Loader and action run in users.server.ts, which checks the caller.
+ * admin users with their roles, role changes and removal. Loader and action run in
+ * users.server.ts, which checks the caller (an editor sees the list, and is refused every write
+ * with 403; decision 032).
  */
 import { data, useLoaderData } from "react-router";
 import { AdminUsersList } from "../../components/admin/users/admin-users-list";
@@ -30,7 +32,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   return keepFormOnFailure(
     () => serverAction(),
     (failure): UsersActionData => ({
-      intent: intent === "delete" ? "delete" : "create",
+      intent: intent === "delete" || intent === "role" ? intent : "create",
       ok: false,
       message: adminFailureMessage(failure),
     }),
@@ -39,17 +41,34 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 
 export default function UsersPage() {
   const loaded = useLoaderData<typeof loader>();
+  // The server's word at this request; it refuses an editor's writes whatever the screen shows.
+  const isEditor = loaded.ok && loaded.currentUserRole !== "admin";
   return (
     <div className="space-y-8">
       <div className="space-y-1">
         <h1 className="text-3xl font-semibold">User Management</h1>
         <p className="text-(--color-muted)">
-          Create and remove the people who can sign in to this admin area.
+          Create and remove the people who can sign in to this admin area, and choose what each may
+          change.
         </p>
       </div>
-      <CreateUserForm />
+      {isEditor ? (
+        <p
+          role="note"
+          className="rounded-lg border border-(--color-heritage-100) bg-white p-4 text-(--color-ink)"
+        >
+          You are an editor: you can see who has access here, but only an admin can add or remove
+          users or change their roles.
+        </p>
+      ) : (
+        <CreateUserForm />
+      )}
       {loaded.ok ? (
-        <AdminUsersList users={loaded.users} currentUserId={loaded.currentUserId} />
+        <AdminUsersList
+          users={loaded.users}
+          currentUserId={loaded.currentUserId}
+          canManage={!isEditor}
+        />
       ) : (
         <p role="alert" className="text-(--color-terracotta-700)">
           {loaded.message}

@@ -1,10 +1,12 @@
 /**
  * @module
  * /admin/activity (issue 29): the audit log, newest first: who did what and when (content
- * created, changed, deleted, restored; admins signing in, failing to, being added or removed).
+ * created, changed, deleted, restored; admins signing in, failing to, being added or removed, and
+ * their roles changed).
  * Filters by who, what and a date range; "Show older" pages back. Nobody can change an entry:
  * the screen only reads.
  */
+import { isSiteRole, siteRoleLabels } from "@heritage/content";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { errorMessage } from "../../../lib/content-api/content-client";
 import {
@@ -44,6 +46,10 @@ function detailsText(entry: AuditEntry): string {
   if (Array.isArray(fields) && fields.length > 0) {
     return changedFieldsText(fields.filter((field): field is string => typeof field === "string"));
   }
+  // A role change (from, to) and a new user's role (decision 032).
+  const { from, to, role } = entry.details ?? {};
+  if (isSiteRole(from) && isSiteRole(to)) return `${siteRoleLabels[from]} to ${siteRoleLabels[to]}`;
+  if (isSiteRole(role)) return `Role: ${siteRoleLabels[role]}`;
   const reason = entry.details?.reason;
   return typeof reason === "string" ? reason : "";
 }

@@ -146,6 +146,7 @@ export function HistoryDialog({
   table,
   item,
   onRestored,
+  readOnlyNote,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -154,6 +155,8 @@ export function HistoryDialog({
   /** The item as the list shows it: its version is what a restore is checked against. */
   item: { id: string; name: string; version?: number | undefined } | null;
   onRestored: (row: Record<string, unknown>) => void;
+  /** Set when the signed-in user may not restore this item (an editor, the global SEO): why. */
+  readOnlyNote?: string | undefined;
 }) {
   const [revisions, setRevisions] = useState<Revision[]>([]);
   const [isLoading, setIsLoading] = useState(false);
@@ -226,6 +229,7 @@ export function HistoryDialog({
             <h3 id={ids.versions} className="mb-2 font-semibold">
               Versions
             </h3>
+            {readOnlyNote ? <p className="mb-2 text-sm text-gray-700">{readOnlyNote}</p> : null}
             <ol className="divide-y rounded-md border border-gray-200">
               {revisions.map((revision, index) => (
                 <li
@@ -243,7 +247,7 @@ export function HistoryDialog({
                       </div>
                     ) : null}
                   </div>
-                  {index > 0 ? (
+                  {index > 0 && !readOnlyNote ? (
                     <button
                       type="button"
                       className={adminButton("outline")}

@@ -40,6 +40,7 @@ const actionLabels: Record<string, string> = {
   "admin.sign_in_failed": "Failed sign-in",
   "admin.user_created": "Added an admin",
   "admin.user_deleted": "Removed an admin",
+  "admin.user_role_changed": "Changed a role",
 };
 
 export const auditActions = Object.keys(actionLabels);

@@ -3,12 +3,15 @@
  * /admin/trash (issue 29): what editors deleted, newest first, with who and when. Restore puts an
  * item back as it was deleted (its images were kept); Delete forever asks first, and takes the
  * images nothing else uses with it (issue 33, item 8). Items leave the trash by themselves after
- * the retention time the operator set (30 days by default).
+ * the retention time the operator set (30 days by default). Deleting for good, and restoring the
+ * global SEO settings, are an admin's (decision 032): an editor does not get those buttons.
  */
+import { adminOnlyActions, isGlobalSettingsRow } from "@heritage/content";
 import { RotateCcw, Trash2 } from "lucide-react";
 import { useCallback } from "react";
 import { errorMessage } from "../../../lib/content-api/content-client";
 import type { TrashEntry } from "../../../lib/content-api/history-client";
+import { useAdminRole } from "../auth/use-admin-role";
 import { adminButton } from "../common/admin-styles";
 import { AdminTable, useAdminRows, useConfirmedDelete } from "../common/admin-table";
 import { ConfirmDialog } from "../common/confirm-dialog";
@@ -18,6 +21,9 @@ import { formatWhen, itemName, tableLabels } from "./history-labels";
 
 export function TrashScreen() {
   const client = useContentClient();
+  const isAdmin = useAdminRole() === "admin";
+  const mayRestore = (entry: TrashEntry) =>
+    isAdmin || !isGlobalSettingsRow(entry.table_name, { ...entry.data, id: entry.row_id });
   const loadTrash = useCallback(() => client.history.listTrash(), [client]);
   const { rows, setRows, isLoading, loadError } = useAdminRows(loadTrash, (message) =>
     noticeError("Failed to load the trash", message),
@@ -59,6 +65,11 @@ export function TrashScreen() {
           as your site is set to keep them), with their images. Restore puts an item back as it was
           deleted.
         </p>
+        {isAdmin ? null : (
+          <p role="note" className="mt-2 text-sm text-gray-700">
+            {adminOnlyActions["purge-trash"]}
+          </p>
+        )}
       </div>
       <AdminTable
         rows={rows}
@@ -89,24 +100,30 @@ export function TrashScreen() {
             pinned: true,
             cell: (entry) => (
               <div className="flex flex-wrap gap-2">
-                <button
-                  type="button"
-                  className={adminButton("outline")}
-                  aria-label={`Restore ${nameOf(entry)}`}
-                  onClick={() => void restore(entry)}
-                >
-                  <RotateCcw aria-hidden="true" className="size-4" />
-                  Restore
-                </button>
-                <button
-                  type="button"
-                  className={adminButton("danger")}
-                  aria-label={`Delete forever: ${nameOf(entry)}`}
-                  onClick={() => askToDelete(entry)}
-                >
-                  <Trash2 aria-hidden="true" className="size-4" />
-                  Delete forever
-                </button>
+                {mayRestore(entry) ? (
+                  <button
+                    type="button"
+                    className={adminButton("outline")}
+                    aria-label={`Restore ${nameOf(entry)}`}
+                    onClick={() => void restore(entry)}
+                  >
+                    <RotateCcw aria-hidden="true" className="size-4" />
+                    Restore
+                  </button>
+                ) : (
+                  <span className="text-sm text-gray-700">An admin can restore this.</span>
+                )}
+                {isAdmin ? (
+                  <button
+                    type="button"
+                    className={adminButton("danger")}
+                    aria-label={`Delete forever: ${nameOf(entry)}`}
+                    onClick={() => askToDelete(entry)}
+                  >
+                    <Trash2 aria-hidden="true" className="size-4" />
+                    Delete forever
+                  </button>
+                ) : null}
               </div>
             ),
           },

@@ -5,13 +5,19 @@
  * save), and the live social-share preview beside.
  * Title, description and keywords are written per language, with what each one misses shown
  * above them (issue 19, defect 4). Validated with the shared global SEO schema (keywords parsed
- * from comma-separated text).
+ * from comma-separated text). Global settings are an admin's: an editor sees them read-only, with
+ * a note, and no Save or Restore (the server refuses an editor's save anyway; decision 032).
  */
 
-import { GLOBAL_SEO_ID, type GlobalSeoContent, globalSeoContentSchema } from "@heritage/content";
+import {
+  adminOnlyActions,
+  GLOBAL_SEO_ID,
+  type GlobalSeoContent,
+  globalSeoContentSchema,
+} from "@heritage/content";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { History } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import {
@@ -19,6 +25,7 @@ import {
   errorMessage,
   type VersionConflict,
 } from "../../../lib/content-api/content-client";
+import { useAdminRole } from "../auth/use-admin-role";
 import { adminButton, cardClass } from "../common/admin-styles";
 import { AdminTabs } from "../common/admin-tabs";
 import { TextAreaField, TextField } from "../common/form-fields";
@@ -61,8 +68,18 @@ function settingsOf(row: Record<string, unknown>): GlobalSeoFormValues {
   );
 }
 
+/** Wraps a tab's fields; disabled (read-only) for an editor. */
+function SettingsFields({ readOnly, children }: { readOnly: boolean; children: ReactNode }) {
+  return (
+    <fieldset disabled={readOnly} className="m-0 min-w-0 border-0 p-0">
+      {children}
+    </fieldset>
+  );
+}
+
 export function GlobalSeoScreen() {
   const client = useContentClient();
+  const readOnly = useAdminRole() !== "admin";
   const form = useForm<GlobalSeoFormValues, unknown, GlobalSeoContent>({
     resolver: seoResolver,
     defaultValues: toGlobalSeoValues(null),
@@ -198,6 +215,7 @@ export function GlobalSeoScreen() {
         client={client}
         table="site_content"
         item={{ id: GLOBAL_SEO_ID, name: "SEO settings", version: versionRef.current }}
+        readOnlyNote={readOnly ? adminOnlyActions["global-settings"] : undefined}
         onRestored={(row) => {
           versionRef.current = typeof row.version === "number" ? row.version : undefined;
           setConflict(null);
@@ -207,6 +225,11 @@ export function GlobalSeoScreen() {
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <form onSubmit={(event) => void save(event)} noValidate className={cardClass}>
+          {readOnly ? (
+            <p role="note" className="mb-4 rounded-md bg-gray-100 p-3 text-sm text-gray-900">
+              {adminOnlyActions["global-settings"]} You can read them here.
+            </p>
+          ) : null}
           {conflict ? (
             <VersionConflictNotice
               // Field by field, as the editor opened them and as the colleague saved them.
@@ -233,7 +256,7 @@ export function GlobalSeoScreen() {
                 value: "general",
                 label: "General",
                 content: (
-                  <div>
+                  <SettingsFields readOnly={readOnly}>
                     <TextField
                       label="Site Name"
                       registration={register("site_name")}
@@ -254,14 +277,14 @@ export function GlobalSeoScreen() {
                       "Default Social Share Image URL",
                       "https://example.org/share.jpg",
                     )}
-                  </div>
+                  </SettingsFields>
                 ),
               },
               {
                 value: "organization",
                 label: "Organization",
                 content: (
-                  <div>
+                  <SettingsFields readOnly={readOnly}>
                     <TextField
                       label="Organization Name"
                       registration={register("organization_name")}
@@ -291,26 +314,26 @@ export function GlobalSeoScreen() {
                       registration={register("contact_phone")}
                       error={errorOf("contact_phone")}
                     />
-                  </div>
+                  </SettingsFields>
                 ),
               },
               {
                 value: "social",
                 label: "Social Media",
                 content: (
-                  <div>
+                  <SettingsFields readOnly={readOnly}>
                     {url("social_twitter", "Twitter URL", "https://twitter.com/...")}
                     {url("social_facebook", "Facebook URL", "https://facebook.com/...")}
                     {url("social_linkedin", "LinkedIn URL", "https://linkedin.com/company/...")}
                     {url("social_instagram", "Instagram URL", "https://instagram.com/...")}
-                  </div>
+                  </SettingsFields>
                 ),
               },
               { value: "performance", label: "Performance", content: <PerformancePanel /> },
             ]}
           />
           {/* The Performance tab measures the public pages: it has nothing to save. */}
-          {tab === "performance" ? null : (
+          {tab === "performance" || readOnly ? null : (
             <div className="mt-6 border-t border-gray-200 pt-4">
               <button type="submit" className={adminButton("primary")} disabled={isSaving}>
                 {isSaving ? "Saving..." : "Save SEO Settings"}

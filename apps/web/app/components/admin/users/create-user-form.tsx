@@ -1,10 +1,17 @@
 /**
  * @module
- * The "Create Admin User" card (site spec, sections 2, 5 and 8): Display Name, Email, Password
- * and "Create User" ("Creating User..." while busy); "Success! / User created successfully" and
- * a cleared form, or the provider's message / "Failed to create user".
+ * The "Create Admin User" card (site spec, sections 2, 5 and 8): Display Name, Email, Password,
+ * the role (Editor, the least privilege, unless Admin is chosen; decision 032) and "Create User"
+ * ("Creating User..." while busy); "Success! / User created successfully" and a cleared form, or
+ * the provider's message / "Failed to create user".
  */
-import { useEffect } from "react";
+import {
+  defaultNewUserRole,
+  type SiteRole,
+  siteRoleDescriptions,
+  siteRoleLabels,
+} from "@heritage/content";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { buttonClasses } from "../../ui/button-styles";
@@ -12,13 +19,14 @@ import { AdminUserFields, useAdminUserForm } from "./admin-user-fields";
 import type { AdminUserErrors } from "./admin-user-input";
 
 export type CreateUserResult =
-  | { intent: "create"; ok: true; email: string }
+  | { intent: "create"; ok: true; email: string; role: SiteRole }
   | { intent: "create"; ok: false; message: string; fieldErrors?: AdminUserErrors };
 
 export function CreateUserForm() {
   const fetcher = useFetcher<CreateUserResult>({ key: "create-admin-user" });
+  const [role, setRole] = useState<SiteRole>(defaultNewUserRole);
   const form = useAdminUserForm(async (input) => {
-    await fetcher.submit({ intent: "create", ...input }, { method: "post" });
+    await fetcher.submit({ intent: "create", ...input, role }, { method: "post" });
   });
   const isBusy = fetcher.state !== "idle";
 
@@ -29,6 +37,7 @@ export function CreateUserForm() {
     if (result.ok) {
       toast.success("Success!", { description: "User created successfully" });
       reset();
+      setRole(defaultNewUserRole);
     } else {
       toast.error("Error", { description: result.message || "Failed to create user" });
       setErrors(result.fieldErrors ?? {});
@@ -49,6 +58,37 @@ export function CreateUserForm() {
         className="grid gap-4 md:grid-cols-3"
       >
         <AdminUserFields form={form} forYourself={false} />
+        <fieldset className="md:col-span-3">
+          <legend className="mb-2 text-sm font-semibold text-(--color-heritage-900)">Role</legend>
+          <div className="flex flex-col gap-3 sm:flex-row sm:gap-8">
+            {/* Editor first: the default. */}
+            {(["editor", "admin"] as const satisfies readonly SiteRole[]).map((option) => (
+              <div key={option} className="flex items-start gap-2 text-sm">
+                <input
+                  type="radio"
+                  id={`new-user-role-${option}`}
+                  name="role"
+                  value={option}
+                  checked={role === option}
+                  onChange={() => setRole(option)}
+                  aria-describedby={`new-user-role-${option}-text`}
+                  className="mt-0.5 size-5"
+                />
+                <div>
+                  <label
+                    htmlFor={`new-user-role-${option}`}
+                    className="font-semibold text-(--color-ink)"
+                  >
+                    {siteRoleLabels[option]}
+                  </label>
+                  <p id={`new-user-role-${option}-text`} className="text-(--color-muted)">
+                    {siteRoleDescriptions[option]}
+                  </p>
+                </div>
+              </div>
+            ))}
+          </div>
+        </fieldset>
         <div className="md:col-span-3">
           <button type="submit" disabled={isBusy} className={buttonClasses("secondary")}>
             {isBusy ? "Creating User..." : "Create User"}
