@@ -10,7 +10,7 @@ import type { Context } from "hono";
 import { getClientIp } from "../../http/client-ip";
 import type { AuthEnv, RouteDeps } from "../../http/context";
 import { sendJson } from "../../http/respond";
-import { resumeHandoffSession } from "../../services/oauth/cross-domain-handoff";
+import { findHandedOnSession } from "../../services/oauth/cross-domain-handoff";
 import { type AuthorizationCodeData, takeAuthorizationCode } from "../../services/oauth/flow-codes";
 import { isSameRedirectUri } from "../../services/oauth/redirect-urls";
 import type { LoadedProject } from "../../services/projects/projects";
@@ -18,6 +18,7 @@ import { requireUser } from "../../services/records/user-records";
 import { plainErrors } from "../../services/shared/plain-errors";
 import { limitCodeChecking } from "../../services/sign-in/code-rate-limits";
 import { completeFirstFactorSignIn } from "../../services/sign-in/first-factor-sign-in";
+import { mintAccessTokenForUser } from "../../services/sign-in/sessions";
 
 const noStoreHeaders = { "cache-control": "no-store", pragma: "no-cache" };
 
@@ -64,9 +65,13 @@ export async function handleAuthorizationCodeGrant(
     throw knownErrors.invalidAuthorizationCode();
   });
   // A cross-domain hand-off continues the session it was made for, while that session lives.
-  const handedOn = data.handoff
-    ? await resumeHandoffSession(deps, project, user, data.handoff)
+  const handedOnSession = data.handoff
+    ? await findHandedOnSession(deps, project, user, data.handoff)
     : null;
+  const handedOn = handedOnSession && {
+    accessToken: await mintAccessTokenForUser(deps, project, user, handedOnSession.sessionId),
+    refreshToken: handedOnSession.refreshToken,
+  };
   // The second factor (contract §2.14): a TOTP user gets MULTI_FACTOR_AUTHENTICATION_REQUIRED with
   // an attempt code for POST /auth/mfa/sign-in instead of tokens.
   const session =

@@ -20,7 +20,6 @@ import type { LoadedUser } from "../records/user-records";
 import { secretContexts } from "../secrets/secret-box";
 import { hashSecret } from "../secrets/secrets";
 import { plainErrors } from "../shared/plain-errors";
-import { mintAccessTokenForUser } from "../sign-in/sessions";
 import { type AuthorizationCodeData, createAuthorizationCode } from "./flow-codes";
 import { isTrustedOAuthRedirectUrl } from "./redirect-urls";
 
@@ -85,16 +84,16 @@ export async function createHandoffRedirect(
 }
 
 /**
- * The tokens a hand-off code redeems: a new access token of the handed-on session and its refresh
- * token. Null when that session has ended since (or SECRETS_KEY changed): the code then signs the
+ * The session a hand-off code hands on, with its refresh token (the caller mints the new access
+ * token). Null when that session has ended since (or SECRETS_KEY changed): the code then signs the
  * user in afresh, as the reference creates a new refresh token in that case.
  */
-export async function resumeHandoffSession(
-  deps: Pick<AuthDeps, "db" | "clock" | "secrets" | "baseUrl" | "config" | "signingKeys">,
+export async function findHandedOnSession(
+  deps: Pick<AuthDeps, "db" | "clock" | "secrets">,
   project: LoadedProject,
   user: LoadedUser,
   handoff: NonNullable<AuthorizationCodeData["handoff"]>,
-): Promise<{ accessToken: string; refreshToken: string } | null> {
+): Promise<{ sessionId: string; refreshToken: string } | null> {
   let refreshToken: string;
   try {
     refreshToken = deps.secrets.open(
@@ -117,6 +116,5 @@ export async function resumeHandoffSession(
     )
     .limit(1);
   if (!session || session.expiresAt <= deps.clock()) return null;
-  const accessToken = await mintAccessTokenForUser(deps, project, user, session.id);
-  return { accessToken, refreshToken };
+  return { sessionId: session.id, refreshToken };
 }
