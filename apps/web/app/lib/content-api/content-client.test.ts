@@ -158,9 +158,21 @@ describe("content client", () => {
         201,
       ),
     );
+    // A server that does not say where it stored the file is taken to use a bucket (the spec's
+    // notice); one that says "disk" gets the notice for this server's own disk.
     await expect(client.uploadImage("data:image/png;base64,AAAA")).resolves.toEqual({
       url: "/media/x/original.png",
       variants: [{ width: 400, url: "/media/x/w400.webp" }],
+      storedIn: "bucket",
+    });
+  });
+
+  it("passes on where the server stored the upload", async () => {
+    const { client } = fakeServer(() =>
+      json({ url: "/media/y/original.png", data: null, stored_in: "disk", error: null }, 201),
+    );
+    await expect(client.uploadImage("data:image/png;base64,AAAA")).resolves.toMatchObject({
+      storedIn: "disk",
     });
   });
 });

@@ -168,7 +168,7 @@ describe("native Sign in with Apple", () => {
               type: "standard",
               client_id: "com.example.web.service",
               client_secret: "test-secret",
-              apple_bundle_ids: [bundleId, "com.example.mac.app"],
+              apple_bundle_ids: ["com.example.mac.app", bundleId],
             },
           ],
         },
@@ -178,6 +178,7 @@ describe("native Sign in with Apple", () => {
     const { config } = (await updated.json()) as {
       config: { oauth_providers: { apple_bundle_ids?: string[] }[] };
     };
+    // In alphabetical order, whatever order they were sent and stored in.
     expect(config.oauth_providers[0]?.apple_bundle_ids).toEqual([bundleId, "com.example.mac.app"]);
     const token = await identityToken({ sub: "apple-003" });
     expect((await nativeSignIn(project.id, { id_token: token })).status).toBe(200);

@@ -80,7 +80,11 @@ function toAdminProvider(
     }
   }
   if (provider.appleBundles !== undefined) {
-    wire.apple_bundle_ids = Object.values(provider.appleBundles).map((bundle) => bundle.bundleId);
+    // Stored as an object keyed by random ids, whose key order the database does not keep: sorted,
+    // so the list reads the same on every engine and every read.
+    wire.apple_bundle_ids = Object.values(provider.appleBundles)
+      .map((bundle) => bundle.bundleId)
+      .sort();
   }
   return wire;
 }

@@ -25,6 +25,10 @@ function remember(language: SiteLanguage) {
 
 export function SignInLanguageLinks({ current }: { current: SiteLanguage }) {
   const location = useLocation();
+  // The query as URLSearchParams writes it: the server's request URL and the browser's location
+  // may spell it differently ("It+broke", "It%20broke"), which would not hydrate.
+  const query = new URLSearchParams(location.search).toString();
+  const search = query === "" ? "" : `?${query}`;
   return (
     <nav
       aria-label={signInStrings[current].languageLinks}
@@ -33,7 +37,7 @@ export function SignInLanguageLinks({ current }: { current: SiteLanguage }) {
       {siteLanguages.map((language) => (
         <Link
           key={language}
-          to={`${switchLanguagePath(location.pathname, language)}${location.search}`}
+          to={`${switchLanguagePath(location.pathname, language)}${search}`}
           hrefLang={languageTags[language].lang}
           lang={languageTags[language].lang}
           aria-current={language === current ? "page" : undefined}
