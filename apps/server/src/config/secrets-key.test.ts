@@ -80,10 +80,15 @@ function runFixture(env: Record<string, string>) {
   });
   let stdout = "";
   let stderr = "";
+  let stopping = false;
   child.stdout?.on("data", (chunk) => {
     stdout += String(chunk);
-    // Started: it is stopped at once, the test only needed the start.
-    if (stdout.includes("fixture-ready")) child.kill("SIGTERM");
+    // Started: it is stopped at once, the test only needed the start. Once: output after the
+    // start (the go-live warning) must not send a second signal, which ends a graceful stop.
+    if (!stopping && stdout.includes("fixture-ready")) {
+      stopping = true;
+      child.kill("SIGTERM");
+    }
   });
   child.stderr?.on("data", (chunk) => {
     stderr += String(chunk);
