@@ -6,6 +6,9 @@
  */
 import { parseAccept } from "hono/utils/accept";
 
+/** Croatian and Serbian (Latin) readers read Bosnian more easily than English or German. */
+export const readersOfBosnian = { hr: "bs", sr: "bs", sh: "bs" } as const;
+
 /**
  * The first of `supported` that the header accepts, by quality: an exact tag ("de"), or a region or
  * script of it ("de-AT", "sr-Latn-BA" with an alias "sr" -> "bs"). `*` and unknown ranges match

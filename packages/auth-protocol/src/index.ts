@@ -4,7 +4,7 @@
  * @module
  */
 
-export { preferredLanguage } from "./accept-language";
+export { preferredLanguage, readersOfBosnian } from "./accept-language";
 export type { AccessType, HeaderSpelling, ProtocolHeaderSuffix } from "./headers";
 export {
   accessTypeSchema,

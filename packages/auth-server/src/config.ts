@@ -242,6 +242,19 @@ function baseUrl(defaultValue: string, description: string) {
     .describe(description);
 }
 
+/** An optional http(s) base URL without a trailing slash; unset or empty: undefined. */
+function optionalBaseUrl(description: string) {
+  return z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
+        .optional()
+        .transform((url) => url?.replace(/\/+$/, "")),
+    )
+    .describe(description);
+}
+
 /** Environment variables of the auth platform, each with its meaning and default. */
 export const authConfigSchema = z.object({
   STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY: optionalSecret(
@@ -296,17 +309,9 @@ export const authConfigSchema = z.object({
   STACK_INTEGRATION_CLIENTS_CONFIG: integrationClients(
     'The clients allowed to provision and transfer projects through /integrations/neon and /integrations/custom (HTTP Basic client_id:client_secret), as JSON: [{"client_id":"…","client_secret":"…"}]. Unset: none in production; in development the reference\'s development clients neon-local / neon-local-secret and custom-local / custom-local-secret.',
   ),
-  STACK_DASHBOARD_URL: z
-    .preprocess(
-      emptyAsUndefined,
-      z
-        .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
-        .optional()
-        .transform((url) => url?.replace(/\/+$/, "")),
-    )
-    .describe(
-      "Base URL of the dashboard that confirms project transfers from integrations (links {STACK_DASHBOARD_URL}/integrations/neon/projects/transfer/confirm?code=…). Unset: in development the reference's development layout, the dashboard one port below the API (PUBLIC_URL with its port minus one); in production PUBLIC_URL.",
-    ),
+  STACK_DASHBOARD_URL: optionalBaseUrl(
+    "Base URL of the dashboard that confirms project transfers from integrations (links {STACK_DASHBOARD_URL}/integrations/neon/projects/transfer/confirm?code=…). Unset: in development the reference's development layout, the dashboard one port below the API (PUBLIC_URL with its port minus one); in production PUBLIC_URL.",
+  ),
   OUTGOING_ALLOW_PRIVATE_NETWORKS: optionalBooleanFlag(
     "Whether requests that projects can aim (webhook deliveries, custom OIDC providers, a project's own SMTP server) may reach loopback, private, link-local and other non-public addresses. Off: only public addresses, checked when the target is saved and again on every connection. Turn on only when every project admin is trusted (tests, a private network). Unset: off in production, on when NODE_ENV is not production (`npm run dev`, where the developer's own mail catcher and webhook receiver run on localhost).",
   ),
@@ -368,17 +373,9 @@ export const authConfigSchema = z.object({
   STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING: yesNoFlag(
     'Tests only: every passkey registration and sign-in gets the fixed challenge "MOCK" (TU9DSw in base64url) instead of a random one, so recorded authenticator answers verify, as with the reference\'s switch of this name (its e2e suite needs it). A fixed challenge lets a captured answer be replayed, so the server refuses to start with it when NODE_ENV=production. Default: no.',
   ),
-  STACK_OAUTH_MOCK_URL: z
-    .preprocess(
-      emptyAsUndefined,
-      z
-        .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
-        .optional()
-        .transform((url) => url?.replace(/\/+$/, "")),
-    )
-    .describe(
-      "Tests only: the address of the Stack Auth reference's mock OAuth server (apps/mock-oauth-server; its e2e suite runs it on port {prefix}14). Set, every shared OAuth provider (isShared) signs in there as the reference does in its tests: OpenID discovery at this address, client id = the provider type (github, spotify, ...), client secret MOCK-SERVER-SECRET, scopes openid offline_access, the account's e-mail taken from its subject and treated as verified; shared providers' access tokens are then handed out. Requests go only to this address's origin, each with a 10 s deadline. It would let anyone sign in as any address, so the server refuses to start with it when NODE_ENV=production. Unset: shared providers use STACK_SHARED_OAUTH_PROVIDERS and the providers' real endpoints.",
-    ),
+  STACK_OAUTH_MOCK_URL: optionalBaseUrl(
+    "Tests only: the address of the Stack Auth reference's mock OAuth server (apps/mock-oauth-server; its e2e suite runs it on port {prefix}14). Set, every shared OAuth provider (isShared) signs in there as the reference does in its tests: OpenID discovery at this address, client id = the provider type (github, spotify, ...), client secret MOCK-SERVER-SECRET, scopes openid offline_access, the account's e-mail taken from its subject and treated as verified; shared providers' access tokens are then handed out. Requests go only to this address's origin, each with a 10 s deadline. It would let anyone sign in as any address, so the server refuses to start with it when NODE_ENV=production. Unset: shared providers use STACK_SHARED_OAUTH_PROVIDERS and the providers' real endpoints.",
+  ),
   AUTH_EMAIL_LOOKUP_MIN_DURATION_MS: limit(
     1500,
     "Forgot-password answers take at least this many milliseconds, so their timing does not tell whether an address has an account (0 = off).",

@@ -9,15 +9,13 @@
  * a cookie on the public pages would keep them out of the page cache (page-cache.ts serves no
  * request that carries one).
  */
-import { preferredLanguage } from "@heritage/auth-protocol";
+import { preferredLanguage, readersOfBosnian } from "@heritage/auth-protocol";
 import { isSiteLanguage, type SiteLanguage, siteLanguages } from "./language";
 
 export const SIGN_IN_LANGUAGE_COOKIE = "preferredLanguage";
 
 /** The paths whose requests carry the cookie: the English sign-in pages. */
 export const signInCookiePaths = ["/login", "/handler"] as const;
-
-const closeLanguages: Readonly<Record<string, SiteLanguage>> = { hr: "bs", sr: "bs", sh: "bs" };
 
 /** True for the English (unprefixed) sign-in pages. */
 export function isUnprefixedSignInPath(pathname: string): boolean {
@@ -31,7 +29,7 @@ export function chosenSignInLanguage(headers: Headers): SiteLanguage {
     cookie,
   )?.[1];
   if (isSiteLanguage(stored)) return stored;
-  return preferredLanguage(headers.get("accept-language"), siteLanguages, closeLanguages) ?? "en";
+  return preferredLanguage(headers.get("accept-language"), siteLanguages, readersOfBosnian) ?? "en";
 }
 
 /**

@@ -5,13 +5,12 @@
  * suite sends none, and gets the contract's English texts.
  * @module
  */
-import { preferredLanguage } from "@heritage/auth-protocol";
+import { preferredLanguage, readersOfBosnian } from "@heritage/auth-protocol";
 import type { Context } from "hono";
 import { type MailLanguage, mailLanguages } from "../services/email-delivery/mail-texts";
 
-/** Croatian and Serbian (Latin) readers read Bosnian more easily than English or German. */
-const closeLanguages: Readonly<Record<string, MailLanguage>> = { hr: "bs", sr: "bs", sh: "bs" };
-
 export function mailLanguageOf(c: Context): MailLanguage {
-  return preferredLanguage(c.req.header("accept-language"), mailLanguages, closeLanguages) ?? "en";
+  return (
+    preferredLanguage(c.req.header("accept-language"), mailLanguages, readersOfBosnian) ?? "en"
+  );
 }

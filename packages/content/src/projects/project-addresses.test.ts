@@ -4,22 +4,12 @@ import { createTestDatabase, testEngine } from "@heritage/db/testing";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONTENT_CHANGED_CHANNEL } from "../content-changes/content-changes";
-import { ContentError } from "../content-errors";
 import { isUuid } from "../db/postgres-errors";
 import { projectRedirects, projects, trash } from "../db/schema";
-import {
-  purgeFromTrash,
-  restoreFromTrash,
-  restoreRevision,
-  writeContent,
-} from "../revisions/content-writes";
+import { purgeFromTrash, restoreFromTrash, restoreRevision } from "../revisions/content-writes";
 import { selectRows } from "../table-query";
-import {
-  createProject,
-  deleteProject,
-  findProjectByAddress,
-  updateProject,
-} from "./projects-repository";
+import { projectWritesBy, refusal } from "../testing/project-writes";
+import { findProjectByAddress } from "./projects-repository";
 
 let connection: DatabaseConnection;
 let db: Database;
@@ -33,41 +23,8 @@ afterAll(async () => {
 
 const actor = { id: "admin-1", name: "Ann" };
 
-/** A project created as the content API creates one (with its revision). */
-function create(input: Parameters<typeof createProject>[1]) {
-  return writeContent(db, {
-    table: "projects",
-    operation: "create",
-    actor,
-    write: (tx) => createProject(tx, input),
-  });
-}
-function update(input: Parameters<typeof updateProject>[1]) {
-  return writeContent(db, {
-    table: "projects",
-    operation: "update",
-    id: input.id,
-    actor,
-    write: (tx) => updateProject(tx, input),
-  });
-}
-function remove(id: string) {
-  return writeContent(db, {
-    table: "projects",
-    operation: "delete",
-    id,
-    actor,
-    write: (tx) => deleteProject(tx, id),
-  });
-}
-async function refusal(promise: Promise<unknown>): Promise<ContentError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ContentError);
-  return error as ContentError;
-}
+/** Project writes as the content API makes them (with their revisions). */
+const { create, update, remove } = projectWritesBy(() => db, actor);
 async function redirectsOf(projectId: string) {
   const rows = await db
     .select({ slug: projectRedirects.slug })

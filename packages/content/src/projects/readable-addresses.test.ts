@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { Database, DatabaseConnection } from "@heritage/db";
 import { createTestDatabase } from "@heritage/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeContent } from "../revisions/content-writes";
 import { selectRows } from "../table-query";
-import { createProject, findProjectByAddress, findProjectById } from "./projects-repository";
+import { projectWritesBy } from "../testing/project-writes";
+import { findProjectByAddress, findProjectById } from "./projects-repository";
 import { adoptReadableProjectAddresses } from "./readable-addresses";
 
 let connection: DatabaseConnection;
@@ -18,13 +18,7 @@ afterAll(async () => {
 });
 
 const actor = { id: "admin-1", name: "Ann" };
-const create = (input: Parameters<typeof createProject>[1]) =>
-  writeContent(db, {
-    table: "projects",
-    operation: "create",
-    actor,
-    write: (tx) => createProject(tx, input),
-  });
+const { create } = projectWritesBy(() => db, actor);
 
 describe("readable addresses for projects published at their UUID", () => {
   it("gives each one its title's address once, the UUID redirecting, and leaves chosen addresses alone", async () => {

@@ -9,10 +9,9 @@ import { createTestDatabase } from "@heritage/db/testing";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCategory, updateCategory } from "../categories/categories-repository";
-import { ContentError } from "../content-errors";
 import { auditLog, revisions, translationStatus } from "../db/schema";
 import { createFaq, updateFaq } from "../faqs/faqs-repository";
-import { createProject, deleteProject, updateProject } from "../projects/projects-repository";
+import { createProject } from "../projects/projects-repository";
 import {
   markTranslationChecked,
   purgeFromTrash,
@@ -21,6 +20,7 @@ import {
   writeContent,
 } from "../revisions/content-writes";
 import { saveGlobalSeo, saveSiteContentRow } from "../site-content/site-content-repository";
+import { projectWritesBy, refusal } from "../testing/project-writes";
 import {
   listTranslationStatus,
   type TranslationState,
@@ -117,23 +117,11 @@ afterAll(async () => {
 
 const actor = { id: "admin-1", name: "Ann" };
 
-function createProjectAsAdmin(input: Parameters<typeof createProject>[1]) {
-  return writeContent(db, {
-    table: "projects",
-    operation: "create",
-    actor,
-    write: (tx) => createProject(tx, input),
-  });
-}
-function updateProjectAsAdmin(input: Parameters<typeof updateProject>[1]) {
-  return writeContent(db, {
-    table: "projects",
-    operation: "update",
-    id: input.id,
-    actor,
-    write: (tx) => updateProject(tx, input),
-  });
-}
+const {
+  create: createProjectAsAdmin,
+  update: updateProjectAsAdmin,
+  remove: removeProjectAsAdmin,
+} = projectWritesBy(() => db, actor);
 function saveSection(input: Parameters<typeof saveSiteContentRow>[1]) {
   return writeContent(db, {
     table: "site_content",
@@ -151,15 +139,6 @@ async function statusOf(
 ): Promise<Record<string, TranslationState>> {
   const entries = await listTranslationStatus(db, { table, id });
   return Object.fromEntries(entries.map((entry) => [entry.language, entry.status]));
-}
-
-async function refusal(promise: Promise<unknown>): Promise<ContentError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ContentError);
-  return error as ContentError;
 }
 
 describe("a project's translations", () => {
@@ -266,13 +245,7 @@ describe("a project's translations", () => {
 
   it("keep their status through the trash, follow a restored older version, and go when purged", async () => {
     // Now: German outdated, Bosnian missing.
-    await writeContent(db, {
-      table: "projects",
-      operation: "delete",
-      id,
-      actor,
-      write: (tx) => deleteProject(tx, id),
-    });
+    await removeProjectAsAdmin(id);
     await expect(statusOf("projects", id)).resolves.toEqual({});
     await restoreFromTrash(db, { table: "projects", id, actor });
     await expect(statusOf("projects", id)).resolves.toEqual({ de: "outdated", bs: "missing" });
@@ -292,23 +265,11 @@ describe("a project's translations", () => {
         .from(revisions)
         .where(eq(revisions.row_id, id))
     ).find((revision) => revision.operation === "update" && revision.changed.includes("bg_color"));
-    await writeContent(db, {
-      table: "projects",
-      operation: "delete",
-      id,
-      actor,
-      write: (tx) => deleteProject(tx, id),
-    });
+    await removeProjectAsAdmin(id);
     await restoreRevision(db, { revisionId: older?.id ?? "", actor });
     await expect(statusOf("projects", id)).resolves.toEqual({ de: "outdated", bs: "up_to_date" });
 
-    await writeContent(db, {
-      table: "projects",
-      operation: "delete",
-      id,
-      actor,
-      write: (tx) => deleteProject(tx, id),
-    });
+    await removeProjectAsAdmin(id);
     await expect(purgeFromTrash(db, { table: "projects", id, actor })).resolves.toBe(true);
     const left = await db.select().from(translationStatus).where(eq(translationStatus.row_id, id));
     expect(left).toEqual([]);

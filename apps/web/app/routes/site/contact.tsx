@@ -1,5 +1,6 @@
 import { findCopyPlaceholders, loadPageContent } from "@heritage/content";
-import { Mail, MapPin, Phone } from "lucide-react";
+import { type LucideIcon, Mail, MapPin, Phone } from "lucide-react";
+import type { ReactNode } from "react";
 import { data, useActionData, useLoaderData } from "react-router";
 import { ContactForm } from "../../components/site/contact-form";
 import { PageHeader } from "../../components/site/page-header";
@@ -78,69 +79,36 @@ export default function ContactPage() {
           {hasDetails && (
             <ul className="mt-8 space-y-6">
               {contact.email !== "" && (
-                <li className="flex gap-4">
-                  <Mail
-                    aria-hidden="true"
-                    className="mt-1 size-6 shrink-0 text-(--color-terracotta-600)"
-                  />
-                  <div>
-                    <p className="font-semibold text-(--color-heritage-900)">
-                      {strings.contact.emailLabel}
-                    </p>
-                    <div>
-                      <a
-                        href={`mailto:${contact.email}`}
-                        className="text-(--color-heritage-700) underline underline-offset-2"
-                      >
-                        {contact.email}
-                      </a>
-                    </div>
-                  </div>
-                </li>
+                <ContactDetail icon={Mail} label={strings.contact.emailLabel}>
+                  <a
+                    href={`mailto:${contact.email}`}
+                    className="text-(--color-heritage-700) underline underline-offset-2"
+                  >
+                    {contact.email}
+                  </a>
+                </ContactDetail>
               )}
               {contact.phone !== "" && (
-                <li className="flex gap-4">
-                  <Phone
-                    aria-hidden="true"
-                    className="mt-1 size-6 shrink-0 text-(--color-terracotta-600)"
-                  />
-                  <div>
-                    <p className="font-semibold text-(--color-heritage-900)">
-                      {strings.contact.phoneLabel}
-                    </p>
-                    <div>
-                      <a
-                        href={phoneHref}
-                        className="text-(--color-heritage-700) underline underline-offset-2"
-                      >
-                        {contact.phone}
-                      </a>
-                    </div>
-                  </div>
-                </li>
+                <ContactDetail icon={Phone} label={strings.contact.phoneLabel}>
+                  <a
+                    href={phoneHref}
+                    className="text-(--color-heritage-700) underline underline-offset-2"
+                  >
+                    {contact.phone}
+                  </a>
+                </ContactDetail>
               )}
               {contact.address !== "" && (
-                <li className="flex gap-4">
-                  <MapPin
-                    aria-hidden="true"
-                    className="mt-1 size-6 shrink-0 text-(--color-terracotta-600)"
-                  />
-                  <div>
-                    <p className="font-semibold text-(--color-heritage-900)">
-                      {strings.contact.addressLabel}
-                    </p>
-                    <div>
-                      <address className="not-italic" data-testid="contact-address">
-                        {contact.address.split("\n").map((line, index) => (
-                          // biome-ignore lint/suspicious/noArrayIndexKey: address lines have no identity
-                          <span key={index} className="block">
-                            {line}
-                          </span>
-                        ))}
-                      </address>
-                    </div>
-                  </div>
-                </li>
+                <ContactDetail icon={MapPin} label={strings.contact.addressLabel}>
+                  <address className="not-italic" data-testid="contact-address">
+                    {contact.address.split("\n").map((line, index) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: address lines have no identity
+                      <span key={index} className="block">
+                        {line}
+                      </span>
+                    ))}
+                  </address>
+                </ContactDetail>
               )}
             </ul>
           )}
@@ -156,5 +124,26 @@ export default function ContactPage() {
         </div>
       </div>
     </>
+  );
+}
+
+/** One contact detail: its icon, its label, and the value (a link, an address). */
+function ContactDetail({
+  icon: Icon,
+  label,
+  children,
+}: {
+  icon: LucideIcon;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <li className="flex gap-4">
+      <Icon aria-hidden="true" className="mt-1 size-6 shrink-0 text-(--color-terracotta-600)" />
+      <div>
+        <p className="font-semibold text-(--color-heritage-900)">{label}</p>
+        <div>{children}</div>
+      </div>
+    </li>
   );
 }
