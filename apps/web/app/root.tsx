@@ -12,6 +12,7 @@ import {
   type ShouldRevalidateFunctionArgs,
   useLocation,
   useMatches,
+  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 // The stylesheets are small (about 6 and 9 KiB gzip) and block the first paint: they go inline
@@ -22,7 +23,12 @@ import appStyles from "./app.css?inline";
 import { uiStrings } from "./lib/i18n";
 import { languageFromPath, languageTags } from "./lib/language";
 import { useNonce } from "./lib/nonce";
-import { type RootData, SITE_LAYOUT_ROUTE_ID } from "./lib/route-data";
+import {
+  ADMIN_LAYOUT_ROUTE_ID,
+  type AdminLayoutData,
+  type RootData,
+  SITE_LAYOUT_ROUTE_ID,
+} from "./lib/route-data";
 import { hasSiteSessionCookie } from "./lib/site-session.server";
 import publicPageStyles from "./public-pages.css?inline";
 
@@ -57,7 +63,9 @@ function isPrivatePath(pathname: string): boolean {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const { pathname } = useLocation();
-  const language = languageFromPath(pathname);
+  // The admin area speaks the admin's language (its layout's loader reads it; decision 034).
+  const adminData = useRouteLoaderData<AdminLayoutData>(ADMIN_LAYOUT_ROUTE_ID);
+  const language = adminData?.language ?? languageFromPath(pathname);
   // Public pages (inside the site layout) load no framework: they are rendered here only, and
   // the layout inlines their one small script (decision 023). Every other page hydrates.
   const isPublicPage = useMatches().some((match) => match.id === SITE_LAYOUT_ROUTE_ID);

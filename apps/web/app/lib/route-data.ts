@@ -25,6 +25,10 @@ export type SiteLayoutData = {
 
 export const ROOT_ROUTE_ID = "root";
 export const SITE_LAYOUT_ROUTE_ID = "site-layout";
+/** The admin layout: its data is the admin's language (decision 034). */
+export const ADMIN_LAYOUT_ROUTE_ID = "routes/admin/layout";
+
+export type AdminLayoutData = { language: SiteLanguage };
 
 type AnyMatch = UIMatch<unknown, unknown> | undefined;
 

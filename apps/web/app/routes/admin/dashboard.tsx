@@ -9,56 +9,65 @@ import { Link } from "react-router";
 import { useAdminUser } from "../../components/admin/auth/use-admin-user";
 import { GoLiveChecklist } from "../../components/admin/dashboard/go-live-checklist";
 import { TranslationTodo } from "../../components/admin/dashboard/translation-todo";
+import { useAdminI18n } from "../../components/admin/shell/admin-language";
+import { adminPageTitle } from "../../components/admin/shell/admin-page-title";
+import type { Route } from "./+types/dashboard";
 
-export function meta() {
-  return [{ title: "Dashboard | Heritage Admin" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return adminPageTitle(matches, "title.dashboard");
 }
 
 const cards = [
   {
     to: "/admin/projects",
-    title: "Projects",
-    text: "Add, edit and remove the projects shown on the site.",
+    title: "dashboard.projects",
+    text: "dashboard.projectsText",
     Icon: FolderKanban,
   },
   {
     to: "/admin/faq",
-    title: "FAQ",
-    text: "Manage the frequently asked questions.",
+    title: "dashboard.faq",
+    text: "dashboard.faqText",
     Icon: HelpCircle,
   },
   {
     to: "/admin/contact-submissions",
-    title: "Messages",
-    text: "Read and answer what visitors sent through the contact form.",
+    title: "dashboard.messages",
+    text: "dashboard.messagesText",
     Icon: Mail,
   },
   {
     to: "/admin/site-content",
-    title: "Site Content",
-    text: "Edit the hero, footer, about, contact and legal pages.",
+    title: "dashboard.siteContent",
+    text: "dashboard.siteContentText",
     Icon: FileText,
   },
   {
     to: "/admin/seo",
-    title: "SEO",
-    text: "Global search engine and sharing settings.",
+    title: "dashboard.seo",
+    text: "dashboard.seoText",
     Icon: Search,
   },
-  { to: "/admin/users", title: "Users", text: "Create and manage admin users.", Icon: Users },
+  { to: "/admin/users", title: "dashboard.users", text: "dashboard.usersText", Icon: Users },
 ] as const;
 
 export default function Dashboard() {
   const user = useAdminUser();
+  const { t } = useAdminI18n();
+  const [beforeEmail, afterEmail = ""] = t("dashboard.loggedInAs", { email: "\u0000" }).split(
+    "\u0000",
+  );
   return (
     <div className="space-y-8">
       <div className="space-y-2">
-        <h1 className="text-3xl font-semibold">Welcome to the admin area</h1>
+        <h1 className="text-3xl font-semibold">{t("dashboard.welcome")}</h1>
         <p className="text-(--color-muted)">
-          Logged in as <span className="font-semibold text-(--color-ink)">{user.primaryEmail}</span>
+          {beforeEmail}
+          <span className="font-semibold text-(--color-ink)">{user.primaryEmail}</span>
+          {afterEmail}
         </p>
       </div>
-      <ul aria-label="Admin screens" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul aria-label={t("dashboard.screens")} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map(({ to, title, text, Icon }) => (
           <li key={to}>
             <Link
@@ -67,9 +76,9 @@ export default function Dashboard() {
             >
               <span className="flex items-center gap-2 text-lg font-semibold text-(--color-heritage-900)">
                 <Icon aria-hidden="true" className="size-5 text-(--color-terracotta-600)" />
-                {title}
+                {t(title)}
               </span>
-              <span className="text-sm text-(--color-muted)">{text}</span>
+              <span className="text-sm text-(--color-muted)">{t(text)}</span>
             </Link>
           </li>
         ))}

@@ -1,8 +1,11 @@
 /** @module /admin/site-content: page copy in three languages (site spec, section 2). */
-import { SiteContentScreen } from "../../components/admin/site-content/site-content-screen";
 
-export function meta() {
-  return [{ title: "Site Content | Heritage Admin" }];
+import { adminPageTitle } from "../../components/admin/shell/admin-page-title";
+import { SiteContentScreen } from "../../components/admin/site-content/site-content-screen";
+import type { Route } from "./+types/site-content";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return adminPageTitle(matches, "title.siteContent");
 }
 
 export default function AdminSiteContent() {

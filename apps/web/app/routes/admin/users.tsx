@@ -6,14 +6,17 @@
  * with 403; decision 032).
  */
 import { data, useLoaderData } from "react-router";
+import { useAdminI18n } from "../../components/admin/shell/admin-language";
+import { adminPageTitle } from "../../components/admin/shell/admin-page-title";
 import { AdminUsersList } from "../../components/admin/users/admin-users-list";
 import { CreateUserForm } from "../../components/admin/users/create-user-form";
+import { usersMessageText } from "../../components/admin/users/users-messages";
 import { adminFailureMessage, keepFormOnFailure } from "../../lib/server-action-failure";
 import type { Route } from "./+types/users";
 import { loadUsers, runUsersAction, type UsersActionData } from "./users.server";
 
-export function meta() {
-  return [{ title: "Users | Heritage Admin" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return adminPageTitle(matches, "title.users");
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -41,24 +44,21 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 
 export default function UsersPage() {
   const loaded = useLoaderData<typeof loader>();
+  const { t } = useAdminI18n();
   // The server's word at this request; it refuses an editor's writes whatever the screen shows.
   const isEditor = loaded.ok && loaded.currentUserRole !== "admin";
   return (
     <div className="space-y-8">
       <div className="space-y-1">
-        <h1 className="text-3xl font-semibold">User Management</h1>
-        <p className="text-(--color-muted)">
-          Create and remove the people who can sign in to this admin area, and choose what each may
-          change.
-        </p>
+        <h1 className="text-3xl font-semibold">{t("users.title")}</h1>
+        <p className="text-(--color-muted)">{t("users.intro")}</p>
       </div>
       {isEditor ? (
         <p
           role="note"
           className="rounded-lg border border-(--color-heritage-100) bg-white p-4 text-(--color-ink)"
         >
-          You are an editor: you can see who has access here, but only an admin can add or remove
-          users or change their roles.
+          {t("users.editorNote")}
         </p>
       ) : (
         <CreateUserForm />
@@ -71,7 +71,7 @@ export default function UsersPage() {
         />
       ) : (
         <p role="alert" className="text-(--color-terracotta-700)">
-          {loaded.message}
+          {usersMessageText(loaded.message, t)}
         </p>
       )}
     </div>

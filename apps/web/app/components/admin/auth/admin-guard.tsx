@@ -11,26 +11,19 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Spinner } from "../../ui/spinner";
+import { useAdminI18n } from "../shell/admin-language";
 import { createLoginState, loginPath } from "./return-to";
 
 /** Spec section 9: the loading warning appears after 5 s. */
 export const slowAuthWarningMs = 5000;
 
-export const guardMessages = {
-  loading: "Checking your sign-in...",
-  slow: "Taking longer than expected...",
-  refreshHint: "If nothing happens, try refreshing the page.",
-  requiredTitle: "Authentication Required",
-  requiredText: "Please log in to access this page",
-} as const;
-
 export function AuthLoading({
   label,
-  slowNotice = guardMessages,
+  slowNotice,
 }: {
   label: string;
-  /** The notice after 5 s, in the page's language (/login's; the admin area is English). */
-  slowNotice?: { slow: string; refreshHint: string };
+  /** The notice after 5 s, in the page's language (/login's, or the admin's). */
+  slowNotice: { slow: string; refreshHint: string };
 }) {
   const [isSlow, setIsSlow] = useState(false);
   useEffect(() => {
@@ -60,25 +53,31 @@ export function AdminGuard({ isSigningOut = false, children }: AdminGuardProps) 
   const { status, user } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
+  const { t } = useAdminI18n();
   const isUnauthenticated = status === "signed-out" || status === "error";
 
   useEffect(() => {
     if (!isUnauthenticated || isSigningOut) return;
-    toast.error(guardMessages.requiredTitle, {
+    toast.error(t("guard.requiredTitle"), {
       id: "authentication-required",
-      description: guardMessages.requiredText,
+      description: t("guard.requiredText"),
     });
     void navigate(loginPath, { replace: true, state: createLoginState(location) });
-  }, [isUnauthenticated, isSigningOut, location, navigate]);
+  }, [isUnauthenticated, isSigningOut, location, navigate, t]);
 
   if (status === "signed-in" && user !== null) return <>{children(user)}</>;
   if (isUnauthenticated && !isSigningOut) {
     return (
       <div className="flex min-h-[60vh] flex-col items-center justify-center gap-2 p-8 text-center">
-        <h1 className="text-2xl font-semibold">{guardMessages.requiredTitle}</h1>
-        <p className="text-(--color-muted)">{guardMessages.requiredText}</p>
+        <h1 className="text-2xl font-semibold">{t("guard.requiredTitle")}</h1>
+        <p className="text-(--color-muted)">{t("guard.requiredText")}</p>
       </div>
     );
   }
-  return <AuthLoading label={isSigningOut ? "Signing out..." : guardMessages.loading} />;
+  return (
+    <AuthLoading
+      label={isSigningOut ? t("guard.signingOut") : t("guard.loading")}
+      slowNotice={{ slow: t("guard.slow"), refreshHint: t("guard.refreshHint") }}
+    />
+  );
 }

@@ -2,10 +2,12 @@
  * @module
  * "English · Deutsch · Bosanski" above the sign-in pages (issue 33, item 1): the same page in
  * another language. A click also remembers the choice for the sign-in pages (their cookie, see
- * lib/sign-in-language.ts), so the next visit to /login opens in it.
+ * lib/sign-in-language.ts), so the next visit to /login opens in it, and for the admin area
+ * (lib/admin-language.ts, decision 034).
  */
 import { Link, useLocation } from "react-router";
 import { signInStrings } from "../../../i18n/sign-in-strings";
+import { rememberAdminLanguage } from "../../../lib/admin-language";
 import { uiStrings } from "../../../lib/i18n";
 import {
   languageTags,
@@ -13,15 +15,7 @@ import {
   siteLanguages,
   switchLanguagePath,
 } from "../../../lib/language";
-import { signInLanguageCookies } from "../../../lib/sign-in-language";
 import { classNames } from "../../ui/class-names";
-
-function remember(language: SiteLanguage) {
-  for (const cookie of signInLanguageCookies(language)) {
-    // biome-ignore lint/suspicious/noDocumentCookie: one plain line per path works in every browser the site supports; the Cookie Store API does not yet
-    document.cookie = cookie;
-  }
-}
 
 export function SignInLanguageLinks({ current }: { current: SiteLanguage }) {
   const location = useLocation();
@@ -41,7 +35,7 @@ export function SignInLanguageLinks({ current }: { current: SiteLanguage }) {
           hrefLang={languageTags[language].lang}
           lang={languageTags[language].lang}
           aria-current={language === current ? "page" : undefined}
-          onClick={() => remember(language)}
+          onClick={() => rememberAdminLanguage(language)}
           className={classNames(
             "inline-flex min-h-11 items-center rounded-md px-2.5 text-(--color-heritage-800) underline-offset-2 hover:underline",
             language === current && "font-semibold",

@@ -7,18 +7,14 @@ import { useAuth } from "@heritage/auth-react";
 import { createContext, useCallback, useContext, useEffect, useState } from "react";
 import { useFetchers, useNavigate } from "react-router";
 import { toast } from "sonner";
+import type { AdminTranslator } from "../../../i18n/admin/translator";
 import { loginPath } from "./return-to";
-
-export const signOutMessages = {
-  successTitle: "Signed out",
-  successText: "You have been successfully signed out.",
-  failure: "Failed to sign out. Please try again.",
-} as const;
 
 /** How long signing out waits for busy fetchers before it goes to /login anyway. */
 export const maxWaitForFetchersMs = 5000;
 
-export function useSignOut(): AdminSignOut {
+/** `t`: the admin's language (the layout's, which calls this outside its language provider). */
+export function useSignOut(t: AdminTranslator["t"]): AdminSignOut {
   const { signOut: endSession } = useAuth();
   const navigate = useNavigate();
   const [isSigningOut, setIsSigningOut] = useState(false);
@@ -49,12 +45,12 @@ export function useSignOut(): AdminSignOut {
       await endSession();
     } catch {
       setIsSigningOut(false);
-      toast.error(signOutMessages.failure);
+      toast.error(t("signOut.failure"));
       return;
     }
-    toast.success(signOutMessages.successTitle, { description: signOutMessages.successText });
+    toast.success(t("signOut.successTitle"), { description: t("signOut.successText") });
     setIsSignedOut(true);
-  }, [endSession]);
+  }, [endSession, t]);
   return { signOut, isSigningOut };
 }
 

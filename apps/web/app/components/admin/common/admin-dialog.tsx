@@ -7,6 +7,7 @@ import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { classNames } from "../../ui/class-names";
+import { useAdminI18n } from "../shell/admin-language";
 
 export function AdminDialog({
   open,
@@ -23,6 +24,7 @@ export function AdminDialog({
   children: ReactNode;
   wide?: boolean;
 }) {
+  const { t } = useAdminI18n();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -40,7 +42,7 @@ export function AdminDialog({
             </Dialog.Title>
             <Dialog.Close
               className="inline-flex size-10 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100"
-              aria-label="Close"
+              aria-label={t("common.close")}
             >
               <X aria-hidden="true" className="size-5" />
             </Dialog.Close>

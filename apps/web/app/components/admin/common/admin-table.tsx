@@ -7,6 +7,7 @@
 import { History, Pencil, Trash2 } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage } from "../../../lib/content-api/content-client";
+import { useAdminI18n } from "../shell/admin-language";
 import { adminButton, cellClass, headCellClass, tableClass } from "./admin-styles";
 import { EmptyState, ErrorState, LoadingState } from "./screen-states";
 
@@ -104,35 +105,36 @@ export function EditDeleteActions({
   onDelete: () => void;
   onHistory?: () => void;
 }) {
+  const { t } = useAdminI18n();
   return (
     <div className="flex flex-wrap gap-2">
       <button
         type="button"
         className={adminButton("outline")}
-        aria-label={`Edit ${name}`}
+        aria-label={t("common.editNamed", { name })}
         onClick={onEdit}
       >
         <Pencil aria-hidden="true" className="size-4" />
-        Edit
+        {t("common.edit")}
       </button>
       <button
         type="button"
         className={adminButton("danger")}
-        aria-label={`Delete ${name}`}
+        aria-label={t("common.deleteNamed", { name })}
         onClick={onDelete}
       >
         <Trash2 aria-hidden="true" className="size-4" />
-        Delete
+        {t("common.delete")}
       </button>
       {onHistory ? (
         <button
           type="button"
           className={adminButton("outline")}
-          aria-label={`History of ${name}`}
+          aria-label={t("common.historyNamed", { name })}
           onClick={onHistory}
         >
           <History aria-hidden="true" className="size-4" />
-          History
+          {t("common.history")}
         </button>
       ) : null}
     </div>

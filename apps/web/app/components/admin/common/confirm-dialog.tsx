@@ -4,15 +4,16 @@
  * starts on Cancel, Escape cancels. The confirm button stays disabled while the action runs.
  */
 import { AlertDialog } from "radix-ui";
+import { useAdminI18n } from "../shell/admin-language";
 import { adminButton } from "./admin-styles";
 
 export function ConfirmDialog({
   open,
   onOpenChange,
   question,
-  description = "This cannot be undone.",
-  confirmLabel = "Delete",
-  busyLabel = "Deleting...",
+  description,
+  confirmLabel,
+  busyLabel,
   isBusy = false,
   onConfirm,
 }: {
@@ -26,6 +27,7 @@ export function ConfirmDialog({
   isBusy?: boolean;
   onConfirm: () => void;
 }) {
+  const { t } = useAdminI18n();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -35,11 +37,11 @@ export function ConfirmDialog({
             {question}
           </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-gray-700">
-            {description}
+            {description ?? t("common.cannotBeUndone")}
           </AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel className={adminButton("outline")} disabled={isBusy}>
-              Cancel
+              {t("common.cancel")}
             </AlertDialog.Cancel>
             <button
               type="button"
@@ -47,7 +49,7 @@ export function ConfirmDialog({
               disabled={isBusy}
               onClick={onConfirm}
             >
-              {isBusy ? busyLabel : confirmLabel}
+              {isBusy ? (busyLabel ?? t("common.deleting")) : (confirmLabel ?? t("common.delete"))}
             </button>
           </div>
         </AlertDialog.Content>

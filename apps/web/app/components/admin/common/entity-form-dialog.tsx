@@ -13,6 +13,7 @@ import {
   errorMessage,
   type VersionConflict,
 } from "../../../lib/content-api/content-client";
+import { useAdminI18n } from "../shell/admin-language";
 import { AdminDialog } from "./admin-dialog";
 import { adminButton } from "./admin-styles";
 import { noticeError, noticeSuccess } from "./notices";
@@ -43,7 +44,7 @@ export function EntityFormDialog({
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   /** A colleague's save that refused this one, with the row as the editor opened it. */
   conflict?: ConflictState | null;
-  /** "project", "FAQ item": how the conflict notice names the row. */
+  /** "this project", "this FAQ item": how the conflict notice names the row. */
   noun?: string;
   /** Puts a colleague's value of a field into the form (offered beside each change). */
   onUseTheirs?: (field: string, value: unknown) => void;
@@ -51,6 +52,7 @@ export function EntityFormDialog({
   isDirty?: boolean;
   children: ReactNode;
 }) {
+  const { t } = useAdminI18n();
   const [askingToDiscard, setAskingToDiscard] = useState(false);
   const leaveWarning = useLeaveWarning(open && isDirty && !isSaving);
   /** The editor closes the dialog (Cancel, Escape, the close button): asked first when dirty. */
@@ -83,7 +85,7 @@ export function EntityFormDialog({
           <VersionConflictNotice
             conflict={conflict.conflict}
             opened={conflict.opened}
-            what={`this ${noun ?? "item"}`}
+            what={noun ?? t("conflict.thisItem")}
             onUseTheirs={onUseTheirs}
           />
         ) : null}
@@ -95,10 +97,10 @@ export function EntityFormDialog({
             disabled={isSaving}
             onClick={close}
           >
-            Cancel
+            {t("common.cancel")}
           </button>
           <button type="submit" className={adminButton("primary")} disabled={isSaveDisabled}>
-            {isSaving ? "Saving..." : "Save"}
+            {isSaving ? t("common.saving") : t("common.save")}
           </button>
         </div>
       </form>

@@ -6,7 +6,9 @@
 import { type ReactNode, useId } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { classNames } from "../../ui/class-names";
+import { useAdminI18n } from "../shell/admin-language";
 import { inputClass, labelClass } from "./admin-styles";
+import { fieldErrorText } from "./field-errors";
 
 interface FieldProps {
   label: string;
@@ -34,6 +36,7 @@ function FieldFrame({
   className?: string | undefined;
   children: ReactNode;
 }) {
+  const i18n = useAdminI18n();
   return (
     <div className={classNames("mb-4", className)}>
       <label htmlFor={id} className={labelClass}>
@@ -47,7 +50,7 @@ function FieldFrame({
       ) : null}
       {error ? (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-          {error}
+          {fieldErrorText(error, i18n)}
         </p>
       ) : null}
     </div>

@@ -6,30 +6,39 @@
  */
 import { ImageUp } from "lucide-react";
 import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
+import type { AdminKey } from "../../../i18n/admin/en";
+import { type AdminTranslator, adminEnglish } from "../../../i18n/admin/translator";
 import type { ContentClient } from "../../../lib/content-api/content-client";
 import { errorMessage } from "../../../lib/content-api/content-client";
+import { useAdminI18n } from "../shell/admin-language";
 import { adminButton, labelClass } from "./admin-styles";
 import { noticeError, noticeSuccess } from "./notices";
 
 /** Spec section 9: uploads must be smaller than 5 MB. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
+/**
+ * The notices' keys: `success` is the spec's text, true when the server keeps images in a bucket
+ * (S3_BUCKET); `successOnServer` the same notice when it keeps them on its own disk (issue 33,
+ * item 14).
+ */
 export const uploadMessages = {
-  missing: "You must select an image to upload.",
-  tooLarge: "File size must be less than 5MB",
-  notImage: "Please select a valid image file",
-  failed: "Failed to upload image",
-  /** The spec's text, true when the server keeps images in a bucket (S3_BUCKET). */
-  success: "Image uploaded successfully to a cloud image service",
-  /** The same notice when the server keeps them on its own disk (issue 33, item 14). */
-  successOnServer: "Image uploaded successfully",
-} as const;
+  missing: "upload.missing",
+  tooLarge: "upload.tooLarge",
+  notImage: "upload.notImage",
+  failed: "upload.failed",
+  success: "upload.success",
+  successOnServer: "upload.successOnServer",
+} as const satisfies Record<string, AdminKey>;
 
-/** Why a file cannot be uploaded, or null when it can. */
-export function checkImageFile(file: File | undefined | null): string | null {
-  if (!file) return uploadMessages.missing;
-  if (file.size >= MAX_IMAGE_BYTES) return uploadMessages.tooLarge;
-  if (!file.type.startsWith("image/")) return uploadMessages.notImage;
+/** Why a file cannot be uploaded (in the admin's language), or null when it can. */
+export function checkImageFile(
+  file: File | undefined | null,
+  { t }: Pick<AdminTranslator, "t"> = adminEnglish,
+): string | null {
+  if (!file) return t(uploadMessages.missing);
+  if (file.size >= MAX_IMAGE_BYTES) return t(uploadMessages.tooLarge);
+  if (!file.type.startsWith("image/")) return t(uploadMessages.notImage);
   return null;
 }
 
@@ -37,7 +46,7 @@ function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error(uploadMessages.failed));
+    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read"));
     reader.readAsDataURL(file);
   });
 }
@@ -58,6 +67,8 @@ export function ImageUpload({
   onBusyChange?: (isBusy: boolean) => void;
 }) {
   const id = useId();
+  const i18n = useAdminI18n();
+  const { t } = i18n;
   const inputRef = useRef<HTMLInputElement>(null);
   const [isUploading, setIsUploading] = useState(false);
   const [localPreview, setLocalPreview] = useState<string | null>(null);
@@ -72,9 +83,9 @@ export function ImageUpload({
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
-    const problem = checkImageFile(file);
+    const problem = checkImageFile(file, i18n);
     if (problem || !file) {
-      noticeError("Upload Error", problem ?? uploadMessages.missing);
+      noticeError(t("upload.errorTitle"), problem ?? t(uploadMessages.missing));
       event.target.value = "";
       return;
     }
@@ -85,10 +96,10 @@ export function ImageUpload({
       const uploaded = await client.uploadImage(await readAsDataUrl(file), file.name);
       onChange(uploaded.url);
       noticeSuccess(
-        uploaded.storedIn === "disk" ? uploadMessages.successOnServer : uploadMessages.success,
+        t(uploaded.storedIn === "disk" ? uploadMessages.successOnServer : uploadMessages.success),
       );
     } catch (error) {
-      noticeError("Upload Error", errorMessage(error, uploadMessages.failed));
+      noticeError(t("upload.errorTitle"), errorMessage(error, t(uploadMessages.failed)));
     } finally {
       setLocalPreview(null);
       setIsUploading(false);
@@ -105,9 +116,9 @@ export function ImageUpload({
       <div className="flex flex-wrap items-center gap-4">
         <div className="flex h-32 w-48 items-center justify-center overflow-hidden rounded-md border border-gray-300 bg-gray-50">
           {preview ? (
-            <img src={preview} alt="Upload preview" className="h-full w-full object-cover" />
+            <img src={preview} alt={t("upload.preview")} className="h-full w-full object-cover" />
           ) : (
-            <span className="text-sm text-gray-600">No image</span>
+            <span className="text-sm text-gray-600">{t("common.noImage")}</span>
           )}
         </div>
         <div>
@@ -129,9 +140,9 @@ export function ImageUpload({
             onClick={() => inputRef.current?.click()}
           >
             <ImageUp aria-hidden="true" className="size-4" />
-            {isUploading ? "Uploading..." : "Upload Image"}
+            {isUploading ? t("upload.uploading") : t("upload.button")}
           </button>
-          <p className="mt-2 text-xs text-gray-600">PNG, JPG or WEBP, less than 5MB.</p>
+          <p className="mt-2 text-xs text-gray-600">{t("upload.hint")}</p>
         </div>
       </div>
     </div>

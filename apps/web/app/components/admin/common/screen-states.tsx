@@ -3,6 +3,7 @@
  * Loading, empty and error states of the admin lists, announced to screen readers.
  */
 import { Spinner } from "../../ui/spinner";
+import { useAdminI18n } from "../shell/admin-language";
 import { adminButton } from "./admin-styles";
 
 export function LoadingState({ label }: { label: string }) {
@@ -15,6 +16,7 @@ export function EmptyState({ text }: { text: string }) {
 
 /** With `onRetry`, a "Try again" button follows the message (for a screen that could not load). */
 export function ErrorState({ text, onRetry }: { text: string; onRetry?: () => void }) {
+  const { t } = useAdminI18n();
   const message = (
     <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-800">
       {text}
@@ -25,7 +27,7 @@ export function ErrorState({ text, onRetry }: { text: string; onRetry?: () => vo
     <div className="space-y-3">
       {message}
       <button type="button" className={adminButton("outline")} onClick={onRetry}>
-        Try again
+        {t("common.tryAgain")}
       </button>
     </div>
   );

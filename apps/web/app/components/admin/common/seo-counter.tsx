@@ -4,6 +4,7 @@
  * the target with "Too long", green with "Optimal" at 80-100% of the target, grey otherwise.
  */
 import { classNames } from "../../ui/class-names";
+import { useAdminI18n } from "../shell/admin-language";
 
 /** Title: target 60, input maximum 70. Description: target 160, input maximum 200. */
 export const seoLimits = {
@@ -21,6 +22,7 @@ export function rateSeoLength(length: number, target: number): SeoLengthRating {
 
 export function SeoCounter({ length, target }: { length: number; target: number }) {
   const rating = rateSeoLength(length, target);
+  const { t } = useAdminI18n();
   return (
     <span
       className={classNames(
@@ -30,9 +32,9 @@ export function SeoCounter({ length, target }: { length: number; target: number 
         rating === "neutral" && "text-gray-600",
       )}
     >
-      {length}/{target} characters
-      {rating === "optimal" ? " · Optimal" : null}
-      {rating === "too-long" ? " · Too long" : null}
+      {t("seoCounter.characters", { length, target })}
+      {rating === "optimal" ? ` · ${t("seoCounter.optimal")}` : null}
+      {rating === "too-long" ? ` · ${t("seoCounter.tooLong")}` : null}
     </span>
   );
 }

@@ -6,10 +6,12 @@
  */
 import { useEffect } from "react";
 import { useBlocker } from "react-router";
+import { useAdminI18n } from "../shell/admin-language";
 import { ConfirmDialog } from "./confirm-dialog";
 
 /** Asks before the page is left while `isDirty`; render the returned element. */
 export function useLeaveWarning(isDirty: boolean) {
+  const { t } = useAdminI18n();
   useEffect(() => {
     if (!isDirty) return;
     const warn = (event: BeforeUnloadEvent) => {
@@ -30,8 +32,8 @@ export function useLeaveWarning(isDirty: boolean) {
       onOpenChange={(open) => {
         if (!open && blocker.state === "blocked") blocker.reset();
       }}
-      question="Leave this page? Your unsaved changes will be lost."
-      confirmLabel="Leave page"
+      question={t("common.leaveQuestion")}
+      confirmLabel={t("common.leavePage")}
       onConfirm={() => {
         if (blocker.state === "blocked") blocker.proceed();
       }}
@@ -49,14 +51,15 @@ export function DiscardChangesDialog({
   onKeepEditing: () => void;
   onDiscard: () => void;
 }) {
+  const { t } = useAdminI18n();
   return (
     <ConfirmDialog
       open={open}
       onOpenChange={(next) => {
         if (!next) onKeepEditing();
       }}
-      question="Discard your unsaved changes?"
-      confirmLabel="Discard changes"
+      question={t("common.discardQuestion")}
+      confirmLabel={t("common.discard")}
       onConfirm={onDiscard}
     />
   );

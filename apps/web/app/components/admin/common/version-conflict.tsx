@@ -5,27 +5,29 @@
  * editor's own text stays in the form; they copy what they need and save again, which then saves
  * over the colleague's version on purpose (the form now holds its version).
  */
+import type { AdminKey } from "../../../i18n/admin/en";
+import { type AdminTranslator, adminEnglish } from "../../../i18n/admin/translator";
 import type { VersionConflict } from "../../../lib/content-api/content-client";
+import { useAdminI18n } from "../shell/admin-language";
+import { languageName } from "./languages";
 
-const fieldNames: Record<string, string> = {
-  title: "Title",
-  description: "Description",
-  details: "Details",
-  question: "Question",
-  answer: "Answer",
-  name: "Name",
-  category: "Category",
-  slug: "Address",
-  image: "Image",
-  bg_color: "Background colour",
-  seo_title: "SEO title",
-  seo_description: "SEO description",
-  seo_keywords: "SEO keywords",
-  seo_og_image: "Share image",
-  content: "Content",
+const fieldNames: Record<string, AdminKey> = {
+  title: "field.title",
+  description: "field.description",
+  details: "field.details",
+  question: "field.question",
+  answer: "field.answer",
+  name: "field.name",
+  category: "field.category",
+  slug: "field.slug",
+  image: "field.image",
+  bg_color: "field.bg_color",
+  seo_title: "field.seo_title",
+  seo_description: "field.seo_description",
+  seo_keywords: "field.seo_keywords",
+  seo_og_image: "field.seo_og_image",
+  content: "field.content",
 };
-// As the form fields name them ("Title (German)").
-const languageNames: Record<string, string> = { de: "German", bs: "Bosnian" };
 /** Set by the database, not by editors: never part of a comparison. */
 export const bookkeepingFields: ReadonlySet<string> = new Set([
   "id",
@@ -35,19 +37,20 @@ export const bookkeepingFields: ReadonlySet<string> = new Set([
   "image_url",
 ]);
 
-/** "Title (German)" for `title_de`, "Title (English)" for `title`. */
-export function fieldLabel(field: string): string {
+/** "Title (German)" for `title_de`, "Title (English)" for `title` (as the form fields name them). */
+export function fieldLabel(field: string, t: AdminTranslator["t"] = adminEnglish.t): string {
   const match = /^(.*)_(de|bs)$/.exec(field);
   const base = match?.[1] ?? field;
-  const language = match ? languageNames[match[2] ?? ""] : "English";
-  const name = fieldNames[base] ?? base;
+  const language = languageName(match?.[2] === "de" ? "de" : match?.[2] === "bs" ? "bs" : "en", t);
+  const key = fieldNames[base];
+  const name = key ? t(key) : base;
   return base === "category" || base === "image" || base === "bg_color" || base === "slug"
     ? name
-    : `${name} (${language})`;
+    : t("field.inLanguage", { field: name, language });
 }
 
-function shown(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "(empty)";
+function shown(value: unknown, t: AdminTranslator["t"]): string {
+  if (value === null || value === undefined || value === "") return t("common.empty");
   const text = Array.isArray(value) ? value.join(", ") : String(value);
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
@@ -70,7 +73,7 @@ export function VersionConflictNotice({
   opened,
   what,
   onUseTheirs,
-  labelOf = fieldLabel,
+  labelOf,
   headingLevel = 3,
 }: {
   conflict: VersionConflict;
@@ -85,7 +88,10 @@ export function VersionConflictNotice({
   /** Copies the colleague's value of a field into the form (the editor's other fields stay). */
   onUseTheirs?: ((field: string, value: unknown) => void) | undefined;
 }) {
-  const when = conflict.changedAt ? new Date(conflict.changedAt).toLocaleString("en-GB") : null;
+  const { t, formatDateTime } = useAdminI18n();
+  const label = labelOf ?? ((field: string) => fieldLabel(field, t));
+  const when = conflict.changedAt ? formatDateTime(conflict.changedAt) : null;
+  const who = conflict.changedBy ?? t("conflict.someone");
   const changes = changedSinceOpened(opened, conflict.current);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -95,23 +101,20 @@ export function VersionConflictNotice({
       className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
     >
       <Heading id="version-conflict-title" className="font-semibold">
-        {conflict.changedBy ?? "Someone"} saved {what}
-        {when ? ` at ${when}` : ""} while you were editing
+        {when ? t("conflict.headingAt", { who, what, when }) : t("conflict.heading", { who, what })}
       </Heading>
-      <p className="mt-1">
-        Your changes were not saved, and nothing you typed is lost. Compare their changes below,
-        copy what you need into your text, then Save again to save your version over theirs.
-      </p>
+      <p className="mt-1">{t("conflict.text")}</p>
       {changes.length > 0 ? (
         <dl className="mt-3 space-y-2">
           {changes.map((change) => (
             <div key={change.field}>
-              <dt className="font-medium">{labelOf(change.field)}</dt>
+              <dt className="font-medium">{label(change.field)}</dt>
               <dd className="whitespace-pre-wrap break-words">
-                <span className="text-amber-800">When you opened it:</span> {shown(change.before)}
+                <span className="text-amber-800">{t("conflict.whenOpened")}</span>{" "}
+                {shown(change.before, t)}
               </dd>
               <dd className="whitespace-pre-wrap break-words">
-                <span className="text-amber-800">Now:</span> {shown(change.now)}
+                <span className="text-amber-800">{t("conflict.now")}</span> {shown(change.now, t)}
               </dd>
               {onUseTheirs ? (
                 <dd>
@@ -119,9 +122,9 @@ export function VersionConflictNotice({
                     type="button"
                     className="mt-1 rounded border border-amber-400 bg-white px-2 py-0.5 text-xs font-medium hover:bg-amber-100 focus:outline-none focus:ring-2 focus:ring-amber-500"
                     onClick={() => onUseTheirs(change.field, change.now)}
-                    aria-label={`Use theirs: ${labelOf(change.field)}`}
+                    aria-label={t("conflict.useTheirsNamed", { field: label(change.field) })}
                   >
-                    Use theirs
+                    {t("conflict.useTheirs")}
                   </button>
                 </dd>
               ) : null}

@@ -13,11 +13,13 @@ import { adminButton } from "../common/admin-styles";
 import { AdminTable, useAdminRows } from "../common/admin-table";
 import { noticeError, noticeSuccess } from "../common/notices";
 import { useContentClient } from "../common/use-content-client";
+import { useAdminI18n } from "../shell/admin-language";
 import { formatSubmissionDate } from "./format-date";
 import { StatusBadge } from "./status-badge";
 
 export function ContactSubmissionsScreen() {
   const client = useContentClient();
+  const { t, language } = useAdminI18n();
   const loadSubmissions = useCallback(() => client.listContactSubmissions(), [client]);
   const {
     rows: submissions,
@@ -40,11 +42,11 @@ export function ContactSubmissionsScreen() {
         );
         return true;
       } catch {
-        noticeError("Error", "Failed to update status. Please try again.");
+        noticeError(t("common.errorTitle"), t("contact.statusFailed"));
         return false;
       }
     },
-    [client, setSubmissions],
+    [client, setSubmissions, t],
   );
 
   function view(submission: ContactSubmissionRow) {
@@ -60,7 +62,7 @@ export function ContactSubmissionsScreen() {
     isUpdatingRef.current = false;
     setIsUpdating(false);
     if (isSaved) {
-      noticeSuccess("Status updated", "Contact submission status has been updated successfully.");
+      noticeSuccess(t("contact.statusUpdated"), t("contact.statusUpdatedText"));
       setOpenId(null);
     }
   }
@@ -70,10 +72,10 @@ export function ContactSubmissionsScreen() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-baseline gap-3">
-        <h1 className="text-3xl font-semibold">Contact Form Submissions</h1>
+        <h1 className="text-3xl font-semibold">{t("contact.title")}</h1>
         {isLoading || loadError ? null : (
           <p className="text-gray-700" data-testid="submission-count">
-            Total: {submissions.length}
+            {t("contact.total", { count: submissions.length })}
           </p>
         )}
       </div>
@@ -82,32 +84,35 @@ export function ContactSubmissionsScreen() {
         rows={submissions}
         rowKey={(submission) => submission.id}
         isLoading={isLoading}
-        loadingLabel="Loading contact submissions..."
+        loadingLabel={t("contact.loading")}
         loadError={loadError}
-        errorText={(message) => `Error loading contact submissions: ${message}`}
-        emptyText="No contact submissions yet."
+        errorText={(message) => t("contact.loadFailed", { message })}
+        emptyText={t("contact.empty")}
         columns={[
-          { header: "Name", cell: (submission) => submission.name },
-          { header: "Email", cell: (submission) => submission.email },
-          { header: "Subject", cell: (submission) => submission.subject },
-          { header: "Status", cell: (submission) => <StatusBadge status={submission.status} /> },
+          { header: t("contact.column.name"), cell: (submission) => submission.name },
+          { header: t("contact.column.email"), cell: (submission) => submission.email },
+          { header: t("contact.column.subject"), cell: (submission) => submission.subject },
           {
-            header: "Date",
-            cell: (submission) => formatSubmissionDate(submission.created_at),
+            header: t("contact.column.status"),
+            cell: (submission) => <StatusBadge status={submission.status} />,
+          },
+          {
+            header: t("contact.column.date"),
+            cell: (submission) => formatSubmissionDate(submission.created_at, language),
             cellClassName: "whitespace-nowrap",
           },
           {
-            header: "Actions",
+            header: t("contact.column.actions"),
             pinned: true,
             cell: (submission) => (
               <button
                 type="button"
                 className={adminButton("outline")}
-                aria-label={`View message from ${submission.name}`}
+                aria-label={t("contact.viewNamed", { name: submission.name })}
                 onClick={() => view(submission)}
               >
                 <Eye aria-hidden="true" className="size-4" />
-                View
+                {t("contact.view")}
               </button>
             ),
           },
@@ -119,28 +124,28 @@ export function ContactSubmissionsScreen() {
         onOpenChange={(next) => {
           if (!next) setOpenId(null);
         }}
-        title={open ? `Message from ${open.name}` : "Message"}
+        title={open ? t("contact.dialogTitle", { name: open.name }) : t("contact.message")}
       >
         {open ? (
           <div className="space-y-4">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              <dt className="font-semibold">Email</dt>
+              <dt className="font-semibold">{t("contact.column.email")}</dt>
               <dd>
                 <a className="text-(--color-heritage-800) underline" href={`mailto:${open.email}`}>
                   {open.email}
                 </a>
               </dd>
-              <dt className="font-semibold">Subject</dt>
+              <dt className="font-semibold">{t("contact.column.subject")}</dt>
               <dd>{open.subject}</dd>
-              <dt className="font-semibold">Status</dt>
+              <dt className="font-semibold">{t("contact.column.status")}</dt>
               <dd>
                 <StatusBadge status={open.status} />
               </dd>
-              <dt className="font-semibold">Date</dt>
-              <dd>{formatSubmissionDate(open.created_at)}</dd>
+              <dt className="font-semibold">{t("contact.column.date")}</dt>
+              <dd>{formatSubmissionDate(open.created_at, language)}</dd>
             </dl>
             <div>
-              <h3 className="mb-1 text-sm font-semibold">Message</h3>
+              <h3 className="mb-1 text-sm font-semibold">{t("contact.message")}</h3>
               <p className="rounded-md bg-gray-50 p-3 text-sm whitespace-pre-wrap">
                 {open.message}
               </p>
@@ -153,7 +158,7 @@ export function ContactSubmissionsScreen() {
                   disabled={isUpdating}
                   onClick={() => void markReplied(open.id)}
                 >
-                  {isUpdating ? "Saving..." : "Mark as Replied"}
+                  {isUpdating ? t("common.saving") : t("contact.markReplied")}
                 </button>
               )}
               <button
@@ -161,7 +166,7 @@ export function ContactSubmissionsScreen() {
                 className={adminButton("outline")}
                 onClick={() => setOpenId(null)}
               >
-                Close
+                {t("common.close")}
               </button>
             </div>
           </div>

@@ -8,36 +8,36 @@
 import { findPlaceholders, type Placeholder, type SiteContentRow } from "@heritage/content";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
+import type { AdminKey } from "../../../i18n/admin/en";
+import { type AdminTranslator, adminEnglish } from "../../../i18n/admin/translator";
 import { errorMessage } from "../../../lib/content-api/content-client";
-import { adminLanguages } from "../common/languages";
+import { isSiteLanguage } from "../../../lib/language";
+import { languageName } from "../common/languages";
 import { ErrorState, LoadingState } from "../common/screen-states";
 import { useContentClient } from "../common/use-content-client";
+import { useAdminI18n } from "../shell/admin-language";
 
-const sectionLabels: Record<Placeholder["section"], string> = {
-  impressum: "Impressum",
-  datenschutz: "Datenschutz",
-  contact: "Contact Page",
-  footer: "Footer",
-  seo: "SEO",
-};
-
-const fieldLabels: Record<string, string> = {
-  content: "Content",
-  email: "Email",
-  phone: "Phone",
-  address: "Address",
-  contact_email: "Contact Email",
-  contact_phone: "Contact Phone",
-  social: "Social links",
+const fieldKeys: Record<string, AdminKey> = {
+  content: "goLive.field.content",
+  email: "goLive.field.email",
+  phone: "goLive.field.phone",
+  address: "goLive.field.address",
+  contact_email: "goLive.field.contact_email",
+  contact_phone: "goLive.field.contact_phone",
+  social: "goLive.field.social",
 };
 
 /** The checklist item's text, e.g. "Impressum (German): Content". */
-export function placeholderLabel(placeholder: Placeholder): string {
-  const language = adminLanguages.find((entry) => entry.code === placeholder.language);
-  const place = language
-    ? `${sectionLabels[placeholder.section]} (${language.englishName})`
-    : sectionLabels[placeholder.section];
-  return `${place}: ${fieldLabels[placeholder.field] ?? placeholder.field}`;
+export function placeholderLabel(
+  placeholder: Placeholder,
+  { t }: Pick<AdminTranslator, "t"> = adminEnglish,
+): string {
+  const section = t(`goLive.section.${placeholder.section}`);
+  const place = isSiteLanguage(placeholder.language)
+    ? t("goLive.place", { section, language: languageName(placeholder.language, t) })
+    : section;
+  const fieldKey = fieldKeys[placeholder.field];
+  return t("goLive.item", { place, field: fieldKey ? t(fieldKey) : placeholder.field });
 }
 
 /** Where the placeholder is edited. */
@@ -50,6 +50,8 @@ export function placeholderHref(placeholder: Placeholder): string {
 
 export function GoLiveChecklist() {
   const client = useContentClient();
+  const i18n = useAdminI18n();
+  const { t } = i18n;
   const [placeholders, setPlaceholders] = useState<Placeholder[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
 
@@ -75,26 +77,21 @@ export function GoLiveChecklist() {
       className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-5"
     >
       <h2 id="go-live-heading" className="text-xl font-semibold text-gray-900">
-        Before you go live
+        {t("goLive.heading")}
       </h2>
       {loadError !== null ? (
         <ErrorState
-          text={`Failed to check the content for placeholders: ${loadError}`}
+          text={t("goLive.loadFailed", { message: loadError })}
           onRetry={() => void load()}
         />
       ) : placeholders === null ? (
-        <LoadingState label="Checking the content for placeholders..." />
+        <LoadingState label={t("goLive.loading")} />
       ) : placeholders.length === 0 ? (
-        <p className="text-sm text-green-800">
-          No placeholders left: every page can be found by search engines.
-        </p>
+        <p className="text-sm text-green-800">{t("goLive.none")}</p>
       ) : (
         <>
-          <p className="text-sm text-gray-800">
-            These texts are still the built-in placeholders. Replace them with your organisation's
-            details; until then, the pages showing them are hidden from search engines (noindex).
-          </p>
-          <ul className="space-y-1 text-sm" aria-label="Placeholders still in place">
+          <p className="text-sm text-gray-800">{t("goLive.intro")}</p>
+          <ul className="space-y-1 text-sm" aria-label={t("goLive.list")}>
             {placeholders.map((placeholder) => (
               <li
                 key={`${placeholder.section}-${placeholder.language}-${placeholder.field}`}
@@ -104,9 +101,11 @@ export function GoLiveChecklist() {
                   to={placeholderHref(placeholder)}
                   className="font-semibold text-(--color-heritage-800) underline"
                 >
-                  {placeholderLabel(placeholder)}
+                  {placeholderLabel(placeholder, i18n)}
                 </Link>{" "}
-                <span className="text-gray-800">still shows “{placeholder.text}”</span>
+                <span className="text-gray-800">
+                  {t("goLive.stillShows", { text: placeholder.text })}
+                </span>
               </li>
             ))}
           </ul>

@@ -10,6 +10,7 @@ import { errorMessage } from "../../../lib/content-api/content-client";
 import type { TranslationEntry } from "../../../lib/content-api/translation-client";
 import { ErrorState, LoadingState } from "../common/screen-states";
 import { useContentClient } from "../common/use-content-client";
+import { useAdminI18n } from "../shell/admin-language";
 import {
   translationItemHref,
   translationItemName,
@@ -19,6 +20,7 @@ import { TranslationStatusBadge } from "../translations/translation-status";
 
 export function TranslationTodo() {
   const client = useContentClient();
+  const { t } = useAdminI18n();
   const [entries, setEntries] = useState<TranslationEntry[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
 
@@ -35,40 +37,45 @@ export function TranslationTodo() {
     void load();
   }, [load]);
 
-  const groups = entries ? translationTodoGroups(entries) : [];
+  const groups = entries ? translationTodoGroups(entries, t) : [];
+  // A heading starts with a capital ("Njemački (3)"; Bosnian writes language names in lower case).
+  const heading = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
   return (
     <section
       aria-labelledby="translation-todo-heading"
       className="space-y-3 rounded-xl border border-(--color-heritage-100) bg-white p-5 shadow-sm"
     >
       <h2 id="translation-todo-heading" className="text-xl font-semibold text-gray-900">
-        What needs translating
+        {t("todo.heading")}
       </h2>
       {loadError !== null ? (
         <ErrorState
-          text={`Failed to load the translation status: ${loadError}`}
+          text={t("todo.loadFailed", { message: loadError })}
           onRetry={() => void load()}
         />
       ) : entries === null ? (
-        <LoadingState label="Loading the translation status..." />
+        <LoadingState label={t("todo.loading")} />
       ) : groups.length === 0 ? (
-        <p className="text-sm text-green-800">All translations are up to date.</p>
+        <p className="text-sm text-green-800">{t("todo.none")}</p>
       ) : (
         <>
-          <p className="text-sm text-gray-800">
-            Outdated: the English text changed after the translation was last edited or checked.
-            Missing: there is no text in that language, so visitors see the English.
-          </p>
+          <p className="text-sm text-gray-800">{t("todo.intro")}</p>
           <div className="grid gap-4 md:grid-cols-2">
             {groups.map((group) => (
               <div key={group.language} className="min-w-0">
                 <h3 className="mb-2 font-semibold text-gray-900">
-                  {group.name} ({group.entries.length})
+                  {t("todo.group", {
+                    language: heading(group.name),
+                    count: group.entries.length,
+                  })}
                 </h3>
-                <ul className="space-y-1.5 text-sm" aria-label={`${group.name} to translate`}>
+                <ul
+                  className="space-y-1.5 text-sm"
+                  aria-label={heading(t("todo.groupList", { language: group.name }))}
+                >
                   {group.entries.map((entry) => {
                     const href = translationItemHref(entry);
-                    const name = translationItemName(entry);
+                    const name = translationItemName(entry, t);
                     return (
                       <li
                         key={`${entry.table}-${entry.id}`}
@@ -84,8 +91,7 @@ export function TranslationTodo() {
                           </Link>
                         ) : (
                           <span className="min-w-0 wrap-anywhere text-gray-900">
-                            {name}{" "}
-                            <span className="text-gray-700">(edited through the content API)</span>
+                            {name} <span className="text-gray-700">{t("todo.throughApi")}</span>
                           </span>
                         )}
                       </li>

@@ -12,7 +12,9 @@ import type { ContentClient, FaqRow } from "../../../lib/content-api/content-cli
 import { AdminTabs } from "../common/admin-tabs";
 import { EntityFormDialog, useEntitySave } from "../common/entity-form-dialog";
 import { TextAreaField, TextField } from "../common/form-fields";
-import { adminLanguages } from "../common/languages";
+import { LanguageTabLabel } from "../common/language-tab-label";
+import { adminLanguages, languageName } from "../common/languages";
+import { useAdminI18n } from "../shell/admin-language";
 import { TranslationStatusNote, useItemTranslations } from "../translations/translation-status";
 
 const faqFieldNames = [
@@ -58,6 +60,7 @@ export function FaqDialog({
   } = useForm<FaqFormValues>({
     defaultValues: faqToValues(null),
   });
+  const { t } = useAdminI18n();
   const [tab, setTab] = useState("en");
   const translations = useItemTranslations(client, "faqs", faq?.id ?? null, open);
   const { isSaving, save, conflict, versionRef } = useEntitySave({
@@ -68,9 +71,9 @@ export function FaqDialog({
     onSaved,
     onOpenChange,
     notices: {
-      added: "FAQ added successfully",
-      updated: "FAQ updated successfully",
-      failed: "Failed to save FAQ",
+      added: t("faq.added"),
+      updated: t("faq.updated"),
+      failed: t("faq.saveFailed"),
     },
     // Each message goes beside its field, and the tab of the first one opens.
     onInvalid: (fieldErrors) => {
@@ -101,11 +104,11 @@ export function FaqDialog({
     <EntityFormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={faq ? "Edit FAQ" : "Add New FAQ"}
+      title={faq ? t("faq.editTitle") : t("faq.addTitle")}
       isSaving={isSaving}
       onSubmit={(event) => void submit(event)}
       conflict={conflict}
-      noun="FAQ item"
+      noun={t("faq.thisItem")}
       isDirty={isDirty}
       onUseTheirs={(field, value) => {
         if ((faqFieldNames as readonly string[]).includes(field)) {
@@ -115,12 +118,12 @@ export function FaqDialog({
       }}
     >
       <AdminTabs
-        label="FAQ language"
+        label={t("faq.languages")}
         value={tab}
         onValueChange={setTab}
         tabs={adminLanguages.map((language) => ({
           value: language.code,
-          label: language.tabLabel,
+          label: <LanguageTabLabel code={language.code} />,
           content: (
             <div>
               {language.code === "en" ? null : (
@@ -131,12 +134,12 @@ export function FaqDialog({
                 />
               )}
               <TextField
-                label={`Question (${language.englishName})`}
+                label={t("faq.field.question", { language: languageName(language.code, t) })}
                 registration={register(`question${language.suffix}`)}
                 error={errors[`question${language.suffix}`]?.message}
               />
               <TextAreaField
-                label={`Answer (${language.englishName})`}
+                label={t("faq.field.answer", { language: languageName(language.code, t) })}
                 rows={4}
                 registration={register(`answer${language.suffix}`)}
                 error={errors[`answer${language.suffix}`]?.message}

@@ -20,10 +20,11 @@ import {
   useConfirmedDelete,
 } from "../common/admin-table";
 import { ConfirmDialog } from "../common/confirm-dialog";
-import { adminLanguages } from "../common/languages";
+import { adminLanguages, languageName } from "../common/languages";
 import { noticeError, noticeSuccess } from "../common/notices";
 import { useContentClient } from "../common/use-content-client";
 import { HistoryDialog } from "../history/history-dialog";
+import { useAdminI18n } from "../shell/admin-language";
 import { useRequestedEdit } from "../translations/use-requested-edit";
 import { FaqDialog } from "./faq-dialog";
 
@@ -38,11 +39,12 @@ export function preview(text: string, length: number): string {
 const [english, german, bosnian] = adminLanguages;
 
 function AnswerPopover({ faq }: { faq: FaqRow }) {
+  const { t } = useAdminI18n();
   return (
     <Popover.Root>
       <Popover.Trigger
         className="text-left text-(--color-heritage-800) underline decoration-dotted underline-offset-4 hover:text-(--color-heritage-900)"
-        aria-label={`Answer: ${preview(faq.answer, ANSWER_PREVIEW_LENGTH)} (show all languages)`}
+        aria-label={t("faq.answerLabel", { preview: preview(faq.answer, ANSWER_PREVIEW_LENGTH) })}
       >
         {preview(faq.answer, ANSWER_PREVIEW_LENGTH)}
       </Popover.Trigger>
@@ -50,7 +52,7 @@ function AnswerPopover({ faq }: { faq: FaqRow }) {
         <Popover.Content
           sideOffset={6}
           // Radix gives the popover the dialog role; a dialog needs a name (axe: aria-dialog-name).
-          aria-label="Answer in all languages"
+          aria-label={t("faq.answerAll")}
           className="z-50 max-h-96 w-96 max-w-[90vw] overflow-y-auto rounded-lg border border-gray-200 bg-white p-4 text-sm shadow-lg"
         >
           <dl className="space-y-3">
@@ -62,7 +64,7 @@ function AnswerPopover({ faq }: { faq: FaqRow }) {
               language ? (
                 <div key={language.code}>
                   <dt className="font-semibold">
-                    <span aria-hidden="true">{language.flag}</span> {language.englishName}
+                    <span aria-hidden="true">{language.flag}</span> {languageName(language.code, t)}
                   </dt>
                   <dd className="whitespace-pre-line text-gray-800">{text || "—"}</dd>
                 </div>
@@ -78,13 +80,14 @@ function AnswerPopover({ faq }: { faq: FaqRow }) {
 
 export function FaqScreen() {
   const client = useContentClient();
+  const { t } = useAdminI18n();
   const loadFaqs = useCallback(() => client.listFaqs(), [client]);
   const {
     rows: faqs,
     setRows: setFaqs,
     isLoading,
     loadError,
-  } = useAdminRows(loadFaqs, (message) => noticeError("Failed to load FAQ data", message));
+  } = useAdminRows(loadFaqs, (message) => noticeError(t("faq.loadFailedTitle"), message));
   const [dialog, setDialog] = useState<{ open: boolean; faq: FaqRow | null; tab?: string }>({
     open: false,
     faq: null,
@@ -104,16 +107,16 @@ export function FaqScreen() {
       // With the version shown, so a colleague's newer save is not deleted unseen.
       await client.deleteFaq(toDelete.id, toDelete.version);
       setFaqs((current) => current.filter((faq) => faq.id !== toDelete.id));
-      noticeSuccess("Success", "FAQ deleted successfully");
+      noticeSuccess(t("common.successTitle"), t("faq.deleted"));
       return true;
     } catch (error) {
       // Spec section 8, word for word: "Error / Failed to delete FAQ"; a colleague's newer save
       // (issue 29) says so instead.
       noticeError(
-        "Error",
+        t("common.errorTitle"),
         error instanceof ContentClientError && error.conflict
           ? error.message
-          : "Failed to delete FAQ",
+          : t("faq.deleteFailed"),
       );
       return false;
     }
@@ -122,14 +125,14 @@ export function FaqScreen() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-semibold">Manage FAQ</h1>
+        <h1 className="text-3xl font-semibold">{t("faq.title")}</h1>
         <button
           type="button"
           className={adminButton("primary")}
           onClick={() => setDialog({ open: true, faq: null })}
         >
           <Plus aria-hidden="true" className="size-4" />
-          Add New FAQ
+          {t("faq.add")}
         </button>
       </div>
 
@@ -137,13 +140,13 @@ export function FaqScreen() {
         rows={faqs}
         rowKey={(faq) => faq.id}
         isLoading={isLoading}
-        loadingLabel="Loading FAQ items..."
+        loadingLabel={t("faq.loading")}
         loadError={loadError}
-        errorText={(message) => `Failed to load FAQ data: ${message}`}
-        emptyText="No FAQ items found. Add your first FAQ above."
+        errorText={(message) => t("faq.loadFailed", { message })}
+        emptyText={t("faq.empty")}
         columns={[
           {
-            header: "Question",
+            header: t("faq.column.question"),
             cell: (faq) => (
               <>
                 <div className="font-semibold">{faq.question}</div>
@@ -153,7 +156,7 @@ export function FaqScreen() {
                 ].map(({ language, text }) =>
                   language && text ? (
                     <div key={language.code} className="text-xs text-gray-700">
-                      <span role="img" aria-label={language.englishName}>
+                      <span role="img" aria-label={languageName(language.code, t)}>
                         {language.flag}
                       </span>{" "}
                       {preview(text, QUESTION_PREVIEW_LENGTH)}
@@ -163,9 +166,9 @@ export function FaqScreen() {
               </>
             ),
           },
-          { header: "Answer", cell: (faq) => <AnswerPopover faq={faq} /> },
+          { header: t("faq.column.answer"), cell: (faq) => <AnswerPopover faq={faq} /> },
           {
-            header: "Actions",
+            header: t("faq.column.actions"),
             pinned: true,
             cell: (faq) => (
               <EditDeleteActions
@@ -195,8 +198,8 @@ export function FaqScreen() {
       />
       <ConfirmDialog
         {...confirmDialogProps}
-        question="Are you sure you want to delete this FAQ item?"
-        description="The FAQ item goes to the trash, where it can be restored for 30 days (or as long as your site is set to keep it)."
+        question={t("faq.deleteQuestion")}
+        description={t("faq.deleteTrash")}
       />
       <HistoryDialog
         open={history.open}

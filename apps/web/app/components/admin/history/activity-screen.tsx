@@ -6,8 +6,9 @@
  * Filters by who, what and a date range; "Show older" pages back. Nobody can change an entry:
  * the screen only reads.
  */
-import { isSiteRole, siteRoleLabels } from "@heritage/content";
+import { isSiteRole } from "@heritage/content";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import type { AdminTranslator } from "../../../i18n/admin/translator";
 import { errorMessage } from "../../../lib/content-api/content-client";
 import {
   AUDIT_PAGE_SIZE,
@@ -18,12 +19,13 @@ import { adminButton, inputClass, labelClass } from "../common/admin-styles";
 import { AdminTable } from "../common/admin-table";
 import { noticeError } from "../common/notices";
 import { useContentClient } from "../common/use-content-client";
+import { useAdminI18n } from "../shell/admin-language";
 import {
   actionLabel,
   auditActions,
   changedFieldsText,
   formatWhen,
-  tableLabels,
+  tableLabel,
 } from "./history-labels";
 
 /** The day's first or last moment in the editor's time zone, as the API's ISO time. */
@@ -33,29 +35,35 @@ function dayBoundary(day: string, end: boolean): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
-function itemText(entry: AuditEntry): string {
-  const kind = entry.target_type
-    ? (tableLabels[entry.target_type as keyof typeof tableLabels] ?? entry.target_type)
-    : "";
+type T = AdminTranslator["t"];
+
+function itemText(entry: AuditEntry, t: T): string {
+  const kind = entry.target_type ? tableLabel(entry.target_type, t) : "";
   const name = entry.summary ?? entry.target_id ?? "";
   return [kind, name ? `"${name}"` : ""].filter(Boolean).join(" ");
 }
 
-function detailsText(entry: AuditEntry): string {
+function detailsText(entry: AuditEntry, t: T): string {
   const fields = entry.details?.changed_fields;
   if (Array.isArray(fields) && fields.length > 0) {
-    return changedFieldsText(fields.filter((field): field is string => typeof field === "string"));
+    return changedFieldsText(
+      fields.filter((field): field is string => typeof field === "string"),
+      t,
+    );
   }
   // A role change (from, to) and a new user's role (decision 032).
   const { from, to, role } = entry.details ?? {};
-  if (isSiteRole(from) && isSiteRole(to)) return `${siteRoleLabels[from]} to ${siteRoleLabels[to]}`;
-  if (isSiteRole(role)) return `Role: ${siteRoleLabels[role]}`;
+  if (isSiteRole(from) && isSiteRole(to)) {
+    return t("activity.roleChange", { from: t(`users.role.${from}`), to: t(`users.role.${to}`) });
+  }
+  if (isSiteRole(role)) return t("activity.role", { role: t(`users.role.${role}`) });
   const reason = entry.details?.reason;
   return typeof reason === "string" ? reason : "";
 }
 
 export function ActivityScreen() {
   const client = useContentClient();
+  const { t, language } = useAdminI18n();
   const [who, setWho] = useState("");
   const [what, setWhat] = useState("");
   const [fromDay, setFromDay] = useState("");
@@ -108,12 +116,12 @@ export function ActivityScreen() {
       } catch (error) {
         if (thisLoad !== latestLoad.current) return;
         setLoadError(errorMessage(error));
-        noticeError("Failed to load the activity", errorMessage(error));
+        noticeError(t("activity.loadFailedTitle"), errorMessage(error));
       } finally {
         if (thisLoad === latestLoad.current) setIsLoading(false);
       }
     },
-    [client, filters],
+    [client, filters, t],
   );
 
   useEffect(() => {
@@ -123,17 +131,14 @@ export function ActivityScreen() {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-3xl font-semibold">Activity</h1>
-        <p className="mt-2 text-gray-700">
-          Who changed what, and when. Entries are kept for a year (or as long as your site is set to
-          keep them) and cannot be changed.
-        </p>
+        <h1 className="text-3xl font-semibold">{t("activity.title")}</h1>
+        <p className="mt-2 text-gray-700">{t("activity.intro")}</p>
       </div>
       <fieldset className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
-        <legend className="px-1 text-sm font-semibold">Filter</legend>
+        <legend className="px-1 text-sm font-semibold">{t("activity.filter")}</legend>
         <div>
           <label htmlFor={ids.who} className={labelClass}>
-            Who
+            {t("activity.who")}
           </label>
           <select
             id={ids.who}
@@ -141,7 +146,7 @@ export function ActivityScreen() {
             value={who}
             onChange={(event) => setWho(event.target.value)}
           >
-            <option value="">Everyone</option>
+            <option value="">{t("activity.everyone")}</option>
             {[...people].map(([id, name]) => (
               <option key={id} value={id}>
                 {name}
@@ -151,7 +156,7 @@ export function ActivityScreen() {
         </div>
         <div>
           <label htmlFor={ids.what} className={labelClass}>
-            What
+            {t("activity.what")}
           </label>
           <select
             id={ids.what}
@@ -159,17 +164,17 @@ export function ActivityScreen() {
             value={what}
             onChange={(event) => setWhat(event.target.value)}
           >
-            <option value="">Everything</option>
+            <option value="">{t("activity.everything")}</option>
             {auditActions.map((action) => (
               <option key={action} value={action}>
-                {actionLabel(action)}
+                {actionLabel(action, t)}
               </option>
             ))}
           </select>
         </div>
         <div>
           <label htmlFor={ids.from} className={labelClass}>
-            From
+            {t("activity.from")}
           </label>
           <input
             id={ids.from}
@@ -181,7 +186,7 @@ export function ActivityScreen() {
         </div>
         <div>
           <label htmlFor={ids.to} className={labelClass}>
-            To
+            {t("activity.to")}
           </label>
           <input
             id={ids.to}
@@ -196,20 +201,23 @@ export function ActivityScreen() {
         rows={entries}
         rowKey={(entry) => entry.id}
         isLoading={isLoading && entries.length === 0}
-        loadingLabel="Loading the activity..."
+        loadingLabel={t("activity.loading")}
         loadError={loadError}
-        errorText={(message) => `Failed to load the activity: ${message}`}
-        emptyText="Nothing was recorded for these filters."
+        errorText={(message) => t("activity.loadFailed", { message })}
+        emptyText={t("activity.empty")}
         columns={[
           {
-            header: "When",
-            cell: (entry) => formatWhen(entry.at),
+            header: t("activity.column.when"),
+            cell: (entry) => formatWhen(entry.at, language),
             cellClassName: "whitespace-nowrap",
           },
-          { header: "Who", cell: (entry) => entry.actor_name ?? "Unknown" },
-          { header: "What", cell: (entry) => actionLabel(entry.action) },
-          { header: "Item", cell: itemText },
-          { header: "Details", cell: detailsText },
+          {
+            header: t("activity.column.who"),
+            cell: (entry) => entry.actor_name ?? t("activity.unknown"),
+          },
+          { header: t("activity.column.what"), cell: (entry) => actionLabel(entry.action, t) },
+          { header: t("activity.column.item"), cell: (entry) => itemText(entry, t) },
+          { header: t("activity.column.details"), cell: (entry) => detailsText(entry, t) },
         ]}
       />
       {hasOlder ? (
@@ -219,7 +227,7 @@ export function ActivityScreen() {
           disabled={isLoading}
           onClick={() => void load(entries.length)}
         >
-          {isLoading ? "Loading..." : "Show older"}
+          {isLoading ? t("activity.loadingMore") : t("activity.showOlder")}
         </button>
       ) : null}
     </div>

@@ -7,14 +7,17 @@
  */
 import { RotateCcw } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
+import type { AdminTranslator } from "../../../i18n/admin/translator";
 import { type ContentClient, errorMessage } from "../../../lib/content-api/content-client";
 import type { HistoryTable, Revision } from "../../../lib/content-api/history-client";
 import { AdminDialog } from "../common/admin-dialog";
 import { adminButton, inputClass, labelClass } from "../common/admin-styles";
 import { AdminTabs } from "../common/admin-tabs";
+import { LanguageTabLabel } from "../common/language-tab-label";
 import { noticeError, noticeSuccess } from "../common/notices";
 import { ErrorState, LoadingState } from "../common/screen-states";
 import { bookkeepingFields, fieldLabel } from "../common/version-conflict";
+import { useAdminI18n } from "../shell/admin-language";
 import { changedFieldsText, formatWhen, operationLabel } from "./history-labels";
 
 /** Fields written per language; any other field is common to all languages. */
@@ -33,12 +36,8 @@ const languageFields = new Set([
 ]);
 
 type Group = "en" | "de" | "bs" | "common";
-const groups: { value: Group; label: string }[] = [
-  { value: "en", label: "English" },
-  { value: "de", label: "Deutsch" },
-  { value: "bs", label: "Bosanski" },
-  { value: "common", label: "Common fields" },
-];
+/** The comparison's tabs: each language as the editors' tabs name it, in itself (spec section 2). */
+const groups: Group[] = ["en", "de", "bs", "common"];
 
 function groupOf(field: string): Group {
   const suffix = /_(de|bs)$/.exec(field)?.[1];
@@ -53,29 +52,35 @@ function text(value: unknown): string {
   return String(value);
 }
 
-function versionLabel(revision: Revision): string {
-  return `Version ${revision.version}, ${operationLabel(revision.operation).toLowerCase()} ${formatWhen(revision.created_at)} by ${revision.actor_name ?? "unknown"}`;
+function versionLabel(revision: Revision, { t, language }: AdminTranslator): string {
+  return t("history.versionLabel", {
+    version: revision.version,
+    operation: operationLabel(revision.operation, t),
+    when: formatWhen(revision.created_at, language),
+    who: revision.actor_name ?? t("history.unknownPerson"),
+  });
 }
 
 /** Two versions side by side: one row per field of the group, changed ones marked. */
 function Comparison({ older, newer, group }: { older: Revision; newer: Revision; group: Group }) {
+  const { t } = useAdminI18n();
   const fields = [...new Set([...Object.keys(older.data), ...Object.keys(newer.data)])].filter(
     (field) => !bookkeepingFields.has(field) && groupOf(field) === group,
   );
-  if (fields.length === 0) return <p className="text-sm text-gray-700">No fields here.</p>;
+  if (fields.length === 0) return <p className="text-sm text-gray-700">{t("history.noFields")}</p>;
   return (
     <div className="overflow-x-auto">
       <table className="w-full border-collapse text-left text-sm">
         <thead>
           <tr>
             <th scope="col" className="border-b px-2 py-1">
-              Field
+              {t("history.field")}
             </th>
             <th scope="col" className="border-b px-2 py-1">
-              Version {older.version}
+              {t("history.version", { version: older.version })}
             </th>
             <th scope="col" className="border-b px-2 py-1">
-              Version {newer.version}
+              {t("history.version", { version: newer.version })}
             </th>
           </tr>
         </thead>
@@ -87,14 +92,16 @@ function Comparison({ older, newer, group }: { older: Revision; newer: Revision;
             return (
               <tr key={field} className={changed ? "bg-amber-50" : undefined}>
                 <th scope="row" className="border-b px-2 py-1 align-top font-medium">
-                  {fieldLabel(field)}
-                  {changed ? <span className="block text-xs text-amber-800">changed</span> : null}
+                  {fieldLabel(field, t)}
+                  {changed ? (
+                    <span className="block text-xs text-amber-800">{t("history.changed")}</span>
+                  ) : null}
                 </th>
                 <td className="border-b px-2 py-1 align-top whitespace-pre-wrap break-words">
-                  {before || <span className="text-gray-500">(empty)</span>}
+                  {before || <span className="text-gray-500">{t("common.empty")}</span>}
                 </td>
                 <td className="border-b px-2 py-1 align-top whitespace-pre-wrap break-words">
-                  {after || <span className="text-gray-500">(empty)</span>}
+                  {after || <span className="text-gray-500">{t("common.empty")}</span>}
                 </td>
               </tr>
             );
@@ -118,6 +125,7 @@ function RevisionSelect({
   onChange: (id: string) => void;
 }) {
   const id = useId();
+  const i18n = useAdminI18n();
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
@@ -131,7 +139,7 @@ function RevisionSelect({
       >
         {revisions.map((revision) => (
           <option key={revision.id} value={revision.id}>
-            {versionLabel(revision)}
+            {versionLabel(revision, i18n)}
           </option>
         ))}
       </select>
@@ -158,6 +166,8 @@ export function HistoryDialog({
   /** Set when the signed-in user may not restore this item (an editor, the global SEO): why. */
   readOnlyNote?: string | undefined;
 }) {
+  const i18n = useAdminI18n();
+  const { t } = i18n;
   const [revisions, setRevisions] = useState<Revision[]>([]);
   const [isLoading, setIsLoading] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -200,10 +210,13 @@ export function HistoryDialog({
       const version = typeof row.version === "number" ? row.version : undefined;
       setCurrentVersion(version);
       onRestored(row);
-      noticeSuccess("Version restored", `Version ${revision.version} is the current one again.`);
+      noticeSuccess(
+        t("history.restored"),
+        t("history.restoredText", { version: revision.version }),
+      );
       await load();
     } catch (error) {
-      noticeError("Failed to restore", errorMessage(error));
+      noticeError(t("history.restoreFailed"), errorMessage(error));
     } finally {
       setRestoring(null);
     }
@@ -211,23 +224,24 @@ export function HistoryDialog({
 
   const older = revisions.find((revision) => revision.id === olderId);
   const newer = revisions.find((revision) => revision.id === newerId);
-  const title = item ? `History of "${item.name}"` : "History";
+  const title = item ? t("history.titleOf", { name: item.name }) : t("common.history");
 
   return (
     <AdminDialog open={open} onOpenChange={onOpenChange} title={title} wide>
       {isLoading && revisions.length === 0 ? (
-        <LoadingState label="Loading the history..." />
+        <LoadingState label={t("history.loading")} />
       ) : loadError ? (
-        <ErrorState text={`Failed to load the history: ${loadError}`} onRetry={() => void load()} />
+        <ErrorState
+          text={t("history.loadFailed", { message: loadError })}
+          onRetry={() => void load()}
+        />
       ) : revisions.length === 0 ? (
-        <p className="py-6 text-center text-gray-700">
-          No versions were kept of this item yet: its next save starts its history.
-        </p>
+        <p className="py-6 text-center text-gray-700">{t("history.none")}</p>
       ) : (
         <div className="space-y-6">
           <section aria-labelledby={ids.versions}>
             <h3 id={ids.versions} className="mb-2 font-semibold">
-              Versions
+              {t("history.versions")}
             </h3>
             {readOnlyNote ? <p className="mb-2 text-sm text-gray-700">{readOnlyNote}</p> : null}
             <ol className="divide-y rounded-md border border-gray-200">
@@ -238,12 +252,14 @@ export function HistoryDialog({
                 >
                   <div className="text-sm">
                     <div className="font-medium">
-                      {versionLabel(revision)}
-                      {index === 0 ? " (current)" : ""}
+                      {versionLabel(revision, i18n)}
+                      {index === 0 ? ` ${t("history.current")}` : ""}
                     </div>
                     {revision.changed_fields.length > 0 && revision.operation !== "create" ? (
                       <div className="text-gray-700">
-                        Changed: {changedFieldsText(revision.changed_fields)}
+                        {t("history.changedFields", {
+                          fields: changedFieldsText(revision.changed_fields, t),
+                        })}
                       </div>
                     ) : null}
                   </div>
@@ -252,11 +268,11 @@ export function HistoryDialog({
                       type="button"
                       className={adminButton("outline")}
                       disabled={restoring !== null}
-                      aria-label={`Restore version ${revision.version}`}
+                      aria-label={t("history.restoreVersion", { version: revision.version })}
                       onClick={() => void restore(revision)}
                     >
                       <RotateCcw aria-hidden="true" className="size-4" />
-                      {restoring === revision.id ? "Restoring..." : "Restore"}
+                      {restoring === revision.id ? t("history.restoring") : t("history.restore")}
                     </button>
                   ) : null}
                 </li>
@@ -265,17 +281,17 @@ export function HistoryDialog({
           </section>
           <section aria-labelledby={ids.compare} className="space-y-3">
             <h3 id={ids.compare} className="font-semibold">
-              Compare versions
+              {t("history.compareVersions")}
             </h3>
             <div className="grid gap-3 sm:grid-cols-2">
               <RevisionSelect
-                label="Compare"
+                label={t("history.compare")}
                 revisions={revisions}
                 value={olderId}
                 onChange={setOlderId}
               />
               <RevisionSelect
-                label="With"
+                label={t("history.with")}
                 revisions={revisions}
                 value={newerId}
                 onChange={setNewerId}
@@ -283,11 +299,16 @@ export function HistoryDialog({
             </div>
             {older && newer ? (
               <AdminTabs
-                label="Compare language"
+                label={t("history.compareLanguage")}
                 tabs={groups.map((group) => ({
-                  value: group.value,
-                  label: group.label,
-                  content: <Comparison older={older} newer={newer} group={group.value} />,
+                  value: group,
+                  label:
+                    group === "common" ? (
+                      t("history.commonFields")
+                    ) : (
+                      <LanguageTabLabel code={group} />
+                    ),
+                  content: <Comparison older={older} newer={newer} group={group} />,
                 }))}
               />
             ) : null}

@@ -6,7 +6,7 @@
  * the retention time the operator set (30 days by default). Deleting for good, and restoring the
  * global SEO settings, are an admin's (decision 032): an editor does not get those buttons.
  */
-import { adminOnlyActions, isGlobalSettingsRow } from "@heritage/content";
+import { isGlobalSettingsRow } from "@heritage/content";
 import { RotateCcw, Trash2 } from "lucide-react";
 import { useCallback } from "react";
 import { errorMessage } from "../../../lib/content-api/content-client";
@@ -17,18 +17,20 @@ import { AdminTable, useAdminRows, useConfirmedDelete } from "../common/admin-ta
 import { ConfirmDialog } from "../common/confirm-dialog";
 import { noticeError, noticeSuccess } from "../common/notices";
 import { useContentClient } from "../common/use-content-client";
-import { formatWhen, itemName, tableLabels } from "./history-labels";
+import { useAdminI18n } from "../shell/admin-language";
+import { formatWhen, itemName, tableLabel } from "./history-labels";
 
 export function TrashScreen() {
   const client = useContentClient();
+  const { t, language } = useAdminI18n();
   const isAdmin = useAdminRole() === "admin";
   const mayRestore = (entry: TrashEntry) =>
     isAdmin || !isGlobalSettingsRow(entry.table_name, { ...entry.data, id: entry.row_id });
   const loadTrash = useCallback(() => client.history.listTrash(), [client]);
   const { rows, setRows, isLoading, loadError } = useAdminRows(loadTrash, (message) =>
-    noticeError("Failed to load the trash", message),
+    noticeError(t("trash.loadFailedTitle"), message),
   );
-  const nameOf = (entry: TrashEntry) => itemName(entry.table_name, entry.data, entry.row_id);
+  const nameOf = (entry: TrashEntry) => itemName(entry.table_name, entry.data, entry.row_id, t);
   const remove = (entry: TrashEntry) =>
     setRows((current) => current.filter((row) => row.id !== entry.id));
 
@@ -36,9 +38,12 @@ export function TrashScreen() {
     try {
       await client.history.restoreFromTrash(entry.table_name, entry.row_id);
       remove(entry);
-      noticeSuccess("Restored", `${tableLabels[entry.table_name]} "${nameOf(entry)}" is back.`);
+      noticeSuccess(
+        t("trash.restored"),
+        t("trash.restoredText", { kind: tableLabel(entry.table_name, t), name: nameOf(entry) }),
+      );
     } catch (error) {
-      noticeError("Failed to restore", errorMessage(error));
+      noticeError(t("history.restoreFailed"), errorMessage(error));
     }
   }
 
@@ -47,10 +52,10 @@ export function TrashScreen() {
       try {
         await client.history.purgeFromTrash(entry.table_name, entry.row_id);
         remove(entry);
-        noticeSuccess("Deleted for good", `"${nameOf(entry)}" and its history are gone.`);
+        noticeSuccess(t("trash.purged"), t("trash.purgedText", { name: nameOf(entry) }));
         return true;
       } catch (error) {
-        noticeError("Failed to delete for good", errorMessage(error));
+        noticeError(t("trash.purgeFailed"), errorMessage(error));
         return false;
       }
     },
@@ -59,15 +64,11 @@ export function TrashScreen() {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-3xl font-semibold">Trash</h1>
-        <p className="mt-2 text-gray-700">
-          Deleted projects, categories, FAQ items and page content stay here for 30 days (or as long
-          as your site is set to keep them), with their images. Restore puts an item back as it was
-          deleted.
-        </p>
+        <h1 className="text-3xl font-semibold">{t("trash.title")}</h1>
+        <p className="mt-2 text-gray-700">{t("trash.intro")}</p>
         {isAdmin ? null : (
           <p role="note" className="mt-2 text-sm text-gray-700">
-            {adminOnlyActions["purge-trash"]}
+            {t("roles.purgeTrash")}
           </p>
         )}
       </div>
@@ -75,28 +76,31 @@ export function TrashScreen() {
         rows={rows}
         rowKey={(entry) => entry.id}
         isLoading={isLoading}
-        loadingLabel="Loading the trash..."
+        loadingLabel={t("trash.loading")}
         loadError={loadError}
-        errorText={(message) => `Failed to load the trash: ${message}`}
-        emptyText="The trash is empty."
+        errorText={(message) => t("trash.loadFailed", { message })}
+        emptyText={t("trash.empty")}
         columns={[
           {
-            header: "Item",
+            header: t("trash.column.item"),
             cell: (entry) => (
               <>
                 <div className="font-semibold">{nameOf(entry)}</div>
-                <div className="text-xs text-gray-700">{tableLabels[entry.table_name]}</div>
+                <div className="text-xs text-gray-700">{tableLabel(entry.table_name, t)}</div>
               </>
             ),
           },
-          { header: "Deleted by", cell: (entry) => entry.deleted_by_name ?? "Unknown" },
           {
-            header: "Deleted",
-            cell: (entry) => formatWhen(entry.deleted_at),
+            header: t("trash.column.deletedBy"),
+            cell: (entry) => entry.deleted_by_name ?? t("trash.unknown"),
+          },
+          {
+            header: t("trash.column.deleted"),
+            cell: (entry) => formatWhen(entry.deleted_at, language),
             cellClassName: "whitespace-nowrap",
           },
           {
-            header: "Actions",
+            header: t("trash.column.actions"),
             pinned: true,
             cell: (entry) => (
               <div className="flex flex-wrap gap-2">
@@ -104,24 +108,24 @@ export function TrashScreen() {
                   <button
                     type="button"
                     className={adminButton("outline")}
-                    aria-label={`Restore ${nameOf(entry)}`}
+                    aria-label={t("trash.restoreNamed", { name: nameOf(entry) })}
                     onClick={() => void restore(entry)}
                   >
                     <RotateCcw aria-hidden="true" className="size-4" />
-                    Restore
+                    {t("trash.restore")}
                   </button>
                 ) : (
-                  <span className="text-sm text-gray-700">An admin can restore this.</span>
+                  <span className="text-sm text-gray-700">{t("trash.adminRestores")}</span>
                 )}
                 {isAdmin ? (
                   <button
                     type="button"
                     className={adminButton("danger")}
-                    aria-label={`Delete forever: ${nameOf(entry)}`}
+                    aria-label={t("trash.deleteForeverNamed", { name: nameOf(entry) })}
                     onClick={() => askToDelete(entry)}
                   >
                     <Trash2 aria-hidden="true" className="size-4" />
-                    Delete forever
+                    {t("trash.deleteForever")}
                   </button>
                 ) : null}
               </div>
@@ -131,9 +135,9 @@ export function TrashScreen() {
       />
       <ConfirmDialog
         {...confirmDialogProps}
-        question={`Delete "${toDelete ? nameOf(toDelete) : ""}" forever, with its history?`}
-        description="This cannot be undone. Its images are deleted at once, unless other content uses them."
-        confirmLabel="Delete forever"
+        question={t("trash.purgeQuestion", { name: toDelete ? nameOf(toDelete) : "" })}
+        description={t("trash.purgeText")}
+        confirmLabel={t("trash.deleteForever")}
       />
     </div>
   );

@@ -7,33 +7,45 @@
  */
 import { TriangleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
+import { type AdminTranslator, adminEnglish } from "../../../i18n/admin/translator";
 import type {
   ContentClient,
   ImageProblem,
   ProjectRow,
 } from "../../../lib/content-api/content-client";
-import { adminLanguages } from "../common/languages";
+import { adminLanguages, languageName } from "../common/languages";
+import { useAdminI18n } from "../shell/admin-language";
+
+type T = AdminTranslator["t"];
 
 /** The image fields of a project, labelled as the dialog labels them. */
-export const projectImageFields: { field: keyof ProjectRow & string; label: string }[] = [
-  { field: "image", label: "Image" },
-  ...adminLanguages.map((language) => ({
-    field: `seo_og_image${language.suffix}` as keyof ProjectRow & string,
-    label: `Social Share Image URL (${language.englishName})`,
-  })),
-];
+export function projectImageFields(
+  t: T = adminEnglish.t,
+): { field: keyof ProjectRow & string; label: string }[] {
+  return [
+    { field: "image", label: t("field.image") },
+    ...adminLanguages.map((language) => ({
+      field: `seo_og_image${language.suffix}` as keyof ProjectRow & string,
+      label: t("projects.seo.image", { language: languageName(language.code, t) }),
+    })),
+  ];
+}
 
-export function imageWarning(label: string, problem: Exclude<ImageProblem, null>): string {
+export function imageWarning(
+  label: string,
+  problem: Exclude<ImageProblem, null>,
+  t: T = adminEnglish.t,
+): string {
   return problem === "missing"
-    ? `${label}: no such file in the media storage (deleted or mistyped); visitors would see a broken image.`
-    : `${label}: not an image address this site serves; use an uploaded image or a full https:// URL.`;
+    ? t("projects.image.missing", { label })
+    : t("projects.image.notServed", { label });
 }
 
 type Values = Partial<Record<string, unknown>>;
 
 /** The image addresses of a project's values, by field. */
-function addressesOf(values: Values): { label: string; url: string }[] {
-  return projectImageFields
+function addressesOf(values: Values, t: T = adminEnglish.t): { label: string; url: string }[] {
+  return projectImageFields(t)
     .map(({ field, label }) => ({ label, url: String(values[field] ?? "").trim() }))
     .filter((entry) => entry.url !== "");
 }
@@ -42,8 +54,9 @@ function addressesOf(values: Values): { label: string; url: string }[] {
 export function brokenImages(
   values: Values,
   problems: Map<string, ImageProblem>,
+  t: T = adminEnglish.t,
 ): { label: string; problem: Exclude<ImageProblem, null> }[] {
-  return addressesOf(values).flatMap(({ label, url }) => {
+  return addressesOf(values, t).flatMap(({ label, url }) => {
     const problem = problems.get(url);
     return problem ? [{ label, problem }] : [];
   });
@@ -93,16 +106,17 @@ export function ImageWarnings({
 }: {
   broken: { label: string; problem: Exclude<ImageProblem, null> }[];
 }) {
+  const { t } = useAdminI18n();
   if (broken.length === 0) return null;
   return (
     <ul
-      aria-label="Image warnings"
+      aria-label={t("projects.image.warnings")}
       className="mt-4 space-y-1 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-900"
     >
       {broken.map(({ label, problem }) => (
         <li key={label} className="flex gap-2 break-words">
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>{imageWarning(label, problem)}</span>
+          <span>{imageWarning(label, problem, t)}</span>
         </li>
       ))}
     </ul>
@@ -111,11 +125,12 @@ export function ImageWarnings({
 
 /** The list's flag for a project with broken images. */
 export function BrokenImagesFlag({ labels }: { labels: string[] }) {
+  const { t } = useAdminI18n();
   if (labels.length === 0) return null;
   return (
     <p className="mt-1 flex items-start gap-1 text-xs font-semibold text-amber-900">
       <TriangleAlert aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
-      <span>Broken images: {labels.join(", ")}</span>
+      <span>{t("projects.image.broken", { labels: labels.join(", ") })}</span>
     </p>
   );
 }

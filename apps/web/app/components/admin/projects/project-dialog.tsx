@@ -19,6 +19,7 @@ import {
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import type { AdminTranslator } from "../../../i18n/admin/translator";
 import {
   type CategoryRow,
   type ContentClient,
@@ -30,8 +31,10 @@ import { AdminTabs } from "../common/admin-tabs";
 import { EntityFormDialog, useEntitySave } from "../common/entity-form-dialog";
 import { SelectField, TextAreaField, TextField } from "../common/form-fields";
 import { ImageUpload } from "../common/image-upload";
-import { type AdminLanguage, adminLanguages } from "../common/languages";
+import { LanguageTabLabel } from "../common/language-tab-label";
+import { type AdminLanguage, adminLanguages, languageName } from "../common/languages";
 import { noticeError, noticeSuccess } from "../common/notices";
+import { useAdminI18n } from "../shell/admin-language";
 import { TranslationStatusNote, useItemTranslations } from "../translations/translation-status";
 import { brokenImages, ImageWarnings, useImageProblems } from "./image-checks";
 import {
@@ -66,19 +69,24 @@ function errorTexts(errors: FieldErrors<ProjectFormValues>) {
 }
 
 /** What the Address field's hint says: where the project will be, and what a change does. */
-function addressHint(saved: string | null, typed: string, title: string): string {
+function addressHint(
+  saved: string | null,
+  typed: string,
+  title: string,
+  t: AdminTranslator["t"],
+): string {
   const fromTitle = title.trim() === "" ? "" : `: /project/${slugFromTitle(title)}`;
   if (saved === null) {
     return typed.trim() === ""
-      ? `Left empty, it is made from the English title${fromTitle} (with -2, -3... if another project has it).`
-      : "Lower-case letters, digits and hyphens.";
+      ? t("projects.address.newEmpty", { fromTitle })
+      : t("projects.address.rule");
   }
   if (typed.trim() === "") {
-    return `Left empty, it is made from the English title again${fromTitle}. The old address will redirect to it.`;
+    return t("projects.address.savedEmpty", { fromTitle });
   }
   return typed.trim() === saved
-    ? "If you change it, the old address keeps working: it redirects to the new one."
-    : `The old address /project/${saved} will redirect to the new one.`;
+    ? t("projects.address.unchanged")
+    : t("projects.address.changed", { slug: saved });
 }
 
 export function ProjectDialog({
@@ -100,6 +108,7 @@ export function ProjectDialog({
   /** The tab shown when the dialog opens (a link to a translation opens its language's). */
   openTab?: string | undefined;
 }) {
+  const { t } = useAdminI18n();
   const firstCategory = categories[0]?.id ?? "";
   const form = useForm<ProjectFormValues, unknown, ProjectCreate>({
     resolver: projectResolver,
@@ -118,9 +127,9 @@ export function ProjectDialog({
     onSaved,
     onOpenChange,
     notices: {
-      added: "Project added successfully",
-      updated: "Project updated successfully",
-      failed: "Failed to save project",
+      added: t("projects.added"),
+      updated: t("projects.updated"),
+      failed: t("projects.saveFailed"),
     },
     // A field the server refused (an address another project has) shows its reason beside it,
     // with everything typed kept.
@@ -173,12 +182,12 @@ export function ProjectDialog({
       onSaved(row, "updated");
       void translations.reload();
       noticeSuccess(
-        "SEO settings saved",
-        `Successfully updated ${language.englishName} SEO settings`,
+        t("projects.seoSaved"),
+        t("projects.seoSavedText", { language: languageName(language.code, t) }),
       );
     } catch (error) {
       noteConflict(error);
-      noticeError("Failed to save SEO settings. Please try again.", errorMessage(error));
+      noticeError(t("projects.seoSaveFailed"), errorMessage(error));
     } finally {
       isSavingRef.current = false;
       setSavingSeoLanguage(null);
@@ -207,19 +216,19 @@ export function ProjectDialog({
     seo_og_image_bs: watch("seo_og_image_bs"),
   };
   const imageProblems = useImageProblems(client, open ? [imageValues] : [], 400);
-  const broken = brokenImages(imageValues, imageProblems);
+  const broken = brokenImages(imageValues, imageProblems, t);
 
   return (
     <EntityFormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={project ? "Edit Project" : "Add New Project"}
+      title={project ? t("projects.editTitle") : t("projects.addTitle")}
       wide
       isSaving={isSaving}
       isSaveDisabled={isBusy}
       onSubmit={(event) => void submit(event)}
       conflict={conflict}
-      noun="project"
+      noun={t("projects.thisProject")}
       isDirty={formState.isDirty}
       onUseTheirs={(field, value) => {
         const target = formTextOf(field, value);
@@ -227,13 +236,13 @@ export function ProjectDialog({
       }}
     >
       <AdminTabs
-        label="Project fields"
+        label={t("projects.fields")}
         value={tab}
         onValueChange={setTab}
         tabs={[
           ...adminLanguages.map((language) => ({
             value: language.code,
-            label: language.tabLabel,
+            label: <LanguageTabLabel code={language.code} />,
             content: (
               <div>
                 {language.code === "en" ? null : (
@@ -246,13 +255,13 @@ export function ProjectDialog({
                   />
                 )}
                 <TextField
-                  label={`Title (${language.englishName})`}
+                  label={t("projects.field.title", { language: languageName(language.code, t) })}
                   registration={register(`title${language.suffix}`)}
                   error={errors[`title${language.suffix}`]}
                 />
                 {language.suffix === "" ? (
                   <TextField
-                    label="Address"
+                    label={t("projects.field.address")}
                     prefix="/project/"
                     placeholder={englishTitle?.trim() ? slugFromTitle(englishTitle) : ""}
                     registration={register("slug")}
@@ -261,18 +270,22 @@ export function ProjectDialog({
                     hint={
                       errors.slug
                         ? undefined
-                        : addressHint(project?.slug ?? null, slug ?? "", englishTitle ?? "")
+                        : addressHint(project?.slug ?? null, slug ?? "", englishTitle ?? "", t)
                     }
                   />
                 ) : null}
                 <TextAreaField
-                  label={`Description (${language.englishName})`}
+                  label={t("projects.field.description", {
+                    language: languageName(language.code, t),
+                  })}
                   rows={3}
                   registration={register(`description${language.suffix}`)}
                   error={errors[`description${language.suffix}`]}
                 />
                 <TextAreaField
-                  label={`Details (${language.englishName})`}
+                  label={t("projects.field.details", {
+                    language: languageName(language.code, t),
+                  })}
                   rows={6}
                   registration={register(`details${language.suffix}`)}
                   error={errors[`details${language.suffix}`]}
@@ -282,24 +295,24 @@ export function ProjectDialog({
           })),
           {
             value: "common",
-            label: "Common Fields",
+            label: t("projects.tab.common"),
             content: (
               <div>
                 <SelectField
-                  label="Category"
+                  label={t("projects.field.category")}
                   options={categoryOptions}
                   registration={register("category")}
                   error={errors.category}
                 />
                 <ImageUpload
-                  label="Project Image"
+                  label={t("projects.field.image")}
                   value={image}
                   client={client}
                   onBusyChange={setIsUploading}
                   onChange={(url) => setValue("image", url, { shouldDirty: true })}
                 />
                 <TextField
-                  label="Image URL"
+                  label={t("projects.field.imageUrl")}
                   type="url"
                   registration={register("image")}
                   error={errors.image}
@@ -307,13 +320,10 @@ export function ProjectDialog({
                 <div className="flex items-end gap-3">
                   <SelectField
                     className="grow"
-                    label="Background Color"
+                    label={t("projects.field.bgColor")}
                     options={projectBackgroundColors.map((color) => ({
                       value: color.value,
-                      label:
-                        color.label === "Purple" || color.label === "Coral"
-                          ? `${color.label} (20% tint)`
-                          : color.label,
+                      label: t(`projects.color.${color.value}`),
                     }))}
                     registration={register("bg_color")}
                     error={errors.bg_color}
@@ -331,7 +341,7 @@ export function ProjectDialog({
           },
           {
             value: "seo",
-            label: "SEO Settings",
+            label: t("projects.tab.seo"),
             content: (
               <ProjectSeoFields
                 register={register}

@@ -8,8 +8,10 @@ import type { UseFormRegister, UseFormWatch } from "react-hook-form";
 import { adminButton } from "../common/admin-styles";
 import { AdminTabs } from "../common/admin-tabs";
 import { TextAreaField, TextField } from "../common/form-fields";
-import { type AdminLanguage, adminLanguages } from "../common/languages";
+import { LanguageTabLabel } from "../common/language-tab-label";
+import { type AdminLanguage, adminLanguages, languageName } from "../common/languages";
 import { SeoCounter, seoLimits } from "../common/seo-counter";
+import { useAdminI18n } from "../shell/admin-language";
 import type { ProjectFormValues } from "./project-form-values";
 
 function LanguageSeoFields({
@@ -33,17 +35,19 @@ function LanguageSeoFields({
   const title = watch(field("seo_title")) ?? "";
   const description = watch(field("seo_description")) ?? "";
   const isSaving = savingLanguage === language.code;
+  const { t } = useAdminI18n();
+  const name = { language: languageName(language.code, t) };
   return (
     <div>
       <TextField
-        label={`SEO Title (${language.englishName})`}
+        label={t("projects.seo.title", name)}
         registration={register(field("seo_title"))}
         maxLength={seoLimits.title.max}
         error={errors[field("seo_title")]}
         hint={<SeoCounter length={title.length} target={seoLimits.title.target} />}
       />
       <TextAreaField
-        label={`SEO Description (${language.englishName})`}
+        label={t("projects.seo.description", name)}
         rows={3}
         registration={register(field("seo_description"))}
         maxLength={seoLimits.description.max}
@@ -51,14 +55,14 @@ function LanguageSeoFields({
         hint={<SeoCounter length={description.length} target={seoLimits.description.target} />}
       />
       <TextField
-        label={`SEO Keywords (${language.englishName})`}
+        label={t("projects.seo.keywords", name)}
         registration={register(field("seo_keywords"))}
         placeholder="heritage, culture, balkans"
         error={errors[field("seo_keywords")]}
-        hint={<span className="text-gray-600">Separate keywords with commas.</span>}
+        hint={<span className="text-gray-600">{t("projects.seo.keywordsHint")}</span>}
       />
       <TextField
-        label={`Social Share Image URL (${language.englishName})`}
+        label={t("projects.seo.image", name)}
         type="url"
         registration={register(field("seo_og_image"))}
         placeholder="https://example.org/share.jpg"
@@ -71,7 +75,7 @@ function LanguageSeoFields({
           disabled={savingLanguage !== null}
           onClick={() => onSave(language)}
         >
-          {isSaving ? "Saving..." : `Save ${language.englishName} SEO`}
+          {isSaving ? t("common.saving") : t("projects.seo.save", name)}
         </button>
       ) : null}
     </div>
@@ -86,12 +90,13 @@ export function ProjectSeoFields(props: {
   onSave: ((language: AdminLanguage) => void) | null;
   savingLanguage: string | null;
 }) {
+  const { t } = useAdminI18n();
   return (
     <AdminTabs
-      label="SEO language"
+      label={t("projects.seo.languages")}
       tabs={adminLanguages.map((language) => ({
         value: `seo-${language.code}`,
-        label: language.tabLabel,
+        label: <LanguageTabLabel code={language.code} />,
         content: <LanguageSeoFields language={language} {...props} />,
       }))}
     />

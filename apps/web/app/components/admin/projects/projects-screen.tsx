@@ -6,6 +6,8 @@
  */
 import { Plus } from "lucide-react";
 import { useCallback, useState } from "react";
+import type { AdminTranslator } from "../../../i18n/admin/translator";
+import { adminEnglish } from "../../../i18n/admin/translator";
 import {
   type CategoryRow,
   errorMessage,
@@ -23,6 +25,7 @@ import { ConfirmDialog } from "../common/confirm-dialog";
 import { noticeError, noticeSuccess } from "../common/notices";
 import { useContentClient } from "../common/use-content-client";
 import { HistoryDialog } from "../history/history-dialog";
+import { useAdminI18n } from "../shell/admin-language";
 import { useRequestedEdit } from "../translations/use-requested-edit";
 import { BrokenImagesFlag, brokenImages, useImageProblems } from "./image-checks";
 import { ProjectDialog } from "./project-dialog";
@@ -32,12 +35,14 @@ import { ProjectDialog } from "./project-dialog";
  * trashed project's images answer "not found" to visitors at once; from a public bucket
  * (S3_PUBLIC_URL) the site cannot withhold them, so the dialog does not promise it.
  */
-export function projectDeleteWarning(mediaInPublicBucket: boolean): string {
-  const trash =
-    "The project goes to the trash, where it can be restored for 30 days (or as long as your site is set to keep it).";
-  return mediaInPublicBucket
-    ? `${trash} Its images are deleted for good when it leaves the trash, unless other content uses them; until then, anyone who has an image's address can still open it (your site keeps images in a public bucket).`
-    : `${trash} Its images are hidden from visitors at once and deleted for good when it leaves the trash, unless other content uses them.`;
+export function projectDeleteWarning(
+  mediaInPublicBucket: boolean,
+  t: AdminTranslator["t"] = adminEnglish.t,
+): string {
+  const images = mediaInPublicBucket
+    ? t("projects.deletePublicBucket")
+    : t("projects.deleteHidden");
+  return `${t("projects.deleteTrash")} ${images}`;
 }
 
 function truncate(text: string, length: number) {
@@ -51,6 +56,7 @@ export function ProjectsScreen({
   mediaInPublicBucket?: boolean;
 }) {
   const client = useContentClient();
+  const { t } = useAdminI18n();
   const [categories, setCategories] = useState<CategoryRow[]>([]);
   const loadProjects = useCallback(async () => {
     const [categoryRows, projectRows] = await Promise.all([
@@ -65,9 +71,7 @@ export function ProjectsScreen({
     setRows: setProjects,
     isLoading,
     loadError,
-  } = useAdminRows(loadProjects, (message) =>
-    noticeError("Failed to load data from database", message),
-  );
+  } = useAdminRows(loadProjects, (message) => noticeError(t("projects.loadFailedTitle"), message));
   const [dialog, setDialog] = useState<{
     open: boolean;
     project: ProjectRow | null;
@@ -91,10 +95,10 @@ export function ProjectsScreen({
       // With the version shown, so a colleague's newer save is not deleted unseen.
       await client.deleteProject(toDelete.id, toDelete.version);
       setProjects((current) => current.filter((project) => project.id !== toDelete.id));
-      noticeSuccess("Project deleted successfully");
+      noticeSuccess(t("projects.deleted"));
       return true;
     } catch (error) {
-      noticeError("Failed to delete project", errorMessage(error));
+      noticeError(t("projects.deleteFailed"), errorMessage(error));
       return false;
     }
   });
@@ -110,7 +114,7 @@ export function ProjectsScreen({
   // Projects whose image addresses would show visitors a broken image (issue 19, defect 9).
   const imageProblems = useImageProblems(client, projects);
   const brokenLabels = (project: ProjectRow) =>
-    brokenImages(project, imageProblems).map((entry) => entry.label);
+    brokenImages(project, imageProblems, t).map((entry) => entry.label);
 
   const categoryName = (id: string) =>
     categories.find((category) => category.id === id)?.name ?? id;
@@ -118,14 +122,14 @@ export function ProjectsScreen({
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-semibold">Manage Projects</h1>
+        <h1 className="text-3xl font-semibold">{t("projects.title")}</h1>
         <button
           type="button"
           className={adminButton("primary")}
           onClick={() => setDialog({ open: true, project: null })}
         >
           <Plus aria-hidden="true" className="size-4" />
-          Add New Project
+          {t("projects.add")}
         </button>
       </div>
 
@@ -133,13 +137,13 @@ export function ProjectsScreen({
         rows={projects}
         rowKey={(project) => project.id}
         isLoading={isLoading}
-        loadingLabel="Loading projects..."
+        loadingLabel={t("projects.loading")}
         loadError={loadError}
-        errorText={(message) => `Failed to load data from database: ${message}`}
-        emptyText="No projects found. Add your first project above."
+        errorText={(message) => t("projects.loadFailed", { message })}
+        emptyText={t("projects.empty")}
         columns={[
           {
-            header: "Image",
+            header: t("projects.column.image"),
             cell: (project) => (
               <>
                 {project.image ? (
@@ -152,14 +156,14 @@ export function ProjectsScreen({
                     className="h-13 w-20 rounded object-cover"
                   />
                 ) : (
-                  <span className="text-gray-600">No image</span>
+                  <span className="text-gray-600">{t("common.noImage")}</span>
                 )}
                 <BrokenImagesFlag labels={brokenLabels(project)} />
               </>
             ),
           },
           {
-            header: "Title",
+            header: t("projects.column.title"),
             cell: (project) => (
               <>
                 <div className="font-semibold">{project.title}</div>
@@ -172,10 +176,16 @@ export function ProjectsScreen({
               </>
             ),
           },
-          { header: "Category", cell: (project) => categoryName(project.category) },
-          { header: "Description", cell: (project) => truncate(project.description, 100) },
           {
-            header: "Actions",
+            header: t("projects.column.category"),
+            cell: (project) => categoryName(project.category),
+          },
+          {
+            header: t("projects.column.description"),
+            cell: (project) => truncate(project.description, 100),
+          },
+          {
+            header: t("projects.column.actions"),
             pinned: true,
             cell: (project) => (
               <EditDeleteActions
@@ -200,8 +210,8 @@ export function ProjectsScreen({
       />
       <ConfirmDialog
         {...confirmDialogProps}
-        question="Are you sure you want to delete this project?"
-        description={projectDeleteWarning(mediaInPublicBucket)}
+        question={t("projects.deleteQuestion")}
+        description={projectDeleteWarning(mediaInPublicBucket, t)}
       />
       <HistoryDialog
         open={history.open}

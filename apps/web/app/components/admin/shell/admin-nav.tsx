@@ -1,21 +1,25 @@
 /**
  * @module
  * The admin navigation bar (site spec, section 2): Projects, FAQ, Messages, Content, SEO and
- * Sign Out; the brand leads to the dashboard. Trash and Activity (issue 29) follow SEO.
+ * Sign Out; the brand leads to the dashboard. Trash and Activity (issue 29) follow SEO, and the
+ * admin's language switch (issue 34, item 5) stands before Sign Out.
  */
 import { LogOut } from "lucide-react";
 import { NavLink } from "react-router";
+import type { AdminKey } from "../../../i18n/admin/en";
 import { classNames } from "../../ui/class-names";
+import { useAdminI18n } from "./admin-language";
+import { AdminLanguageSwitch } from "./admin-language-switch";
 
 export const adminNavLinks = [
-  { to: "/admin/projects", label: "Projects" },
-  { to: "/admin/faq", label: "FAQ" },
-  { to: "/admin/contact-submissions", label: "Messages" },
-  { to: "/admin/site-content", label: "Content" },
-  { to: "/admin/seo", label: "SEO" },
-  { to: "/admin/trash", label: "Trash" },
-  { to: "/admin/activity", label: "Activity" },
-] as const;
+  { to: "/admin/projects", label: "nav.projects" },
+  { to: "/admin/faq", label: "nav.faq" },
+  { to: "/admin/contact-submissions", label: "nav.messages" },
+  { to: "/admin/site-content", label: "nav.content" },
+  { to: "/admin/seo", label: "nav.seo" },
+  { to: "/admin/trash", label: "nav.trash" },
+  { to: "/admin/activity", label: "nav.activity" },
+] as const satisfies readonly { to: string; label: AdminKey }[];
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   classNames(
@@ -32,6 +36,7 @@ export function AdminNav({
   onSignOut: () => void;
   isSigningOut: boolean;
 }) {
+  const { t } = useAdminI18n();
   return (
     <header className="border-b border-(--color-heritage-100) bg-white shadow-sm">
       {/* On a phone and a tablet: the brand and Sign Out on one row, the links below, wrapping
@@ -39,7 +44,7 @@ export function AdminNav({
           scrolled sideways hid Trash and Activity at 375 px; issue 33, item 11). From lg up
           everything on one row. */}
       <nav
-        aria-label="Admin"
+        aria-label={t("nav.label")}
         className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2 lg:flex-nowrap"
       >
         <NavLink
@@ -47,26 +52,29 @@ export function AdminNav({
           end
           className="mr-4 inline-flex min-h-11 shrink-0 items-center font-(family-name:--font-display) text-lg font-semibold text-(--color-heritage-900)"
         >
-          Heritage Admin
+          {t("nav.brand")}
         </NavLink>
         <ul className="order-last -mx-1 flex w-full min-w-0 flex-wrap items-center gap-1 px-1 lg:order-none lg:mx-0 lg:w-auto lg:flex-nowrap lg:px-0">
           {adminNavLinks.map((link) => (
             <li key={link.to} className="shrink-0">
               <NavLink to={link.to} className={linkClasses}>
-                {link.label}
+                {t(link.label)}
               </NavLink>
             </li>
           ))}
         </ul>
-        <button
-          type="button"
-          onClick={onSignOut}
-          disabled={isSigningOut}
-          className="ml-auto inline-flex min-h-11 shrink-0 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-(--color-terracotta-700) hover:bg-(--color-terracotta-50) disabled:opacity-70"
-        >
-          <LogOut aria-hidden="true" className="size-4" />
-          Sign Out
-        </button>
+        <div className="ml-auto flex shrink-0 items-center gap-1">
+          <AdminLanguageSwitch />
+          <button
+            type="button"
+            onClick={onSignOut}
+            disabled={isSigningOut}
+            className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-(--color-terracotta-700) hover:bg-(--color-terracotta-50) disabled:opacity-70"
+          >
+            <LogOut aria-hidden="true" className="size-4" />
+            {t("nav.signOut")}
+          </button>
+        </div>
       </nav>
     </header>
   );

@@ -19,9 +19,11 @@ import { adminButton } from "../common/admin-styles";
 import { TextAreaField, TextField } from "../common/form-fields";
 import { HtmlPreview } from "../common/html-preview";
 import type { AdminLanguage } from "../common/languages";
+import { languageName } from "../common/languages";
 import { noticeError, noticeSuccess } from "../common/notices";
 import { VersionConflictNotice } from "../common/version-conflict";
-import type { ContentSectionForm } from "./site-content-sections";
+import { useAdminI18n } from "../shell/admin-language";
+import type { ContentField, ContentSectionForm } from "./site-content-sections";
 
 type ContentValues = Record<string, unknown>;
 
@@ -30,20 +32,24 @@ function HtmlField({
   form,
   error,
 }: {
-  field: { name: string; label: string; rows?: number };
+  field: ContentField;
   form: ReturnType<typeof useForm<ContentValues>>;
   error: string | undefined;
 }) {
+  const { t } = useAdminI18n();
   const html = form.watch(field.name);
   return (
     <>
       <TextAreaField
-        label={field.label}
+        label={t(field.label)}
         rows={field.rows ?? 6}
         registration={form.register(field.name)}
         error={error}
       />
-      <HtmlPreview html={typeof html === "string" ? html : ""} label={`${field.label} preview`} />
+      <HtmlPreview
+        html={typeof html === "string" ? html : ""}
+        label={t("siteContent.preview", { field: t(field.label) })}
+      />
     </>
   );
 }
@@ -78,6 +84,7 @@ export function SiteContentForm({
   /** Told the section's version after a save, or a colleague's after their earlier save. */
   onVersion?: (section: string, version: number | undefined) => void;
 }) {
+  const { t } = useAdminI18n();
   const [conflict, setConflict] = useState<VersionConflict | null>(null);
   // What this form's text is based on: the stored content, then a colleague's after a conflict.
   const [opened, setOpened] = useState<ContentValues>(initial);
@@ -126,10 +133,10 @@ export function SiteContentForm({
       setOpened(form.getValues());
       reset(form.getValues());
       noticeSuccess(
-        `${section.noticeName} content saved`,
+        t("siteContent.saved", { name: t(section.noticeName) }),
         language.code === "en"
-          ? "Updated content"
-          : `Updated ${language.code.toUpperCase()} content`,
+          ? t("siteContent.updated")
+          : t("siteContent.updatedLanguage", { code: language.code.toUpperCase() }),
       );
     } catch (error) {
       // A colleague saved the section first: the next Save is based on their version.
@@ -139,7 +146,7 @@ export function SiteContentForm({
         if (conflict) setOpened(languageContent(conflict.current));
         setConflict(error.conflict);
       }
-      noticeError("Error saving content", errorMessage(error));
+      noticeError(t("siteContent.saveFailed"), errorMessage(error));
     } finally {
       isSavingRef.current = false;
       setIsSaving(false);
@@ -158,10 +165,14 @@ export function SiteContentForm({
           // This form's language of the section, field by field, as opened and as it is now.
           conflict={{ ...conflict, current: languageContent(conflict.current) }}
           opened={opened}
-          what={`this ${section.tabLabel} content`}
-          labelOf={(name) =>
-            `${section.fields.find((field) => field.name === name)?.label ?? name} (${language.englishName})`
-          }
+          what={t("siteContent.conflictWhat", { section: t(section.tabLabel) })}
+          labelOf={(name) => {
+            const label = section.fields.find((field) => field.name === name)?.label;
+            return t("field.inLanguage", {
+              field: label ? t(label) : name,
+              language: languageName(language.code, t),
+            });
+          }}
           onUseTheirs={(name, value) =>
             form.setValue(name, typeof value === "string" ? value : "", { shouldDirty: true })
           }
@@ -177,7 +188,7 @@ export function SiteContentForm({
           return (
             <TextAreaField
               key={field.name}
-              label={field.label}
+              label={t(field.label)}
               rows={field.rows ?? 3}
               registration={register(field.name)}
               error={errorOf(field.name)}
@@ -187,7 +198,7 @@ export function SiteContentForm({
         return (
           <TextField
             key={field.name}
-            label={field.label}
+            label={t(field.label)}
             type={field.kind === "email" ? "email" : field.kind === "url" ? "url" : "text"}
             registration={register(field.name)}
             error={errorOf(field.name)}
@@ -195,7 +206,7 @@ export function SiteContentForm({
         );
       })}
       <button type="submit" className={adminButton("primary")} disabled={isSaving}>
-        {isSaving ? "Saving..." : `Save ${language.englishName} Content`}
+        {isSaving ? t("common.saving") : t(`siteContent.save.${language.code}`)}
       </button>
     </form>
   );

@@ -17,12 +17,13 @@ import {
 } from "../../../lib/content-api/content-client";
 import { adminButton } from "../common/admin-styles";
 import { AdminTabs } from "../common/admin-tabs";
-import { adminLanguages } from "../common/languages";
+import { adminLanguages, languageName } from "../common/languages";
 import { noticeError } from "../common/notices";
 import { ErrorState, LoadingState } from "../common/screen-states";
 import { useLeaveWarning } from "../common/unsaved-changes";
 import { useContentClient } from "../common/use-content-client";
 import { HistoryDialog } from "../history/history-dialog";
+import { useAdminI18n } from "../shell/admin-language";
 import { TranslationStatusNote, useTableTranslations } from "../translations/translation-status";
 import { SiteContentForm } from "./site-content-form";
 import { type ContentSectionForm, contentSectionForms } from "./site-content-sections";
@@ -31,6 +32,7 @@ const columns = { en: "content", de: "content_de", bs: "content_bs" } as const;
 
 export function SiteContentScreen() {
   const client = useContentClient();
+  const { t } = useAdminI18n();
   const [rows, setRows] = useState<Map<string, SiteContentRowAnswer> | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
 
@@ -43,9 +45,9 @@ export function SiteContentScreen() {
       // No forms then: forms filled with the default copy would overwrite what is stored.
       setLoadError(errorMessage(error));
       setRows(new Map());
-      noticeError("Error fetching content", errorMessage(error));
+      noticeError(t("siteContent.loadFailedTitle"), errorMessage(error));
     }
-  }, [client]);
+  }, [client, t]);
 
   const retry = () => {
     setRows(null);
@@ -56,13 +58,13 @@ export function SiteContentScreen() {
     void load();
   }, [load]);
 
-  if (rows === null) return <LoadingState label="Loading content..." />;
+  if (rows === null) return <LoadingState label={t("siteContent.loading")} />;
 
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-semibold">Site Content</h1>
+      <h1 className="text-3xl font-semibold">{t("siteContent.title")}</h1>
       {loadError ? (
-        <ErrorState text={`Error fetching content: ${loadError}`} onRetry={retry} />
+        <ErrorState text={t("siteContent.loadFailed", { message: loadError })} onRetry={retry} />
       ) : (
         <SiteContentTabs
           rows={rows}
@@ -84,6 +86,7 @@ function SiteContentTabs({
   client: ReturnType<typeof useContentClient>;
   onRowRestored: (row: SiteContentRowAnswer) => void;
 }) {
+  const { t } = useAdminI18n();
   const [history, setHistory] = useState<{ open: boolean; section: ContentSectionForm | null }>({
     open: false,
     section: null,
@@ -126,26 +129,26 @@ function SiteContentTabs({
     <>
       {leaveWarning}
       <AdminTabs
-        label="Site sections"
+        label={t("siteContent.sections")}
         {...(openSection ? { defaultValue: openSection } : {})}
         tabs={contentSectionForms.map((section) => ({
           value: section.id,
-          label: section.tabLabel,
+          label: t(section.tabLabel),
           content: (
             <div className="rounded-lg border border-gray-200 bg-white p-6">
               <div className="mb-4 flex justify-end">
                 <button
                   type="button"
                   className={adminButton("outline")}
-                  aria-label={`History of ${section.tabLabel}`}
+                  aria-label={t("common.historyNamed", { name: t(section.tabLabel) })}
                   onClick={() => setHistory({ open: true, section })}
                 >
                   <History aria-hidden="true" className="size-4" />
-                  History
+                  {t("common.history")}
                 </button>
               </div>
               <AdminTabs
-                label={`${section.tabLabel} language`}
+                label={t("siteContent.languages", { section: t(section.tabLabel) })}
                 {...(openLanguage && section.id === openSection
                   ? { defaultValue: openLanguage }
                   : {})}
@@ -159,7 +162,7 @@ function SiteContentTabs({
                     >);
                   return {
                     value: language.code,
-                    label: language.englishName,
+                    label: languageName(language.code, t),
                     content: (
                       <>
                         {language.code === "en" ? null : (
@@ -202,7 +205,7 @@ function SiteContentTabs({
           history.section
             ? {
                 id: history.section.id,
-                name: history.section.tabLabel,
+                name: t(history.section.tabLabel),
                 version: versions.get(history.section.id),
               }
             : null

@@ -1,80 +1,97 @@
 /**
  * @module
  * What each tab of /admin/site-content edits (site spec, section 2): its section id, tab label,
- * the name its save notice uses, and its fields in order. HTML fields get a live preview.
+ * the name its save notice uses, and its fields in order (labels as keys of the admin's
+ * catalogue). HTML fields get a live preview.
  */
 import type { SiteContentSection } from "@heritage/content";
+import type { AdminKey } from "../../../i18n/admin/en";
 
 export type ContentFieldKind = "text" | "textarea" | "html" | "email" | "url";
 
 export interface ContentField {
   name: string;
-  label: string;
+  label: AdminKey;
   kind: ContentFieldKind;
   rows?: number;
 }
 
 export interface ContentSectionForm {
   id: SiteContentSection;
-  tabLabel: string;
+  tabLabel: AdminKey;
   /** "{Name} content saved" (spec section 8). */
-  noticeName: string;
+  noticeName: AdminKey;
   fields: ContentField[];
 }
 
 const legalFields: ContentField[] = [
-  { name: "title", label: "Title", kind: "text" },
-  { name: "content", label: "Content (HTML)", kind: "html", rows: 12 },
+  { name: "title", label: "siteContent.field.title", kind: "text" },
+  { name: "content", label: "siteContent.field.content", kind: "html", rows: 12 },
 ];
 
 export const contentSectionForms: readonly ContentSectionForm[] = [
   {
     id: "hero",
-    tabLabel: "Hero Section",
-    noticeName: "Hero",
+    tabLabel: "siteContent.tab.hero",
+    noticeName: "siteContent.notice.hero",
     fields: [
-      { name: "title", label: "Title", kind: "text" },
-      { name: "subtitle", label: "Subtitle", kind: "text" },
-      { name: "description", label: "Description", kind: "textarea", rows: 4 },
+      { name: "title", label: "siteContent.field.title", kind: "text" },
+      { name: "subtitle", label: "siteContent.field.subtitle", kind: "text" },
+      { name: "description", label: "siteContent.field.description", kind: "textarea", rows: 4 },
     ],
   },
   {
     id: "footer",
-    tabLabel: "Footer",
-    noticeName: "Footer",
+    tabLabel: "siteContent.tab.footer",
+    noticeName: "siteContent.notice.footer",
     fields: [
-      { name: "description", label: "Description", kind: "textarea", rows: 3 },
-      { name: "email", label: "Email", kind: "email" },
-      { name: "phone", label: "Phone", kind: "text" },
+      { name: "description", label: "siteContent.field.description", kind: "textarea", rows: 3 },
+      { name: "email", label: "siteContent.field.email", kind: "email" },
+      { name: "phone", label: "siteContent.field.phone", kind: "text" },
     ],
   },
   {
     id: "about",
-    tabLabel: "About Page",
-    noticeName: "About",
+    tabLabel: "siteContent.tab.about",
+    noticeName: "siteContent.notice.about",
     fields: [
-      { name: "title", label: "Title", kind: "text" },
-      { name: "introText", label: "Intro Text (HTML)", kind: "html", rows: 6 },
-      { name: "mainImage", label: "Main Image URL", kind: "url" },
-      { name: "missionTitle", label: "Mission Title", kind: "text" },
-      { name: "missionStatement", label: "Mission Statement", kind: "textarea", rows: 3 },
-      { name: "valuesTitle", label: "Values Title", kind: "text" },
+      { name: "title", label: "siteContent.field.title", kind: "text" },
+      { name: "introText", label: "siteContent.field.introText", kind: "html", rows: 6 },
+      { name: "mainImage", label: "siteContent.field.mainImage", kind: "url" },
+      { name: "missionTitle", label: "siteContent.field.missionTitle", kind: "text" },
+      {
+        name: "missionStatement",
+        label: "siteContent.field.missionStatement",
+        kind: "textarea",
+        rows: 3,
+      },
+      { name: "valuesTitle", label: "siteContent.field.valuesTitle", kind: "text" },
     ],
   },
   {
     id: "contact",
-    tabLabel: "Contact Page",
-    noticeName: "Contact",
+    tabLabel: "siteContent.tab.contact",
+    noticeName: "siteContent.notice.contact",
     fields: [
-      { name: "title", label: "Title", kind: "text" },
-      { name: "subtitle", label: "Subtitle", kind: "text" },
-      { name: "description", label: "Description", kind: "textarea", rows: 3 },
-      { name: "email", label: "Email", kind: "email" },
-      { name: "phone", label: "Phone", kind: "text" },
-      { name: "address", label: "Address", kind: "textarea", rows: 3 },
-      { name: "formTitle", label: "Form Title", kind: "text" },
+      { name: "title", label: "siteContent.field.title", kind: "text" },
+      { name: "subtitle", label: "siteContent.field.subtitle", kind: "text" },
+      { name: "description", label: "siteContent.field.description", kind: "textarea", rows: 3 },
+      { name: "email", label: "siteContent.field.email", kind: "email" },
+      { name: "phone", label: "siteContent.field.phone", kind: "text" },
+      { name: "address", label: "siteContent.field.address", kind: "textarea", rows: 3 },
+      { name: "formTitle", label: "siteContent.field.formTitle", kind: "text" },
     ],
   },
-  { id: "impressum", tabLabel: "Impressum", noticeName: "Impressum", fields: legalFields },
-  { id: "datenschutz", tabLabel: "Datenschutz", noticeName: "Datenschutz", fields: legalFields },
+  {
+    id: "impressum",
+    tabLabel: "siteContent.tab.impressum",
+    noticeName: "siteContent.notice.impressum",
+    fields: legalFields,
+  },
+  {
+    id: "datenschutz",
+    tabLabel: "siteContent.tab.datenschutz",
+    noticeName: "siteContent.notice.datenschutz",
+    fields: legalFields,
+  },
 ];

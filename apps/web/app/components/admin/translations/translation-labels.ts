@@ -2,52 +2,70 @@
  * @module
  * How the admin names translation status (issue 34, item 2): the state's words (never colour
  * alone), an item's name and where it is edited, and the dashboard's "What needs translating"
- * list grouped per language.
+ * list grouped per language. In the admin's language (`t`; English by default).
  */
+import type { AdminKey } from "../../../i18n/admin/en";
+import { type AdminTranslator, adminEnglish } from "../../../i18n/admin/translator";
 import type {
   TranslationEntry,
   TranslationLanguage,
   TranslationState,
 } from "../../../lib/content-api/translation-client";
-import { adminLanguages } from "../common/languages";
+import { languageName } from "../common/languages";
 import { contentSectionForms } from "../site-content/site-content-sections";
 
-export const translationStateLabels: Record<TranslationState, string> = {
-  missing: "Missing",
-  outdated: "Outdated",
-  up_to_date: "Up to date",
+type T = AdminTranslator["t"];
+
+const stateKeys: Record<TranslationState, AdminKey> = {
+  missing: "translation.missing",
+  outdated: "translation.outdated",
+  up_to_date: "translation.upToDate",
 };
 
-/** The language's English name: "German", "Bosnian". */
-export function languageName(language: TranslationLanguage): string {
-  return adminLanguages.find((entry) => entry.code === language)?.englishName ?? language;
+/** The state in a word: "Missing", "Outdated", "Up to date". */
+export function translationStateLabel(state: TranslationState, t: T = adminEnglish.t): string {
+  return t(stateKeys[state]);
 }
 
+/** The English words, as the spec's screens show them. */
+export const translationStateLabels: Record<TranslationState, string> = {
+  missing: translationStateLabel("missing"),
+  outdated: translationStateLabel("outdated"),
+  up_to_date: translationStateLabel("up_to_date"),
+};
+
 /** What the state means for this language, in a sentence. */
-export function translationStateText(state: TranslationState, language: TranslationLanguage) {
-  const name = languageName(language);
+export function translationStateText(
+  state: TranslationState,
+  language: TranslationLanguage,
+  t: T = adminEnglish.t,
+) {
+  const values = { language: languageName(language, t) };
   switch (state) {
     case "missing":
-      return `There is no ${name} text yet: visitors see the English.`;
+      return t("translation.missingText", values);
     case "outdated":
-      return `The English text changed after the ${name} text was last edited or checked.`;
+      return t("translation.outdatedText", values);
     default:
-      return `The ${name} text matches the current English.`;
+      return t("translation.upToDateText", values);
   }
 }
 
 /** "Project: Old Songs", "FAQ: How can I volunteer?", "Page: Hero Section", "Category: Music". */
-export function translationItemName(entry: Pick<TranslationEntry, "table" | "id" | "label">) {
+export function translationItemName(
+  entry: Pick<TranslationEntry, "table" | "id" | "label">,
+  t: T = adminEnglish.t,
+) {
   switch (entry.table) {
     case "projects":
-      return `Project: ${entry.label}`;
+      return t("translation.project", { name: entry.label });
     case "faqs":
-      return `FAQ: ${entry.label}`;
+      return t("translation.faq", { name: entry.label });
     case "categories":
-      return `Category: ${entry.label}`;
+      return t("translation.category", { name: entry.label });
     default: {
       const section = contentSectionForms.find((form) => form.id === entry.id);
-      return `Page: ${section?.tabLabel ?? entry.label}`;
+      return t("translation.page", { name: section ? t(section.tabLabel) : entry.label });
     }
   }
 }
@@ -82,12 +100,13 @@ export interface TranslationTodoGroup {
 /** What needs translating, per language (languages with nothing to do left out). */
 export function translationTodoGroups(
   entries: readonly TranslationEntry[],
+  t: T = adminEnglish.t,
 ): TranslationTodoGroup[] {
   const order: TranslationState[] = ["outdated", "missing"];
   return (["de", "bs"] as const)
     .map((language) => ({
       language,
-      name: languageName(language),
+      name: languageName(language, t),
       entries: order.flatMap((state) =>
         entries.filter((entry) => entry.language === language && entry.status === state),
       ),

@@ -16,18 +16,26 @@ import type {
 } from "../../../lib/content-api/translation-client";
 import { classNames } from "../../ui/class-names";
 import { adminButton } from "../common/admin-styles";
+import { languageName } from "../common/languages";
 import { noticeError, noticeSuccess } from "../common/notices";
-import { languageName, translationStateLabels, translationStateText } from "./translation-labels";
+import { useAdminI18n } from "../shell/admin-language";
+import { translationStateLabel, translationStateText } from "./translation-labels";
 
 const stateStyles: Record<TranslationState, string> = {
   missing: "border-red-300 bg-red-50 text-red-800",
   outdated: "border-amber-400 bg-amber-50 text-amber-900",
   up_to_date: "border-green-300 bg-green-50 text-green-800",
 };
+/** "German translation:", "Prijevod (njemački):": a sentence starts with a capital. */
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 const stateIcons = { missing: CircleDashed, outdated: CircleAlert, up_to_date: CheckCircle2 };
 
 export function TranslationStatusBadge({ status }: { status: TranslationState }) {
   const Icon = stateIcons[status];
+  const { t } = useAdminI18n();
   return (
     <span
       data-translation-status={status}
@@ -37,7 +45,7 @@ export function TranslationStatusBadge({ status }: { status: TranslationState })
       )}
     >
       <Icon aria-hidden="true" className="size-3.5" />
-      {translationStateLabels[status]}
+      {translationStateLabel(status, t)}
     </span>
   );
 }
@@ -55,16 +63,19 @@ export function TranslationStatusNote({
   onMarkChecked?: (language: TranslationLanguage) => void;
   isMarking?: boolean;
 }) {
+  const { t } = useAdminI18n();
   if (!entry) return null;
-  const name = languageName(entry.language);
+  const name = languageName(entry.language, t);
   return (
     <div
       data-translation-language={entry.language}
       className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-gray-200 bg-gray-50 px-3 py-2 text-sm"
     >
-      <span className="font-medium text-gray-900">{name} translation:</span>
+      <span className="font-medium text-gray-900">
+        {capitalise(t("translation.note", { language: name }))}
+      </span>
       <TranslationStatusBadge status={entry.status} />
-      <span className="text-gray-700">{translationStateText(entry.status, entry.language)}</span>
+      <span className="text-gray-700">{translationStateText(entry.status, entry.language, t)}</span>
       {entry.status === "outdated" && onMarkChecked ? (
         <button
           type="button"
@@ -72,7 +83,7 @@ export function TranslationStatusNote({
           disabled={isMarking}
           onClick={() => onMarkChecked(entry.language)}
         >
-          {isMarking ? "Marking..." : "Mark as checked"}
+          {isMarking ? t("translation.marking") : t("translation.markChecked")}
         </button>
       ) : null}
     </div>
@@ -90,6 +101,7 @@ function useTranslations(
   id: string | null | undefined,
   enabled: boolean,
 ) {
+  const { t } = useAdminI18n();
   const [entries, setEntries] = useState<TranslationEntry[]>([]);
   const [marking, setMarking] = useState<string | null>(null);
   const latest = useRef(0);
@@ -126,11 +138,11 @@ function useTranslations(
         ),
       );
       noticeSuccess(
-        "Translation marked as checked",
-        `The ${languageName(language)} text is up to date.`,
+        t("translation.markedTitle"),
+        t("translation.markedText", { language: languageName(language, t) }),
       );
     } catch (error) {
-      noticeError("Failed to mark the translation as checked", errorMessage(error));
+      noticeError(t("translation.markFailed"), errorMessage(error));
     } finally {
       setMarking(null);
     }

@@ -5,14 +5,17 @@
  * be neither removed nor made an editor, nobody changes their own role, and removing yourself
  * signs you out. An editor sees the list without those controls; the server refuses them anyway.
  */
-import { type SiteRole, siteRoleLabels } from "@heritage/content";
+import type { SiteRole } from "@heritage/content";
 import { Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import type { AdminTranslator } from "../../../i18n/admin/translator";
 import { useAdminSignOut } from "../auth/use-sign-out";
+import { useAdminI18n } from "../shell/admin-language";
 import { RemoveUserDialog } from "./remove-user-dialog";
 import { RoleBadge } from "./role-badge";
+import { usersMessageText } from "./users-messages";
 
 export interface AdminUserListItem {
   id: string;
@@ -34,27 +37,32 @@ export type ChangeRoleResult =
 const otherRole = (role: SiteRole): SiteRole => (role === "admin" ? "editor" : "admin");
 
 /** What the note under the heading says about the users and their roles. */
-function usersNote(users: AdminUserListItem[], adminCount: number): string {
-  if (users.length <= 1) return "This is the only admin user; it cannot be removed.";
+function usersNote(
+  users: AdminUserListItem[],
+  adminCount: number,
+  t: AdminTranslator["t"],
+): string {
+  if (users.length <= 1) return t("users.list.onlyOne");
   const editors = users.length - adminCount;
-  const counts = `${users.length} admin users: ${adminCount} ${adminCount === 1 ? "admin" : "admins"} (everything) and ${editors} ${editors === 1 ? "editor" : "editors"} (content only).`;
-  return adminCount <= 1
-    ? `${counts} The only admin can be neither removed nor made an editor.`
-    : counts;
+  const counts = t("users.list.counts", { total: users.length, admins: adminCount, editors });
+  return adminCount <= 1 ? `${counts} ${t("users.list.onlyAdmin")}` : counts;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", {
+/** "Nov 30, 2026, 10:05" in English (as before), as the admin's language writes it otherwise. */
+const dateOptions: Intl.DateTimeFormatOptions = {
   month: "short",
   day: "2-digit",
   year: "numeric",
   hour: "2-digit",
   minute: "2-digit",
   hourCycle: "h23",
-});
+};
 
-function formatDate(iso: string): string {
+function formatDate(iso: string, { language }: Pick<AdminTranslator, "language">): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "—" : dateFormat.format(date);
+  return Number.isNaN(date.getTime())
+    ? "—"
+    : new Intl.DateTimeFormat(language === "en" ? "en-US" : language, dateOptions).format(date);
 }
 
 function labelOf(user: AdminUserListItem): string {
@@ -71,6 +79,8 @@ export function AdminUsersList({
   /** The signed-in user is an admin: the role and Remove buttons are shown. */
   canManage: boolean;
 }) {
+  const i18n = useAdminI18n();
+  const { t } = i18n;
   const fetcher = useFetcher<RemoveUserResult>({ key: "remove-admin-user" });
   const roleFetcher = useFetcher<ChangeRoleResult>({ key: "change-admin-role" });
   const { signOut } = useAdminSignOut();
@@ -89,12 +99,12 @@ export function AdminUsersList({
     handled.current = result;
     setPending(null);
     if (!result.ok) {
-      toast.error("Error", { description: result.message });
+      toast.error(t("common.errorTitle"), { description: usersMessageText(result.message, t) });
       return;
     }
-    toast.success("User removed", { description: "The admin user was removed." });
+    toast.success(t("users.removed"), { description: t("users.removedText") });
     if (result.wasSelf) void signOut();
-  }, [result, signOut]);
+  }, [result, signOut, t]);
 
   const roleResult = roleFetcher.data;
   const handledRole = useRef<ChangeRoleResult | undefined>(undefined);
@@ -102,14 +112,20 @@ export function AdminUsersList({
     if (roleResult === undefined || handledRole.current === roleResult) return;
     handledRole.current = roleResult;
     if (!roleResult.ok) {
-      toast.error("Error", { description: roleResult.message });
+      toast.error(t("common.errorTitle"), {
+        description: usersMessageText(roleResult.message, t),
+      });
       return;
     }
     const user = users.find((candidate) => candidate.id === roleResult.userId);
-    toast.success("Role changed", {
-      description: `${user ? labelOf(user) : "The user"} is now ${roleResult.role === "admin" ? "an admin" : "an editor"}.`,
+    const name = user ? labelOf(user) : t("users.theUser");
+    toast.success(t("users.roleChanged"), {
+      description:
+        roleResult.role === "admin"
+          ? t("users.nowAdmin", { user: name })
+          : t("users.nowEditor", { user: name }),
     });
-  }, [roleResult, users]);
+  }, [roleResult, users, t]);
 
   const confirm = () => {
     if (pending === null) return;
@@ -134,16 +150,16 @@ export function AdminUsersList({
         tabIndex={-1}
         className="mb-1 text-xl font-semibold outline-none"
       >
-        Admin Users
+        {t("users.list.title")}
       </h2>
       <p id="admin-users-note" className="mb-4 text-sm text-(--color-muted)">
-        {usersNote(users, adminCount)}
+        {usersNote(users, adminCount, t)}
       </p>
       {/* Wide rows scroll here, not the page; "relative" holds in the header's visually hidden
           text too (absolutely placed, it would otherwise widen the page on a phone). */}
       <section
         className="relative overflow-x-auto"
-        aria-label="Admin users table"
+        aria-label={t("users.list.table")}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box needs keyboard access (to scroll it) when nothing in it can be focused, as with one admin
         tabIndex={0}
       >
@@ -151,23 +167,23 @@ export function AdminUsersList({
           <thead className="border-b border-(--color-heritage-100) text-(--color-heritage-900)">
             <tr>
               <th scope="col" className="py-2 pr-4 font-semibold">
-                Email
+                {t("users.column.email")}
               </th>
               <th scope="col" className="py-2 pr-4 font-semibold">
-                Name
+                {t("users.column.name")}
               </th>
               <th scope="col" className="py-2 pr-4 font-semibold">
-                Role
+                {t("users.column.role")}
               </th>
               <th scope="col" className="py-2 pr-4 font-semibold">
-                Created
+                {t("users.column.created")}
               </th>
               <th scope="col" className="py-2 pr-4 font-semibold">
-                Last active
+                {t("users.column.lastActive")}
               </th>
               {canManage ? (
                 <th scope="col" className="py-2 font-semibold">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t("users.column.actions")}</span>
                 </th>
               ) : null}
             </tr>
@@ -182,15 +198,19 @@ export function AdminUsersList({
                   <td className="py-3 pr-4 font-medium text-(--color-ink)">
                     {user.email ?? "—"}
                     {isSelf ? (
-                      <span className="ml-2 text-xs text-(--color-muted)">(you)</span>
+                      <span className="ml-2 text-xs text-(--color-muted)">{t("users.you")}</span>
                     ) : null}
                   </td>
                   <td className="py-3 pr-4">{user.displayName ?? "—"}</td>
                   <td className="py-3 pr-4 whitespace-nowrap">
                     <RoleBadge role={user.role} />
                   </td>
-                  <td className="py-3 pr-4 whitespace-nowrap">{formatDate(user.createdAt)}</td>
-                  <td className="py-3 pr-4 whitespace-nowrap">{formatDate(user.lastActiveAt)}</td>
+                  <td className="py-3 pr-4 whitespace-nowrap">
+                    {formatDate(user.createdAt, i18n)}
+                  </td>
+                  <td className="py-3 pr-4 whitespace-nowrap">
+                    {formatDate(user.lastActiveAt, i18n)}
+                  </td>
                   {canManage ? (
                     <td className="py-3 text-right whitespace-nowrap">
                       {/* Your own role is another admin's to change. */}
@@ -202,7 +222,11 @@ export function AdminUsersList({
                           }
                           aria-describedby={isOnlyAdmin ? "admin-users-note" : undefined}
                           // The name starts with the visible text (axe's label-in-name).
-                          aria-label={`Make ${newRole}: ${labelOf(user)}`}
+                          aria-label={
+                            newRole === "admin"
+                              ? t("users.makeAdminNamed", { user: labelOf(user) })
+                              : t("users.makeEditorNamed", { user: labelOf(user) })
+                          }
                           onClick={() =>
                             void roleFetcher.submit(
                               { intent: "role", userId: user.id, role: newRole },
@@ -211,14 +235,14 @@ export function AdminUsersList({
                           }
                           className="inline-flex min-h-11 items-center rounded-md px-3 py-2 font-medium text-(--color-heritage-800) hover:bg-(--color-heritage-50) disabled:cursor-not-allowed disabled:text-(--color-muted) disabled:opacity-70"
                         >
-                          Make {siteRoleLabels[newRole].toLowerCase()}
+                          {newRole === "admin" ? t("users.makeAdmin") : t("users.makeEditor")}
                         </button>
                       )}
                       <button
                         type="button"
                         disabled={isOnlyAdmin}
                         aria-describedby={isOnlyAdmin ? "admin-users-note" : undefined}
-                        aria-label={`Remove ${labelOf(user)}`}
+                        aria-label={t("users.removeNamed", { user: labelOf(user) })}
                         onClick={(event) => {
                           opener.current = event.currentTarget;
                           setPending(user);
@@ -226,7 +250,7 @@ export function AdminUsersList({
                         className="inline-flex min-h-11 items-center gap-2 rounded-md px-3 py-2 font-medium text-(--color-terracotta-700) hover:bg-(--color-terracotta-50) disabled:cursor-not-allowed disabled:text-(--color-muted) disabled:opacity-70"
                       >
                         <Trash2 aria-hidden="true" className="size-4" />
-                        Remove
+                        {t("users.remove")}
                       </button>
                     </td>
                   ) : null}

@@ -5,18 +5,16 @@
  * ("Creating User..." while busy); "Success! / User created successfully" and a cleared form, or
  * the provider's message / "Failed to create user".
  */
-import {
-  defaultNewUserRole,
-  type SiteRole,
-  siteRoleDescriptions,
-  siteRoleLabels,
-} from "@heritage/content";
+import { defaultNewUserRole, type SiteRole } from "@heritage/content";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import { signInStrings } from "../../../i18n/sign-in-strings";
 import { buttonClasses } from "../../ui/button-styles";
+import { useAdminI18n } from "../shell/admin-language";
 import { AdminUserFields, useAdminUserForm } from "./admin-user-fields";
 import type { AdminUserErrors } from "./admin-user-input";
+import { usersMessageText } from "./users-messages";
 
 export type CreateUserResult =
   | { intent: "create"; ok: true; email: string; role: SiteRole }
@@ -25,9 +23,12 @@ export type CreateUserResult =
 export function CreateUserForm() {
   const fetcher = useFetcher<CreateUserResult>({ key: "create-admin-user" });
   const [role, setRole] = useState<SiteRole>(defaultNewUserRole);
+  const { t, language } = useAdminI18n();
+  // The fields' labels and checks are the sign-in pages' (the first admin's form), in their words.
+  const fieldStrings = signInStrings[language].userFields;
   const form = useAdminUserForm(async (input) => {
     await fetcher.submit({ intent: "create", ...input, role }, { method: "post" });
-  });
+  }, fieldStrings);
   const isBusy = fetcher.state !== "idle";
 
   const result = fetcher.data;
@@ -35,14 +36,16 @@ export function CreateUserForm() {
   useEffect(() => {
     if (result === undefined) return;
     if (result.ok) {
-      toast.success("Success!", { description: "User created successfully" });
+      toast.success(t("users.create.successTitle"), { description: t("users.create.success") });
       reset();
       setRole(defaultNewUserRole);
     } else {
-      toast.error("Error", { description: result.message || "Failed to create user" });
+      toast.error(t("common.errorTitle"), {
+        description: usersMessageText(result.message || t("users.create.failed"), t),
+      });
       setErrors(result.fieldErrors ?? {});
     }
-  }, [result, reset, setErrors]);
+  }, [result, reset, setErrors, t]);
 
   return (
     <section
@@ -50,16 +53,18 @@ export function CreateUserForm() {
       className="rounded-xl border border-(--color-heritage-100) bg-white p-6 shadow-sm"
     >
       <h2 id="create-admin-user-title" className="mb-4 text-xl font-semibold">
-        Create Admin User
+        {t("users.create.title")}
       </h2>
       <form
         noValidate
         onSubmit={(event) => void form.submit(event)}
         className="grid gap-4 md:grid-cols-3"
       >
-        <AdminUserFields form={form} forYourself={false} />
+        <AdminUserFields form={form} forYourself={false} strings={fieldStrings} />
         <fieldset className="md:col-span-3">
-          <legend className="mb-2 text-sm font-semibold text-(--color-heritage-900)">Role</legend>
+          <legend className="mb-2 text-sm font-semibold text-(--color-heritage-900)">
+            {t("users.create.role")}
+          </legend>
           <div className="flex flex-col gap-3 sm:flex-row sm:gap-8">
             {/* Editor first: the default. */}
             {(["editor", "admin"] as const satisfies readonly SiteRole[]).map((option) => (
@@ -79,10 +84,10 @@ export function CreateUserForm() {
                     htmlFor={`new-user-role-${option}`}
                     className="font-semibold text-(--color-ink)"
                   >
-                    {siteRoleLabels[option]}
+                    {t(`users.role.${option}`)}
                   </label>
                   <p id={`new-user-role-${option}-text`} className="text-(--color-muted)">
-                    {siteRoleDescriptions[option]}
+                    {t(`users.role.${option}Text`)}
                   </p>
                 </div>
               </div>
@@ -91,7 +96,7 @@ export function CreateUserForm() {
         </fieldset>
         <div className="md:col-span-3">
           <button type="submit" disabled={isBusy} className={buttonClasses("secondary")}>
-            {isBusy ? "Creating User..." : "Create User"}
+            {isBusy ? t("users.create.busy") : t("users.create.submit")}
           </button>
         </div>
       </form>

@@ -6,6 +6,7 @@
  */
 import { AlertDialog } from "radix-ui";
 import { buttonClasses } from "../../ui/button-styles";
+import { useAdminI18n } from "../shell/admin-language";
 
 export function RemoveUserDialog({
   userLabel,
@@ -25,6 +26,7 @@ export function RemoveUserDialog({
   /** Gets focus when the dialog closes (the dialog opens without a Radix trigger). */
   returnFocusTo: () => HTMLElement | null;
 }) {
+  const { t } = useAdminI18n();
   return (
     <AlertDialog.Root open={isOpen} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -40,22 +42,28 @@ export function RemoveUserDialog({
           className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-xl bg-white p-6 shadow-xl"
         >
           <AlertDialog.Title className="text-xl font-semibold text-(--color-heritage-900)">
-            {isSelf ? "Remove your own account?" : "Remove admin user?"}
+            {isSelf ? t("users.removeSelfTitle") : t("users.removeTitle")}
           </AlertDialog.Title>
           <AlertDialog.Description className="text-(--color-ink)">
             {isSelf
-              ? `You are about to remove your own account (${userLabel}). You will be signed out and cannot sign in with it again.`
-              : `Are you sure you want to remove ${userLabel}? They will no longer be able to sign in.`}
+              ? t("users.removeSelfText", { user: userLabel })
+              : t("users.removeText", { user: userLabel })}
           </AlertDialog.Description>
           <div className="flex justify-end gap-3">
-            <AlertDialog.Cancel className={buttonClasses("outline")}>Cancel</AlertDialog.Cancel>
+            <AlertDialog.Cancel className={buttonClasses("outline")}>
+              {t("common.cancel")}
+            </AlertDialog.Cancel>
             <button
               type="button"
               disabled={isBusy}
               onClick={onConfirm}
               className={buttonClasses("primary")}
             >
-              {isBusy ? "Removing..." : isSelf ? "Remove my account" : "Remove user"}
+              {isBusy
+                ? t("users.removing")
+                : isSelf
+                  ? t("users.removeSelf")
+                  : t("users.removeUser")}
             </button>
           </div>
         </AlertDialog.Content>

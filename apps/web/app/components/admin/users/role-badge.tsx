@@ -2,10 +2,12 @@
  * @module
  * A user's role as the users screen shows it (decision 032): "Admin" or "Editor".
  */
-import { type SiteRole, siteRoleLabels } from "@heritage/content";
+import type { SiteRole } from "@heritage/content";
 import { classNames } from "../../ui/class-names";
+import { useAdminI18n } from "../shell/admin-language";
 
 export function RoleBadge({ role }: { role: SiteRole }) {
+  const { t } = useAdminI18n();
   return (
     <span
       className={classNames(
@@ -15,7 +17,7 @@ export function RoleBadge({ role }: { role: SiteRole }) {
           : "bg-(--color-gold-300) text-(--color-heritage-900)",
       )}
     >
-      {siteRoleLabels[role]}
+      {t(`users.role.${role}`)}
     </span>
   );
 }
