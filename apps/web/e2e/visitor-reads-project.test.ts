@@ -96,7 +96,7 @@ describe.skipIf(!hasChromium)("a visitor reads a project", () => {
         page.getByRole("link", { name: language.backToHome }).getAttribute("href"),
       ).resolves.toBe(language.home);
       const image = page.getByRole("img", { name: language.imageAlt(titles.stories) });
-      await expect(image.getAttribute("src")).resolves.toBe("/images/projects/balkan-stories.svg");
+      await expect(image.getAttribute("src")).resolves.toBe("/images/projects/balkan-stories.webp");
       await expect(
         image.evaluate((element) => element.parentElement?.className ?? ""),
       ).resolves.toContain("bg-sky-100");

@@ -21,7 +21,7 @@ export const bsCopy = {
     title: "O nama",
     introText:
       "<p>Mi smo neprofitna organizacija koja okuplja istraživače, umjetnike, edukatore i volontere kojima je stalo do kulturne baštine Balkana. Od srednjovjekovnih stećaka i mostova iz osmanskog perioda do motiva na ćilimima, usmene poezije i sevdalinke, ovaj region čuva živu baštinu koja pripada svim njegovim narodima.</p><p>Naš rad povezuje tradiciju i sadašnjost: bilježimo ono što bi moglo nestati, podržavamo ljude koji čuvaju zanate i običaje te stvaramo prostore u kojima se zajednice iz cijelog regiona mogu susretati, učiti i zajedno stvarati.</p>",
-    mainImage: "/images/about/heritage.svg",
+    mainImage: "/images/about/heritage.webp",
     missionTitle: "Naša misija",
     missionStatement:
       "Čuvati, slaviti i dijeliti kulturnu baštinu Balkana, kako bi raznolikost njegovih priča, umjetnosti i tradicija i dalje nadahnjivala i povezivala ljude preko granica i generacija.",

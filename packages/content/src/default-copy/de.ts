@@ -21,7 +21,7 @@ export const deCopy = {
     title: "Über uns",
     introText:
       "<p>Wir sind eine gemeinnützige Organisation, in der sich Forschende, Kunstschaffende, Lehrkräfte und Ehrenamtliche für das kulturelle Erbe des Balkans engagieren. Von den mittelalterlichen Stećci und osmanischen Brücken über Kelim-Muster und mündlich überlieferte Dichtung bis zur Sevdalinka birgt die Region ein lebendiges Erbe, das allen ihren Völkern gehört.</p><p>Unsere Arbeit verbindet Tradition und Gegenwart: Wir halten fest, was verloren zu gehen droht, unterstützen die Menschen, die Handwerk und Bräuche lebendig halten, und schaffen Räume, in denen sich Gemeinschaften über Grenzen hinweg begegnen, voneinander lernen und gemeinsam Neues schaffen.</p>",
-    mainImage: "/images/about/heritage.svg",
+    mainImage: "/images/about/heritage.webp",
     missionTitle: "Unsere Mission",
     missionStatement:
       "Wir bewahren, feiern und teilen das kulturelle Erbe des Balkans, damit die Vielfalt seiner Geschichten, Künste und Traditionen Menschen über Grenzen und Generationen hinweg inspiriert und verbindet.",

@@ -166,7 +166,7 @@ describe("default page copy", () => {
     for (const copy of Object.values(allCopies)) {
       expect(copy.about.values).toHaveLength(3);
       for (const value of copy.about.values) expect(backgroundClasses).toContain(value.color);
-      expect(copy.about.mainImage).toBe("/images/about/heritage.svg");
+      expect(copy.about.mainImage).toBe("/images/about/heritage.webp");
     }
   });
 
@@ -217,7 +217,7 @@ describe("fallback data", () => {
 
   it("gives each project an image, a colour class and SEO fields", () => {
     for (const project of fallbackProjects) {
-      expect(project.image).toBe(`/images/projects/${project.id}.svg`);
+      expect(project.image).toBe(`/images/projects/${project.id}.webp`);
       expect(backgroundClasses).toContain(project.bg_color);
       expect(project.seo_keywords.length).toBeGreaterThan(0);
       expect(project.seo_og_image).toBeNull();

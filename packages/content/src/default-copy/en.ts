@@ -21,7 +21,7 @@ export const enCopy = {
     title: "About Us",
     introText:
       "<p>We are a non-profit organisation that brings together researchers, artists, educators and volunteers who care about the cultural heritage of the Balkans. From medieval stećci and Ottoman-era bridges to kilim patterns, oral poetry and sevdalinka, the region holds a living heritage that belongs to all of its peoples.</p><p>Our work connects tradition with the present: we record what is at risk of being lost, support the people who keep crafts and customs alive, and create spaces where communities from across borders can meet, learn and create together.</p>",
-    mainImage: "/images/about/heritage.svg",
+    mainImage: "/images/about/heritage.webp",
     missionTitle: "Our Mission",
     missionStatement:
       "To preserve, celebrate and share the cultural heritage of the Balkans, so that the diversity of its stories, arts and traditions continues to inspire and connect people across borders and generations.",

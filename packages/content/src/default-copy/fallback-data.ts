@@ -69,6 +69,9 @@ export const fallbackCategories: FallbackCategory[] = [
   { id: "community", name: "Community", name_de: "Gemeinschaft", name_bs: "Zajednica" },
 ];
 
+// The projects' pictures are WebP (1200 x 768) of the drawings in apps/web/public/images/projects:
+// an SVG in an <img> is drawn through a document of its own built on the page's main thread, a
+// raster picture decodes off it (decision 035). The SVG files stay for sites seeded before.
 export const fallbackProjects: FallbackProject[] = [
   {
     id: "balkan-stories",
@@ -87,7 +90,7 @@ export const fallbackProjects: FallbackProject[] = [
       "Gemeinsam mit Ehrenamtlichen in Städten und Dörfern der ganzen Region führen wir Gespräche mit älteren Menschen über ihr Leben, ihre Bräuche und die Geschichten, mit denen sie aufgewachsen sind. Die Aufnahmen werden transkribiert, übersetzt und archiviert; ausgewählte Geschichten erscheinen als illustrierte Hefte und Podcast-Folgen. So werden Stimmen, die selten aufgeschrieben wurden, Teil eines gemeinsamen kulturellen Gedächtnisses.",
     details_bs:
       "Zajedno s volonterima u gradovima i selima širom regiona snimamo razgovore sa starijim ljudima o njihovim životima, običajima i pričama uz koje su odrasli. Snimci se transkribuju, prevode i arhiviraju, a odabrane priče objavljujemo kao ilustrovane knjižice i epizode podcasta. Tako glasovi koji su rijetko bili zapisani postaju dio zajedničkog kulturnog pamćenja.",
-    image: "/images/projects/balkan-stories.svg",
+    image: "/images/projects/balkan-stories.webp",
     bg_color: "bg-sky-100",
     seo_title: "Balkan Stories: Oral Histories and Folk Tales",
     seo_title_de: "Geschichten vom Balkan: Erinnerungen und Volksmärchen",
@@ -125,7 +128,7 @@ export const fallbackProjects: FallbackProject[] = [
       "Traditionelle Lebensweisen auf dem Balkan waren schon immer eng mit dem Land verbunden. Dieses Projekt bringt lokale Gemeinschaften, Schulen und Umweltgruppen zusammen, um Flüsse zu säubern, alte Wege wiederherzustellen und überliefertes Wissen über Pflanzen, Weidewirtschaft und Landwirtschaft zu dokumentieren. In Workshops zeigen wir, wie dieses Wissen einen nachhaltigen Tourismus und eine grünere Zukunft für ländliche Regionen unterstützen kann.",
     details_bs:
       "Tradicionalni načini života na Balkanu oduvijek su bili usko povezani sa zemljom. Ovaj projekat okuplja lokalne zajednice, škole i ekološke grupe kako bi zajedno čistili rijeke, obnavljali stare staze i bilježili tradicionalna znanja o biljkama, stočarstvu i poljoprivredi. Kroz radionice pokazujemo kako to znanje može doprinijeti održivom turizmu i zelenijoj budućnosti ruralnih područja.",
-    image: "/images/projects/eco-balkans.svg",
+    image: "/images/projects/eco-balkans.webp",
     bg_color: "bg-cyan-100",
     seo_title: "Eco Balkans: Protecting Landscapes and Traditions",
     seo_title_de: "Öko-Balkan: Landschaften und Traditionen schützen",
@@ -162,7 +165,7 @@ export const fallbackProjects: FallbackProject[] = [
       "„Klänge des Balkans“ bringt erfahrene Volksmusikerinnen und Volksmusiker mit jungen Menschen zusammen, die traditionelle Instrumente und Lieder lernen möchten. Mit Meisterkursen, Aufnahmesessions und Open-Air-Konzerten bewahren wir regionale Spielweisen und bringen sie einem neuen Publikum näher. Außerdem archivieren wir seltene Aufnahmen zusammen mit den Geschichten hinter den Liedern.",
     details_bs:
       "Projekat Balkanski ritmovi povezuje iskusne narodne muzičare s mladima koji žele naučiti tradicionalne instrumente i pjesme. Kroz majstorske radionice, snimanja i koncerte na otvorenom čuvamo regionalne stilove sviranja i približavamo ih novoj publici. Također arhiviramo rijetke snimke zajedno s pričama koje stoje iza pjesama.",
-    image: "/images/projects/balkan-beats.svg",
+    image: "/images/projects/balkan-beats.webp",
     bg_color: "bg-purple-500/20",
     seo_title: "Balkan Beats: Traditional Music of the Balkans",
     seo_title_de: "Klänge des Balkans: traditionelle Musik",
@@ -200,7 +203,7 @@ export const fallbackProjects: FallbackProject[] = [
       "Viele lokale Museen, Bibliotheken und Familienarchive bewahren Schätze, die außerhalb ihrer Gemeinschaft kaum jemand kennt. In praxisnahen Kursen lernen die Teilnehmenden, Dokumente und Objekte zu fotografieren und zu scannen, sie gut zu beschreiben und verantwortungsvoll online zu veröffentlichen. Auch Medienkompetenz, Urheberrecht und der sichere Umgang mit digitalen Werkzeugen gehören dazu.",
     details_bs:
       "Mnogi lokalni muzeji, biblioteke i porodični arhivi čuvaju blaga koja je malo ko izvan zajednice ikada vidio. Na praktičnim kursevima učesnici uče kako da fotografišu i skeniraju dokumente i predmete, kvalitetno ih opišu i odgovorno objave na internetu. Kurs obuhvata i medijsku pismenost, autorska prava i sigurno korištenje digitalnih alata.",
-    image: "/images/projects/digital-literacy.svg",
+    image: "/images/projects/digital-literacy.webp",
     bg_color: "bg-yellow-100",
     seo_title: "Digital Literacy for Heritage: Courses and Workshops",
     seo_title_de: "Digitale Kompetenz für das Kulturerbe: Kurse",
@@ -238,7 +241,7 @@ export const fallbackProjects: FallbackProject[] = [
       "Gemeinsam mit Fachleuten der Denkmalpflege und Ehrenamtlichen vor Ort erfassen wir gefährdete Denkmäler, dokumentieren ihren Zustand und übernehmen behutsame Pflegearbeiten, etwa das Entfernen von Bewuchs oder das Aufstellen von Informationstafeln. Jede Stätte wird mit Fotos, Vermessungen und den Geschichten dokumentiert, die die Menschen vor Ort über sie erzählen. Die Ergebnisse teilen wir mit den zuständigen Denkmalbehörden und stellen sie der Öffentlichkeit frei zur Verfügung.",
     details_bs:
       "U saradnji sa stručnjacima za zaštitu spomenika i lokalnim volonterima obilazimo ugrožene spomenike, bilježimo njihovo stanje i provodimo pažljivo održavanje, poput uklanjanja rastinja i postavljanja informativnih tabli. Svaki lokalitet dokumentujemo fotografijama, mjerenjima i pričama koje o njemu pričaju mještani. Rezultate dijelimo s nadležnim institucijama za zaštitu naslijeđa i činimo ih slobodno dostupnim javnosti.",
-    image: "/images/projects/heritage-preservation.svg",
+    image: "/images/projects/heritage-preservation.webp",
     bg_color: "bg-pink-100",
     seo_title: "Heritage Preservation: Stećci, Bridges and Historic Sites",
     seo_title_de: "Erhalt des Kulturerbes: Stećci, Brücken, Stätten",
@@ -270,7 +273,7 @@ export const fallbackProjects: FallbackProject[] = [
       "Jeden Sommer verbringen junge Menschen aus verschiedenen Balkanländern eine Woche gemeinsam in einer historischen Stadt: Sie arbeiten an kleinen Kulturerbe-Projekten, erlernen traditionelles Handwerk und erkunden die Umgebung. Dabei entstehen Freundschaften über Grenzen und Sprachen hinweg. Viele Teilnehmende starten anschließend eigene Initiativen in ihren Heimatorten.",
     details_bs:
       "Svakog ljeta mladi iz različitih balkanskih zemalja provode sedmicu dana zajedno u nekom historijskom gradu, radeći na malim projektima zaštite baštine, učeći tradicionalne zanate i istražujući mjesta oko sebe. Pritom sklapaju prijateljstva preko granica i jezika. Mnogi učesnici nakon toga pokreću vlastite inicijative u svojim sredinama.",
-    image: "/images/projects/balkan-youth.svg",
+    image: "/images/projects/balkan-youth.webp",
     bg_color: "bg-[#ff7f50]/20",
     seo_title: "Balkan Youth Exchange: Discovering Shared Heritage",
     seo_title_de: "Jugendaustausch Balkan: gemeinsames Erbe entdecken",
