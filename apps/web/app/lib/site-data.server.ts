@@ -43,6 +43,7 @@ import {
 import type { Database } from "@heritage/db";
 import { en } from "../i18n/en";
 import { knownBackgroundClass } from "./backgrounds";
+import { builtInImageSource } from "./built-in-images";
 import { uiStrings } from "./i18n";
 import { isSiteLanguage, type SiteLanguage, siteLanguages, withLanguagePrefix } from "./language";
 import { describeError, logServerEvent } from "./log.server";
@@ -135,7 +136,7 @@ function summarise(
     title: localise(row, "title", language) ?? row.title,
     description: localise(row, "description", language) ?? "",
     category: categories.get(row.category) ?? { id: row.category, name: row.category },
-    image: images.get(url) ?? { src: url },
+    image: images.get(url) ?? builtInImageSource(url) ?? { src: url },
     bgColor: knownBackgroundClass(row.bg_color),
   };
 }

@@ -5,6 +5,7 @@ import { RichText } from "../../components/site/rich-text";
 import { classNames } from "../../components/ui/class-names";
 import { LazyImage } from "../../components/ui/lazy-image";
 import { knownBackgroundClass } from "../../lib/backgrounds";
+import { builtInImageSource } from "../../lib/built-in-images";
 import { useStrings } from "../../lib/i18n";
 import { languageFromPath } from "../../lib/language";
 import { forwardLayoutHeaders } from "../../lib/seo/page-headers";
@@ -46,19 +47,25 @@ export function meta(args: Route.MetaArgs) {
 export default function AboutPage() {
   const { about } = useLoaderData<typeof loader>();
   const strings = useStrings();
+  const mainImage = about.mainImage
+    ? (builtInImageSource(about.mainImage) ?? { src: about.mainImage })
+    : null;
   return (
     <>
       <PageHeader title={about.title} />
       <div className="mx-auto grid max-w-5xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-2 lg:items-center">
         <RichText html={about.introText} className="text-lg" />
-        {about.mainImage ? (
+        {mainImage ? (
           <div className="overflow-hidden rounded-3xl bg-(--color-heritage-50)">
             <LazyImage
               priority
-              src={about.mainImage}
+              src={mainImage.src}
+              srcSet={mainImage.srcSet}
+              // Half of the 5xl column beside the text from lg on, else the page's width.
+              sizes={mainImage.srcSet ? "(min-width: 1024px) 468px, 100vw" : undefined}
               alt={strings.images.about}
-              width={800}
-              height={512}
+              width={mainImage.width ?? 800}
+              height={mainImage.height ?? 512}
               className="h-auto w-full"
             />
           </div>
