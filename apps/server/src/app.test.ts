@@ -372,12 +372,24 @@ describe("the app", () => {
     expect(((await plain.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
     expect(plain.headers.get("x-content-type-options")).toBe("nosniff");
     const nonces = new Set<string>();
+    const app = appWith();
+    // Text, and JSON the auth API sends with every header already on it (finished-answers.ts).
+    const jwks = `/api/v1/projects/${siteAuth.projectId}/.well-known/jwks.json`;
     for (let i = 0; i < 300; i++) {
-      const policy = (await appWith().request("/api/v1")).headers.get("content-security-policy");
+      const answer = await app.request(i % 2 === 0 ? "/api/v1" : jwks);
+      const policy = answer.headers.get("content-security-policy");
       nonces.add(/'nonce-([A-Za-z0-9+/=]{24})'/.exec(policy ?? "")?.[1] ?? "");
     }
     expect(nonces.size).toBe(300);
     expect(nonces.has("")).toBe(false);
+    const json = await app.request(jwks, { headers: { "x-hexclave-client-version": "js 2" } });
+    expect(json.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(json.headers.get("vary")).toBe("Accept-Encoding");
+    expect(json.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(json.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    expect(json.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(json.headers.get("x-hexclave-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(json.headers.get("x-stack-request-id")).toBeNull();
   });
 
   it("limits a request body however its size is sent, and lets a bodiless GET through untouched", async () => {

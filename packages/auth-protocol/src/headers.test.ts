@@ -5,6 +5,8 @@ import {
   getProtocolHeaderNames,
   protocolHeaderSuffixes,
   readProtocolHeader,
+  readProtocolHeaders,
+  readProtocolHeadersOf,
   requestHeaderSpelling,
   responseHeaderName,
 } from "./headers";
@@ -47,6 +49,84 @@ describe("requestHeaderSpelling", () => {
     expect(responseHeaderName(["x-hexclave-known-error", "x-stack-known-error"], "stack")).toBe(
       "x-stack-known-error",
     );
+  });
+});
+
+describe("readProtocolHeaders (one pass over Node's raw header list)", () => {
+  const cases: [string, string][][] = [
+    [
+      ["x-hexclave-project-id", "hex"],
+      ["x-stack-project-id", "stack"],
+    ],
+    [
+      ["X-Stack-Access-Type", "server"],
+      ["Accept", "*/*"],
+      ["Host", "example.org"],
+    ],
+    [
+      ["x-hexclave-secret-server-key", ""],
+      ["X-STACK-SECRET-SERVER-KEY", "ssk_abc"],
+    ],
+    [["x-hexclave-super-secret-admin-key", ""]],
+    [
+      ["x-stack-project-id", "  padded\t"],
+      ["x-stack-access-token", "a"],
+      ["X-Stack-Access-Token", "b"],
+    ],
+    [
+      ["x-stackproject-id", "not ours"],
+      ["x-", "short"],
+      ["xx-stack-project-id", "no"],
+    ],
+    [
+      ["X-Hexclave-Client-Version", "js 2.8"],
+      ["x-stack-branch-id", "main"],
+    ],
+    [],
+  ];
+
+  it("answers every suffix exactly as readProtocolHeader on a Headers of the same list", () => {
+    for (const list of cases) {
+      const raw = list.flat();
+      const headers = new Headers();
+      for (const [name, value] of list) headers.append(name, value);
+      const fromRaw = readProtocolHeaders(raw);
+      const fromHeaders = readProtocolHeadersOf(headers);
+      for (const suffix of protocolHeaderSuffixes) {
+        const expected = readProtocolHeader(headers, suffix);
+        expect({ list, suffix, value: fromRaw.get(suffix) }).toEqual({
+          list,
+          suffix,
+          value: expected,
+        });
+        expect(fromHeaders.get(suffix)).toBe(expected);
+      }
+      expect({ list, spelling: fromRaw.spelling }).toEqual({
+        list,
+        spelling: requestHeaderSpelling(headers),
+      });
+      expect(fromHeaders.spelling).toBe(requestHeaderSpelling(headers));
+    }
+  });
+
+  it("joins a header sent twice as Headers.get does, and trims the value", () => {
+    const read = readProtocolHeaders([
+      "x-stack-access-token",
+      "a",
+      "X-Stack-Access-Token",
+      "b",
+      "x-stack-project-id",
+      " p ",
+    ]);
+    expect(read.get("access-token")).toBe("a, b");
+    expect(read.get("project-id")).toBe("p");
+  });
+
+  it("keeps a name like __proto__ as a plain entry, never the prototype's", () => {
+    const read = readProtocolHeaders(["x-stack-__proto__", "x", "x-stack-constructor", "y"]);
+    expect(read.get("__proto__" as never)).toBe("x");
+    expect(read.get("toString" as never)).toBeUndefined();
+    expect(read.get("project-id")).toBeUndefined();
   });
 });
 

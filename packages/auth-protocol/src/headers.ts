@@ -71,6 +71,74 @@ export function requestHeaderSpelling(headers: Headers): HeaderSpelling {
   return "stack";
 }
 
+/**
+ * A request's protocol headers, read once (`readProtocolHeaders`): `get` answers as
+ * `readProtocolHeader` does (the `x-hexclave-*` spelling wins, an empty value counts as absent),
+ * and `spelling` as `requestHeaderSpelling`.
+ */
+export interface ProtocolHeaders {
+  readonly spelling: HeaderSpelling;
+  get(suffix: ProtocolHeaderSuffix): string | undefined;
+}
+
+const HEXCLAVE_PREFIX = "x-hexclave-";
+const STACK_PREFIX = "x-stack-";
+
+/** Leading and trailing spaces and tabs, which a header value loses (Fetch's normalisation). */
+function trimHeaderValue(value: string): string {
+  return value.replace(/^[\t ]+|[\t ]+$/g, "");
+}
+
+/**
+ * The protocol headers of a request from its header list as Node gives it (`rawHeaders`: name,
+ * value, name, value, ... in the client's own case): one pass over the list, where each
+ * `headers.get` of a Fetch `Headers` would first copy Node's list into one (the server reads some
+ * fifteen protocol headers per request, issue 30). A name sent twice has its values joined with
+ * ", ", as `Headers.get` joins them.
+ */
+export function readProtocolHeaders(rawHeaders: readonly string[]): ProtocolHeaders {
+  let hexclave: Map<string, string> | undefined;
+  let stack: Map<string, string> | undefined;
+  for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
+    const rawName = rawHeaders[index] as string;
+    // Most headers (host, accept, content-type...) do not start with "x-": one look decides.
+    if (rawName.length <= STACK_PREFIX.length || rawName.charCodeAt(1) !== 45) continue;
+    const name = rawName.toLowerCase();
+    let values: Map<string, string>;
+    let suffix: string;
+    if (name.startsWith(HEXCLAVE_PREFIX)) {
+      hexclave ??= new Map();
+      values = hexclave;
+      suffix = name.slice(HEXCLAVE_PREFIX.length);
+    } else if (name.startsWith(STACK_PREFIX)) {
+      stack ??= new Map();
+      values = stack;
+      suffix = name.slice(STACK_PREFIX.length);
+    } else {
+      continue;
+    }
+    const value = trimHeaderValue(rawHeaders[index + 1] as string);
+    const earlier = values.get(suffix);
+    values.set(suffix, earlier === undefined ? value : `${earlier}, ${value}`);
+  }
+  return {
+    spelling: hexclave ? "hexclave" : "stack",
+    get(suffix) {
+      const preferred = hexclave?.get(suffix);
+      if (preferred) return preferred;
+      const fallback = stack?.get(suffix);
+      return fallback ? fallback : undefined;
+    },
+  };
+}
+
+/** `readProtocolHeaders` of a Fetch `Headers` (a request made in process, a test's request). */
+export function readProtocolHeadersOf(headers: Headers): ProtocolHeaders {
+  const rawHeaders: string[] = [];
+  for (const [name, value] of headers) rawHeaders.push(name, value);
+  return readProtocolHeaders(rawHeaders);
+}
+
 /** A response header pair's name in one spelling (the pairs below list hexclave first). */
 export function responseHeaderName(
   names: readonly [string, string],

@@ -5,7 +5,12 @@
  */
 
 export { preferredLanguage, readersOfBosnian } from "./accept-language";
-export type { AccessType, HeaderSpelling, ProtocolHeaderSuffix } from "./headers";
+export type {
+  AccessType,
+  HeaderSpelling,
+  ProtocolHeaderSuffix,
+  ProtocolHeaders,
+} from "./headers";
 export {
   accessTypeSchema,
   accessTypes,
@@ -18,6 +23,8 @@ export {
   knownErrorHeaderNames,
   protocolHeaderSuffixes,
   readProtocolHeader,
+  readProtocolHeaders,
+  readProtocolHeadersOf,
   requestHeaderSpelling,
   requestIdHeaderNames,
   responseHeaderName,

@@ -12,6 +12,8 @@ export { authConfigSchema, checkAuthSettingsForMode, parseAuthConfig } from "./c
 export type { ApiVersion } from "./http/api-versions";
 export { apiVersions, authApiMountPaths } from "./http/api-versions";
 export type { AuthEnv } from "./http/context";
+export type { FinishedAnswerVariables } from "./http/finished-answers";
+export { headersForJsonAnswers, isFinishedAnswer } from "./http/finished-answers";
 export { createUnknownApiRoutes } from "./http/unknown-routes";
 export { authApiPathGroup, knownErrorBodySchema } from "./openapi/auth-api-description";
 export type { OpenApiDocumentOptions, OpenApiPathGroup } from "./openapi/openapi-document";

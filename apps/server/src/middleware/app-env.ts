@@ -1,8 +1,10 @@
+import type { FinishedAnswerVariables } from "@heritage/auth-server";
 import type { Logger } from "pino";
 
 /** Per-request values that middleware sets on the Hono context. */
 export interface AppEnv {
-  Variables: {
+  // The auth API's JSON answers carry the layers' headers when made (finished-answers.ts).
+  Variables: Partial<FinishedAnswerVariables> & {
     requestId: string;
     /** Nonce for this response's inline scripts, named in its Content-Security-Policy. */
     cspNonce: string;

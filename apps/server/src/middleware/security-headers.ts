@@ -7,6 +7,7 @@
  * Cross-Origin-Opener-Policy: public pages bring their own (decision 026).
  */
 import { randomFillSync } from "node:crypto";
+import { headersForJsonAnswers, isFinishedAnswer } from "@heritage/auth-server";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./app-env";
 
@@ -46,10 +47,7 @@ export const STRICT_TRANSPORT_SECURITY: readonly [string, string] = [
 ];
 
 export function contentSecurityPolicy(nonce: string, isDevelopment: boolean): string {
-  return policyWithScriptSources(
-    isDevelopment ? "'self' 'unsafe-inline' 'unsafe-eval'" : `'self' 'nonce-${nonce}'`,
-    isDevelopment,
-  );
+  return isDevelopment ? developmentPolicy : `${policyBeforeNonce}${nonce}${policyAfterNonce}`;
 }
 
 /**
@@ -80,6 +78,14 @@ function policyWithScriptSources(scriptSources: string, isDevelopment: boolean):
     "frame-src 'self'",
   ].join("; ");
 }
+
+// Every answer carries a policy; only the nonce changes, so the rest is built once.
+const NONCE_MARK = "\u0000nonce\u0000";
+const [policyBeforeNonce, policyAfterNonce] = policyWithScriptSources(
+  `'self' 'nonce-${NONCE_MARK}'`,
+  false,
+).split(NONCE_MARK) as [string, string];
+const developmentPolicy = policyWithScriptSources("'self' 'unsafe-inline' 'unsafe-eval'", true);
 
 export function isHttpsRequest(
   url: string,
@@ -112,18 +118,30 @@ export function securityHeaders(options: SecurityHeaderOptions) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const nonce = nextNonce();
     c.set("cspNonce", nonce);
+    const isHttps = isHttpsRequest(
+      c.req.url,
+      options.trustProxy ? c.req.header("x-forwarded-proto") : undefined,
+      options.trustProxy,
+    );
+    // What a JSON answer of the auth API gets below, given to it before it is made: it brings no
+    // policy of its own and is never a 304 (finished-answers.ts).
+    const forJson = headersForJsonAnswers(c);
+    const policy = contentSecurityPolicy(nonce, options.isDevelopment);
+    forJson["content-security-policy"] = policy;
+    for (const [name, value] of SECURITY_HEADERS) forJson[name] = value;
+    forJson[OPENER_POLICY[0]] = OPENER_POLICY[1];
+    if (isHttps) forJson[STRICT_TRANSPORT_SECURITY[0]] = STRICT_TRANSPORT_SECURITY[1];
     await next();
+    if (isFinishedAnswer(c)) return;
     const headers = c.res.headers;
     // A 304 revalidates a page the browser already has, with the nonce of its first response: a
     // new policy here would replace that one and block the cached page's scripts. A response that
     // brings its own policy keeps it: uploaded media are sandboxed, checkout pages allow no script.
     if (c.res.status !== 304 && !headers.has("Content-Security-Policy")) {
-      headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, options.isDevelopment));
+      headers.set("Content-Security-Policy", policy);
     }
     for (const [name, value] of SECURITY_HEADERS) headers.set(name, value);
     if (!headers.has(OPENER_POLICY[0])) headers.set(...OPENER_POLICY);
-    if (isHttpsRequest(c.req.url, c.req.header("x-forwarded-proto"), options.trustProxy)) {
-      headers.set(...STRICT_TRANSPORT_SECURITY);
-    }
+    if (isHttps) headers.set(...STRICT_TRANSPORT_SECURITY);
   });
 }

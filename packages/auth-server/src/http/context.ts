@@ -2,12 +2,18 @@
  * The Hono environment of the auth API: what the pipeline puts on each request's context.
  * @module
  */
-import type { AccessTokenClaims, AccessType, HeaderSpelling } from "@heritage/auth-protocol";
+import type {
+  AccessTokenClaims,
+  AccessType,
+  HeaderSpelling,
+  ProtocolHeaders,
+} from "@heritage/auth-protocol";
 import type { RouteDescription } from "../openapi/route-description";
 import type { AdminCredential } from "../services/admin/admin-credential";
 import type { AuthDeps } from "../services/auth-deps";
 import type { LoadedProject } from "../services/projects/projects";
 import type { LoadedUser } from "../services/records/user-records";
+import type { FinishedAnswerVariables } from "./finished-answers";
 
 /** Who is calling (contract §1.3): the access type, the project, and the user of the access token. */
 export interface RequestAuth {
@@ -25,10 +31,12 @@ export interface RequestAuth {
 }
 
 export interface AuthEnv {
-  Variables: {
+  Variables: FinishedAnswerVariables & {
     requestId: string;
     /** The protocol spelling the request used; answers follow it (http/protocol-headers.ts). */
     headerSpelling: HeaderSpelling;
+    /** The request's protocol headers, read once (`requestProtocolHeaders`). */
+    protocolHeaders: ProtocolHeaders;
     /** The request body parsed by content type (undefined when there is none). */
     body: unknown;
     /** Null for a request without an access type (anonymous request). */

@@ -4,6 +4,7 @@
  * and the 500 mapper that never leaks the cause in production.
  */
 import { randomUUID } from "node:crypto";
+import { get } from "node:http";
 import type { AddressInfo } from "node:net";
 import { inspect } from "node:util";
 import { corsExposeHeaders } from "@heritage/auth-protocol";
@@ -15,10 +16,24 @@ import { silentLogger } from "../services/shared/auth-logger";
 import { expectKnownError } from "../testing/expect-known-error";
 import { createTestAuthApi, type TestAuthApi } from "../testing/test-auth-api";
 import type { AuthEnv } from "./context";
-import { createErrorHandler } from "./error-response";
+import { createErrorHandler, jsonContentType } from "./error-response";
+import { headersForJsonAnswers, isFinishedAnswer } from "./finished-answers";
 import { protocolHeaders } from "./protocol-headers";
+import { sendJson } from "./respond";
 
 let t: TestAuthApi;
+
+/** The header names of an answer as they came over the wire, one per header line. */
+function rawHeaderNames(url: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { "x-stack-project-id": "p" } }, (response) => {
+      response.resume();
+      resolve(
+        response.rawHeaders.filter((_, index) => index % 2 === 0).map((name) => name.toLowerCase()),
+      );
+    }).on("error", reject);
+  });
+}
 
 beforeAll(async () => {
   t = await createTestAuthApi();
@@ -153,6 +168,64 @@ describe("error responses (error)", () => {
       const fetched = await app.request("/fetched", { headers });
       expect(await fetched.text()).toBe("fetched text");
       expectProtocolHeaders(fetched);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("sends a JSON answer with the very headers finishing it afterwards gives, over HTTP too", async () => {
+    // `sendJson` finishes its answer when made (finished-answers.ts); `/late` is the same answer
+    // finished afterwards by the middleware, as any other answer is.
+    const app = new Hono<AuthEnv>();
+    app.use("*", async (c, next) => {
+      // A layer in front, as the site's security headers are: its headers win.
+      headersForJsonAnswers(c)["x-frame-options"] = "SAMEORIGIN";
+      await next();
+      if (!isFinishedAnswer(c)) c.res.headers.set("x-frame-options", "SAMEORIGIN");
+    });
+    app.use("*", protocolHeaders());
+    const body = { id: "u1", display_name: "Ana" };
+    app.get("/now", (c) => sendJson(c, body));
+    app.get("/late", (c) => c.body(JSON.stringify(body), 200, { "content-type": jsonContentType }));
+    app.get("/own", (c) => sendJson(c, body, 200, { "Cache-Control": "public, max-age=60" }));
+    app.get("/conflict", (c) => sendJson(c, body, 409));
+    const server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 });
+    await new Promise((resolve) => server.once("listening", resolve));
+    // Each answer has its own request id, and over HTTP a date that may be the next second's.
+    const withoutId = (response: Response) =>
+      [...response.headers].filter(([name]) => !name.endsWith("request-id") && name !== "date");
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const requests: Record<string, string>[] = [
+        { "x-stack-project-id": "p" },
+        { "X-Hexclave-Project-Id": "p", "Access-Control-Request-Headers": "x-custom" },
+      ];
+      for (const headers of requests) {
+        for (const get of [
+          (path: string) => app.request(path, { headers }),
+          (path: string) => fetch(`${origin}${path}`, { headers }),
+        ]) {
+          const [now, late] = [await get("/now"), await get("/late")];
+          expect(withoutId(now)).toEqual(withoutId(late));
+          expect(withoutId(now)).toContainEqual(["x-frame-options", "SAMEORIGIN"]);
+          expect(await now.json()).toEqual(body);
+          const spelling = "x-stack-project-id" in headers ? "x-stack-" : "x-hexclave-";
+          expect(now.headers.get(`${spelling}request-id`)).toMatch(/^[0-9a-f]{32}$/);
+          expect((await get("/own")).headers.get("cache-control")).toBe("public, max-age=60");
+          // A 4xx the client asked to see as a 200 is rebuilt afterwards, as before.
+          const conflict = await get("/conflict");
+          expect(conflict.status).toBe(409);
+        }
+      }
+      const overridden = await fetch(`${origin}/conflict`, {
+        headers: { "x-stack-project-id": "p", "x-stack-override-error-status": "true" },
+      });
+      expect(overridden.status).toBe(200);
+      expect(overridden.headers.get("x-stack-actual-status")).toBe("409");
+      expect(overridden.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+      // Over the wire, each header once (a plain object with two spellings of a name would not).
+      const raw = await rawHeaderNames(`${origin}/own`);
+      expect(raw.length).toBe(new Set(raw).size);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

@@ -10,7 +10,7 @@ import {
   accessTypes,
   isKnownError,
   knownErrors,
-  readProtocolHeader,
+  type ProtocolHeaders,
 } from "@heritage/auth-protocol";
 import type { Context, MiddlewareHandler } from "hono";
 import type { RouteDescription } from "../openapi/route-description";
@@ -23,6 +23,7 @@ import { plainErrors } from "../services/shared/plain-errors";
 import { type VerifiedAccessToken, verifyAccessToken } from "../services/sign-in/tokens";
 import { isTeamMember } from "../services/teams/teams";
 import type { AuthEnv, RequestAuth } from "./context";
+import { requestProtocolHeaders } from "./protocol-headers";
 
 export const internalProjectId = "internal";
 /** The sentinel the SDK sends as client secret when it has no publishable key. */
@@ -34,10 +35,10 @@ function isAccessType(value: string): value is AccessType {
 
 async function verifyRequestAccessToken(
   deps: AuthDeps,
-  headers: Headers,
+  headers: ProtocolHeaders,
   projectId: string,
 ): Promise<VerifiedAccessToken | null> {
-  const token = readProtocolHeader(headers, "access-token");
+  const token = headers.get("access-token");
   if (!token) return null;
   const verified = await verifyAccessToken(deps, token);
   if (verified.projectId !== projectId) {
@@ -46,9 +47,8 @@ async function verifyRequestAccessToken(
       actual_project_id: verified.projectId,
     });
   }
-  const allowAnonymous = readProtocolHeader(headers, "allow-anonymous-user") === "true";
-  const allowRestricted =
-    allowAnonymous || readProtocolHeader(headers, "allow-restricted-user") === "true";
+  const allowAnonymous = headers.get("allow-anonymous-user") === "true";
+  const allowRestricted = allowAnonymous || headers.get("allow-restricted-user") === "true";
   if (verified.kind === "anonymous" && !allowAnonymous) {
     throw knownErrors.anonymousAuthenticationNotAllowed();
   }
@@ -92,14 +92,14 @@ async function checkAdminAccessToken(
 /** Checks the key of the access type; returns it (none: a client without a publishable key). */
 async function checkProjectKey(
   deps: AuthDeps,
-  headers: Headers,
+  headers: ProtocolHeaders,
   accessType: AccessType,
   project: LoadedProject,
 ): Promise<string | undefined> {
   const now = deps.clock();
   const projectId = project.id;
   if (accessType === "client") {
-    const key = readProtocolHeader(headers, "publishable-client-key");
+    const key = headers.get("publishable-client-key");
     if (!key || key === publicClientSentinel) {
       if (project.config.project.requirePublishableClientKey) {
         throw knownErrors.publishableClientKeyRequiredForProject({ project_id: projectId });
@@ -111,14 +111,14 @@ async function checkProjectKey(
     }
     return key;
   } else if (accessType === "server") {
-    const key = readProtocolHeader(headers, "secret-server-key");
+    const key = headers.get("secret-server-key");
     if (!key) throw knownErrors.serverAuthenticationRequired();
     if (!(await deps.projects.isLiveKey(projectId, "secret_server_key", key, now))) {
       throw knownErrors.invalidSecretServerKey({ project_id: projectId });
     }
     return key;
   } else {
-    const key = readProtocolHeader(headers, "super-secret-admin-key");
+    const key = headers.get("super-secret-admin-key");
     if (!key) throw knownErrors.adminAuthenticationRequired();
     if (!(await deps.projects.isLiveKey(projectId, "super_secret_admin_key", key, now))) {
       throw knownErrors.invalidSuperSecretAdminKey({ project_id: projectId });
@@ -130,15 +130,15 @@ async function checkProjectKey(
 /** Runs the §1.3 algorithm; null for a request without an access type. */
 export async function authenticateRequest(
   deps: AuthDeps,
-  headers: Headers,
+  headers: ProtocolHeaders,
 ): Promise<RequestAuth | null> {
-  const rawAccessType = readProtocolHeader(headers, "access-type");
-  const adminAccessToken = readProtocolHeader(headers, "admin-access-token");
+  const rawAccessType = headers.get("access-type");
+  const adminAccessToken = headers.get("admin-access-token");
   if (!rawAccessType) {
     const hasKey =
-      readProtocolHeader(headers, "publishable-client-key") !== undefined ||
-      readProtocolHeader(headers, "secret-server-key") !== undefined ||
-      readProtocolHeader(headers, "super-secret-admin-key") !== undefined ||
+      headers.get("publishable-client-key") !== undefined ||
+      headers.get("secret-server-key") !== undefined ||
+      headers.get("super-secret-admin-key") !== undefined ||
       adminAccessToken !== undefined;
     if (hasKey) throw knownErrors.projectKeyWithoutAccessType();
     return null;
@@ -147,7 +147,7 @@ export async function authenticateRequest(
     throw knownErrors.invalidAccessType({ accessType: rawAccessType });
   }
   const accessType = rawAccessType;
-  const projectId = readProtocolHeader(headers, "project-id");
+  const projectId = headers.get("project-id");
   if (!projectId) throw knownErrors.accessTypeWithoutProjectId({ request_type: accessType });
 
   const token = await verifyRequestAccessToken(deps, headers, projectId);
@@ -155,7 +155,7 @@ export async function authenticateRequest(
   const project = await deps.projects.findProject(projectId);
   if (!project) throw knownErrors.currentProjectNotFound({ project_id: projectId });
 
-  const overrideKey = readProtocolHeader(headers, "development-override-key");
+  const overrideKey = headers.get("development-override-key");
   // Only admin access records its credential (a digest to take), so client and server requests
   // pay nothing for it.
   let credential: AdminCredential | null = null;
@@ -183,7 +183,7 @@ export async function authenticateRequest(
     }
   }
 
-  const branchId = readProtocolHeader(headers, "branch-id") ?? "main";
+  const branchId = headers.get("branch-id") ?? "main";
   if (branchId !== "main") throw knownErrors.branchDoesNotExist({ branch_id: branchId });
 
   // A user deleted since the token was minted: the request goes on without a user.
@@ -201,7 +201,7 @@ export function authenticate(deps: AuthDeps): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
     // Development and tests hold each described handler to its description (see requireAccess).
     c.set("checksRouteDescriptions", deps.isDevelopment);
-    c.set("auth", await authenticateRequest(deps, c.req.raw.headers));
+    c.set("auth", await authenticateRequest(deps, requestProtocolHeaders(c)));
     await next();
   };
 }

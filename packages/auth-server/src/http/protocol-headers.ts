@@ -16,23 +16,49 @@ import {
   corsMaxAgeSeconds,
   type HeaderSpelling,
   knownErrorHeaderNames,
-  readProtocolHeader,
-  requestHeaderSpelling,
+  type ProtocolHeaders,
+  readProtocolHeaders,
+  readProtocolHeadersOf,
   requestIdHeaderNames,
   responseHeaderName,
 } from "@heritage/auth-protocol";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AuthEnv } from "./context";
-import { methodNotAllowedResponse } from "./error-response";
+import { jsonContentType, methodNotAllowedResponse } from "./error-response";
+import { isFinishedAnswer, layersJsonAnswerHeaders } from "./finished-answers";
 
 const allowedMethods = new Set<string>(corsAllowMethods);
+// The same on every answer: joined once.
+const allowMethods = corsAllowMethods.join(", ");
+const maxAge = String(corsMaxAgeSeconds);
+const allowHeaders = corsAllowHeaders.join(", ");
+const exposeHeaders = corsExposeHeaders.join(", ");
 
 function setCorsHeaders(headers: Headers, requestedHeaders: string | undefined): void {
   headers.set("access-control-allow-origin", "*");
-  headers.set("access-control-allow-methods", corsAllowMethods.join(", "));
-  headers.set("access-control-max-age", String(corsMaxAgeSeconds));
-  headers.set("access-control-allow-headers", requestedHeaders || corsAllowHeaders.join(", "));
-  headers.set("access-control-expose-headers", corsExposeHeaders.join(", "));
+  headers.set("access-control-allow-methods", allowMethods);
+  headers.set("access-control-max-age", maxAge);
+  headers.set("access-control-allow-headers", requestedHeaders || allowHeaders);
+  headers.set("access-control-expose-headers", exposeHeaders);
+}
+
+/**
+ * The request's protocol headers, read once per request. Through the Node server they come from
+ * Node's own header list (`incoming.rawHeaders`, the request `c.req.raw` was made from): asking the
+ * adapter's `Headers` for their names turned its lightweight headers into a full Fetch `Headers`,
+ * and each of the request's fifteen or so lookups paid a name check of its own (issue 30).
+ */
+export function requestProtocolHeaders(c: Context<AuthEnv>): ProtocolHeaders {
+  let headers = c.get("protocolHeaders");
+  if (!headers) {
+    const rawHeaders = (c.env as { incoming?: { rawHeaders?: unknown } } | undefined)?.incoming
+      ?.rawHeaders;
+    headers = Array.isArray(rawHeaders)
+      ? readProtocolHeaders(rawHeaders as string[])
+      : readProtocolHeadersOf(c.req.raw.headers);
+    c.set("protocolHeaders", headers);
+  }
+  return headers;
 }
 
 /**
@@ -57,12 +83,45 @@ function firstHeader(headers: Headers, names: readonly string[]): string | null 
   return null;
 }
 
+const defaultCacheControl = "no-store, max-age=0";
+
+/**
+ * Every header of a JSON answer this middleware and the layers in front would add, for the
+ * route to send with the answer it makes (`sendJson`, finished-answers.ts): the same as
+ * `finishHeaders` below gives a JSON answer, and the layers' own. Undefined where the answer must
+ * be finished afterwards: outside this middleware, or when a 4xx is to be turned into a 200.
+ */
+export function finishedJsonAnswerHeaders(
+  c: Context<AuthEnv>,
+  status: number,
+  ownHeaders: Readonly<Record<string, string>>,
+): Record<string, string> | undefined {
+  const spelling = c.get("headerSpelling");
+  const requestId = c.get("requestId");
+  if (spelling === undefined || requestId === undefined) return undefined;
+  if (status >= 400 && status < 500 && requestProtocolHeaders(c).get("override-error-status")) {
+    return undefined;
+  }
+  const headers: Record<string, string> = { "cache-control": defaultCacheControl };
+  for (const name in ownHeaders) headers[name.toLowerCase()] = ownHeaders[name] as string;
+  headers["content-type"] = jsonContentType;
+  headers[responseHeaderName(requestIdHeaderNames, spelling)] = requestId;
+  headers["access-control-allow-origin"] = "*";
+  headers["access-control-allow-methods"] = allowMethods;
+  headers["access-control-max-age"] = maxAge;
+  headers["access-control-allow-headers"] =
+    c.req.header("access-control-request-headers") || allowHeaders;
+  headers["access-control-expose-headers"] = exposeHeaders;
+  return Object.assign(headers, layersJsonAnswerHeaders(c));
+}
+
 export function protocolHeaders(): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
     // Mounted in the site's process, the request already has the id its log lines carry.
     const requestId = c.get("requestId") ?? randomUUID().replaceAll("-", "");
     c.set("requestId", requestId);
-    const spelling = requestHeaderSpelling(c.req.raw.headers);
+    const protocol = requestProtocolHeaders(c);
+    const spelling = protocol.spelling;
     c.set("headerSpelling", spelling);
     if (c.req.method === "OPTIONS") {
       c.res = new Response(null, { status: 200 });
@@ -70,12 +129,14 @@ export function protocolHeaders(): MiddlewareHandler<AuthEnv> {
       c.res = methodNotAllowedResponse(corsAllowMethods);
     } else {
       await next();
+      // Made with every header on it already (finished-answers.ts).
+      if (isFinishedAnswer(c)) return;
     }
     const actualStatus = c.res.status;
     const shouldOverride =
       actualStatus >= 400 &&
       actualStatus < 500 &&
-      readProtocolHeader(c.req.raw.headers, "override-error-status") !== undefined;
+      protocol.get("override-error-status") !== undefined;
     const finishHeaders = (headers: Headers) => {
       keepSpelling(
         headers,
@@ -95,7 +156,7 @@ export function protocolHeaders(): MiddlewareHandler<AuthEnv> {
         spelling,
         c.req.method === "OPTIONS" ? null : requestId,
       );
-      if (!headers.has("cache-control")) headers.set("cache-control", "no-store, max-age=0");
+      if (!headers.has("cache-control")) headers.set("cache-control", defaultCacheControl);
       setCorsHeaders(headers, c.req.header("access-control-request-headers"));
     };
     // Most answers are finished in place: rebuilding one reads its body as a stream, which costs

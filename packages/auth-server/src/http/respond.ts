@@ -5,15 +5,37 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { StatusError } from "../services/shared/status-error";
+import type { AuthEnv } from "./context";
 import { jsonContentType, textContentType } from "./error-response";
+import { markFinished } from "./finished-answers";
+import { finishedJsonAnswerHeaders } from "./protocol-headers";
 
+const noHeaders: Readonly<Record<string, string>> = {};
+
+/**
+ * The answer goes out with every header the API and the layers in front give a JSON answer
+ * (finished-answers.ts), as a plain object the Node adapter writes as it is; outside the API's
+ * middleware (a route mounted alone in a test) it is finished by those layers as any answer is.
+ */
 export function sendJson(
   c: Context,
   body: unknown,
   status: ContentfulStatusCode = 200,
-  headers: Record<string, string> = {},
+  headers: Readonly<Record<string, string>> = noHeaders,
 ): Response {
-  return c.body(JSON.stringify(body), status, { ...headers, "content-type": jsonContentType });
+  return sendJsonText(c, JSON.stringify(body), status, headers);
+}
+
+/** `sendJson` of a body already serialised (an answer kept in memory). */
+export function sendJsonText(
+  c: Context,
+  json: string,
+  status: ContentfulStatusCode = 200,
+  headers: Readonly<Record<string, string>> = noHeaders,
+): Response {
+  const finished = finishedJsonAnswerHeaders(c as Context<AuthEnv>, status, headers);
+  if (finished) return markFinished(c, new Response(json, { status, headers: finished }));
+  return c.body(json, status, { ...headers, "content-type": jsonContentType });
 }
 
 export function sendText(c: Context, text: string, status: ContentfulStatusCode = 200): Response {

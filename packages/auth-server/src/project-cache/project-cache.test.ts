@@ -73,6 +73,33 @@ describe("project cache", () => {
     expect(await cache.isLiveKey("keyed", "secret_server_key", key, now)).toBe(false);
   });
 
+  it("remembers a publishable key it has matched, yet checks its expiry and hears a revocation", async () => {
+    const now = new Date();
+    await ensureProject(connection.db, { id: "published", displayName: "Published" });
+    const { id, keys } = await createProjectKeySet(connection.db, defaultIdGenerators, {
+      projectId: "published",
+      expiresAt: new Date(now.getTime() + 60_000),
+      keys: { publishableClientKey: true, secretServerKey: true },
+    });
+    const key = keys.publishableClientKey ?? "";
+    await cache.catchUp();
+    for (let call = 0; call < 3; call++) {
+      expect(await cache.isLiveKey("published", "publishable_client_key", key, now)).toBe(true);
+    }
+    // The same text asked as another kind of key is not a match.
+    expect(await cache.isLiveKey("published", "secret_server_key", key, now)).toBe(false);
+    expect(await cache.isLiveKey("published", "publishable_client_key", `${key}x`, now)).toBe(
+      false,
+    );
+    const later = new Date(now.getTime() + 61_000);
+    expect(await cache.isLiveKey("published", "publishable_client_key", key, later)).toBe(false);
+    expect(await cache.isLiveKey("published", "publishable_client_key", key, now)).toBe(true);
+
+    await revokeProjectKeySet(connection.db, "published", id, now);
+    await cache.catchUp();
+    expect(await cache.isLiveKey("published", "publishable_client_key", key, now)).toBe(false);
+  });
+
   it("reads the database while the listening connection is lost, and forgets all once back", async () => {
     let interruptions: ListenInterruptions | undefined;
     const watched = createProjectCache({

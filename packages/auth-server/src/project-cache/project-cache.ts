@@ -14,14 +14,14 @@
  * database, and once it is back everything kept before is forgotten.
  * @module
  */
-import { timingSafeEqual } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import { type Database, type DatabaseConnection, subscribeToAnnouncements } from "@heritage/db";
 import { and, eq, isNull } from "drizzle-orm";
 import { projectApiKeys } from "../db/schema";
 import { isLiveProjectKey } from "../services/projects/project-keys";
 import { findProject, type LoadedProject } from "../services/projects/projects";
 import type { SecretBox } from "../services/secrets/secret-box";
-import { hashSecret, type ProjectKeyKind } from "../services/secrets/secrets";
+import type { ProjectKeyKind } from "../services/secrets/secrets";
 
 /** The channel migration 0020's trigger announces changed projects on ('*': all of them). */
 export const projectChangedChannel = "auth_project_changed";
@@ -38,7 +38,17 @@ interface CachedProject {
   project: LoadedProject;
   /** The project's key sets that are not revoked (expiry is checked against the request's clock). */
   keySets: KeySetDigests[];
+  /**
+   * Publishable client keys seen to belong to a set, with that set: the key every browser call
+   * of an app sends, hashed on each of them before (issue 30). Only these: they are public by
+   * design, while a secret or admin key is never kept in memory. Gone with the project whenever
+   * its keys change; a set's expiry is still checked on every call.
+   */
+  knownPublishableKeys: Map<string, KeySetDigests>;
 }
+
+/** Bounds the publishable keys remembered per project (an app has one or two live at a time). */
+const maxKnownPublishableKeys = 32;
 
 export interface ProjectCache {
   /** The project with its parsed config, or null when there is no such project. */
@@ -103,6 +113,7 @@ async function loadProject(
       },
       expiresAt: row.expiresAt,
     })),
+    knownPublishableKeys: new Map(),
   };
 }
 
@@ -120,16 +131,37 @@ export function deepFreeze<T>(value: T): T {
  * without stopping at a match, so the time taken says nothing about which digest bytes matched.
  */
 function hasLiveKey(cached: CachedProject, kind: ProjectKeyKind, key: string, now: Date): boolean {
-  const digest = Buffer.from(hashSecret(key), "hex");
+  const isPublishable = kind === "publishable_client_key";
+  const known = isPublishable ? cached.knownPublishableKeys.get(key) : undefined;
+  if (known) return isLiveSet(known, now);
+  const digest = createHash("sha256").update(key, "utf8").digest();
   let found = false;
+  let matchedSet: KeySetDigests | undefined;
+  let matchedSets = 0;
   for (const keySet of cached.keySets) {
     const stored = keySet.digests[kind];
     if (!stored || stored.length !== digest.length) continue;
     const matches = timingSafeEqual(stored, digest);
-    const live = keySet.expiresAt === null || keySet.expiresAt.getTime() > now.getTime();
-    found = (matches && live) || found;
+    if (matches) {
+      matchedSet = keySet;
+      matchedSets++;
+    }
+    found = (matches && isLiveSet(keySet, now)) || found;
+  }
+  // A key in two sets (one expiring before the other) is checked in full every time.
+  if (
+    isPublishable &&
+    matchedSet &&
+    matchedSets === 1 &&
+    cached.knownPublishableKeys.size < maxKnownPublishableKeys
+  ) {
+    cached.knownPublishableKeys.set(key, matchedSet);
   }
   return found;
+}
+
+function isLiveSet(keySet: KeySetDigests, now: Date): boolean {
+  return keySet.expiresAt === null || keySet.expiresAt.getTime() > now.getTime();
 }
 
 export function createProjectCache(options: ProjectCacheOptions): ProjectCache {

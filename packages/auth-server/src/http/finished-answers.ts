@@ -1,0 +1,56 @@
+/**
+ * JSON answers finished where they are made (issue 30, decision 030). Every layer that adds
+ * headers to an answer used to do so after the handler, on the answer's Fetch `Headers`: the Node
+ * adapter's lightweight answer (its headers a plain object until someone asks for them) became a
+ * full `Headers`, which some thirty `get`/`has`/`set` calls then walked, name checks and all, and
+ * which the adapter turned back into an object to write. For a JSON answer everything those
+ * layers add is known before the handler runs: the layers in front put their headers here first
+ * (`headersForJsonAnswers`), the auth API adds its own when it makes the answer
+ * (`respond.ts`, `protocol-headers.ts`), and each layer then leaves an answer it would only have
+ * repeated (`isFinishedAnswer`). Any other answer (errors, redirects, pages, an answer a layer
+ * replaced) is finished as before.
+ * @module
+ */
+import type { Context } from "hono";
+
+/** The context variables this takes (declared in `AuthEnv` and in the site's `AppEnv`). */
+export interface FinishedAnswerVariables {
+  /** Headers the layers in front add to every JSON answer, lower-case names. */
+  jsonAnswerHeaders: Record<string, string>;
+  /** The answer made with every header already on it. */
+  finishedAnswer: Response;
+}
+
+type AnyContext = Context<{ Variables: Partial<FinishedAnswerVariables> }>;
+
+/**
+ * The headers a layer in front of the auth API adds to its JSON answers, to be filled before
+ * `next()`; names in lower case. They win over the route's own headers, as a layer that sets a
+ * header after the handler would.
+ */
+export function headersForJsonAnswers(c: Context): Record<string, string> {
+  const context = c as unknown as AnyContext;
+  let headers = context.get("jsonAnswerHeaders");
+  if (!headers) {
+    headers = {};
+    context.set("jsonAnswerHeaders", headers);
+  }
+  return headers;
+}
+
+/** The layers' headers given so far (none when no layer is in front, as in the API's own tests). */
+export function layersJsonAnswerHeaders(c: Context): Readonly<Record<string, string>> | undefined {
+  return (c as unknown as AnyContext).get("jsonAnswerHeaders");
+}
+
+/** Marks `response` as carrying every header the layers would add. */
+export function markFinished(c: Context, response: Response): Response {
+  (c as unknown as AnyContext).set("finishedAnswer", response);
+  return response;
+}
+
+/** After `next()`: whether the answer is one made finished, which this layer leaves as it is. */
+export function isFinishedAnswer(c: Context): boolean {
+  const finished = (c as unknown as AnyContext).get("finishedAnswer");
+  return finished !== undefined && c.res === finished;
+}
