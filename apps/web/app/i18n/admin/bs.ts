@@ -17,6 +17,7 @@ export const adminBs: AdminCatalogue = {
   "nav.activity": "Aktivnost",
   "nav.signOut": "Odjava",
   "nav.skipToContent": "Preskoči na sadržaj",
+  "nav.signIn": "Prijava",
   "nav.language": "Jezik",
   "guard.loading": "Provjeravamo vašu prijavu...",
   "guard.slow": "Traje duže nego što je očekivano...",

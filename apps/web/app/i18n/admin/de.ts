@@ -17,6 +17,7 @@ export const adminDe: AdminCatalogue = {
   "nav.activity": "Aktivität",
   "nav.signOut": "Abmelden",
   "nav.skipToContent": "Zum Inhalt springen",
+  "nav.signIn": "Anmelden",
   "nav.language": "Sprache",
   "guard.loading": "Ihre Anmeldung wird geprüft...",
   "guard.slow": "Das dauert länger als erwartet...",

@@ -19,6 +19,7 @@ export const adminEn = {
   "nav.activity": "Activity",
   "nav.signOut": "Sign Out",
   "nav.skipToContent": "Skip to content",
+  "nav.signIn": "Sign in",
   "nav.language": "Language",
   "guard.loading": "Checking your sign-in...",
   "guard.slow": "Taking longer than expected...",

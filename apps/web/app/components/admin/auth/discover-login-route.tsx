@@ -16,12 +16,14 @@
  * accessibility tree), the router's discovery still finds it.
  */
 import { Link } from "react-router";
+import { useAdminI18n } from "../shell/admin-language";
 import { loginPath } from "./return-to";
 
 export function DiscoverLoginRoute() {
+  const { t } = useAdminI18n();
   return (
     <Link to={loginPath} discover="render" hidden>
-      Sign in
+      {t("nav.signIn")}
     </Link>
   );
 }

@@ -8,6 +8,7 @@
  * the editor's text (issue 29).
  */
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import type { AdminTranslator } from "../../../i18n/admin/translator";
 import {
   ContentClientError,
   errorMessage,
@@ -16,9 +17,10 @@ import {
 import { useAdminI18n } from "../shell/admin-language";
 import { AdminDialog } from "./admin-dialog";
 import { adminButton } from "./admin-styles";
+import { fieldErrorText } from "./field-errors";
 import { noticeError, noticeSuccess } from "./notices";
 import { DiscardChangesDialog, useLeaveWarning } from "./unsaved-changes";
-import { VersionConflictNotice } from "./version-conflict";
+import { fieldLabel, VersionConflictNotice } from "./version-conflict";
 
 export function EntityFormDialog({
   open,
@@ -108,6 +110,24 @@ export function EntityFormDialog({
   );
 }
 
+/**
+ * Why a save failed, for its notice: the server's or the schema's message, or in German and
+ * Bosnian each refused field named with what is wrong ("Frage (Englisch): Dieses Feld ist
+ * erforderlich"), the shared schemas speaking English.
+ */
+function failureText(error: unknown, i18n: AdminTranslator): string {
+  if (
+    i18n.language === "en" ||
+    !(error instanceof ContentClientError) ||
+    Object.keys(error.fieldErrors).length === 0
+  ) {
+    return errorMessage(error);
+  }
+  return Object.entries(error.fieldErrors)
+    .map(([field, message]) => `${fieldLabel(field, i18n.t)}: ${fieldErrorText(message, i18n)}`)
+    .join(". ");
+}
+
 export interface ConflictState {
   conflict: VersionConflict;
   opened: Record<string, unknown> | null;
@@ -137,6 +157,7 @@ export interface EntitySaveOptions<Row extends VersionedRow, Values> {
 export function useEntitySave<Row extends VersionedRow, Values>(
   options: EntitySaveOptions<Row, Values>,
 ) {
+  const i18n = useAdminI18n();
   const [isSaving, setIsSaving] = useState(false);
   const isSavingRef = useRef(false);
   const { open, entity } = options;
@@ -186,7 +207,7 @@ export function useEntitySave<Row extends VersionedRow, Values>(
         options.onInvalid?.(error.fieldErrors);
       }
       noteConflict(error);
-      noticeError(notices.failed, errorMessage(error));
+      noticeError(notices.failed, failureText(error, i18n));
     } finally {
       isSavingRef.current = false;
       setIsSaving(false);

@@ -11,7 +11,16 @@ export function sanitizePreviewHtml(html: string): string {
   return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_ATTR: ["style"] });
 }
 
-export function HtmlPreview({ html, label }: { html: string; label: string }) {
+export function HtmlPreview({
+  html,
+  label,
+  lang,
+}: {
+  html: string;
+  label: string;
+  /** The language the content is written in (the form's, not the admin's). */
+  lang?: string;
+}) {
   const clean = useMemo(() => sanitizePreviewHtml(html), [html]);
   return (
     <section
@@ -20,6 +29,7 @@ export function HtmlPreview({ html, label }: { html: string; label: string }) {
     >
       <p className="mb-2 text-xs font-semibold tracking-wide text-gray-700 uppercase">{label}</p>
       <div
+        lang={lang}
         className="prose max-w-none text-sm"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: cleaned by DOMPurify just above
         dangerouslySetInnerHTML={{ __html: clean }}

@@ -4,6 +4,8 @@
  * description and keywords per language), all as text with the keywords comma-separated, and
  * their conversion from the stored content.
  */
+import { type AdminKey, adminEn } from "../../../i18n/admin/en";
+import { type AdminTranslator, adminEnglish } from "../../../i18n/admin/translator";
 
 export const globalSeoFieldNames = [
   "site_name",
@@ -45,29 +47,18 @@ export function toGlobalSeoValues(stored: Record<string, unknown> | null): Globa
 }
 
 /**
- * Each field as its form names it ("Default Title (Deutsch)", "Twitter URL"), for the list of a
- * colleague's changes after a conflict (issue 29).
+ * Each field as its form names it ("Default Title (Deutsch)", "Twitter URL"), in the admin's
+ * language, for the list of a colleague's changes after a conflict (issue 29).
  */
-export const globalSeoFieldLabels: Record<keyof GlobalSeoFormValues, string> = {
-  site_name: "Site Name",
-  default_title: "Default Title",
-  default_title_de: "Default Title (Deutsch)",
-  default_title_bs: "Default Title (Bosanski)",
-  default_description: "Default Description",
-  default_description_de: "Default Description (Deutsch)",
-  default_description_bs: "Default Description (Bosanski)",
-  default_keywords: "Default Keywords",
-  default_keywords_de: "Default Keywords (Deutsch)",
-  default_keywords_bs: "Default Keywords (Bosanski)",
-  default_og_image: "Default Social Share Image URL",
-  organization_name: "Organization Name",
-  organization_description: "Organization Description",
-  organization_logo: "Organization Logo URL",
-  organization_url: "Organization URL",
-  contact_email: "Contact Email",
-  contact_phone: "Contact Phone",
-  social_twitter: "Twitter URL",
-  social_facebook: "Facebook URL",
-  social_linkedin: "LinkedIn URL",
-  social_instagram: "Instagram URL",
-};
+export function globalSeoFieldLabel(
+  name: string,
+  t: AdminTranslator["t"] = adminEnglish.t,
+): string {
+  const match = /^(default_(?:title|description|keywords))_(de|bs)$/.exec(name);
+  const base = match?.[1] ?? name;
+  const key = `seo.field.${base}`;
+  if (!(key in adminEn)) return name;
+  const label = t(key as AdminKey);
+  if (!match) return label;
+  return t("seo.fieldIn", { field: label, language: match[2] === "de" ? "Deutsch" : "Bosanski" });
+}

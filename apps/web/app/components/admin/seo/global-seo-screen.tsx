@@ -9,12 +9,7 @@
  * a note, and no Save or Restore (the server refuses an editor's save anyway; decision 032).
  */
 
-import {
-  adminOnlyActions,
-  GLOBAL_SEO_ID,
-  type GlobalSeoContent,
-  globalSeoContentSchema,
-} from "@heritage/content";
+import { GLOBAL_SEO_ID, type GlobalSeoContent, globalSeoContentSchema } from "@heritage/content";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { History } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
@@ -36,9 +31,10 @@ import { useLeaveWarning } from "../common/unsaved-changes";
 import { useContentClient } from "../common/use-content-client";
 import { VersionConflictNotice } from "../common/version-conflict";
 import { HistoryDialog } from "../history/history-dialog";
+import { useAdminI18n } from "../shell/admin-language";
 import {
   type GlobalSeoFormValues,
-  globalSeoFieldLabels,
+  globalSeoFieldLabel,
   toGlobalSeoValues,
 } from "./global-seo-form-values";
 import { LanguageSeoFields, SeoLanguageSummary } from "./language-seo-fields";
@@ -79,6 +75,7 @@ function SettingsFields({ readOnly, children }: { readOnly: boolean; children: R
 
 export function GlobalSeoScreen() {
   const client = useContentClient();
+  const { t } = useAdminI18n();
   const readOnly = useAdminRole() !== "admin";
   const form = useForm<GlobalSeoFormValues, unknown, GlobalSeoContent>({
     resolver: seoResolver,
@@ -120,7 +117,7 @@ export function GlobalSeoScreen() {
       .catch((error: unknown) => {
         if (!isCurrent) return;
         setLoadError(errorMessage(error));
-        noticeError("Failed to load SEO settings", errorMessage(error));
+        noticeError(t("seo.loadFailedTitle"), errorMessage(error));
       })
       .finally(() => {
         if (isCurrent) setIsLoading(false);
@@ -128,7 +125,7 @@ export function GlobalSeoScreen() {
     return () => {
       isCurrent = false;
     };
-  }, [client, reset]);
+  }, [client, reset, t]);
 
   useEffect(() => load(), [load]);
 
@@ -145,7 +142,7 @@ export function GlobalSeoScreen() {
         // conflict compares a colleague's version with.
         setOpened(form.getValues());
         reset(form.getValues());
-        noticeSuccess("Settings saved", "Global SEO settings have been updated successfully");
+        noticeSuccess(t("seo.saved"), t("seo.savedText"));
       } catch (error) {
         // A colleague saved first: the next Save is based on their version (issue 29).
         if (error instanceof ContentClientError && error.conflict) {
@@ -154,7 +151,7 @@ export function GlobalSeoScreen() {
           if (conflict) setOpened(settingsOf(conflict.current));
           setConflict(error.conflict);
         }
-        noticeError("Failed to save SEO settings. Please try again.", errorMessage(error));
+        noticeError(t("seo.saveFailed"), errorMessage(error));
       } finally {
         isSavingRef.current = false;
         setIsSaving(false);
@@ -171,13 +168,13 @@ export function GlobalSeoScreen() {
   const title = watch("default_title") ?? "";
   const description = watch("default_description") ?? "";
 
-  if (isLoading) return <LoadingState label="Loading SEO settings..." />;
+  if (isLoading) return <LoadingState label={t("seo.loading")} />;
   if (loadError !== null) {
     return (
       <div className="space-y-6">
-        <h1 className="text-3xl font-semibold">Global SEO Settings</h1>
+        <h1 className="text-3xl font-semibold">{t("seo.title")}</h1>
         <ErrorState
-          text={`Failed to load SEO settings: ${loadError}`}
+          text={t("seo.loadFailed", { message: loadError })}
           onRetry={() => void load()}
         />
       </div>
@@ -198,15 +195,15 @@ export function GlobalSeoScreen() {
     <div className="space-y-6">
       {leaveWarning}
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-semibold">Global SEO Settings</h1>
+        <h1 className="text-3xl font-semibold">{t("seo.title")}</h1>
         <button
           type="button"
           className={adminButton("outline")}
-          aria-label="History of the SEO settings"
+          aria-label={t("seo.historyNamed")}
           onClick={() => setHistoryOpen(true)}
         >
           <History aria-hidden="true" className="size-4" />
-          History
+          {t("common.history")}
         </button>
       </div>
       <HistoryDialog
@@ -214,8 +211,8 @@ export function GlobalSeoScreen() {
         onOpenChange={setHistoryOpen}
         client={client}
         table="site_content"
-        item={{ id: GLOBAL_SEO_ID, name: "SEO settings", version: versionRef.current }}
-        readOnlyNote={readOnly ? adminOnlyActions["global-settings"] : undefined}
+        item={{ id: GLOBAL_SEO_ID, name: t("seo.itemName"), version: versionRef.current }}
+        readOnlyNote={readOnly ? t("roles.globalSettings") : undefined}
         onRestored={(row) => {
           versionRef.current = typeof row.version === "number" ? row.version : undefined;
           setConflict(null);
@@ -227,7 +224,7 @@ export function GlobalSeoScreen() {
         <form onSubmit={(event) => void save(event)} noValidate className={cardClass}>
           {readOnly ? (
             <p role="note" className="mb-4 rounded-md bg-gray-100 p-3 text-sm text-gray-900">
-              {adminOnlyActions["global-settings"]} You can read them here.
+              {t("roles.globalSettings")} {t("seo.readOnly")}
             </p>
           ) : null}
           {conflict ? (
@@ -235,9 +232,9 @@ export function GlobalSeoScreen() {
               // Field by field, as the editor opened them and as the colleague saved them.
               conflict={{ ...conflict, current: settingsOf(conflict.current) }}
               opened={opened}
-              what="these SEO settings"
+              what={t("seo.these")}
               headingLevel={2}
-              labelOf={(name) => globalSeoFieldLabels[name as keyof GlobalSeoFormValues] ?? name}
+              labelOf={(name) => globalSeoFieldLabel(name, t)}
               onUseTheirs={(name, value) =>
                 form.setValue(
                   name as keyof GlobalSeoFormValues,
@@ -248,17 +245,17 @@ export function GlobalSeoScreen() {
             />
           ) : null}
           <AdminTabs
-            label="SEO settings"
+            label={t("seo.tabs")}
             value={tab}
             onValueChange={setTab}
             tabs={[
               {
                 value: "general",
-                label: "General",
+                label: t("seo.tab.general"),
                 content: (
                   <SettingsFields readOnly={readOnly}>
                     <TextField
-                      label="Site Name"
+                      label={t("seo.field.site_name")}
                       registration={register("site_name")}
                       error={errorOf("site_name")}
                     />
@@ -274,7 +271,7 @@ export function GlobalSeoScreen() {
                     ))}
                     {url(
                       "default_og_image",
-                      "Default Social Share Image URL",
+                      t("seo.field.default_og_image"),
                       "https://example.org/share.jpg",
                     )}
                   </SettingsFields>
@@ -282,34 +279,38 @@ export function GlobalSeoScreen() {
               },
               {
                 value: "organization",
-                label: "Organization",
+                label: t("seo.tab.organization"),
                 content: (
                   <SettingsFields readOnly={readOnly}>
                     <TextField
-                      label="Organization Name"
+                      label={t("seo.field.organization_name")}
                       registration={register("organization_name")}
                       error={errorOf("organization_name")}
                     />
                     <TextAreaField
-                      label="Organization Description"
+                      label={t("seo.field.organization_description")}
                       rows={3}
                       registration={register("organization_description")}
                       error={errorOf("organization_description")}
                     />
                     {url(
                       "organization_logo",
-                      "Organization Logo URL",
+                      t("seo.field.organization_logo"),
                       "https://example.org/logo.png",
                     )}
-                    {url("organization_url", "Organization URL", "https://example.org")}
+                    {url(
+                      "organization_url",
+                      t("seo.field.organization_url"),
+                      "https://example.org",
+                    )}
                     <TextField
-                      label="Contact Email"
+                      label={t("seo.field.contact_email")}
                       type="email"
                       registration={register("contact_email")}
                       error={errorOf("contact_email")}
                     />
                     <TextField
-                      label="Contact Phone"
+                      label={t("seo.field.contact_phone")}
                       type="tel"
                       registration={register("contact_phone")}
                       error={errorOf("contact_phone")}
@@ -319,24 +320,44 @@ export function GlobalSeoScreen() {
               },
               {
                 value: "social",
-                label: "Social Media",
+                label: t("seo.tab.social"),
                 content: (
                   <SettingsFields readOnly={readOnly}>
-                    {url("social_twitter", "Twitter URL", "https://twitter.com/...")}
-                    {url("social_facebook", "Facebook URL", "https://facebook.com/...")}
-                    {url("social_linkedin", "LinkedIn URL", "https://linkedin.com/company/...")}
-                    {url("social_instagram", "Instagram URL", "https://instagram.com/...")}
+                    {url(
+                      "social_twitter",
+                      t("seo.field.social_twitter"),
+                      "https://twitter.com/...",
+                    )}
+                    {url(
+                      "social_facebook",
+                      t("seo.field.social_facebook"),
+                      "https://facebook.com/...",
+                    )}
+                    {url(
+                      "social_linkedin",
+                      t("seo.field.social_linkedin"),
+                      "https://linkedin.com/company/...",
+                    )}
+                    {url(
+                      "social_instagram",
+                      t("seo.field.social_instagram"),
+                      "https://instagram.com/...",
+                    )}
                   </SettingsFields>
                 ),
               },
-              { value: "performance", label: "Performance", content: <PerformancePanel /> },
+              {
+                value: "performance",
+                label: t("seo.tab.performance"),
+                content: <PerformancePanel />,
+              },
             ]}
           />
           {/* The Performance tab measures the public pages: it has nothing to save. */}
           {tab === "performance" || readOnly ? null : (
             <div className="mt-6 border-t border-gray-200 pt-4">
               <button type="submit" className={adminButton("primary")} disabled={isSaving}>
-                {isSaving ? "Saving..." : "Save SEO Settings"}
+                {isSaving ? t("common.saving") : t("seo.save")}
               </button>
             </div>
           )}

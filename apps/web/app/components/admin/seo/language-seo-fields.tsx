@@ -7,21 +7,25 @@
  */
 import { type GlobalSeoLocalisedField, missingGlobalSeoFields } from "@heritage/content";
 import type { FieldErrors, UseFormRegister, UseFormWatch } from "react-hook-form";
+import type { AdminKey } from "../../../i18n/admin/en";
+import type { AdminTranslator } from "../../../i18n/admin/translator";
 import { TextAreaField, TextField } from "../common/form-fields";
+import { LanguageTabLabel } from "../common/language-tab-label";
 import type { AdminLanguage } from "../common/languages";
-import { adminLanguages } from "../common/languages";
+import { adminLanguages, languageName } from "../common/languages";
 import { SeoCounter, seoLimits } from "../common/seo-counter";
+import { useAdminI18n } from "../shell/admin-language";
 import type { GlobalSeoFormValues } from "./global-seo-form-values";
 
-const fieldLabels: Record<GlobalSeoLocalisedField, string> = {
-  default_title: "title",
-  default_description: "description",
-  default_keywords: "keywords",
+const fieldLabels: Record<GlobalSeoLocalisedField, AdminKey> = {
+  default_title: "seo.languages.title",
+  default_description: "seo.languages.description",
+  default_keywords: "seo.languages.keywords",
 };
 
 /** "Default Title" in English, "Default Title (Deutsch)" in the others. */
-const labelIn = (label: string, language: AdminLanguage) =>
-  language.code === "en" ? label : `${label} (${language.tabLabel})`;
+export const labelIn = (label: string, language: AdminLanguage, t: AdminTranslator["t"]) =>
+  language.code === "en" ? label : t("seo.fieldIn", { field: label, language: language.tabLabel });
 
 const nameOf = (field: GlobalSeoLocalisedField, language: AdminLanguage) =>
   `${field}${language.suffix}` as keyof GlobalSeoFormValues;
@@ -29,12 +33,13 @@ const nameOf = (field: GlobalSeoLocalisedField, language: AdminLanguage) =>
 /** Per language: complete, or which fields are missing and what the site shows instead. */
 export function SeoLanguageSummary({ values }: { values: Partial<GlobalSeoFormValues> }) {
   const missing = missingGlobalSeoFields(values);
+  const { t } = useAdminI18n();
   return (
     <section aria-labelledby="seo-languages-heading" className="mb-6">
       <h2 id="seo-languages-heading" className="mb-2 text-lg font-semibold">
-        Search and share text per language
+        {t("seo.languages.heading")}
       </h2>
-      <ul aria-label="SEO text per language" className="space-y-1 text-sm">
+      <ul aria-label={t("seo.languages.list")} className="space-y-1 text-sm">
         {adminLanguages.map((language) => {
           const fields = missing[language.code];
           return (
@@ -43,8 +48,12 @@ export function SeoLanguageSummary({ values }: { values: Partial<GlobalSeoFormVa
               className={fields.length > 0 ? "text-red-800" : "text-green-800"}
             >
               {fields.length === 0
-                ? `${language.tabLabel}: complete`
-                : `${language.tabLabel}: missing ${fields.map((field) => fieldLabels[field]).join(", ")} (the ${language.englishName} pages show the built-in ${language.englishName} text)`}
+                ? t("seo.languages.complete", { language: language.tabLabel })
+                : t("seo.languages.missing", {
+                    language: language.tabLabel,
+                    fields: fields.map((field) => t(fieldLabels[field])).join(", "),
+                    name: languageName(language.code, t),
+                  })}
             </li>
           );
         })}
@@ -68,18 +77,21 @@ export function LanguageSeoFields({
   const title = nameOf("default_title", language);
   const description = nameOf("default_description", language);
   const keywords = nameOf("default_keywords", language);
+  const { t } = useAdminI18n();
   return (
     <fieldset className="mb-4 rounded-md border border-gray-200 p-4">
-      <legend className="px-1 text-sm font-semibold">{language.tabLabel}</legend>
+      <legend className="px-1 text-sm font-semibold">
+        <LanguageTabLabel code={language.code} />
+      </legend>
       <TextField
-        label={labelIn("Default Title", language)}
+        label={labelIn(t("seo.field.default_title"), language, t)}
         registration={register(title)}
         maxLength={seoLimits.title.max}
         error={errors[title]?.message}
         hint={<SeoCounter length={(watch(title) ?? "").length} target={seoLimits.title.target} />}
       />
       <TextAreaField
-        label={labelIn("Default Description", language)}
+        label={labelIn(t("seo.field.default_description"), language, t)}
         rows={3}
         registration={register(description)}
         maxLength={seoLimits.description.max}
@@ -92,11 +104,11 @@ export function LanguageSeoFields({
         }
       />
       <TextField
-        label={labelIn("Default Keywords", language)}
+        label={labelIn(t("seo.field.default_keywords"), language, t)}
         placeholder="heritage, culture, balkans"
         registration={register(keywords)}
         error={errors[keywords]?.message}
-        hint={<span className="text-gray-600">Separate keywords with commas.</span>}
+        hint={<span className="text-gray-600">{t("seo.keywordsHint")}</span>}
       />
     </fieldset>
   );

@@ -8,6 +8,7 @@
  */
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigation } from "react-router";
+import { type AdminTranslator, adminEnglish } from "../../../i18n/admin/translator";
 
 /** Spec section 9: a navigation taking longer than this is warned about. */
 export const SLOW_NAVIGATION_MS = 100;
@@ -24,8 +25,15 @@ export function isSlowNavigation(timing: NavigationTiming): boolean {
   return timing.durationMs > SLOW_NAVIGATION_MS;
 }
 
-export function describeSlowNavigation(timing: NavigationTiming): string {
-  return `Slow navigation: ${timing.path} took ${Math.round(timing.durationMs)} ms (over ${SLOW_NAVIGATION_MS} ms)`;
+export function describeSlowNavigation(
+  timing: NavigationTiming,
+  t: AdminTranslator["t"] = adminEnglish.t,
+): string {
+  return t("perf.slowNavigation", {
+    path: timing.path,
+    ms: Math.round(timing.durationMs),
+    limit: SLOW_NAVIGATION_MS,
+  });
 }
 
 /** The navigations of this page (a module value, like the Web Vitals: one page, one record). */

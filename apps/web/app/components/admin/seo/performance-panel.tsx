@@ -12,10 +12,13 @@ import { CheckCircle2, XCircle } from "lucide-react";
 import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useNavigationType } from "react-router";
-import { type SiteLanguage, siteLanguages, withLanguagePrefix } from "../../../lib/language";
+import type { AdminTranslator } from "../../../i18n/admin/translator";
+import { siteLanguages, withLanguagePrefix } from "../../../lib/language";
 import { staticPagePaths } from "../../../lib/paths";
 import { classNames } from "../../ui/class-names";
 import { adminButton } from "../common/admin-styles";
+import { languageName } from "../common/languages";
+import { useAdminI18n } from "../shell/admin-language";
 import {
   checkMobileSeo,
   MOBILE_VIEWPORT_WIDTH,
@@ -52,6 +55,7 @@ function percent(rate: number) {
 
 function CheckItem({ isPassing, children }: { isPassing: boolean; children: ReactNode }) {
   const Icon = isPassing ? CheckCircle2 : XCircle;
+  const { t } = useAdminI18n();
   return (
     <li className="flex items-start gap-2">
       <Icon
@@ -62,35 +66,28 @@ function CheckItem({ isPassing, children }: { isPassing: boolean; children: Reac
         )}
       />
       <span>
-        <span className="sr-only">{isPassing ? "Pass: " : "Fail: "}</span>
+        <span className="sr-only">{isPassing ? t("perf.pass") : t("perf.fail")} </span>
         {children}
       </span>
     </li>
   );
 }
 
-const pageNames: Record<(typeof staticPagePaths)[number], string> = {
-  "/": "Home page",
-  "/about": "About",
-  "/contact": "Contact",
-  "/impressum": "Imprint",
-  "/datenschutz": "Privacy",
-};
-const languageNames: Record<SiteLanguage, string> = {
-  en: "English",
-  de: "German",
-  bs: "Bosnian",
-};
-
-/** Every public page the tab can measure, by its path. */
-const publicPages = siteLanguages.flatMap((language) =>
-  staticPagePaths.map((path) => ({
-    path: withLanguagePrefix(path, language),
-    language,
-    label: `${pageNames[path]} (${languageNames[language]})`,
-  })),
-);
-const labelOf = (path: string) => publicPages.find((page) => page.path === path)?.label ?? path;
+/** Every public page the tab can measure, by its path, named in the admin's language. */
+function publicPagesIn(t: AdminTranslator["t"]) {
+  return siteLanguages.flatMap((language) =>
+    staticPagePaths.map((path) => ({
+      path: withLanguagePrefix(path, language),
+      language,
+      label: t("perf.pageIn", {
+        page: t(`perf.page.${path}`),
+        language: languageName(language, t),
+      }),
+    })),
+  );
+}
+const labelOf = (path: string, t: AdminTranslator["t"]) =>
+  publicPagesIn(t).find((page) => page.path === path)?.label ?? path;
 
 /** The chosen page's vitals: measured from each load of its frame, 3 s, then every 2 s. */
 function usePageVitals(loadedFrame: HTMLIFrameElement | null) {
@@ -139,6 +136,7 @@ function useMobileSeoCheck(path: string) {
   const [isChecking, setIsChecking] = useState(false);
   const [checkError, setCheckError] = useState<string | null>(null);
   const navigationType = useNavigationType();
+  const { t } = useAdminI18n();
 
   const runCheck = useCallback(() => {
     const frame = frameRef.current;
@@ -147,11 +145,11 @@ function useMobileSeoCheck(path: string) {
     const inspect = () => {
       try {
         const document = frame.contentDocument;
-        if (!document?.body) throw new Error("The page could not be read");
+        if (!document?.body) throw new Error(t("perf.unreadable"));
         setResult(checkMobileSeo(document));
         setCheckError(null);
       } catch (error) {
-        setCheckError(error instanceof Error ? error.message : "The check failed");
+        setCheckError(error instanceof Error ? error.message : t("perf.checkFailedUnknown"));
       } finally {
         setIsChecking(false);
       }
@@ -161,7 +159,7 @@ function useMobileSeoCheck(path: string) {
     } else {
       frame.addEventListener("load", inspect, { once: true });
     }
-  }, []);
+  }, [t]);
 
   useEffect(() => {
     const delay = navigationType === "POP" ? CHECK_DELAY_ON_RETURN_MS : CHECK_DELAY_ON_OPEN_MS;
@@ -206,6 +204,7 @@ function MobileFrame({
   path: string;
   onLoaded: (frame: HTMLIFrameElement) => void;
 }) {
+  const { t } = useAdminI18n();
   const [container, setContainer] = useState<HTMLElement | null>(null);
   useEffect(() => setContainer(document.body), []);
   if (!container) return null;
@@ -219,7 +218,7 @@ function MobileFrame({
         key={path}
         ref={frameRef}
         src={path}
-        title={`${labelOf(path)} at mobile width (measured for Core Web Vitals and the Mobile SEO check)`}
+        title={t("perf.frameTitle", { page: labelOf(path, t) })}
         width={MOBILE_VIEWPORT_WIDTH}
         height={812}
         onLoad={(event) => {
@@ -233,21 +232,28 @@ function MobileFrame({
 }
 
 /** The measured frame as a device: "Mobile (375×812, pixel ratio 1)". */
-function describeFrame(frame: HTMLIFrameElement | null): string {
+function describeFrame(frame: HTMLIFrameElement | null, t: AdminTranslator["t"]): string {
   const view = frame?.contentWindow;
   if (!view) return "";
-  return `${view.innerWidth < 768 ? "Mobile" : "Desktop"} (${view.innerWidth}×${view.innerHeight}, pixel ratio ${view.devicePixelRatio})`;
+  const values = {
+    width: view.innerWidth,
+    height: view.innerHeight,
+    ratio: view.devicePixelRatio,
+  };
+  return view.innerWidth < 768 ? t("perf.mobile", values) : t("perf.desktop", values);
 }
 
 export function PerformancePanel() {
+  const { t } = useAdminI18n();
   const [path, setPath] = useState("/");
+  const publicPages = publicPagesIn(t);
   const { frameRef, result, isChecking, checkError, runCheck } = useMobileSeoCheck(path);
   const [loadedFrame, setLoadedFrame] = useState<HTMLIFrameElement | null>(null);
   const { values, isMeasuring } = usePageVitals(loadedFrame);
   const [isShowingDetails, setIsShowingDetails] = useState(false);
   const slowNavigations = useSlowNavigations();
   const score = overallScore(values);
-  const recommendations = recommendationsFor(values);
+  const recommendations = recommendationsFor(values, t);
   const cls = values.CLS ?? 0;
 
   return (
@@ -255,7 +261,7 @@ export function PerformancePanel() {
       <MobileFrame frameRef={frameRef} path={path} onLoaded={setLoadedFrame} />
       <div className="space-y-1">
         <label htmlFor="performance-page" className="block font-semibold">
-          Page to check
+          {t("perf.pageToCheck")}
         </label>
         <select
           id="performance-page"
@@ -268,7 +274,7 @@ export function PerformancePanel() {
           className="rounded-md border border-gray-300 bg-white px-3 py-2"
         >
           {siteLanguages.map((language) => (
-            <optgroup key={language} label={languageNames[language]}>
+            <optgroup key={language} label={languageName(language, t)}>
               {publicPages
                 .filter((page) => page.language === language)
                 .map((page) => (
@@ -279,20 +285,18 @@ export function PerformancePanel() {
             </optgroup>
           ))}
         </select>
-        <p className="text-sm text-gray-700">
-          Both checks load this public page at 375 px, as a phone visitor gets it.
-        </p>
+        <p className="text-sm text-gray-700">{t("perf.pageHint")}</p>
       </div>
 
       <section aria-labelledby="web-vitals-heading" className="space-y-3">
         <h2 id="web-vitals-heading" className="text-lg font-semibold">
-          Core Web Vitals
+          {t("perf.vitals")}
         </h2>
         {isMeasuring && score === null ? (
-          <p className="text-gray-700">Measuring performance...</p>
+          <p className="text-gray-700">{t("perf.measuring")}</p>
         ) : (
           <p className="text-gray-900">
-            Overall score:{" "}
+            {t("perf.overall")}{" "}
             <strong data-testid="vitals-score" className="text-2xl">
               {score === null ? "–" : score}
             </strong>
@@ -311,7 +315,9 @@ export function PerformancePanel() {
               >
                 <span className="font-semibold">{name}</span>
                 <span className="flex items-center gap-2">
-                  <span>{value === undefined ? "Not measured" : formatVital(name, value)}</span>
+                  <span>
+                    {value === undefined ? t("perf.notMeasured") : formatVital(name, value)}
+                  </span>
                   {rating ? (
                     <span
                       className={classNames(
@@ -319,7 +325,7 @@ export function PerformancePanel() {
                         ratingStyles[rating],
                       )}
                     >
-                      {rating}
+                      {t(`perf.rating.${rating}`)}
                     </span>
                   ) : null}
                 </span>
@@ -329,7 +335,7 @@ export function PerformancePanel() {
         </ul>
         {recommendations.length > 0 ? (
           <div>
-            <h3 className="font-semibold">Recommendations</h3>
+            <h3 className="font-semibold">{t("perf.recommendations")}</h3>
             <ul className="list-disc space-y-1 pl-5 text-sm text-gray-800">
               {recommendations.map((recommendation) => (
                 <li key={recommendation}>{recommendation}</li>
@@ -343,8 +349,10 @@ export function PerformancePanel() {
             data-testid="layout-shift-monitor"
             className="rounded-md bg-yellow-50 p-3 text-sm text-yellow-900"
           >
-            Layout shift monitor: cumulative layout shift {formatVital("CLS", cls)} (
-            {rateVital("CLS", cls)})
+            {t("perf.layoutShift", {
+              value: formatVital("CLS", cls),
+              rating: t(`perf.rating.${rateVital("CLS", cls)}`),
+            })}
           </p>
         ) : null}
         {slowNavigations.length > 0 ? (
@@ -356,7 +364,7 @@ export function PerformancePanel() {
             <ul className="space-y-1">
               {slowNavigations.map((timing) => (
                 <li key={`${timing.path} ${timing.durationMs}`}>
-                  {describeSlowNavigation(timing)}
+                  {describeSlowNavigation(timing, t)}
                 </li>
               ))}
             </ul>
@@ -369,7 +377,7 @@ export function PerformancePanel() {
           aria-controls="performance-details"
           onClick={() => setIsShowingDetails((current) => !current)}
         >
-          {isShowingDetails ? "Hide Details" : "Show Details"}
+          {isShowingDetails ? t("perf.hideDetails") : t("perf.showDetails")}
         </button>
         {isShowingDetails ? (
           <dl
@@ -381,51 +389,56 @@ export function PerformancePanel() {
                 <dt className="font-semibold">{name}</dt>
                 <dd>
                   {values[name] === undefined
-                    ? "Not measured"
+                    ? t("perf.notMeasured")
                     : formatVital(name, values[name] as number)}
                 </dd>
               </div>
             ))}
-            <dt className="font-semibold">Device</dt>
-            <dd data-testid="device-details">{describeFrame(frameRef.current)}</dd>
+            <dt className="font-semibold">{t("perf.device")}</dt>
+            <dd data-testid="device-details">{describeFrame(frameRef.current, t)}</dd>
           </dl>
         ) : null}
       </section>
 
       <section aria-labelledby="mobile-seo-heading" className="space-y-3">
         <h2 id="mobile-seo-heading" className="text-lg font-semibold">
-          Mobile SEO
+          {t("perf.mobileSeo")}
         </h2>
         {result ? (
           <>
             <p>
-              Mobile SEO score:{" "}
+              {t("perf.mobileScore")}{" "}
               <strong data-testid="mobile-seo-score" className="text-2xl">
                 {result.score}
               </strong>
               <span className="text-gray-600">/100</span>
             </p>
-            <ul className="space-y-2 text-sm" aria-label="Mobile SEO checklist">
+            <ul className="space-y-2 text-sm" aria-label={t("perf.checklist")}>
               <CheckItem isPassing={result.touchTargets.isPassing}>
-                Touch targets at least {TOUCH_TARGET_MIN_PX} px: {percent(result.touchTargets.rate)}{" "}
-                of {result.touchTargets.total} pass (80% needed)
+                {t("perf.touchTargets", {
+                  min: TOUCH_TARGET_MIN_PX,
+                  rate: percent(result.touchTargets.rate),
+                  total: result.touchTargets.total,
+                })}
               </CheckItem>
               <CheckItem isPassing={result.responsiveImages.isPassing}>
-                Responsive images: {percent(result.responsiveImages.rate)} of{" "}
-                {result.responsiveImages.total} (80% needed)
+                {t("perf.responsiveImages", {
+                  rate: percent(result.responsiveImages.rate),
+                  total: result.responsiveImages.total,
+                })}
               </CheckItem>
               <CheckItem isPassing={result.hasSingleH1}>
-                Exactly one H1 heading (found {result.h1Count})
+                {t("perf.oneH1", { count: result.h1Count })}
               </CheckItem>
             </ul>
           </>
         ) : checkError ? (
           <p role="alert" className="text-red-700">
-            Mobile SEO check failed: {checkError}
+            {t("perf.checkFailed", { message: checkError })}
           </p>
         ) : (
           <p className="text-gray-700">
-            Checking {labelOf(path)} at {MOBILE_VIEWPORT_WIDTH} px...
+            {t("perf.checking", { page: labelOf(path, t), width: MOBILE_VIEWPORT_WIDTH })}
           </p>
         )}
         <button
@@ -434,7 +447,7 @@ export function PerformancePanel() {
           disabled={isChecking}
           onClick={runCheck}
         >
-          {isChecking ? "Checking..." : "Run Mobile SEO Check"}
+          {isChecking ? t("perf.checkingShort") : t("perf.runCheck")}
         </button>
       </section>
     </div>

@@ -5,7 +5,11 @@
  * when the title is under 30 or over 60 characters and the description under 120 or over 160.
  * The image is the one the pages will carry (share-image.ts), never an empty box.
  */
+import { type AdminTranslator, adminEnglish } from "../../../i18n/admin/translator";
 import { chooseShareImage, shareImageNote } from "../../../lib/seo/share-image";
+import { useAdminI18n } from "../shell/admin-language";
+
+type T = AdminTranslator["t"];
 
 export const socialLimits = {
   facebook: { title: 95, description: 300 },
@@ -16,16 +20,23 @@ export function truncateText(text: string, length: number): string {
   return text.length > length ? `${text.slice(0, length - 3)}...` : text;
 }
 
-export function titleHint(title: string): string | null {
-  if (title.length < 30) return "Title is short (under 30 characters)";
-  if (title.length > 60) return "Title is long (over 60 characters)";
+export function titleHint(title: string, t: T = adminEnglish.t): string | null {
+  if (title.length < 30) return t("seo.preview.titleShort");
+  if (title.length > 60) return t("seo.preview.titleLong");
   return null;
 }
 
-export function descriptionHint(description: string): string | null {
-  if (description.length < 120) return "Description is short (under 120 characters)";
-  if (description.length > 160) return "Description is long (over 160 characters)";
+export function descriptionHint(description: string, t: T = adminEnglish.t): string | null {
+  if (description.length < 120) return t("seo.preview.descriptionShort");
+  if (description.length > 160) return t("seo.preview.descriptionLong");
   return null;
+}
+
+/** The share image's note (share-image.ts says it in English) in the admin's language. */
+function imageNoteText(image: string, t: T): string | null {
+  const note = shareImageNote(image);
+  if (note === null) return null;
+  return note.startsWith("SVG") ? t("seo.preview.svg") : t("seo.preview.notImage");
 }
 
 function hostOf(url: string): string {
@@ -83,18 +94,19 @@ export function SocialPreview({
   image: string;
   url: string;
 }) {
+  const { t } = useAdminI18n();
   const host = hostOf(url);
   // The image the pages will really carry: the default share image when it is one the networks
   // show, else the site's built-in 1200 x 630 image (issue 19, defect 5).
   const shared = chooseShareImage(image).url;
-  const imageNote = shareImageNote(image);
-  const hints = [titleHint(title), descriptionHint(description)].filter(
+  const imageNote = imageNoteText(image, t);
+  const hints = [titleHint(title, t), descriptionHint(description, t)].filter(
     (hint): hint is string => hint !== null,
   );
   return (
     <section aria-labelledby="social-preview-heading" className="space-y-4">
       <h2 id="social-preview-heading" className="text-lg font-semibold">
-        Social Share Preview
+        {t("seo.preview.heading")}
       </h2>
       <PreviewCard
         network="facebook"
@@ -118,7 +130,7 @@ export function SocialPreview({
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-green-700">Title and description lengths look good.</p>
+        <p className="text-sm text-green-700">{t("seo.preview.good")}</p>
       )}
     </section>
   );

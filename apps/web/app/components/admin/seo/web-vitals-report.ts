@@ -6,6 +6,8 @@
  * public page (page-vitals.ts).
  */
 
+import { type AdminTranslator, adminEnglish } from "../../../i18n/admin/translator";
+
 export const vitalThresholds = {
   LCP: { good: 2500, poor: 4000 },
   FID: { good: 100, poor: 300 },
@@ -42,21 +44,17 @@ export function overallScore(values: VitalValues): number | null {
   return Math.round(scores.reduce((sum, score) => sum + score, 0) / scores.length);
 }
 
-const advice: Record<VitalName, string> = {
-  LCP: "Largest Contentful Paint is slow: serve smaller images (responsive variants) and preload the hero image.",
-  FID: "First Input Delay is high: split long JavaScript tasks and defer work that is not needed at once.",
-  CLS: "Layout shifts detected: give images and embeds fixed dimensions and avoid inserting content above existing content.",
-  FCP: "First Contentful Paint is slow: reduce render-blocking CSS and fonts, and cache pages.",
-  TTFB: "Server response is slow: cache rendered pages and check the server and database load.",
-};
-
-export function recommendationsFor(values: VitalValues): string[] {
+/** The advice for a vital that is not good, in the admin's language (English by default). */
+export function recommendationsFor(
+  values: VitalValues,
+  t: AdminTranslator["t"] = adminEnglish.t,
+): string[] {
   return vitalNames
     .filter((name) => {
       const value = values[name];
       return value !== undefined && rateVital(name, value) !== "good";
     })
-    .map((name) => advice[name]);
+    .map((name) => t(`perf.recommend.${name}`));
 }
 
 export function formatVital(name: VitalName, value: number): string {

@@ -31,8 +31,10 @@ function HtmlField({
   field,
   form,
   error,
+  lang,
 }: {
   field: ContentField;
+  lang: string;
   form: ReturnType<typeof useForm<ContentValues>>;
   error: string | undefined;
 }) {
@@ -47,6 +49,7 @@ function HtmlField({
         error={error}
       />
       <HtmlPreview
+        lang={lang}
         html={typeof html === "string" ? html : ""}
         label={t("siteContent.preview", { field: t(field.label) })}
       />
@@ -181,7 +184,13 @@ export function SiteContentForm({
       {section.fields.map((field) => {
         if (field.kind === "html") {
           return (
-            <HtmlField key={field.name} field={field} form={form} error={errorOf(field.name)} />
+            <HtmlField
+              key={field.name}
+              field={field}
+              form={form}
+              error={errorOf(field.name)}
+              lang={language.code}
+            />
           );
         }
         if (field.kind === "textarea") {
