@@ -330,7 +330,10 @@ export function createApp(deps: AppDeps) {
   app.onError((error, c) => {
     // The cause goes to the log only; the client gets an id to quote.
     // A failed query's parameters are what a visitor sent: they stay out of the log.
-    c.get("logger").error({ err: redactQueryParameters(error) }, "unhandled error");
+    logger.error(
+      { requestId: c.get("requestId"), err: redactQueryParameters(error) },
+      "unhandled error",
+    );
     return c.text(`Something went wrong. Request ID: ${c.get("requestId")}`, 500);
   });
 

@@ -1,5 +1,4 @@
 import type { FinishedAnswerVariables } from "@heritage/auth-server";
-import type { Logger } from "pino";
 
 /** Per-request values that middleware sets on the Hono context. */
 export interface AppEnv {
@@ -8,6 +7,5 @@ export interface AppEnv {
     requestId: string;
     /** Nonce for this response's inline scripts, named in its Content-Security-Policy. */
     cspNonce: string;
-    logger: Logger;
   };
 }

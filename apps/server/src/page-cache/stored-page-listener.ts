@@ -136,8 +136,9 @@ export function serveStoredPagesFirst(
     onAnswered?.(method, answer.status, (performance.now() - startedAt) / 1000);
 
     if (logger.isLevelEnabled("info")) {
-      logger.child({ requestId: id }).info(
+      logger.info(
         {
+          requestId: id,
           method,
           path: url,
           status: answer.status,
