@@ -13,7 +13,12 @@ import {
   signInLanguageCookies,
 } from "./sign-in-language";
 
-export const adminCookiePath = "/admin";
+/**
+ * The admin area's paths for the cookie: its pages, and the dashboard's data requests, which
+ * React Router sends to `/admin.data` (a path `Path=/admin` does not cover; `/admin/x.data` it
+ * does). Without the second, switching on the dashboard would read the old language again.
+ */
+export const adminCookiePaths = ["/admin", "/admin.data"] as const;
 
 /** The language an /admin request asks for: its cookie, the browser's, or English. */
 export function chosenAdminLanguage(headers: Headers): SiteLanguage {
@@ -24,7 +29,10 @@ export function chosenAdminLanguage(headers: Headers): SiteLanguage {
 export function adminLanguageCookies(language: SiteLanguage): string[] {
   return [
     ...signInLanguageCookies(language),
-    `${SIGN_IN_LANGUAGE_COOKIE}=${language}; Path=${adminCookiePath}; Max-Age=31536000; SameSite=Lax`,
+    ...adminCookiePaths.map(
+      (path) =>
+        `${SIGN_IN_LANGUAGE_COOKIE}=${language}; Path=${path}; Max-Age=31536000; SameSite=Lax`,
+    ),
   ];
 }
 

@@ -137,4 +137,30 @@ describe.skipIf(!hasChromium)("an admin manages contact messages", () => {
     await page.getByText(/^Error loading contact submissions: /).waitFor();
     await page.unroute("**/functions/api-contact_submissions*");
   });
+
+  // Issue 34, item 5: the admin's language, chosen in the navigation and kept by the browser.
+  it("switches the admin area to German, then to Bosnian, which a reload keeps", async () => {
+    await page.goto(`${server.url}/admin`);
+    await page.getByLabel("Language").selectOption("de");
+    await page.getByRole("heading", { name: "Willkommen in der Verwaltung" }).waitFor();
+    await expect(page.locator("html").getAttribute("lang")).resolves.toBe("de");
+    await page.getByRole("link", { name: "Nachrichten", exact: true }).click();
+    await page.getByRole("heading", { name: "Nachrichten aus dem Kontaktformular" }).waitFor();
+    await expect(page.getByRole("columnheader").first().textContent()).resolves.toBe("Name");
+    await page.getByRole("columnheader", { name: "Betreff" }).waitFor();
+
+    await page.getByLabel("Sprache").selectOption("bs");
+    await page.getByRole("heading", { name: "Poruke iz kontakt formulara" }).waitFor();
+    await page.reload();
+    await page.getByRole("heading", { name: "Poruke iz kontakt formulara" }).waitFor();
+    await expect(page.locator("html").getAttribute("lang")).resolves.toBe("bs");
+    await page
+      .getByRole("link", { name: "Odjava" })
+      .or(page.getByRole("button", { name: "Odjava" }))
+      .waitFor();
+
+    // Back to English: the journeys after this one share this admin's browser.
+    await page.getByLabel("Jezik").selectOption("en");
+    await page.getByRole("heading", { name: "Contact Form Submissions" }).waitFor();
+  });
 });
