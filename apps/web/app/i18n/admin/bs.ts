@@ -19,6 +19,8 @@ export const adminBs: AdminCatalogue = {
   "nav.skipToContent": "Preskoči na sadržaj",
   "nav.signIn": "Prijava",
   "nav.language": "Jezik",
+  "notices.region": "Obavještenja",
+  "notices.close": "Zatvori obavještenje",
   "guard.loading": "Provjeravamo vašu prijavu...",
   "guard.slow": "Traje duže nego što je očekivano...",
   "guard.refreshHint": "Ako se ništa ne desi, osvježite stranicu.",

@@ -19,6 +19,8 @@ export const adminDe: AdminCatalogue = {
   "nav.skipToContent": "Zum Inhalt springen",
   "nav.signIn": "Anmelden",
   "nav.language": "Sprache",
+  "notices.region": "Benachrichtigungen",
+  "notices.close": "Benachrichtigung schließen",
   "guard.loading": "Ihre Anmeldung wird geprüft...",
   "guard.slow": "Das dauert länger als erwartet...",
   "guard.refreshHint": "Wenn nichts passiert, laden Sie die Seite neu.",

@@ -21,6 +21,8 @@ export const adminEn = {
   "nav.skipToContent": "Skip to content",
   "nav.signIn": "Sign in",
   "nav.language": "Language",
+  "notices.region": "Notifications",
+  "notices.close": "Close toast",
   "guard.loading": "Checking your sign-in...",
   "guard.slow": "Taking longer than expected...",
   "guard.refreshHint": "If nothing happens, try refreshing the page.",

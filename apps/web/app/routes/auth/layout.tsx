@@ -5,10 +5,20 @@
  * publishable key only; the secret key never leaves the server.
  */
 import type { CSSProperties } from "react";
-import { data, Outlet, redirect, useLoaderData } from "react-router";
+import {
+  data,
+  Outlet,
+  redirect,
+  useLoaderData,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
 import { Toaster } from "sonner";
 import { SiteAuthProvider } from "../../components/admin/auth/site-auth-provider";
+import { adminTranslator } from "../../i18n/admin/translator";
 import type { SiteAuthConfig } from "../../lib/auth-client";
+import { languageFromPath } from "../../lib/language";
+import { ADMIN_LAYOUT_ROUTE_ID, type AdminLayoutData } from "../../lib/route-data";
 import { signInLanguageRedirect } from "../../lib/sign-in-language";
 import type { Route } from "./+types/layout";
 
@@ -48,6 +58,10 @@ const toasterStyle = {
 
 export default function AuthLayout() {
   const config = useLoaderData<typeof loader>();
+  // The notices' own labels in the page's language: the admin's (decision 034), or /login's.
+  const { pathname } = useLocation();
+  const adminLanguage = useRouteLoaderData<AdminLayoutData>(ADMIN_LAYOUT_ROUTE_ID)?.language;
+  const { t } = adminTranslator(adminLanguage ?? languageFromPath(pathname));
   return (
     <SiteAuthProvider config={config}>
       <Outlet />
@@ -60,6 +74,8 @@ export default function AuthLayout() {
         mobileOffset={{ top: 172 }}
         richColors
         closeButton
+        containerAriaLabel={t("notices.region")}
+        toastOptions={{ closeButtonAriaLabel: t("notices.close") }}
         style={toasterStyle}
       />
     </SiteAuthProvider>
