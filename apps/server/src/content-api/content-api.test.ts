@@ -31,8 +31,8 @@ describe("GET (public reads)", () => {
     );
     expect(response.data[0]).toMatchObject({
       id: "balkan-stories",
-      image: "/images/projects/balkan-stories.svg",
-      image_url: "/images/projects/balkan-stories.svg",
+      image: "/images/projects/balkan-stories.webp",
+      image_url: "/images/projects/balkan-stories.webp",
       seo_keywords: expect.any(Array),
     });
   });
