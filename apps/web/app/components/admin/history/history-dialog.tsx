@@ -54,7 +54,7 @@ function text(value: unknown): string {
 
 function versionLabel(revision: Revision, { t, language }: AdminTranslator): string {
   return t("history.versionLabel", {
-    version: revision.version,
+    version: String(revision.version),
     operation: operationLabel(revision.operation, t),
     when: formatWhen(revision.created_at, language),
     who: revision.actor_name ?? t("history.unknownPerson"),
@@ -77,10 +77,10 @@ function Comparison({ older, newer, group }: { older: Revision; newer: Revision;
               {t("history.field")}
             </th>
             <th scope="col" className="border-b px-2 py-1">
-              {t("history.version", { version: older.version })}
+              {t("history.version", { version: String(older.version) })}
             </th>
             <th scope="col" className="border-b px-2 py-1">
-              {t("history.version", { version: newer.version })}
+              {t("history.version", { version: String(newer.version) })}
             </th>
           </tr>
         </thead>
@@ -212,7 +212,7 @@ export function HistoryDialog({
       onRestored(row);
       noticeSuccess(
         t("history.restored"),
-        t("history.restoredText", { version: revision.version }),
+        t("history.restoredText", { version: String(revision.version) }),
       );
       await load();
     } catch (error) {
@@ -268,7 +268,9 @@ export function HistoryDialog({
                       type="button"
                       className={adminButton("outline")}
                       disabled={restoring !== null}
-                      aria-label={t("history.restoreVersion", { version: revision.version })}
+                      aria-label={t("history.restoreVersion", {
+                        version: String(revision.version),
+                      })}
                       onClick={() => void restore(revision)}
                     >
                       <RotateCcw aria-hidden="true" className="size-4" />

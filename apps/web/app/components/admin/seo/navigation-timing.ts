@@ -31,8 +31,9 @@ export function describeSlowNavigation(
 ): string {
   return t("perf.slowNavigation", {
     path: timing.path,
-    ms: Math.round(timing.durationMs),
-    limit: SLOW_NAVIGATION_MS,
+    // Figures as written before, without grouping ("1129 ms").
+    ms: String(Math.round(timing.durationMs)),
+    limit: String(SLOW_NAVIGATION_MS),
   });
 }
 
