@@ -18,7 +18,7 @@ export function AdminLanguageSwitch() {
   const revalidator = useRevalidator();
   const id = useId();
   return (
-    <div className="inline-flex min-h-11 items-center gap-1.5 px-1">
+    <div className="inline-flex min-h-11 items-center gap-1.5 px-2">
       <label htmlFor={id} className="inline-flex items-center gap-1 text-sm text-gray-700">
         <Languages aria-hidden="true" className="size-4" />
         <span className="sr-only sm:not-sr-only">{t("nav.language")}</span>

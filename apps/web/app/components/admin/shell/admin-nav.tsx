@@ -1,8 +1,8 @@
 /**
  * @module
  * The admin navigation bar (site spec, section 2): Projects, FAQ, Messages, Content, SEO and
- * Sign Out; the brand leads to the dashboard. Trash and Activity (issue 29) follow SEO, and the
- * admin's language switch (issue 34, item 5) stands before Sign Out.
+ * Sign Out; the brand leads to the dashboard. Trash and Activity (issue 29) follow SEO, then the
+ * admin's language switch (issue 34, item 5).
  */
 import { LogOut } from "lucide-react";
 import { NavLink } from "react-router";
@@ -62,19 +62,20 @@ export function AdminNav({
               </NavLink>
             </li>
           ))}
+          {/* After the links: on a phone it takes the links' last row, not the brand's. */}
+          <li className="shrink-0">
+            <AdminLanguageSwitch />
+          </li>
         </ul>
-        <div className="ml-auto flex shrink-0 items-center gap-1">
-          <AdminLanguageSwitch />
-          <button
-            type="button"
-            onClick={onSignOut}
-            disabled={isSigningOut}
-            className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-(--color-terracotta-700) hover:bg-(--color-terracotta-50) disabled:opacity-70"
-          >
-            <LogOut aria-hidden="true" className="size-4" />
-            {t("nav.signOut")}
-          </button>
-        </div>
+        <button
+          type="button"
+          onClick={onSignOut}
+          disabled={isSigningOut}
+          className="ml-auto inline-flex min-h-11 shrink-0 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-(--color-terracotta-700) hover:bg-(--color-terracotta-50) disabled:opacity-70"
+        >
+          <LogOut aria-hidden="true" className="size-4" />
+          {t("nav.signOut")}
+        </button>
       </nav>
     </header>
   );
