@@ -34,12 +34,16 @@ const maxAge = String(corsMaxAgeSeconds);
 const allowHeaders = corsAllowHeaders.join(", ");
 const exposeHeaders = corsExposeHeaders.join(", ");
 
-function setCorsHeaders(headers: Headers, requestedHeaders: string | undefined): void {
-  headers.set("access-control-allow-origin", "*");
-  headers.set("access-control-allow-methods", allowMethods);
-  headers.set("access-control-max-age", maxAge);
-  headers.set("access-control-allow-headers", requestedHeaders || allowHeaders);
-  headers.set("access-control-expose-headers", exposeHeaders);
+/** The CORS headers of every answer, through `set` (a `Headers` or a plain object's). */
+function writeCorsHeaders(
+  set: (name: string, value: string) => void,
+  requestedHeaders: string | undefined,
+): void {
+  set("access-control-allow-origin", "*");
+  set("access-control-allow-methods", allowMethods);
+  set("access-control-max-age", maxAge);
+  set("access-control-allow-headers", requestedHeaders || allowHeaders);
+  set("access-control-expose-headers", exposeHeaders);
 }
 
 /**
@@ -106,12 +110,9 @@ export function finishedJsonAnswerHeaders(
   for (const name in ownHeaders) headers[name.toLowerCase()] = ownHeaders[name] as string;
   headers["content-type"] = jsonContentType;
   headers[responseHeaderName(requestIdHeaderNames, spelling)] = requestId;
-  headers["access-control-allow-origin"] = "*";
-  headers["access-control-allow-methods"] = allowMethods;
-  headers["access-control-max-age"] = maxAge;
-  headers["access-control-allow-headers"] =
-    c.req.header("access-control-request-headers") || allowHeaders;
-  headers["access-control-expose-headers"] = exposeHeaders;
+  writeCorsHeaders((name, value) => {
+    headers[name] = value;
+  }, c.req.header("access-control-request-headers"));
   return Object.assign(headers, layersJsonAnswerHeaders(c));
 }
 
@@ -157,7 +158,10 @@ export function protocolHeaders(): MiddlewareHandler<AuthEnv> {
         c.req.method === "OPTIONS" ? null : requestId,
       );
       if (!headers.has("cache-control")) headers.set("cache-control", defaultCacheControl);
-      setCorsHeaders(headers, c.req.header("access-control-request-headers"));
+      writeCorsHeaders(
+        (name, value) => headers.set(name, value),
+        c.req.header("access-control-request-headers"),
+      );
     };
     // Most answers are finished in place: rebuilding one reads its body as a stream, which costs
     // the server's fast path for string bodies (a tenth of a `/users/me` request's CPU, issue 15).
