@@ -36,6 +36,12 @@ export const contentErrors = {
     status: 409,
     message: "This translation is missing: there is no text in that language to mark as checked",
   },
+  /** A draft saved again between reading it and publishing it (issue 34, item 1). */
+  DRAFT_CHANGED: {
+    code: "DRAFT_CHANGED",
+    status: 409,
+    message: "The draft was saved again while it was being published. Nothing was published.",
+  },
   /** `If-Match` named a version the row has moved past (RFC 9110 412). */
   VERSION_CONFLICT: {
     code: "VERSION_CONFLICT",

@@ -66,6 +66,8 @@ export * as contentTables from "./db/schema";
 export {
   type ContactSubmissionStatus,
   contactSubmissionStatuses,
+  type DraftableTable,
+  draftableTables,
   type EmailDeliveryStatus,
   emailDeliveryStatuses,
   type MediaVariant,
@@ -103,6 +105,21 @@ export {
   type SeedResult,
   seedDefaultContent,
 } from "./default-copy/seed";
+export {
+  type Draft,
+  type DraftOverlay,
+  draftValues,
+  withDraft,
+  withSectionDraft,
+} from "./drafts/draft-overlay";
+export {
+  discardDraft,
+  findDraft,
+  listDrafts,
+  loadDraftOverlay,
+  publishDraft,
+  saveDraft,
+} from "./drafts/drafts-repository";
 export {
   createOutboxEmail,
   findOutboxEmailById,

@@ -63,6 +63,7 @@ import {
 } from "./api-response";
 import { type ContactProtection, noContactProtection } from "./contact-protection";
 import { type AccessLevel, type ContentTable, contentApiTables } from "./content-tables";
+import { addDraftRoutes } from "./draft-routes";
 import { addTranslationStatusRoutes } from "./translation-status-routes";
 
 export interface ContentApiDeps {
@@ -551,6 +552,21 @@ export function createContentApi(deps: ContentApiDeps): Hono {
   }
 
   addHistoryRoutes();
+  // Drafts and their publishing (issue 34, item 1): content, so an editor's as a save is.
+  addDraftRoutes(app, {
+    db: deps.db,
+    authorize: (c) => authorize(c, "editor"),
+    expectedVersion,
+    limitBody,
+    tableOf: (name) => {
+      const table = contentApiTables.find((candidate) => candidate.name === name);
+      if (!table) throw new Error(`no content API table ${name}`);
+      return table;
+    },
+    refuseUnknownFields,
+    respondWithRow: (c, table, row) => respondWithRow(c, table, row),
+    announce,
+  });
   // What needs translating, and "mark as checked" (issue 34, item 2): translators' work.
   addTranslationStatusRoutes(app, {
     db: deps.db,

@@ -107,6 +107,11 @@ export const bs = {
     socialLink: (network: string) => `Pratite nas na mreži ${network}`,
     copyright: (year: number) => `© ${year} Balkan Heritage. Sva prava zadržana.`,
   },
+  preview: {
+    title: "Pregled nacrta",
+    text: "Nije objavljeno: posjetioci vide objavljenu stranicu. Linkovi vode na objavljenu stranicu.",
+    savedBy: (name: string, time: string) => `Nacrt sačuvao/la ${name}, ${time}`,
+  },
   legal: {
     detailsToFollow: "Ostali podaci bit će uskoro objavljeni na ovoj stranici.",
   },

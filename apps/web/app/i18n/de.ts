@@ -106,6 +106,11 @@ export const de = {
     socialLink: (network: string) => `Folgen Sie uns auf ${network}`,
     copyright: (year: number) => `© ${year} Balkan Heritage. Alle Rechte vorbehalten.`,
   },
+  preview: {
+    title: "Vorschau eines Entwurfs",
+    text: "Nicht veröffentlicht: Besucher sehen die veröffentlichte Seite. Links führen zur veröffentlichten Website.",
+    savedBy: (name: string, time: string) => `Entwurf gespeichert von ${name}, ${time}`,
+  },
   legal: {
     detailsToFollow: "Weitere Angaben werden in Kürze auf dieser Seite veröffentlicht.",
   },

@@ -118,6 +118,12 @@ export const en = {
     socialLink: (network: string) => `Follow us on ${network}`,
     copyright: (year: number) => `© ${year} Balkan Heritage. All rights reserved.`,
   },
+  preview: {
+    /** The banner of a signed-in admin's preview of a draft (issue 34, item 1). */
+    title: "Preview of a draft",
+    text: "Not published: visitors see the live page. Links lead to the live site.",
+    savedBy: (name: string, time: string) => `Draft saved by ${name}, ${time}`,
+  },
   legal: {
     /** In place of legal details still to be entered (the default copy's placeholders). */
     detailsToFollow: "Further details will be published on this page shortly.",

@@ -35,6 +35,7 @@ const sampleArguments: Record<string, unknown[]> = {
   "images.flag": ["Bosanski"],
   "home.categoryCount": [4],
   "contact.notices.rateLimitedText": [3],
+  "preview.savedBy": ["Ana Kovač", "30 Nov 2026, 14:05"],
 };
 
 const translations = { de, bs } as const;
@@ -94,6 +95,8 @@ describe("UI strings", () => {
       "contact.notices.rateLimitedTitle",
       "footer.privacyPolicy",
       "legal.detailsToFollow",
+      "preview.title",
+      "preview.text",
       "notFound.title",
     ];
     const english = new Map(collectEntries(en).map(({ path, value }) => [path, value]));

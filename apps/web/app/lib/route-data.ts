@@ -21,6 +21,8 @@ export type SiteLayoutData = {
   languages: LanguageOption[];
   seo: SiteSeo;
   signedIn: boolean;
+  /** A signed-in admin's preview of a draft (decision 036): who saved it and when; else null. */
+  preview: { savedBy: string | null; savedAt: string | null } | null;
 };
 
 export const ROOT_ROUTE_ID = "root";

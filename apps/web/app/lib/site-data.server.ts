@@ -8,6 +8,7 @@ import {
   allCategory,
   type Category,
   DEFAULT_CONTENT_SEEDED_KEY,
+  type DraftOverlay,
   type FallbackCategory,
   type FallbackProject,
   fallbackCategories,
@@ -38,6 +39,7 @@ import {
   sanitizeRichText,
   sanitizeTextOrHtml,
   selectRows,
+  withDraft,
   withoutPlaceholder,
 } from "@heritage/content";
 import type { Database } from "@heritage/db";
@@ -196,16 +198,20 @@ function fallbackHome(language: SiteLanguage): HomeData {
   };
 }
 
-/** Home: categories first, then projects (spec section 2), then the FAQ. */
+/**
+ * Home: categories first, then projects (spec section 2), then the FAQ. `preview`: a signed-in
+ * admin's preview, its draft laid over the project or FAQ item it belongs to (decision 036).
+ */
 export async function loadHomeData(
   db: Database,
   language: SiteLanguage,
   requestId?: string,
+  preview?: DraftOverlay | null,
 ): Promise<HomeData> {
   try {
     const categoryRows = await listCategories(db);
-    const projectRows = await listProjects(db);
-    const faqRows = await listFaqs(db);
+    const projectRows = (await listProjects(db)).map((row) => withDraft(preview, "projects", row));
+    const faqRows = (await listFaqs(db)).map((row) => withDraft(preview, "faqs", row));
     if (categoryRows.length + projectRows.length + faqRows.length === 0 && (await isUnseeded(db))) {
       return fallbackHome(language);
     }
@@ -251,21 +257,23 @@ function fallbackProjectPage(id: string, language: SiteLanguage): ProjectPageDat
 
 /**
  * The project at an address and up to 3 others of its category, never itself; `movedTo` when the
- * address is not the project's own; built-in data when loading fails.
+ * address is not the project's own; built-in data when loading fails. `preview`: a signed-in
+ * admin's preview, its draft of the project laid over it (at its live address; decision 036).
  */
 export async function loadProjectPage(
   db: Database,
   address: string,
   language: SiteLanguage,
   requestId?: string,
+  preview?: DraftOverlay | null,
 ): Promise<ProjectPageData> {
   try {
     const found = await findProjectByAddress(db, address);
     if (!found) {
       return (await isUnseeded(db)) ? fallbackProjectPage(address, language) : fallbackNone();
     }
-    const row = found.project;
-    if (found.at === "moved") return { project: null, related: [], movedTo: row.slug };
+    if (found.at === "moved") return { project: null, related: [], movedTo: found.project.slug };
+    const row = withDraft(preview, "projects", found.project);
     const [categoryRows, relatedRows] = await Promise.all([
       listCategories(db),
       listRelatedProjects(db, { category: row.category, excludeId: row.id }),
@@ -407,9 +415,14 @@ export async function loadLegalPage(
   section: "impressum" | "datenschutz",
   language: SiteLanguage,
   requestId?: string,
+  preview?: DraftOverlay | null,
 ): Promise<{ title: string; content: string; description: string; holdsPlaceholder: boolean }> {
-  const page = await loadPageContent(db, section, language, (error) =>
-    logLoadFailure(`${section} content`, error, requestId),
+  const page = await loadPageContent(
+    db,
+    section,
+    language,
+    (error) => logLoadFailure(`${section} content`, error, requestId),
+    preview,
   );
   const holdsPlaceholder = findCopyPlaceholders(section, language, page).length > 0;
   const content = richTextWithoutPlaceholders(

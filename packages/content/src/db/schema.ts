@@ -402,3 +402,37 @@ export const translationStatus = contentSchema.table(
     check("translation_status_language_check", sql`${table.language} in ('de', 'bs')`),
   ],
 );
+
+/** The content that can be saved as a draft before it goes live (issue 34, item 1; decision 036). */
+export const draftableTables = ["projects", "faqs", "site_content"] as const;
+export type DraftableTable = (typeof draftableTables)[number];
+
+/**
+ * An item's unpublished next state (issue 34, item 1; decision 036): the editable fields as the
+ * item's save would write them, who saved the draft and when, and the item's version the draft
+ * was based on, so publishing over a newer live item is refused like a stale save (412). One
+ * draft per item. No public page reads this table (only a signed-in preview does) and no trigger
+ * announces it, so saving a draft neither costs a visitor a query nor turns the page cache over.
+ */
+export const drafts = contentSchema.table(
+  "drafts",
+  {
+    table_name: text("table_name").$type<DraftableTable>().notNull(),
+    row_id: text("row_id").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    /** The live item's version the draft is based on (null: the item did not exist). */
+    base_version: integer("base_version"),
+    /** Raised on every save of the draft: publishing checks it is the draft it read. */
+    version: integer("version").notNull().default(1),
+    saved_by_id: text("saved_by_id"),
+    saved_by_name: text("saved_by_name"),
+    saved_at: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.table_name, table.row_id] }),
+    check(
+      "drafts_table_name_check",
+      sql`${table.table_name} in ('projects', 'faqs', 'site_content')`,
+    ),
+  ],
+);

@@ -5,7 +5,8 @@
  * a bucket's public URL, a share image) appears anywhere in a row of the content the site shows:
  * projects (image, SEO images, HTML details), site content (about image, legal pages' HTML,
  * global SEO images and logo), FAQs and categories, and the trash and the revisions kept of them
- * (issue 29): a restored item, or a restored older version, gets its images back.
+ * (issue 29): a restored item, or a restored older version, gets its images back; and the
+ * drafts (issue 34, item 1): a draft's new image is there when it is published.
  *
  * An upload no content refers to is marked (`unreferenced_since`), and the mark is cleared when
  * content refers to it again; the server removes its files once the mark is older than a grace
@@ -21,13 +22,30 @@
 import type { Database } from "@heritage/db";
 import { type SQL, sql } from "drizzle-orm";
 import { isUuid } from "../db/postgres-errors";
-import { categories, faqs, media, projects, revisions, siteContent, trash } from "../db/schema";
+import {
+  categories,
+  drafts,
+  faqs,
+  media,
+  projects,
+  revisions,
+  siteContent,
+  trash,
+} from "../db/schema";
 
 /** What the site shows: a reference from here keeps an upload public. */
 const liveReferrers = [projects, siteContent, faqs, categories];
 /** What editors may bring back: a reference from here keeps an upload, but not public. */
 const historyReferrers = [trash, revisions];
-type Referrer = (typeof liveReferrers)[number] | (typeof historyReferrers)[number];
+/**
+ * Drafts (issue 34, item 1): an upload a draft names is kept for its publishing, but it does not
+ * withhold it from visitors (a draft is announced to no process, so no process's set would know).
+ */
+const draftReferrers = [drafts];
+type Referrer =
+  | (typeof liveReferrers)[number]
+  | (typeof historyReferrers)[number]
+  | (typeof draftReferrers)[number];
 
 /**
  * The mark of an upload whose item left the trash for good: older than any grace period, so the
@@ -44,7 +62,7 @@ function referencedBy(referrers: readonly Referrer[], id: SQL): SQL {
 
 /** True (SQL) when some content row's text holds the media row's id. */
 function isReferenced(): SQL {
-  return referencedBy([...liveReferrers, ...historyReferrers], sql`${media.id}`);
+  return referencedBy([...liveReferrers, ...historyReferrers, ...draftReferrers], sql`${media.id}`);
 }
 
 /**

@@ -231,7 +231,7 @@ async function record(
  * The row, locked for the rest of the transaction, after checking it is still at the writer's
  * version (`expectedVersion`, when given): else the 412 naming who changed it. Null: no row.
  */
-async function lockAndCheck(
+export async function lockAndCheck(
   tx: Database,
   table: QueryableTableName,
   id: string,

@@ -7,6 +7,7 @@ import type { Database } from "@heritage/db";
 import { asc, eq } from "drizzle-orm";
 import { siteContent } from "../db/schema";
 import type { PageCopy } from "../default-copy/default-copy-types";
+import { type DraftOverlay, withSectionDraft } from "../drafts/draft-overlay";
 import {
   hasLocalisedValue,
   localise,
@@ -195,16 +196,19 @@ export function resolvePageContent<Section extends SiteContentSection>(
 
 /**
  * The shared content loader: a section's copy in `language`, never failing. When the database
- * cannot be read, `onError` hears of it and the built-in default copy is returned.
+ * cannot be read, `onError` hears of it and the built-in default copy is returned. `preview`: a
+ * signed-in admin's preview, its draft of the section laid over the stored row (decision 036).
  */
 export async function loadPageContent<Section extends SiteContentSection>(
   db: Database,
   section: Section,
   language: SiteLanguage,
   onError?: (error: unknown) => void,
+  preview?: DraftOverlay | null,
 ): Promise<PageCopy[Section]> {
   try {
-    return resolvePageContent(section, language, await getSiteContent(db, section));
+    const row = withSectionDraft(preview, section, await getSiteContent(db, section));
+    return resolvePageContent(section, language, row);
   } catch (error) {
     onError?.(error);
     return defaultPageCopy[language][section];

@@ -26,7 +26,8 @@ export function forwardLayoutHeaders({ parentHeaders, actionHeaders }: HeadersAr
     if (retryAfter) headers.set("Retry-After", retryAfter);
     return headers;
   }
-  for (const name of ["Cache-Control", "ETag"]) {
+  // X-Robots-Tag: a signed-in admin's preview of a draft (decision 036).
+  for (const name of ["Cache-Control", "ETag", "X-Robots-Tag"]) {
     const value = parentHeaders.get(name);
     if (value) headers.set(name, value);
   }

@@ -8,6 +8,7 @@ import { knownBackgroundClass } from "../../lib/backgrounds";
 import { builtInImageSource } from "../../lib/built-in-images";
 import { useStrings } from "../../lib/i18n";
 import { languageFromPath } from "../../lib/language";
+import { readPagePreview } from "../../lib/preview/page-preview.server";
 import { forwardLayoutHeaders } from "../../lib/seo/page-headers";
 import { pageMeta } from "../../lib/seo/page-meta";
 import { composeTitle } from "../../lib/seo/seo";
@@ -17,9 +18,14 @@ import type { Route } from "./+types/about";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
+  const preview = (await readPagePreview(request, context))?.overlay;
   const [about, site] = await Promise.all([
-    loadPageContent(context.db, "about", language, (error) =>
-      logLoadFailure("about content", error, context.requestId),
+    loadPageContent(
+      context.db,
+      "about",
+      language,
+      (error) => logLoadFailure("about content", error, context.requestId),
+      preview,
     ),
     loadSiteSeo(context.db, language, context.requestId),
   ]);

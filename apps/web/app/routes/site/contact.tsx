@@ -7,6 +7,7 @@ import { PageHeader } from "../../components/site/page-header";
 import { FORM_STARTED_AT_FIELD, HONEYPOT_FIELD } from "../../lib/contact-form-fields";
 import { useStrings } from "../../lib/i18n";
 import { languageFromPath } from "../../lib/language";
+import { readPagePreview } from "../../lib/preview/page-preview.server";
 import { forwardLayoutHeaders } from "../../lib/seo/page-headers";
 import { pageMeta } from "../../lib/seo/page-meta";
 import { composeTitle } from "../../lib/seo/seo";
@@ -21,9 +22,14 @@ import { handleContactSubmission } from "./contact.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
+  const preview = (await readPagePreview(request, context))?.overlay;
   const [contact, site] = await Promise.all([
-    loadPageContent(context.db, "contact", language, (error) =>
-      logLoadFailure("contact content", error, context.requestId),
+    loadPageContent(
+      context.db,
+      "contact",
+      language,
+      (error) => logLoadFailure("contact content", error, context.requestId),
+      preview,
     ),
     loadSiteSeo(context.db, language, context.requestId),
   ]);

@@ -4,6 +4,7 @@ import { FaqList } from "../../components/site/faq-list";
 import { Hero } from "../../components/site/hero";
 import { CATEGORY_PARAM, ProjectGrid } from "../../components/site/project-grid";
 import { languageFromPath } from "../../lib/language";
+import { readPagePreview } from "../../lib/preview/page-preview.server";
 import { forwardLayoutHeaders } from "../../lib/seo/page-headers";
 import { pageMeta } from "../../lib/seo/page-meta";
 import { loadHomeData, loadSiteSeo, logLoadFailure } from "../../lib/site-data.server";
@@ -12,11 +13,16 @@ import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
+  const preview = (await readPagePreview(request, context))?.overlay;
   const [hero, home, site] = await Promise.all([
-    loadPageContent(context.db, "hero", language, (error) =>
-      logLoadFailure("hero content", error, context.requestId),
+    loadPageContent(
+      context.db,
+      "hero",
+      language,
+      (error) => logLoadFailure("hero content", error, context.requestId),
+      preview,
     ),
-    loadHomeData(context.db, language, context.requestId),
+    loadHomeData(context.db, language, context.requestId, preview),
     loadSiteSeo(context.db, language, context.requestId),
   ]);
   const seo: PageSeo = {

@@ -1,6 +1,7 @@
 import { data, useLoaderData } from "react-router";
 import { LegalPage } from "../../components/site/legal-page";
 import { languageFromPath } from "../../lib/language";
+import { readPagePreview } from "../../lib/preview/page-preview.server";
 import { forwardLayoutHeaders } from "../../lib/seo/page-headers";
 import { pageMeta } from "../../lib/seo/page-meta";
 import { composeTitle } from "../../lib/seo/seo";
@@ -10,8 +11,9 @@ import type { Route } from "./+types/impressum";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
+  const preview = (await readPagePreview(request, context))?.overlay;
   const [page, site] = await Promise.all([
-    loadLegalPage(context.db, "impressum", language, context.requestId),
+    loadLegalPage(context.db, "impressum", language, context.requestId, preview),
     loadSiteSeo(context.db, language, context.requestId),
   ]);
   const seo: PageSeo = {

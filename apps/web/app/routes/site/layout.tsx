@@ -8,6 +8,7 @@ import { getContentVersion, loadPageContent } from "@heritage/content";
 import { data, Outlet, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-router";
 import { LanguageRedirectScript } from "../../components/site/language-redirect";
 import { PendingViewTemplates } from "../../components/site/page-pending";
+import { PreviewBanner } from "../../components/site/preview-banner";
 import { SiteEnhancementsScript } from "../../components/site/site-enhancements";
 import { SiteFooter } from "../../components/site/site-footer";
 import { SiteHeader } from "../../components/site/site-header";
@@ -15,6 +16,7 @@ import { pageCacheHeaders } from "../../lib/http-cache.server";
 import { useStrings } from "../../lib/i18n";
 import { languageFromPath } from "../../lib/language";
 import { describeError, logServerEvent } from "../../lib/log.server";
+import { PREVIEW_CACHE_CONTROL, readPagePreview } from "../../lib/preview/page-preview.server";
 import type { SiteLayoutData } from "../../lib/route-data";
 import { redirectToCanonicalPath } from "../../lib/seo/canonical-path";
 import {
@@ -31,9 +33,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   redirectToCanonicalPath(request);
   const language = languageFromPath(new URL(request.url).pathname);
   const signedIn = hasSiteSessionCookie(request, context);
+  // A signed-in admin's preview of a draft (decision 036); visitors' requests read nothing here.
+  const preview = await readPagePreview(request, context);
   const [footer, languages, seo, contentVersion] = await Promise.all([
-    loadPageContent(context.db, "footer", language, (error) =>
-      logLoadFailure("footer content", error, context.requestId),
+    loadPageContent(
+      context.db,
+      "footer",
+      language,
+      (error) => logLoadFailure("footer content", error, context.requestId),
+      preview?.overlay,
     ),
     loadLanguageOptions(context.db),
     loadSiteSeo(context.db, language, context.requestId),
@@ -47,10 +55,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return null;
     }),
   ]);
+  const draft = preview?.overlay?.draft;
   return data<SiteLayoutData>(
-    // The footer leaves out an e-mail or phone that is still a placeholder (issue 33, item 3).
-    { language, footer: withoutContactPlaceholders(footer), languages, seo, signedIn },
-    { headers: pageCacheHeaders({ request, contentVersion, signedIn }) },
+    {
+      language,
+      // The footer leaves out an e-mail or phone that is still a placeholder (issue 33, item 3).
+      footer: withoutContactPlaceholders(footer),
+      languages,
+      seo,
+      signedIn,
+      preview: preview
+        ? {
+            savedBy: draft ? (draft.saved_by_name ?? draft.saved_by_id) : null,
+            savedAt: draft ? draft.saved_at.toISOString() : null,
+          }
+        : null,
+    },
+    {
+      // A preview is for the admin who asked: never stored, by no cache, and no ETag to match.
+      headers: preview
+        ? { "Cache-Control": PREVIEW_CACHE_CONTROL, "X-Robots-Tag": "noindex" }
+        : pageCacheHeaders({ request, contentVersion, signedIn }),
+    },
   );
 }
 
@@ -71,11 +97,12 @@ export function shouldRevalidate({
 }
 
 export default function SiteLayout() {
-  const { language, footer, languages, seo, signedIn } = useLoaderData<typeof loader>();
+  const { language, footer, languages, seo, signedIn, preview } = useLoaderData<typeof loader>();
   const strings = useStrings();
   return (
     <>
-      <LanguageRedirectScript />
+      {/* A preview stays in the language it was asked in, whatever the admin's stored choice. */}
+      {preview ? null : <LanguageRedirectScript />}
       <a
         href="#main-content"
         className="sr-only z-50 rounded-md bg-(--color-heritage-800) px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
@@ -84,6 +111,7 @@ export default function SiteLayout() {
       </a>
       <SiteHeader language={language} languages={languages} signedIn={signedIn} />
       <main id="main-content" tabIndex={-1} className="min-h-[60vh] pt-16 outline-none">
+        {preview ? <PreviewBanner preview={preview} language={language} /> : null}
         <Outlet />
       </main>
       <SiteFooter language={language} footer={footer} social={seo.social} languages={languages} />

@@ -7,6 +7,7 @@ import { LazyImage } from "../../components/ui/lazy-image";
 import { uiStrings, useLanguage, useStrings } from "../../lib/i18n";
 import { languageFromPath } from "../../lib/language";
 import { paths } from "../../lib/paths";
+import { readPagePreview } from "../../lib/preview/page-preview.server";
 import { forwardLayoutHeaders } from "../../lib/seo/page-headers";
 import { pageMeta } from "../../lib/seo/page-meta";
 import { absoluteUrl, composeTitle } from "../../lib/seo/seo";
@@ -17,8 +18,9 @@ import type { Route } from "./+types/project";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const language = languageFromPath(url.pathname);
+  const preview = (await readPagePreview(request, context))?.overlay;
   const [page, site] = await Promise.all([
-    loadProjectPage(context.db, params.id, language, context.requestId),
+    loadProjectPage(context.db, params.id, language, context.requestId, preview),
     loadSiteSeo(context.db, language, context.requestId),
   ]);
   if (page.movedTo !== undefined) {
