@@ -62,6 +62,7 @@ import { createInternalPaymentRoutes } from "./routes/internal/internal-payments
 import { createInternalProjectRoutes } from "./routes/internal/internal-projects";
 import { createLocalEmulatorRoutes } from "./routes/internal/local-emulator";
 import { createSignInInvitationRoutes } from "./routes/internal/sign-in-invitations";
+import { createSignUpRulesTestRoutes } from "./routes/internal/sign-up-rules-test";
 import { createMigrationTestRoutes } from "./routes/migration-tests";
 import { createPaymentRoutes } from "./routes/payments/payments";
 import { createStripeCheckoutRoutes } from "./routes/payments/payments-stripe-checkout";
@@ -338,6 +339,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   app.route("/internal/local-emulator", createLocalEmulatorRoutes());
   app.route("/internal/send-test-email", createSendTestEmailRoutes(deps));
   app.route("/internal/send-sign-in-invitation", createSignInInvitationRoutes(deps));
+  app.route("/internal/sign-up-rules-test", createSignUpRulesTestRoutes());
   app.route("/internal/emails", createSentEmailRoutes(deps));
   app.route("/emails/outbox", createEmailOutboxRoutes(deps));
   app.route("/emails", createEmailDeliveryRoutes(deps));

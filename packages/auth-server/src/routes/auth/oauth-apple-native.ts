@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { getClientIp } from "../../http/client-ip";
 import type { AuthEnv, RouteDeps } from "../../http/context";
+import { getEndUserCountryCode } from "../../http/end-user-country";
 import { requireAccess } from "../../http/project-access";
 import { sendJson } from "../../http/respond";
 import { validateRequest } from "../../http/validate";
@@ -49,6 +50,7 @@ export function createAppleNativeSignInRoutes(
         providerId: appleProviderId,
         profile,
         currentUserId: null,
+        countryCode: getEndUserCountryCode(c),
       });
       // Unlike the reference, a TOTP user still needs the second factor (as every sign-in here).
       const session = await completeFirstFactorSignIn(deps, auth.project, result.user, {

@@ -11,6 +11,7 @@ import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import type { AuthEnv, RouteDeps } from "../../http/context";
+import { getEndUserCountryCode } from "../../http/end-user-country";
 import { knownErrorResponse, statusErrorResponse } from "../../http/error-response";
 import { publicClientSentinel } from "../../http/project-access";
 import { sendJson } from "../../http/respond";
@@ -259,7 +260,7 @@ export function createOAuthFlowRoutes(deps: RouteDeps, client: ProviderClient): 
       return withHeaders(errorRedirect(target, error), cookieHeaders);
     };
     try {
-      const answer = await completeCallback(project, flow, providerId, input);
+      const answer = await completeCallback(project, flow, providerId, input, c);
       return withHeaders(answer, cookieHeaders);
     } catch (error) {
       if (isKnownError(error)) return redirectTo(error);
@@ -273,6 +274,7 @@ export function createOAuthFlowRoutes(deps: RouteDeps, client: ProviderClient): 
     flow: OuterFlow,
     providerId: string,
     input: Record<string, string>,
+    c: Context<AuthEnv>,
   ): Promise<Response> {
     // The provider named by the callback URL: a code issued to another provider's client is
     // refused, as that provider would refuse it.
@@ -322,6 +324,7 @@ export function createOAuthFlowRoutes(deps: RouteDeps, client: ProviderClient): 
             providerId,
             profile,
             currentUserId: flow.userId,
+            countryCode: getEndUserCountryCode(c),
           });
     await storeProviderTokens(deps, result.account.id, tokens);
     const code = await createAuthorizationCode(deps, project.id, {

@@ -357,35 +357,54 @@ describe("PATCH /internal/config/override/{level}", () => {
     await patchOverride("environment", { "auth.oauth.providers.corp": null });
   });
 
-  it("shows sign-up rules with their defaults; refuses rules in force, which it does not evaluate", async () => {
+  it("takes sign-up rules with their defaults, in evaluation order; refuses conditions that cannot be evaluated", async () => {
     const config = await renderedConfig();
     expect(config.auth.signUpRules).toEqual({});
     expect(config.auth.signUpRulesDefaultAction).toBe("allow");
-    const unsupported =
-      'Sign-up rules are not supported by this server: auth.signUpRules may only hold disabled rules and auth.signUpRulesDefaultAction must be "allow".';
-    await expectTextError(
-      await patchOverride("environment", { "auth.signUpRulesDefaultAction": "reject" }),
-      400,
-      unsupported,
-    );
-    await expectTextError(
-      await patchOverride("environment", {
-        "auth.signUpRules.gmail": { enabled: true, condition: 'email.endsWith("@gmail.com")' },
-      }),
-      400,
-      unsupported,
-    );
-    expect(await renderedConfig()).toEqual(config);
-    const disabled = await patchOverride("environment", {
-      "auth.signUpRules.gmail": { enabled: false, condition: 'email.endsWith("@gmail.com")' },
+    const accepted = await patchOverride("environment", {
+      "auth.signUpRules.gmail": { enabled: true, condition: 'email.endsWith("@gmail.com")' },
+      "auth.signUpRules.first": {
+        enabled: true,
+        priority: 5,
+        condition: 'email.matches("(unclosed")',
+        action: { type: "restrict" },
+      },
+      "auth.signUpRulesDefaultAction": "reject",
     });
-    expect(disabled.status).toBe(200);
-    expect((await renderedConfig()).auth.signUpRules.gmail).toMatchObject({
-      enabled: false,
+    expect(accepted.status).toBe(200);
+    const rendered = await renderedConfig();
+    expect(Object.keys(rendered.auth.signUpRules)).toEqual(["first", "gmail"]);
+    expect(rendered.auth.signUpRules.gmail).toEqual({
+      enabled: true,
       priority: 0,
+      condition: 'email.endsWith("@gmail.com")',
       action: { type: "allow" },
     });
-    await patchOverride("environment", { "auth.signUpRules.gmail": null });
+    expect(rendered.auth.signUpRulesDefaultAction).toBe("reject");
+
+    await expectTextError(
+      await patchOverride("environment", {
+        "auth.signUpRules.broken": { enabled: false, condition: 'email.endsWith("@gmail.com") &&' },
+        "auth.signUpRules.typo": { enabled: true, condition: 'domain == "gmail.com"' },
+      }),
+      400,
+      [
+        "Invalid config override:",
+        "  - auth.signUpRules.broken.condition: Unexpected token: EOF (at character 32)",
+        "  - auth.signUpRules.typo.condition: Unknown variable: domain (at character 1)",
+      ].join("\n"),
+    );
+    await expectTextError(
+      await patchOverride("environment", { "auth.signUpRules.gmail.condition": "email" }),
+      400,
+      "Invalid config override:\n  - auth.signUpRules.gmail.condition: The condition must evaluate to a boolean, not string",
+    );
+    expect(await renderedConfig()).toEqual(rendered);
+    await patchOverride("environment", {
+      "auth.signUpRules.gmail": null,
+      "auth.signUpRules.first": null,
+      "auth.signUpRulesDefaultAction": "allow",
+    });
   });
 });
 

@@ -15,11 +15,16 @@ import type { LoadedProject } from "../projects/projects";
 import { findUser, type LoadedUser, normalizeEmail, requireUser } from "../records/user-records";
 import { plainErrors } from "../shared/plain-errors";
 import { isUniqueViolation } from "../shared/status-error";
+import {
+  applySignUpRules,
+  createSignUpRuleContext,
+  signUpCountryFields,
+} from "../sign-up-rules/sign-up-rules";
 import type { ProviderTokenSet } from "./provider-client";
 import type { ProviderProfile } from "./provider-presets";
 import { providerTokenSecret, sealProviderToken } from "./provider-token-seal";
 
-type AccountDeps = Pick<AuthDeps, "db" | "clock" | "ids" | "passwords">;
+type AccountDeps = Pick<AuthDeps, "db" | "clock" | "ids" | "passwords" | "logger">;
 
 export interface OAuthSignInResult {
   user: LoadedUser;
@@ -145,6 +150,8 @@ export async function signInWithOAuthAccount(
     profile: ProviderProfile;
     /** The user of the authorize request's token: an anonymous one is upgraded, not replaced. */
     currentUserId: string | null;
+    /** The geo country of the request that finishes the sign-in (http/end-user-country.ts). */
+    countryCode: string | null;
   },
 ): Promise<OAuthSignInResult> {
   const { profile } = input;
@@ -187,6 +194,17 @@ export async function signInWithOAuthAccount(
     : null;
   const upgrading = anonymous?.row.isAnonymous ? anonymous : null;
   if (!upgrading && !project.config.auth.allowSignUp) throw knownErrors.signUpNotEnabled();
+  const ruleFields = applySignUpRules(
+    deps,
+    project,
+    createSignUpRuleContext({
+      email: profile.email,
+      countryCode: input.countryCode,
+      authMethod: "oauth",
+      oauthProvider: input.providerId,
+    }),
+    upgrading?.row.restrictedByAdminPrivateDetails ?? null,
+  );
   return deps.db.transaction(async (tx) => {
     const fields = {
       ...(profile.email === null
@@ -198,6 +216,8 @@ export async function signInWithOAuthAccount(
           }),
       display_name: profile.displayName,
       profile_image_url: profile.profileImageUrl,
+      ...ruleFields,
+      ...signUpCountryFields(upgrading, input.countryCode),
     };
     const user = upgrading
       ? await updateUser(tx, deps, project, upgrading.row.id, { ...fields, is_anonymous: false })

@@ -1,13 +1,14 @@
 /**
  * Checks of a config override beyond the shape the schema gives (services/projects/project-config.ts):
- * which settings only the environment level may hold, which OAuth provider types exist, and the
- * sign-up rules this server does not evaluate. Stored documents are never checked this way (a read
+ * which settings only the environment level may hold, which OAuth provider types exist, and that
+ * sign-up rule conditions can be evaluated. Stored documents are never checked this way (a read
  * must not fail on what an older version accepted); only what an override writes.
  * @module
  */
 import { standardOAuthProviderIds } from "@heritage/auth-protocol";
 import type { ProjectConfig } from "../projects/project-config";
 import { plainErrors } from "../shared/plain-errors";
+import { findConditionProblem } from "../sign-up-rules/rule-conditions";
 
 /**
  * Settings that differ between a project's deployments (the reference's environment schema adds
@@ -91,14 +92,38 @@ export function checkOAuthProviderTypes(
   }
 }
 
+const signUpRulesPath = ["auth", "signUpRules"];
+
 /**
- * This server does not evaluate sign-up rules (the reference's CEL conditions): it takes the keys
- * with their defaults and disabled rules, but refuses a rule that would be in force or a default
- * of "reject", rather than store a rule that silently does nothing.
+ * Each sign-up rule the override set has a condition that can be evaluated (it parses, names only
+ * the context's variables and gives a boolean; services/sign-up-rules/rule-conditions.ts), so a
+ * rule that could never match is refused rather than stored. Only the rules the override touched:
+ * a stored rule never blocks a write to something else.
  */
-export function checkSignUpRules(config: ProjectConfig): void {
-  const enabledRule = Object.values(config.auth.signUpRules).some((rule) => rule.enabled);
-  if (enabledRule || config.auth.signUpRulesDefaultAction !== "allow") {
-    throw plainErrors.signUpRulesUnsupported();
+export function checkSignUpRuleConditions(
+  config: ProjectConfig,
+  entries: [string[], unknown][],
+): void {
+  const ids = new Set<string>();
+  for (const [path] of entries) {
+    if (path.length <= signUpRulesPath.length) {
+      if (
+        signUpRulesPath.slice(0, path.length).every((segment, index) => segment === path[index])
+      ) {
+        for (const id of Object.keys(config.auth.signUpRules)) ids.add(id);
+      }
+    } else if (startsWithPattern(path, signUpRulesPath)) {
+      ids.add(path[signUpRulesPath.length] as string);
+    }
   }
+  const problems: string[] = [];
+  for (const id of ids) {
+    const condition = config.auth.signUpRules[id]?.condition;
+    if (condition === undefined) continue;
+    const problem = findConditionProblem(condition);
+    if (problem !== null) {
+      problems.push(`${[...signUpRulesPath, id, "condition"].join(".")}: ${problem}`);
+    }
+  }
+  if (problems.length > 0) throw plainErrors.invalidConfigOverride(problems);
 }

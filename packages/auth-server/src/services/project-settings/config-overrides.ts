@@ -24,7 +24,7 @@ import type { SecretBox } from "../secrets/secret-box";
 import { plainErrors } from "../shared/plain-errors";
 import {
   checkOAuthProviderTypes,
-  checkSignUpRules,
+  checkSignUpRuleConditions,
   findEnvironmentOnlyPath,
 } from "./config-override-checks";
 import { assertProductionModeAllowed, type ProjectWriteChecks } from "./production-mode";
@@ -155,7 +155,7 @@ function validateDocument(document: unknown, entries: [string[], unknown][]): Pr
     }
   }
   checkOAuthProviderTypes(result.data, entries);
-  checkSignUpRules(result.data);
+  checkSignUpRuleConditions(result.data, entries);
   return result.data;
 }
 

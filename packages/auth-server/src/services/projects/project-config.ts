@@ -34,8 +34,9 @@ const oauthProviderSchema = z.object({
 const permissionIdsSchema = z.array(z.string()).default([]);
 
 /**
- * A sign-up rule in the reference's shape (`auth.signUpRules.{id}`). This server does not evaluate
- * rules: config writes accept only disabled ones (services/project-settings/config-override-checks.ts).
+ * A sign-up rule in the reference's shape (`auth.signUpRules.{id}`): a CEL `condition` and what a
+ * match does (services/sign-up-rules/sign-up-rules.ts). Config writes refuse a condition that
+ * cannot be evaluated (services/project-settings/config-override-checks.ts).
  */
 const signUpRuleSchema = z.object({
   enabled: z.boolean().default(false),
@@ -49,6 +50,15 @@ const signUpRuleSchema = z.object({
     })
     .prefault({}),
 });
+
+export type SignUpRule = z.output<typeof signUpRuleSchema>;
+
+/** Rules in the order they are evaluated: `priority` descending, then id ascending (the reference's). */
+export function orderSignUpRules(rules: Record<string, SignUpRule>): [string, SignUpRule][] {
+  return Object.entries(rules).sort(([idA, a], [idB, b]) =>
+    a.priority !== b.priority ? b.priority - a.priority : idA < idB ? -1 : idA > idB ? 1 : 0,
+  );
+}
 
 /** Shared: the platform's sender; otherwise the project's own SMTP server. */
 const emailServerSchema = z.object({
@@ -142,7 +152,11 @@ export const projectConfigSchema = z.object({
             .default("link_method"),
         })
         .prefault({}),
-      signUpRules: z.record(z.string(), signUpRuleSchema).default({}),
+      /** Rendered in the order they are evaluated (priority descending, then id), as the reference. */
+      signUpRules: z
+        .record(z.string(), signUpRuleSchema)
+        .default({})
+        .transform((rules) => Object.fromEntries(orderSignUpRules(rules))),
       signUpRulesDefaultAction: z.enum(["allow", "reject"]).default("allow"),
     })
     .prefault({}),

@@ -247,11 +247,6 @@ export const plainErrors = {
   /** `path`: the provider's type key; `types`: the preset types, in the reference's order. */
   unknownOAuthProviderType: (path: string, types: readonly string[]) =>
     plain(400, `${path} must be one of the following values: ${types.join(", ")}`),
-  signUpRulesUnsupported: () =>
-    plain(
-      400,
-      'Sign-up rules are not supported by this server: auth.signUpRules may only hold disabled rules and auth.signUpRulesDefaultAction must be "allow".',
-    ),
   configLevelCannotHold: (level: string, path: readonly string[]) =>
     plain(400, `The ${level} config level cannot hold ${path.join(".")}.`),
   configOverrideNotObject: () => plain(400, "A config override must be a JSON object."),

@@ -29,18 +29,6 @@ export interface SignInTokens {
   isNewUser: boolean;
 }
 
-/**
- * The `country_code` a sign-up writes: the request's geo country (http/end-user-country.ts), except
- * that an anonymous user being upgraded keeps a country it already has (as the reference does).
- */
-export function signUpCountryFields(
-  upgraded: LoadedUser | null,
-  countryCode: string | null,
-): { country_code?: string } {
-  if (countryCode === null || (upgraded && upgraded.row.countryCode !== null)) return {};
-  return { country_code: countryCode };
-}
-
 export function requiresTotpMfa(user: LoadedUser): boolean {
   return user.row.totpSecretBase64 !== null;
 }

@@ -22,10 +22,11 @@ import type { LoadedProject } from "../projects/projects";
 import { type LoadedUser, normalizeEmail, requireUser } from "../records/user-records";
 import { plainErrors } from "../shared/plain-errors";
 import {
-  completeFirstFactorSignIn,
-  type SignInTokens,
+  applySignUpRules,
+  createSignUpRuleContext,
   signUpCountryFields,
-} from "./first-factor-sign-in";
+} from "../sign-up-rules/sign-up-rules";
+import { completeFirstFactorSignIn, type SignInTokens } from "./first-factor-sign-in";
 
 /** Characters of the code a user types; the rest is the nonce `send-sign-in-code` answers. */
 export const otpLength = 6;
@@ -174,18 +175,28 @@ export async function signInWithCode(
     typeof data.sign_up_country_code === "string" ? data.sign_up_country_code : null;
   const channel = await findAuthEmailChannel(deps, project.id, email);
   assertAddressAllowsOtp(project, channel);
+  const anonymousUser = input.currentUser?.row.isAnonymous ? input.currentUser : null;
+  // A sign-up the project's rules refuse leaves the code usable, as the other refusals do.
+  const ruleFields = channel
+    ? {}
+    : applySignUpRules(
+        deps,
+        project,
+        createSignUpRuleContext({ email, countryCode, authMethod: "otp", oauthProvider: null }),
+        anonymousUser?.row.restrictedByAdminPrivateDetails ?? null,
+      );
   await redeemVerificationCode(deps, { ...redeem, consume: true });
 
   if (channel) {
     const user = await signInExistingAccount(deps, project, channel.userId);
     return completeFirstFactorSignIn(deps, project, user, { isNewUser: false, ip: input.ip });
   }
-  const anonymousUser = input.currentUser?.row.isAnonymous ? input.currentUser : null;
   const fields = {
     primary_email: email,
     primary_email_verified: true,
     primary_email_auth_enabled: true,
     otp_auth_enabled: true,
+    ...ruleFields,
   };
   const user = await deps.db.transaction((tx) =>
     anonymousUser

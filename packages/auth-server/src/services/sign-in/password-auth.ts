@@ -17,7 +17,12 @@ import { type LoadedUser, normalizeEmail, requireUser } from "../records/user-re
 // Digests keep counter keys short and keep addresses out of the rate-limit table.
 import { hashSecret } from "../secrets/secrets";
 import { emitAuthEvent } from "../shared/auth-events";
-import { completeFirstFactorSignIn, signUpCountryFields } from "./first-factor-sign-in";
+import {
+  applySignUpRules,
+  createSignUpRuleContext,
+  signUpCountryFields,
+} from "../sign-up-rules/sign-up-rules";
+import { completeFirstFactorSignIn } from "./first-factor-sign-in";
 import { consumeRateLimits } from "./rate-limits";
 
 export interface SessionTokens {
@@ -143,12 +148,24 @@ export async function signUpWithPassword(
     },
   ]);
   const anonymousUser = input.currentUser?.row.isAnonymous ? input.currentUser : null;
+  const ruleFields = applySignUpRules(
+    deps,
+    project,
+    createSignUpRuleContext({
+      email: input.email,
+      countryCode: input.countryCode,
+      authMethod: "password",
+      oauthProvider: null,
+    }),
+    anonymousUser?.row.restrictedByAdminPrivateDetails ?? null,
+  );
   const user = await deps.db.transaction(async (tx) => {
     const fields = {
       primary_email: input.email,
       primary_email_verified: false,
       primary_email_auth_enabled: true,
       password: input.password,
+      ...ruleFields,
     };
     if (anonymousUser) {
       return updateUser(tx, deps, project, anonymousUser.row.id, {
