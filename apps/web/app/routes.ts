@@ -77,6 +77,8 @@ export default [
       route("admin/seo", "routes/admin/seo.tsx"),
       route("admin/trash", "routes/admin/trash.tsx"),
       route("admin/activity", "routes/admin/activity.tsx"),
+      // A draft's page as visitors will see it (issue 34, item 1).
+      route("admin/preview", "routes/admin/preview.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

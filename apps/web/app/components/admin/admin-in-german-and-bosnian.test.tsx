@@ -25,6 +25,7 @@ import UsersPage from "../../routes/admin/users";
 import { AdminGuard } from "./auth/admin-guard";
 import { AdminSignOutContext } from "./auth/use-sign-out";
 import { ContactSubmissionsScreen } from "./contact-submissions/contact-submissions-screen";
+import { PreviewScreen } from "./drafts/preview-screen";
 import { FaqScreen } from "./faq/faq-screen";
 import { ActivityScreen } from "./history/activity-screen";
 import { TrashScreen } from "./history/trash-screen";
@@ -195,7 +196,8 @@ async function renderAdmin(
     routes = {},
     loader,
     user = signedInUser,
-  }: { routes?: Routes; loader?: () => unknown; user?: AuthUser | null } = {},
+    entry = "/admin/screen",
+  }: { routes?: Routes; loader?: () => unknown; user?: AuthUser | null; entry?: string } = {},
 ) {
   globalThis.fetch = fakeFetch(routes);
   // A signed-in admin's app: the content client asks it for a token per call.
@@ -222,7 +224,7 @@ async function renderAdmin(
         ),
       },
     ],
-    { initialEntries: ["/admin/screen"] },
+    { initialEntries: [entry] },
   );
   const container = document.createElement("div");
   document.body.append(container);
@@ -371,6 +373,48 @@ describe.each(["de", "bs"] as const)("the admin area in %s", (language) => {
     expectNoEnglish();
     await click(button(t("faq.add")));
     await click(button(t("common.save")));
+    expectNoEnglish();
+  });
+
+  it("drafts: an item's draft in its dialog, and the preview screen", async () => {
+    await renderAdmin(language, <FaqScreen />, {
+      routes: {
+        "GET api-faqs": () => [
+          {
+            id: "f1",
+            question: "Who are you?",
+            answer: "A heritage organisation.",
+            version: 1,
+            created_at: now,
+            updated_at: now,
+          },
+        ],
+        "GET drafts": () => [
+          {
+            table: "faqs",
+            id: "f1",
+            data: { question: "Who are we?" },
+            base_version: 1,
+            version: 1,
+            saved_by_id: "user-1",
+            saved_by_name: "Ana",
+            saved_at: now,
+          },
+        ],
+      },
+    });
+    await click(button(t("common.edit")));
+    expect(document.body.textContent).toContain(t("draft.publish"));
+    expect(document.body.textContent).toContain(t("draft.save"));
+    expectNoEnglish();
+    await act(async () => rendered?.root.unmount());
+    rendered?.container.remove();
+    await renderAdmin(language, <PreviewScreen />, {
+      entry: "/admin/preview?table=faqs&id=f1&language=de",
+    });
+    expect(document.querySelector("iframe")?.getAttribute("src")).toBe("/de?preview=faqs%3Af1#faq");
+    await click(button(t("preview.phone")));
+    expect(document.querySelector("iframe")?.getAttribute("style")).toContain("390px");
     expectNoEnglish();
   });
 

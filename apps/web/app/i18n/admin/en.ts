@@ -322,6 +322,36 @@ export const adminEn = {
   "faq.field.question": "Question ({language})",
   "faq.field.answer": "Answer ({language})",
 
+  // Drafts and preview (issue 34, item 1)
+  "draft.save": "Save draft",
+  "draft.saving": "Saving draft...",
+  "draft.saved": "Draft saved",
+  "draft.saveFailed": "Failed to save the draft",
+  "draft.state": "Draft saved {time} by {name}",
+  "draft.editing":
+    "You are editing the draft. Visitors see the published version until you publish it.",
+  "draft.preview": "Preview",
+  "draft.publish": "Publish",
+  "draft.publishing": "Publishing...",
+  "draft.published": "Draft published",
+  "draft.publishFailed": "Failed to publish the draft",
+  "draft.discard": "Discard draft",
+  "draft.discarded": "Draft discarded",
+  "draft.discardFailed": "Failed to discard the draft",
+  "draft.someone": "someone",
+  "preview.title": "Preview",
+  "preview.pageTitle": "Preview | Heritage Admin",
+  "preview.intro":
+    "The page as visitors will see it once the draft is published. Only signed-in admins can open it.",
+  "preview.language": "Preview language",
+  "preview.width": "Screen width",
+  "preview.phone": "Phone (390 px)",
+  "preview.desktop": "Desktop",
+  "preview.openInTab": "Open in a new tab",
+  "preview.back": "Back to the editor",
+  "preview.frame": "Preview of the page in {language}",
+  "preview.missing": "Nothing to preview: the address names no draft.",
+
   // /admin/contact-submissions
   "contact.title": "Contact Form Submissions",
   "contact.total": "Total: {count}",

@@ -33,6 +33,7 @@ import {
 import { z } from "zod";
 import type { SiteLanguage } from "../language";
 import type { DataRequest, Method } from "./data-call";
+import { createDraftCalls } from "./draft-client";
 import { createHistoryCalls } from "./history-client";
 import { createTranslationCalls } from "./translation-client";
 import { versionHeader } from "./version-header";
@@ -534,6 +535,8 @@ export function createContentClient(options: ContentClientOptions) {
     history: createHistoryCalls(callData),
     /** Translation status and "Mark as checked" (issue 34, item 2): translation-client.ts. */
     translations: createTranslationCalls(callData),
+    /** Drafts, their preview and publishing (issue 34, item 1): draft-client.ts. */
+    drafts: createDraftCalls(callData),
 
     checkImages: async (urls: string[]): Promise<Map<string, ImageProblem>> => {
       const asked = [...new Set(urls.map((url) => url.trim()).filter((url) => url !== ""))];

@@ -34,6 +34,8 @@ export function EntityFormDialog({
   noun,
   onUseTheirs,
   isDirty = false,
+  header,
+  extraActions,
   children,
 }: {
   open: boolean;
@@ -52,6 +54,10 @@ export function EntityFormDialog({
   onUseTheirs?: (field: string, value: unknown) => void;
   /** The form holds changes not saved yet: closing or leaving asks first. */
   isDirty?: boolean;
+  /** Above the fields: the state of the item's draft (issue 34, item 1). */
+  header?: ReactNode;
+  /** Buttons beside Save ("Save draft"). */
+  extraActions?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useAdminI18n();
@@ -91,6 +97,7 @@ export function EntityFormDialog({
             onUseTheirs={onUseTheirs}
           />
         ) : null}
+        {header}
         {children}
         <div className="mt-6 flex justify-end gap-3 border-t border-gray-200 pt-4">
           <button
@@ -101,6 +108,7 @@ export function EntityFormDialog({
           >
             {t("common.cancel")}
           </button>
+          {extraActions}
           <button type="submit" className={adminButton("primary")} disabled={isSaveDisabled}>
             {isSaving ? t("common.saving") : t("common.save")}
           </button>

@@ -4,16 +4,23 @@
  * Bosanski with a question and a 4-row answer each, Cancel and Save ("Saving..." while busy).
  * No client-side rules (spec section 5); a refused save keeps the form and says why. The German
  * and Bosnian tabs of an item say whether its translation is missing, outdated or up to date,
- * with "Mark as checked" (issue 34, item 2).
+ * with "Mark as checked" (issue 34, item 2). An item can be saved as a draft, previewed,
+ * published or discarded; the dialog opens on its draft when it has one (issue 34, item 1).
  */
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import type { ContentClient, FaqRow } from "../../../lib/content-api/content-client";
+import {
+  type ContentClient,
+  type FaqRow,
+  faqRowSchema,
+} from "../../../lib/content-api/content-client";
 import { AdminTabs } from "../common/admin-tabs";
 import { EntityFormDialog, useEntitySave } from "../common/entity-form-dialog";
 import { TextAreaField, TextField } from "../common/form-fields";
 import { LanguageTabLabel } from "../common/language-tab-label";
 import { adminLanguages, languageName } from "../common/languages";
+import { adminPreviewHref, DraftBar, SaveDraftButton } from "../drafts/draft-bar";
+import { useItemDraft } from "../drafts/use-item-draft";
 import { useAdminI18n } from "../shell/admin-language";
 import { TranslationStatusNote, useItemTranslations } from "../translations/translation-status";
 
@@ -27,9 +34,12 @@ const faqFieldNames = [
 ] as const;
 type FaqFormValues = Record<(typeof faqFieldNames)[number], string>;
 
-function faqToValues(faq: FaqRow | null): FaqFormValues {
+function faqToValues(faq: FaqRow | null, draft?: Record<string, unknown>): FaqFormValues {
   return Object.fromEntries(
-    faqFieldNames.map((name) => [name, faq?.[name] ?? ""]),
+    faqFieldNames.map((name) => {
+      const drafted = draft?.[name];
+      return [name, typeof drafted === "string" ? drafted : (faq?.[name] ?? "")];
+    }),
   ) as FaqFormValues;
 }
 
@@ -63,12 +73,17 @@ export function FaqDialog({
   const { t } = useAdminI18n();
   const [tab, setTab] = useState("en");
   const translations = useItemTranslations(client, "faqs", faq?.id ?? null, open);
-  const { isSaving, save, conflict, versionRef } = useEntitySave({
+  const itemDraft = useItemDraft(client, "faqs", faq?.id ?? null, open);
+  const { isSaving, save, conflict, versionRef, saved, noteConflict } = useEntitySave({
     open,
     entity: faq,
     create: (values: FaqFormValues) => client.createFaq(values),
     update: (values, version) => client.updateFaq(values, version),
-    onSaved,
+    // Saved from a form opened on the draft: the draft is live now, and goes.
+    onSaved: (row, change) => {
+      if (itemDraft.draft) void itemDraft.discard();
+      onSaved(row, change);
+    },
     onOpenChange,
     notices: {
       added: t("faq.added"),
@@ -95,9 +110,30 @@ export function FaqDialog({
     setTab(openTab);
   }, [open, faq, reset, openTab]);
 
+  // The item's draft, once read: the form holds it, based on the version it was saved on.
+  const draft = itemDraft.draft;
+  useEffect(() => {
+    if (!open || !itemDraft.isLoaded) return;
+    reset(faqToValues(faq, draft?.data));
+    if (draft) versionRef.current = draft.base_version ?? undefined;
+  }, [open, faq, draft, itemDraft.isLoaded, reset, versionRef]);
+
   const submit = handleSubmit((values) => {
     clearErrors();
     return save(values);
+  });
+  const saveDraft = handleSubmit((values) => {
+    clearErrors();
+    return itemDraft.save(values, versionRef.current, noteConflict);
+  });
+  // Publishing publishes what the form shows: unsaved changes are saved to the draft first.
+  const publish = handleSubmit(async (values) => {
+    if (isDirty && !(await itemDraft.save(values, versionRef.current, noteConflict))) return;
+    const row = await itemDraft.publish(faqRowSchema, noteConflict);
+    if (!row) return;
+    saved(row);
+    onSaved(row, "updated");
+    onOpenChange(false);
   });
 
   return (
@@ -110,6 +146,25 @@ export function FaqDialog({
       conflict={conflict}
       noun={t("faq.thisItem")}
       isDirty={isDirty}
+      header={
+        faq ? (
+          <DraftBar
+            draft={itemDraft}
+            previewHref={adminPreviewHref("faqs", faq.id, { language: tab })}
+            onPublish={() => void publish()}
+            onDiscard={() => void itemDraft.discard()}
+          />
+        ) : null
+      }
+      extraActions={
+        faq ? (
+          <SaveDraftButton
+            draft={itemDraft}
+            disabled={isSaving || !itemDraft.isLoaded}
+            onClick={() => void saveDraft()}
+          />
+        ) : null
+      }
       onUseTheirs={(field, value) => {
         if ((faqFieldNames as readonly string[]).includes(field)) {
           const name = field as (typeof faqFieldNames)[number];

@@ -7,7 +7,8 @@
  * project's public address (issue 33, item 13): made from the English title when left empty, and
  * editable; an address another project has is refused beside the field. The Deutsch and Bosanski
  * tabs of a project say whether its translation is missing, outdated or up to date, with "Mark
- * as checked" (issue 34, item 2).
+ * as checked" (issue 34, item 2). A project can be saved as a draft, previewed, published or
+ * discarded; the dialog opens on its draft when it has one (issue 34, item 1).
  */
 
 import {
@@ -25,6 +26,7 @@ import {
   type ContentClient,
   errorMessage,
   type ProjectRow,
+  projectRowSchema,
 } from "../../../lib/content-api/content-client";
 import { classNames } from "../../ui/class-names";
 import { AdminTabs } from "../common/admin-tabs";
@@ -34,6 +36,8 @@ import { ImageUpload } from "../common/image-upload";
 import { LanguageTabLabel } from "../common/language-tab-label";
 import { type AdminLanguage, adminLanguages, languageName } from "../common/languages";
 import { noticeError, noticeSuccess } from "../common/notices";
+import { adminPreviewHref, DraftBar, SaveDraftButton } from "../drafts/draft-bar";
+import { useItemDraft } from "../drafts/use-item-draft";
 import { useAdminI18n } from "../shell/admin-language";
 import { TranslationStatusNote, useItemTranslations } from "../translations/translation-status";
 import { brokenImages, ImageWarnings, useImageProblems } from "./image-checks";
@@ -119,12 +123,17 @@ export function ProjectDialog({
   const [isUploading, setIsUploading] = useState(false);
   const [savingSeoLanguage, setSavingSeoLanguage] = useState<string | null>(null);
   const translations = useItemTranslations(client, "projects", project?.id ?? null, open);
+  const itemDraft = useItemDraft(client, "projects", project?.id ?? null, open);
   const { isSaving, isSavingRef, save, versionRef, saved, noteConflict, conflict } = useEntitySave({
     open,
     entity: project,
     create: (values: ProjectCreate) => client.createProject(values),
     update: (values, version) => client.updateProject(values, version),
-    onSaved,
+    // Saved from a form opened on the draft: the draft is live now, and goes.
+    onSaved: (row, change) => {
+      if (itemDraft.draft) void itemDraft.discard();
+      onSaved(row, change);
+    },
     onOpenChange,
     notices: {
       added: t("projects.added"),
@@ -150,16 +159,37 @@ export function ProjectDialog({
     setTab(openTab);
   }, [open, project, firstCategory, reset, openTab]);
 
-  const submit = handleSubmit(
-    (values) => {
-      clearErrors();
-      return save(values);
-    },
-    (errors) => {
-      const first = Object.keys(errors)[0];
-      if (first) setTab(tabOfField(first));
-    },
-  );
+  // The project's draft, once read: the form holds it, based on the version it was saved on.
+  const draft = itemDraft.draft;
+  useEffect(() => {
+    if (!open || !project || !itemDraft.isLoaded) return;
+    reset(projectToValues(draft ? ({ ...project, ...draft.data } as ProjectRow) : project));
+    if (draft) versionRef.current = draft.base_version ?? undefined;
+  }, [open, project, draft, itemDraft.isLoaded, reset, versionRef]);
+
+  const showInvalidTab = (errors: FieldErrors<ProjectFormValues>) => {
+    const first = Object.keys(errors)[0];
+    if (first) setTab(tabOfField(first));
+  };
+  const submit = handleSubmit((values) => {
+    clearErrors();
+    return save(values);
+  }, showInvalidTab);
+  const saveDraft = handleSubmit((values) => {
+    clearErrors();
+    return itemDraft.save(values, versionRef.current, noteConflict);
+  }, showInvalidTab);
+  // Publishing publishes what the form shows: unsaved changes are saved to the draft first.
+  const publish = handleSubmit(async (values) => {
+    if (formState.isDirty && !(await itemDraft.save(values, versionRef.current, noteConflict))) {
+      return;
+    }
+    const row = await itemDraft.publish(projectRowSchema, noteConflict);
+    if (!row) return;
+    saved(row);
+    onSaved(row, "updated");
+    onOpenChange(false);
+  }, showInvalidTab);
 
   async function saveSeo(language: AdminLanguage) {
     if (!project || isSavingRef.current) return;
@@ -230,6 +260,28 @@ export function ProjectDialog({
       conflict={conflict}
       noun={t("projects.thisProject")}
       isDirty={formState.isDirty}
+      header={
+        project ? (
+          <DraftBar
+            draft={itemDraft}
+            previewHref={adminPreviewHref("projects", project.id, {
+              slug: project.slug,
+              language: ["de", "bs"].includes(tab) ? tab : "en",
+            })}
+            onPublish={() => void publish()}
+            onDiscard={() => void itemDraft.discard()}
+          />
+        ) : null
+      }
+      extraActions={
+        project ? (
+          <SaveDraftButton
+            draft={itemDraft}
+            disabled={isBusy || !itemDraft.isLoaded}
+            onClick={() => void saveDraft()}
+          />
+        ) : null
+      }
       onUseTheirs={(field, value) => {
         const target = formTextOf(field, value);
         if (target) setValue(target.name, target.text, { shouldDirty: true });

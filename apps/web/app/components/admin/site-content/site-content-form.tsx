@@ -3,11 +3,13 @@
  * One language of one site content section: its fields (rich HTML ones with a live, sanitised
  * preview) and "Save {Language} Content". Values the form has no inputs for (the about page's
  * values list) are kept and saved as they were. Validated with the section's shared schema.
+ * "Save draft" keeps the language's text in the section's draft (issue 34, item 1), which the
+ * form then holds.
  */
 
 import { siteContentColumns, siteContentSchemas } from "@heritage/content";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import {
   type ContentClient,
@@ -22,6 +24,8 @@ import type { AdminLanguage } from "../common/languages";
 import { languageName } from "../common/languages";
 import { noticeError, noticeSuccess } from "../common/notices";
 import { VersionConflictNotice } from "../common/version-conflict";
+import { SaveDraftButton } from "../drafts/draft-bar";
+import type { ItemDraft } from "../drafts/use-item-draft";
 import { useAdminI18n } from "../shell/admin-language";
 import type { ContentField, ContentSectionForm } from "./site-content-sections";
 
@@ -75,6 +79,7 @@ export function SiteContentForm({
   onDirtyChange,
   version,
   onVersion,
+  draft,
 }: {
   section: ContentSectionForm;
   language: AdminLanguage;
@@ -86,12 +91,25 @@ export function SiteContentForm({
   version?: number | undefined;
   /** Told the section's version after a save, or a colleague's after their earlier save. */
   onVersion?: (section: string, version: number | undefined) => void;
+  /** The section's draft: the form starts from its text for this language when it has one. */
+  draft?: ItemDraft | undefined;
 }) {
   const { t } = useAdminI18n();
+  const drafted = draft?.draft?.data[siteContentColumns[language.code]];
+  // Compared as text: another language's draft saved leaves this form's text (and edits) alone.
+  const draftedText = drafted && typeof drafted === "object" ? JSON.stringify(drafted) : null;
+  const start = useMemo(
+    () =>
+      draftedText === null
+        ? initial
+        : { ...initial, ...(JSON.parse(draftedText) as ContentValues) },
+    [initial, draftedText],
+  );
+
   const [conflict, setConflict] = useState<VersionConflict | null>(null);
   // What this form's text is based on: the stored content, then a colleague's after a conflict.
   const [opened, setOpened] = useState<ContentValues>(initial);
-  useEffect(() => setOpened(initial), [initial]);
+  useEffect(() => setOpened(start), [start]);
   /** The section fields of this form's language in a stored row (the editable ones only). */
   const languageContent = (row: Record<string, unknown>): Record<string, unknown> => {
     const stored = row[siteContentColumns[language.code]];
@@ -103,15 +121,15 @@ export function SiteContentForm({
   const form = useForm<ContentValues>({
     // The section's shared schema: e-mails and URLs checked, HTML cleaned.
     resolver: zodResolver(siteContentSchemas[section.id]) as unknown as Resolver<ContentValues>,
-    defaultValues: toFormValues(section, initial),
+    defaultValues: toFormValues(section, start),
   });
   const { register, reset, handleSubmit, formState } = form;
   const [isSaving, setIsSaving] = useState(false);
   const isSavingRef = useRef(false);
 
   useEffect(() => {
-    reset(toFormValues(section, initial));
-  }, [initial, section, reset]);
+    reset(toFormValues(section, start));
+  }, [start, section, reset]);
 
   const { isDirty } = formState;
   useEffect(() => {
@@ -154,6 +172,24 @@ export function SiteContentForm({
       isSavingRef.current = false;
       setIsSaving(false);
     }
+  });
+
+  /** A colleague's save since this form's version: shown as for a save, based on theirs next. */
+  const noteConflict = (error: unknown) => {
+    if (!(error instanceof ContentClientError) || !error.conflict) return;
+    onVersion?.(section.id, error.conflict.currentVersion);
+    if (conflict) setOpened(languageContent(conflict.current));
+    setConflict(error.conflict);
+  };
+
+  const saveDraft = handleSubmit(async (values) => {
+    if (!draft) return;
+    const saved = await draft.save(
+      { [siteContentColumns[language.code]]: values },
+      version,
+      noteConflict,
+    );
+    if (saved) setConflict(null);
   });
 
   const errorOf = (name: string) => {
@@ -214,9 +250,18 @@ export function SiteContentForm({
           />
         );
       })}
-      <button type="submit" className={adminButton("primary")} disabled={isSaving}>
-        {isSaving ? t("common.saving") : t(`siteContent.save.${language.code}`)}
-      </button>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className={adminButton("primary")} disabled={isSaving}>
+          {isSaving ? t("common.saving") : t(`siteContent.save.${language.code}`)}
+        </button>
+        {draft ? (
+          <SaveDraftButton
+            draft={draft}
+            disabled={isSaving || !draft.isLoaded}
+            onClick={() => void saveDraft()}
+          />
+        ) : null}
+      </div>
     </form>
   );
 }

@@ -4,11 +4,12 @@
  * Page, Impressum and Datenschutz, each with English, German and Bosnian sub-tabs and forms.
  * A language with nothing stored starts from the built-in default copy. The German and Bosnian
  * tabs of a section say whether its translation is missing, outdated or up to date, with "Mark
- * as checked" (issue 34, item 2).
+ * as checked" (issue 34, item 2). A section can be saved as a draft, previewed, published or
+ * discarded; its forms then hold the draft (issue 34, item 1).
  */
 import { defaultPageCopy } from "@heritage/content";
 import { History } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import {
   errorMessage,
@@ -22,6 +23,8 @@ import { noticeError } from "../common/notices";
 import { ErrorState, LoadingState } from "../common/screen-states";
 import { useLeaveWarning } from "../common/unsaved-changes";
 import { useContentClient } from "../common/use-content-client";
+import { adminPreviewHref, DraftBar } from "../drafts/draft-bar";
+import { type ItemDraft, useItemDraft } from "../drafts/use-item-draft";
 import { HistoryDialog } from "../history/history-dialog";
 import { useAdminI18n } from "../shell/admin-language";
 import { TranslationStatusNote, useTableTranslations } from "../translations/translation-status";
@@ -147,51 +150,63 @@ function SiteContentTabs({
                   {t("common.history")}
                 </button>
               </div>
-              <AdminTabs
-                label={t("siteContent.languages", { section: t(section.tabLabel) })}
-                {...(openLanguage && section.id === openSection
-                  ? { defaultValue: openLanguage }
-                  : {})}
-                tabs={adminLanguages.map((language) => {
-                  const stored = rows.get(section.id)?.[columns[language.code]];
-                  const initial =
-                    stored ??
-                    (defaultPageCopy[language.code][section.id] as unknown as Record<
-                      string,
-                      unknown
-                    >);
-                  return {
-                    value: language.code,
-                    label: languageName(language.code, t),
-                    content: (
-                      <>
-                        {language.code === "en" ? null : (
-                          <TranslationStatusNote
-                            entry={translations.entryOf(section.id, language.code)}
-                            onMarkChecked={(code) =>
-                              void translations.markChecked(
-                                section.id,
-                                code,
-                                versions.get(section.id),
-                              )
-                            }
-                            isMarking={translations.isMarking(section.id, language.code)}
-                          />
-                        )}
-                        <SiteContentForm
-                          section={section}
-                          language={language}
-                          initial={initial}
-                          client={client}
-                          onDirtyChange={onDirtyChange}
-                          version={versions.get(section.id)}
-                          onVersion={onVersion}
-                        />
-                      </>
-                    ),
-                  };
-                })}
-              />
+              <SectionDraft
+                client={client}
+                section={section}
+                onPublished={(row) => {
+                  onVersion(row.id, row.version);
+                  onRowRestored(row);
+                }}
+              >
+                {(draft) => (
+                  <AdminTabs
+                    label={t("siteContent.languages", { section: t(section.tabLabel) })}
+                    {...(openLanguage && section.id === openSection
+                      ? { defaultValue: openLanguage }
+                      : {})}
+                    tabs={adminLanguages.map((language) => {
+                      const stored = rows.get(section.id)?.[columns[language.code]];
+                      const initial =
+                        stored ??
+                        (defaultPageCopy[language.code][section.id] as unknown as Record<
+                          string,
+                          unknown
+                        >);
+                      return {
+                        value: language.code,
+                        label: languageName(language.code, t),
+                        content: (
+                          <>
+                            {language.code === "en" ? null : (
+                              <TranslationStatusNote
+                                entry={translations.entryOf(section.id, language.code)}
+                                onMarkChecked={(code) =>
+                                  void translations.markChecked(
+                                    section.id,
+                                    code,
+                                    versions.get(section.id),
+                                  )
+                                }
+                                isMarking={translations.isMarking(section.id, language.code)}
+                              />
+                            )}
+                            <SiteContentForm
+                              section={section}
+                              language={language}
+                              initial={initial}
+                              client={client}
+                              onDirtyChange={onDirtyChange}
+                              version={versions.get(section.id)}
+                              onVersion={onVersion}
+                              draft={draft}
+                            />
+                          </>
+                        ),
+                      };
+                    })}
+                  />
+                )}
+              </SectionDraft>
             </div>
           ),
         }))}
@@ -216,6 +231,34 @@ function SiteContentTabs({
           onRowRestored(restored);
         }}
       />
+    </>
+  );
+}
+
+/** A section's draft (issue 34, item 1): its state and actions above the language forms. */
+function SectionDraft({
+  client,
+  section,
+  onPublished,
+  children,
+}: {
+  client: ReturnType<typeof useContentClient>;
+  section: ContentSectionForm;
+  onPublished: (row: SiteContentRowAnswer) => void;
+  children: (draft: ItemDraft) => ReactNode;
+}) {
+  const draft = useItemDraft(client, "site_content", section.id, true);
+  return (
+    <>
+      <DraftBar
+        draft={draft}
+        previewHref={adminPreviewHref("site_content", section.id)}
+        onPublish={() =>
+          void draft.publish(siteContentRowAnswerSchema).then((row) => row && onPublished(row))
+        }
+        onDiscard={() => void draft.discard()}
+      />
+      {children(draft)}
     </>
   );
 }
