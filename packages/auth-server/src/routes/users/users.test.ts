@@ -471,10 +471,6 @@ describe("user management (error)", () => {
         { primary_email_verified: true },
         "primary_email_verified cannot be true without primary_email",
       ],
-      [
-        { restricted_by_admin_reason: "x" },
-        "restricted_by_admin_reason requires restricted_by_admin=true",
-      ],
       [{ otp_auth_enabled: true }, "OTP auth not enabled in the project"],
       [
         { oauth_providers: [{ id: "github", account_id: "1", email: null }] },
@@ -489,6 +485,37 @@ describe("user management (error)", () => {
       await expectTextError(await serverRequest("/users", "POST", body), 400, message);
     }
     expect(await countRows()).toEqual(before);
+  });
+
+  it("refuses a restriction's reason or notes without restricted_by_admin: true (schema, as the reference)", async () => {
+    const before = await countRows();
+    const created = await expectKnownError(
+      await serverRequest("/users", "POST", { restricted_by_admin_reason: "x" }),
+      "SCHEMA_ERROR",
+      400,
+    );
+    expect(created.error).toBe(
+      "Request validation failed on POST /api/v1/users:\n  - restricted_by_admin_reason must be null when restricted_by_admin is not true",
+    );
+    expect(await countRows()).toEqual(before);
+    const { id } = await createUser({ display_name: "Flagged", restricted_by_admin: true });
+    const updated = await expectKnownError(
+      await serverRequest(`/users/${id}`, "PATCH", {
+        restricted_by_admin: false,
+        restricted_by_admin_private_details: "notes",
+      }),
+      "SCHEMA_ERROR",
+      400,
+    );
+    expect(updated.error).toBe(
+      `Request validation failed on PATCH /api/v1/users/${id}:\n  - restricted_by_admin_private_details must be null when restricted_by_admin is not true`,
+    );
+    const cleared = await serverRequest(`/users/${id}`, "PATCH", {
+      restricted_by_admin: false,
+      restricted_by_admin_reason: null,
+      restricted_by_admin_private_details: null,
+    });
+    expect(cleared.status).toBe(200);
   });
 
   it("rejects a second user with the same auth email, storing nothing", async () => {

@@ -99,20 +99,54 @@ const serverWriteShape = {
     .optional(),
 };
 
-const serverCreateBody = z.strictObject({
-  ...serverWriteShape,
-  is_anonymous: z.boolean().optional(),
-  oauth_providers: z
-    .array(z.strictObject({ id: z.string(), account_id: z.string(), email: z.string().nullable() }))
-    .optional(),
-});
+/**
+ * The reference's schema test: a restriction's reason and private details may only be written
+ * together with `restricted_by_admin: true` (a SCHEMA_ERROR line of its own, naming no field).
+ */
+function checkRestrictionConsistency(
+  body: {
+    restricted_by_admin?: boolean | undefined;
+    restricted_by_admin_reason?: string | null | undefined;
+    restricted_by_admin_private_details?: string | null | undefined;
+  },
+  context: z.RefinementCtx,
+): void {
+  if (body.restricted_by_admin === true) return;
+  for (const field of [
+    "restricted_by_admin_reason",
+    "restricted_by_admin_private_details",
+  ] as const) {
+    if (body[field] != null) {
+      context.addIssue({
+        code: "custom",
+        message: `${field} must be null when restricted_by_admin is not true`,
+        params: { wholeLine: true },
+      });
+      return;
+    }
+  }
+}
 
-const serverUpdateBody = z.strictObject({
-  ...serverWriteShape,
-  // Only `false` (upgrade an anonymous user) can be written.
-  is_anonymous: z.literal(false).optional(),
-  selected_team_id: z.uuid().nullable().optional(),
-});
+const serverCreateBody = z
+  .strictObject({
+    ...serverWriteShape,
+    is_anonymous: z.boolean().optional(),
+    oauth_providers: z
+      .array(
+        z.strictObject({ id: z.string(), account_id: z.string(), email: z.string().nullable() }),
+      )
+      .optional(),
+  })
+  .superRefine(checkRestrictionConsistency);
+
+const serverUpdateBody = z
+  .strictObject({
+    ...serverWriteShape,
+    // Only `false` (upgrade an anonymous user) can be written.
+    is_anonymous: z.literal(false).optional(),
+    selected_team_id: z.uuid().nullable().optional(),
+  })
+  .superRefine(checkRestrictionConsistency);
 
 const booleanString = z
   .enum(["true", "false"])
