@@ -5,7 +5,13 @@
  * @module
  */
 import type { AddressInfo } from "node:net";
-import { createAuthApi, initAuthPlatform, parseAuthConfig } from "@heritage/auth-server";
+import {
+  type AuthEnv,
+  createAuthApi,
+  initAuthPlatform,
+  mountAuthApi,
+  parseAuthConfig,
+} from "@heritage/auth-server";
 import { migrationSet as authMigrations } from "@heritage/auth-server/migrations";
 import { connect, migrate } from "@heritage/db";
 import { serve } from "@hono/node-server";
@@ -23,8 +29,10 @@ const api = createAuthApi({
   config,
   baseUrl: "http://127.0.0.1",
 });
-const root = new Hono();
-root.route("/api/v1", api);
+// As the product mounts it (apps/server/src/app.ts): the handlers unwrapped, errors through onError.
+const root = new Hono<AuthEnv>();
+const answerApiError = mountAuthApi(root, api, ["/api/v1"]);
+root.onError((error, c) => answerApiError(error, c) ?? api.answerError(error, c));
 const server = serve({ fetch: root.fetch, hostname: "127.0.0.1", port: 0 }, () => {
   process.stdout.write(`${JSON.stringify({ port: (server.address() as AddressInfo).port })}\n`);
 });

@@ -10,6 +10,7 @@ import {
   createEmailHealthRoutes,
   createUnknownApiRoutes,
   findUserLabel,
+  mountAuthApi,
   readEmailQueueState,
 } from "@heritage/auth-server";
 import { CONTENT_CHANGED_CHANNEL } from "@heritage/content";
@@ -162,8 +163,9 @@ export function createApp(deps: AppDeps) {
     routes: () => app.routes,
   });
   for (const path of API_DESCRIPTION_PATHS) app.get(path, ...apiDescription.handlers);
-  // Every API version Stack Auth names (/api/v1, its betas, /api/latest) serves the same routes.
-  for (const mountPath of authApiMountPaths) app.route(mountPath, authApi);
+  // Every API version Stack Auth names (/api/v1, its betas, /api/latest) serves the same routes;
+  // an error one of them throws is answered in the API's shape (onError below).
+  const answerAuthApiError = mountAuthApi(app, authApi, authApiMountPaths);
   // Any other `/api/*` path gets the API's JSON 404 (and CORS), never the site's HTML page.
   app.route("/api", createUnknownApiRoutes());
 
@@ -328,6 +330,8 @@ export function createApp(deps: AppDeps) {
 
   app.notFound((c) => c.text("Not found", 404));
   app.onError((error, c) => {
+    const authApiAnswer = answerAuthApiError(error, c);
+    if (authApiAnswer) return authApiAnswer;
     // The cause goes to the log only; the client gets an id to quote.
     // A failed query's parameters are what a visitor sent: they stay out of the log.
     logger.error(

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Database, DatabaseConnection } from "@heritage/db";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { type AccessTokenVerifier, createAccessTokenVerifier } from "./access-token-verifier";
 import { type AuthConfig, checkAuthSettingsForMode } from "./config";
 import { parseBody } from "./http/body-parser";
@@ -175,6 +175,8 @@ export type AuthApi = Hono<AuthEnv> & {
   svixApi: SvixApi;
   /** This API's TSX e-mail renderer (a queue worker a test drives itself renders with it). */
   emailRenderer: EmailRenderer;
+  /** Its answer to an error a handler threw (its `onError`; `mountAuthApi` gives it to a host). */
+  answerError: (error: unknown, c: Context<AuthEnv>) => Response;
   /**
    * Verifies access tokens in process over this API's own signing keys: the embedder's other
    * checks (apps/server: the site's sessions, the content API's admin guard) use it, so a process
@@ -349,7 +351,8 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
 
   // Paths the table above matches but Hono does not (a trailing slash) end here.
   app.all("*", (c) => notFoundResponse(new URL(c.req.url).pathname));
-  app.onError(createErrorHandler(deps));
+  const answerError = createErrorHandler(deps);
+  app.onError(answerError);
   const close = async () => {
     await Promise.all([
       webhookWorker.release(),
@@ -367,6 +370,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
     users,
     svixApi,
     emailRenderer: deps.emailRenderer,
+    answerError,
     accessTokens: createAccessTokenVerifier(options.db, {
       baseUrl: deps.baseUrl,
       clock,

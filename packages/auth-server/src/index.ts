@@ -14,6 +14,7 @@ export { apiVersions, authApiMountPaths } from "./http/api-versions";
 export type { AuthEnv } from "./http/context";
 export type { FinishedAnswerVariables } from "./http/finished-answers";
 export { headersForJsonAnswers, isFinishedAnswer } from "./http/finished-answers";
+export { mountAuthApi } from "./http/mounting";
 export { createUnknownApiRoutes } from "./http/unknown-routes";
 export { authApiPathGroup, knownErrorBodySchema } from "./openapi/auth-api-description";
 export type { OpenApiDocumentOptions, OpenApiPathGroup } from "./openapi/openapi-document";

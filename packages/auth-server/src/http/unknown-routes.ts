@@ -7,9 +7,10 @@
  * text so that every `/api/*` miss reads the same, the site's paths answering HTML never among them.
  * @module
  */
-import { Hono, type MiddlewareHandler } from "hono";
-import { baseRoutePath } from "hono/route";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { baseRoutePath, matchedRoutes } from "hono/route";
 import { TrieRouter } from "hono/router/trie-router";
+import type { RouterRoute } from "hono/types";
 import type { AuthEnv } from "./context";
 import { methodNotAllowedResponse, notFoundResponse } from "./error-response";
 import { protocolHeaders } from "./protocol-headers";
@@ -41,6 +42,8 @@ function buildMethodTable(routes: readonly MountedRoute[]): TrieRouter<string> {
 export function answerUnknownRoutes(app: Hono<AuthEnv>): MiddlewareHandler<AuthEnv> {
   let table: TrieRouter<string> | undefined;
   return async (c, next) => {
+    // The request's own routing already found its endpoint: nothing to look up again.
+    if (endpointMatched(c)) return next();
     table ??= buildMethodTable(app.routes);
     const prefix = baseRoutePath(c).replace(/\/+$/, "");
     const path = c.req.path.slice(prefix.length) || "/";
@@ -51,6 +54,20 @@ export function answerUnknownRoutes(app: Hono<AuthEnv>): MiddlewareHandler<AuthE
     }
     await next();
   };
+}
+
+/**
+ * Whether a route after this middleware among the request's matches is an endpoint (middleware
+ * sits on wildcard paths, as in `buildMethodTable`). Hono matches by method, so an endpoint here
+ * takes this request's method; a path whose endpoints take other methods only, or that matches
+ * none (a trailing slash), is looked up in the table.
+ */
+function endpointMatched(c: Context<AuthEnv>): boolean {
+  const routes = matchedRoutes(c);
+  for (let index = c.req.routeIndex + 1; index < routes.length; index++) {
+    if (!(routes[index] as RouterRoute).path.endsWith("*")) return true;
+  }
+  return false;
 }
 
 /**

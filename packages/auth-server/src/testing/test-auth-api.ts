@@ -15,6 +15,7 @@ import { type AuthApi, createAuthApi } from "../app";
 import { type AuthConfig, parseAuthConfig } from "../config";
 import { type EmailOutboxRow, emailOutbox } from "../db/schema";
 import { authApiMountPaths } from "../http/api-versions";
+import { mountAuthApi } from "../http/mounting";
 import { createSigningKeyStore } from "../keys/signing-keys";
 import { createOutgoingPolicy, type OutgoingPolicy } from "../outgoing/outgoing-policy";
 import { initAuthPlatform } from "../services/admin/platform-init";
@@ -246,8 +247,14 @@ export async function createTestAuthApi(
     ...(options.profileImages ? { profileImages: options.profileImages } : {}),
     ...(options.events ? { events: options.events } : {}),
   });
+  // Mounted as the product mounts it (apps/server): handlers unwrapped, errors through onError.
   const app = new Hono();
-  for (const mountPath of authApiMountPaths) app.route(mountPath, api);
+  const answerApiError = mountAuthApi(app, api, authApiMountPaths);
+  app.onError(
+    (error, c) =>
+      answerApiError(error, c) ??
+      new Response(`an error outside the auth API's handlers: ${String(error)}`, { status: 599 }),
+  );
 
   let closing: Promise<void> | undefined;
   const projectKeys = new Map<string, FullProjectKeys>([["internal", { ...testInternalKeys }]]);
