@@ -13,7 +13,7 @@ export type { ApiVersion } from "./http/api-versions";
 export { apiVersions, authApiMountPaths } from "./http/api-versions";
 export type { AuthEnv } from "./http/context";
 export type { FinishedAnswerVariables } from "./http/finished-answers";
-export { headersForJsonAnswers, isFinishedAnswer } from "./http/finished-answers";
+export { headersForApiAnswers, isFinishedAnswer } from "./http/finished-answers";
 export { mountAuthApi } from "./http/mounting";
 export { createUnknownApiRoutes } from "./http/unknown-routes";
 export { authApiPathGroup, knownErrorBodySchema } from "./openapi/auth-api-description";

@@ -7,7 +7,7 @@
  * of every such request, decision 030). The `Vary: Accept-Encoding` a cache needs is still added,
  * on the answer's own headers.
  */
-import { headersForJsonAnswers, isFinishedAnswer } from "@heritage/auth-server";
+import { headersForApiAnswers, isFinishedAnswer } from "@heritage/auth-server";
 import type { MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
@@ -22,7 +22,7 @@ export function compressText(): MiddlewareHandler {
       return compressing(c, next);
     }
     // A JSON answer of the auth API is compressible: it carries the `Vary` when made.
-    headersForJsonAnswers(c).vary = "Accept-Encoding";
+    headersForApiAnswers(c).vary = "Accept-Encoding";
     await next();
     if (isFinishedAnswer(c)) return;
     const headers = c.res.headers;

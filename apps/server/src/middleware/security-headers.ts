@@ -7,7 +7,7 @@
  * Cross-Origin-Opener-Policy: public pages bring their own (decision 026).
  */
 import { randomFillSync } from "node:crypto";
-import { headersForJsonAnswers, isFinishedAnswer } from "@heritage/auth-server";
+import { headersForApiAnswers, isFinishedAnswer } from "@heritage/auth-server";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./app-env";
 
@@ -125,7 +125,7 @@ export function securityHeaders(options: SecurityHeaderOptions) {
     );
     // What a JSON answer of the auth API gets below, given to it before it is made: it brings no
     // policy of its own and is never a 304 (finished-answers.ts).
-    const forJson = headersForJsonAnswers(c);
+    const forJson = headersForApiAnswers(c);
     const policy = contentSecurityPolicy(nonce, options.isDevelopment);
     forJson["content-security-policy"] = policy;
     for (const [name, value] of SECURITY_HEADERS) forJson[name] = value;

@@ -5,7 +5,7 @@
  * full `Headers`, which some thirty `get`/`has`/`set` calls then walked, name checks and all, and
  * which the adapter turned back into an object to write. For a JSON answer everything those
  * layers add is known before the handler runs: the layers in front put their headers here first
- * (`headersForJsonAnswers`), the auth API adds its own when it makes the answer
+ * (`headersForApiAnswers`), the auth API adds its own when it makes the answer
  * (`respond.ts`, `protocol-headers.ts`), and each layer then leaves an answer it would only have
  * repeated (`isFinishedAnswer`). Any other answer (errors, redirects, pages, an answer a layer
  * replaced) is finished as before.
@@ -16,7 +16,7 @@ import type { Context } from "hono";
 /** The context variables this takes (declared in `AuthEnv` and in the site's `AppEnv`). */
 export interface FinishedAnswerVariables {
   /** Headers the layers in front add to every JSON answer, lower-case names. */
-  jsonAnswerHeaders: Record<string, string>;
+  apiAnswerHeaders: Record<string, string>;
   /** The answer made with every header already on it. */
   finishedAnswer: Response;
 }
@@ -28,19 +28,19 @@ type AnyContext = Context<{ Variables: Partial<FinishedAnswerVariables> }>;
  * `next()`; names in lower case. They win over the route's own headers, as a layer that sets a
  * header after the handler would.
  */
-export function headersForJsonAnswers(c: Context): Record<string, string> {
+export function headersForApiAnswers(c: Context): Record<string, string> {
   const context = c as unknown as AnyContext;
-  let headers = context.get("jsonAnswerHeaders");
+  let headers = context.get("apiAnswerHeaders");
   if (!headers) {
     headers = {};
-    context.set("jsonAnswerHeaders", headers);
+    context.set("apiAnswerHeaders", headers);
   }
   return headers;
 }
 
 /** The layers' headers given so far (none when no layer is in front, as in the API's own tests). */
-export function layersJsonAnswerHeaders(c: Context): Readonly<Record<string, string>> | undefined {
-  return (c as unknown as AnyContext).get("jsonAnswerHeaders");
+export function layersApiAnswerHeaders(c: Context): Readonly<Record<string, string>> | undefined {
+  return (c as unknown as AnyContext).get("apiAnswerHeaders");
 }
 
 /** Marks `response` as carrying every header the layers would add. */

@@ -16,10 +16,10 @@ import { silentLogger } from "../services/shared/auth-logger";
 import { expectKnownError } from "../testing/expect-known-error";
 import { createTestAuthApi, type TestAuthApi } from "../testing/test-auth-api";
 import type { AuthEnv } from "./context";
-import { createErrorHandler, jsonContentType } from "./error-response";
-import { headersForJsonAnswers, isFinishedAnswer } from "./finished-answers";
+import { createErrorHandler, jsonContentType, textContentType } from "./error-response";
+import { headersForApiAnswers, isFinishedAnswer } from "./finished-answers";
 import { protocolHeaders } from "./protocol-headers";
-import { sendJson } from "./respond";
+import { sendJson, sendText } from "./respond";
 
 let t: TestAuthApi;
 
@@ -173,13 +173,13 @@ describe("error responses (error)", () => {
     }
   });
 
-  it("sends a JSON answer with the very headers finishing it afterwards gives, over HTTP too", async () => {
+  it("sends a JSON or text answer with the very headers finishing it afterwards gives, over HTTP too", async () => {
     // `sendJson` finishes its answer when made (finished-answers.ts); `/late` is the same answer
     // finished afterwards by the middleware, as any other answer is.
     const app = new Hono<AuthEnv>();
     app.use("*", async (c, next) => {
       // A layer in front, as the site's security headers are: its headers win.
-      headersForJsonAnswers(c)["x-frame-options"] = "SAMEORIGIN";
+      headersForApiAnswers(c)["x-frame-options"] = "SAMEORIGIN";
       await next();
       if (!isFinishedAnswer(c)) c.res.headers.set("x-frame-options", "SAMEORIGIN");
     });
@@ -187,6 +187,8 @@ describe("error responses (error)", () => {
     const body = { id: "u1", display_name: "Ana" };
     app.get("/now", (c) => sendJson(c, body));
     app.get("/late", (c) => c.body(JSON.stringify(body), 200, { "content-type": jsonContentType }));
+    app.get("/now-text", (c) => sendText(c, "Welcome"));
+    app.get("/late-text", (c) => c.body("Welcome", 200, { "content-type": textContentType }));
     app.get("/own", (c) => sendJson(c, body, 200, { "Cache-Control": "public, max-age=60" }));
     app.get("/conflict", (c) => sendJson(c, body, 409));
     const server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 });
@@ -207,6 +209,10 @@ describe("error responses (error)", () => {
         ]) {
           const [now, late] = [await get("/now"), await get("/late")];
           expect(withoutId(now)).toEqual(withoutId(late));
+          const [nowText, lateText] = [await get("/now-text"), await get("/late-text")];
+          expect(withoutId(nowText)).toEqual(withoutId(lateText));
+          expect(withoutId(nowText)).toContainEqual(["x-frame-options", "SAMEORIGIN"]);
+          expect(await nowText.text()).toBe("Welcome");
           expect(withoutId(now)).toContainEqual(["x-frame-options", "SAMEORIGIN"]);
           expect(await now.json()).toEqual(body);
           const spelling = "x-stack-project-id" in headers ? "x-stack-" : "x-hexclave-";

@@ -24,8 +24,8 @@ import {
 } from "@heritage/auth-protocol";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AuthEnv } from "./context";
-import { jsonContentType, methodNotAllowedResponse } from "./error-response";
-import { isFinishedAnswer, layersJsonAnswerHeaders } from "./finished-answers";
+import { methodNotAllowedResponse } from "./error-response";
+import { isFinishedAnswer, layersApiAnswerHeaders } from "./finished-answers";
 
 const allowedMethods = new Set<string>(corsAllowMethods);
 // The same on every answer: joined once.
@@ -90,14 +90,16 @@ function firstHeader(headers: Headers, names: readonly string[]): string | null 
 const defaultCacheControl = "no-store, max-age=0";
 
 /**
- * Every header of a JSON answer this middleware and the layers in front would add, for the
- * route to send with the answer it makes (`sendJson`, finished-answers.ts): the same as
- * `finishHeaders` below gives a JSON answer, and the layers' own. Undefined where the answer must
- * be finished afterwards: outside this middleware, or when a 4xx is to be turned into a 200.
+ * Every header of a JSON or plain-text answer this middleware and the layers in front would add,
+ * for the route to send with the answer it makes (`sendJson`, `sendText`, finished-answers.ts):
+ * the same as `finishHeaders` below gives such an answer, and the layers' own. Undefined where the
+ * answer must be finished afterwards: outside this middleware, or when a 4xx is to be turned into
+ * a 200.
  */
-export function finishedJsonAnswerHeaders(
+export function finishedAnswerHeaders(
   c: Context<AuthEnv>,
   status: number,
+  contentType: string,
   ownHeaders: Readonly<Record<string, string>>,
 ): Record<string, string> | undefined {
   const spelling = c.get("headerSpelling");
@@ -108,12 +110,12 @@ export function finishedJsonAnswerHeaders(
   }
   const headers: Record<string, string> = { "cache-control": defaultCacheControl };
   for (const name in ownHeaders) headers[name.toLowerCase()] = ownHeaders[name] as string;
-  headers["content-type"] = jsonContentType;
+  headers["content-type"] = contentType;
   headers[responseHeaderName(requestIdHeaderNames, spelling)] = requestId;
   writeCorsHeaders((name, value) => {
     headers[name] = value;
   }, c.req.header("access-control-request-headers"));
-  return Object.assign(headers, layersJsonAnswerHeaders(c));
+  return Object.assign(headers, layersApiAnswerHeaders(c));
 }
 
 export function protocolHeaders(): MiddlewareHandler<AuthEnv> {

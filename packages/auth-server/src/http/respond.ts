@@ -8,7 +8,7 @@ import type { StatusError } from "../services/shared/status-error";
 import type { AuthEnv } from "./context";
 import { jsonContentType, textContentType } from "./error-response";
 import { markFinished } from "./finished-answers";
-import { finishedJsonAnswerHeaders } from "./protocol-headers";
+import { finishedAnswerHeaders } from "./protocol-headers";
 
 const noHeaders: Readonly<Record<string, string>> = {};
 
@@ -33,12 +33,14 @@ export function sendJsonText(
   status: ContentfulStatusCode = 200,
   headers: Readonly<Record<string, string>> = noHeaders,
 ): Response {
-  const finished = finishedJsonAnswerHeaders(c as Context<AuthEnv>, status, headers);
+  const finished = finishedAnswerHeaders(c as Context<AuthEnv>, status, jsonContentType, headers);
   if (finished) return markFinished(c, new Response(json, { status, headers: finished }));
   return c.body(json, status, { ...headers, "content-type": jsonContentType });
 }
 
 export function sendText(c: Context, text: string, status: ContentfulStatusCode = 200): Response {
+  const finished = finishedAnswerHeaders(c as Context<AuthEnv>, status, textContentType, noHeaders);
+  if (finished) return markFinished(c, new Response(text, { status, headers: finished }));
   return c.body(text, status, { "content-type": textContentType });
 }
 
