@@ -15,6 +15,7 @@ import { rejectUnstorableText } from "./http/input-guard";
 import { authenticate } from "./http/project-access";
 import { forgetProjectsAfterAdminWrites } from "./http/project-cache-own-writes";
 import { protocolHeaders } from "./http/protocol-headers";
+import { writeActivityBeforeReads } from "./http/session-activity-reads";
 import { answerUnknownRoutes } from "./http/unknown-routes";
 import { forgetUsersAfterWrites } from "./http/user-cache-own-writes";
 import { createSigningKeyStore } from "./keys/signing-keys";
@@ -99,6 +100,7 @@ import { secretBoxFromSettings } from "./services/secrets/secret-box";
 import { defaultIdGenerators, type IdGenerators } from "./services/secrets/secrets";
 import type { AuthEvents } from "./services/shared/auth-events";
 import { type AuthLogger, silentLogger } from "./services/shared/auth-logger";
+import { createSessionActivity, type SessionActivity } from "./services/sign-in/session-activity";
 import { holdWebhookWorker } from "./services/webhooks/webhook-delivery";
 import { createSvixApi, type SvixApi } from "./svix-api/svix-api";
 import { createUserCache, type UserCache } from "./user-cache/user-cache";
@@ -168,6 +170,8 @@ export type AuthApi = Hono<AuthEnv> & {
   projects: ProjectCache;
   /** This API's signed-in users in memory (tests wait on `catchUp()` after writing them directly). */
   users: UserCache;
+  /** Refreshes' times of activity, written in batches (tests `flush()` before reading the rows). */
+  sessionActivity: SessionActivity;
   /**
    * The Svix-compatible API over the same webhook endpoints and delivery log (svix-api/, decision
    * 025): routes at `/api/v1/app/...`, for a listener of its own (apps/server: SVIX_API_PORT).
@@ -213,10 +217,20 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
     notifications: options.notifications,
   });
   const users = createUserCache({ db: options.db, notifications: options.notifications });
+  const sessionActivity = createSessionActivity({
+    db: options.db,
+    logger,
+    // The batch's users are written: this process reads them again at once (others on the
+    // announcement their trigger sends).
+    onUsersWritten: (userIds) => {
+      for (const userId of userIds) users.forgetUser(userId);
+    },
+  });
   const deps: RouteDeps = {
     db: options.db,
     projects,
     users,
+    sessionActivity,
     config: options.config,
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
     clock,
@@ -289,6 +303,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   app.use("*", parseBody());
   app.use("*", rejectUnstorableText());
   app.use("*", authenticate(deps));
+  app.use("*", writeActivityBeforeReads(sessionActivity));
 
   app.route("/", createProbeRoutes());
   app.route("/check-feature-support", createCheckFeatureSupportRoutes(deps));
@@ -354,6 +369,8 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   const answerError = createErrorHandler(deps);
   app.onError(answerError);
   const close = async () => {
+    // Before the workers and caches stop: the last refreshes' times go to the database.
+    await sessionActivity.close();
     await Promise.all([
       webhookWorker.release(),
       emailQueue.release(),
@@ -368,6 +385,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
     close,
     projects,
     users,
+    sessionActivity,
     svixApi,
     emailRenderer: deps.emailRenderer,
     answerError,

@@ -36,7 +36,7 @@ export function mountAuthApi(
   routesOnly.routes = [...api.routes];
   for (const mountPath of mountPaths) host.route(mountPath, routesOnly);
 
-  const apiHandlers = new Set(api.routes.map((route) => route.handler));
+  const apiHandlers = new Set<unknown>(api.routes.map((route) => route.handler));
   return (error, c) => {
     // Hono's composition sets `routeIndex` before it runs each handler, so it names the handler
     // that threw, or, for an error thrown on the way back out, the innermost one that ran. A host

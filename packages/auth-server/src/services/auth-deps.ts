@@ -18,6 +18,7 @@ import type { SecretBox } from "./secrets/secret-box";
 import type { IdGenerators } from "./secrets/secrets";
 import type { AuthEvents } from "./shared/auth-events";
 import type { AuthLogger } from "./shared/auth-logger";
+import type { SessionActivity } from "./sign-in/session-activity";
 
 export interface AuthDeps {
   db: Database;
@@ -33,6 +34,8 @@ export interface AuthDeps {
   projects: ProjectCache;
   /** The users of requests' access tokens, from memory while change notifications arrive. */
   users: UserCache;
+  /** Refreshes' times of activity, written in batches (services/sign-in/session-activity.ts). */
+  sessionActivity: SessionActivity;
   /** Encrypts and decrypts the secrets kept at rest (`SECRETS_KEY`, services/secrets/secret-box.ts). */
   secrets: SecretBox;
   /**

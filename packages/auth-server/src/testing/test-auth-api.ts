@@ -369,6 +369,7 @@ export async function createTestAuthApi(
         }),
         projects: api.projects,
         users: api.users,
+        sessionActivity: api.sessionActivity,
         secrets,
         emails: createEmailSender({
           db,

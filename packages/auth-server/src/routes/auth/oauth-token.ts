@@ -79,14 +79,15 @@ export function createOAuthTokenRoutes(deps: RouteDeps): Hono<AuthEnv> {
           noStoreHeaders,
         );
       }
-      const { accessToken, userId } = await refreshAccessToken(
+      const { accessToken } = await refreshAccessToken(
         deps,
         project,
         body.refresh_token,
         getClientIp(c, deps.trustProxy),
       );
-      // The refresh recorded activity on this one user only (http/user-cache-own-writes.ts).
-      c.set("writtenUsers", [userId]);
+      // A refresh writes no user: its time of activity goes to a batch, whose write makes this
+      // process forget the user then (session-activity.ts, http/user-cache-own-writes.ts).
+      c.set("writtenUsers", []);
       return sendJson(
         c,
         {

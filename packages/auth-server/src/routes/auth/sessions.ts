@@ -5,12 +5,13 @@
  * and revoking one of them (contract §2.5).
  * @module
  */
-import { knownErrors, readProtocolHeader } from "@heritage/auth-protocol";
+import { knownErrors } from "@heritage/auth-protocol";
 import { Hono } from "hono";
 import { z } from "zod";
 import { getClientIp } from "../../http/client-ip";
 import type { AuthEnv, RequestAuth, RouteDeps } from "../../http/context";
 import { requireAccess, requireOwnUser, resolveUserId } from "../../http/project-access";
+import { requestProtocolHeaders } from "../../http/protocol-headers";
 import { sendJson, sendSuccess } from "../../http/respond";
 import { throwSchemaError, userIdOrMeSchema, validateRequest } from "../../http/validate";
 import { describeRoute } from "../../openapi/route-description";
@@ -103,16 +104,17 @@ export function createSessionRoutes(deps: RouteDeps): Hono<AuthEnv> {
     }),
     async (c) => {
       const auth = requireAccess(c);
-      const refreshToken = readProtocolHeader(c.req.raw.headers, "refresh-token");
+      const refreshToken = requestProtocolHeaders(c).get("refresh-token");
       if (!refreshToken) throwSchemaError(c, ["headers.x-stack-refresh-token must be defined"]);
-      const { accessToken, userId } = await refreshAccessToken(
+      const { accessToken } = await refreshAccessToken(
         deps,
         auth.project,
         refreshToken,
         getClientIp(c, deps.trustProxy),
       );
-      // The refresh recorded activity on this one user only (http/user-cache-own-writes.ts).
-      c.set("writtenUsers", [userId]);
+      // A refresh writes no user: its time of activity goes to a batch, whose write makes this
+      // process forget the user then (session-activity.ts, http/user-cache-own-writes.ts).
+      c.set("writtenUsers", []);
       return sendJson(c, { access_token: accessToken });
     },
   );

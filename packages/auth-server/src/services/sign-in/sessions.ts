@@ -7,7 +7,7 @@
  */
 import { knownErrors } from "@heritage/auth-protocol";
 import type { Database } from "@heritage/db";
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { type SessionRow, sessions, users } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
 import type { LoadedProject } from "../projects/projects";
@@ -116,50 +116,37 @@ export async function mintAccessTokenForUser(
 
 /**
  * The refresh statement, built once per database (as the user query is: Drizzle spent a sixth of a
- * refresh request's CPU building this SQL, issue 15), a named prepared statement on PostgreSQL.
- * The data-modifying WITH parts run to completion whether or not the query reads them; the user
- * row read is the one before the activity update (the statement's snapshot).
+ * refresh request's CPU building this SQL, issue 15), a named prepared statement on PostgreSQL:
+ * the live session of the token and its user, read in one round trip. It writes nothing: the
+ * refresh's time of activity goes to the batch (session-activity.ts).
  */
 function prepareRefresh(db: Database) {
-  const now = sql`${sql.placeholder("now")}`;
   const live = db.$with("live_session").as(
     db
-      .update(sessions)
-      .set({
-        lastActiveAt: now,
-        // No address known: keep the one recorded before.
-        lastActiveIp: sql`coalesce(${sql.placeholder("ip")}, ${sessions.lastActiveIp})`,
-      })
+      .select({ sessionId: sessions.id, sessionUserId: sessions.userId })
+      .from(sessions)
       .where(
         and(
           eq(sessions.refreshTokenHash, sql.placeholder("refreshTokenHash")),
           eq(sessions.projectId, sql.placeholder("projectId")),
-          gt(sessions.expiresAt, now),
+          gt(sessions.expiresAt, sql`${sql.placeholder("now")}`),
         ),
-      )
-      .returning({ sessionId: sessions.id, sessionUserId: sessions.userId }),
+      ),
   );
-  const touchedUser = db.$with("touched_user").as(
-    db
-      .update(users)
-      .set({ lastActiveAt: now })
-      .where(inArray(users.id, db.select({ userId: live.sessionUserId }).from(live)))
-      .returning({ id: users.id }),
-  );
-  return selectUserJoinedTo(db.with(live, touchedUser), sql.placeholder("projectId"), {
+  return selectUserJoinedTo(db.with(live), sql.placeholder("projectId"), {
     part: live,
     on: eq(live.sessionUserId, users.id),
     joinedId: live.sessionId,
-  }).prepare("heritage_auth_refresh");
+  }).prepare("heritage_auth_refresh_read");
 }
 
 const preparedRefresh = new WeakMap<Database, ReturnType<typeof prepareRefresh>>();
 
 /**
  * Exchanges a refresh token for a new access token. Unknown, expired, revoked or foreign-project
- * tokens and deleted users all give `REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED`. One round trip: a single
- * statement records activity on the live session and on its user, and reads the user the new
- * token describes.
+ * tokens and deleted users all give `REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED`. One round trip reads the
+ * live session and the user the new token describes; the activity on both is noted for the next
+ * batch (session-activity.ts).
  */
 export async function refreshAccessToken(
   deps: AuthDeps,
@@ -173,15 +160,16 @@ export async function refreshAccessToken(
     prepared = prepareRefresh(db);
     preparedRefresh.set(db, prepared);
   }
+  const now = deps.clock();
   const found = userJoinedToFromRows(
     await prepared.execute({
-      now: deps.clock(),
-      ip,
+      now,
       refreshTokenHash: hashSecret(refreshToken),
       projectId: project.id,
     }),
   );
   if (!found) throw knownErrors.refreshTokenNotFoundOrExpired();
+  deps.sessionActivity.record(found.joinedId, found.user.row.id, now, ip);
   const accessToken = await mintAccessTokenForUser(deps, project, found.user, found.joinedId);
   return { accessToken, sessionId: found.joinedId, userId: found.user.row.id };
 }
