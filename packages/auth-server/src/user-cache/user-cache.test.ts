@@ -173,7 +173,7 @@ describe("the API's own writes", () => {
     expect(read.display_name).toBe("Renamed by the server");
   });
 
-  it("a token refresh forgets only its own user: the project's other users stay in memory", async () => {
+  it("a token refresh forgets no user; writing its activity forgets only its own", async () => {
     const refreshing = await t.signUpUser("internal", { email: "refreshing@example.com" });
     const bystander = await t.signUpUser("internal", { email: "bystander@example.com" });
     const asBystander = { accessType: "client" as const, accessToken: bystander.accessToken };
@@ -200,8 +200,11 @@ describe("the API's own writes", () => {
     ];
     for (const refresh of refreshes) {
       expect((await refresh()).status).toBe(200);
+      // The refresh itself writes nothing (its activity waits for the batch, session-activity.ts).
+      expect(await queriesOf(() => t.request("/users/me", asRefreshing))).toBe(0);
+      await t.api.sessionActivity.flush();
       expect(await queriesOf(() => t.request("/users/me", asBystander))).toBe(0);
-      // The refreshed user's activity time is read again.
+      // The refreshed user's new activity time is read again.
       expect(await queriesOf(() => t.request("/users/me", asRefreshing))).toBeGreaterThan(0);
     }
   });
