@@ -24,6 +24,9 @@
  * VERSION_CONFLICT (naming who changed the row and when, with its current state) unless the row is
  * still at that version. Without `If-Match` writes work as the spec's clients expect. Each write
  * goes through `writeContent`: revision, trash and audit entry in the write's own transaction.
+ *
+ * Drafts (issue 34, item 1; draft-routes.ts): saved without touching the live row, published
+ * through the same write as a save.
  */
 import { randomUUID } from "node:crypto";
 import { describeRoute, type RouteCaller } from "@heritage/auth-server";

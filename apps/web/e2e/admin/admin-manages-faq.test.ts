@@ -3,7 +3,8 @@
  * flags, the answer popover, "Saving...", the confirmation, the notices, a refused save that
  * keeps the form, the public home page showing the change in German, and the translation status
  * (issue 34, item 2): an English edit marks German and Bosnian outdated, the dashboard lists them,
- * and German is marked as checked without an edit.
+ * and German is marked as checked without an edit; a German draft (issue 34, item 1) previewed at
+ * a phone's width while visitors still get the live page, then published.
  */
 import { deleteFaq, listFaqs } from "@heritage/content";
 import type { Browser, Page } from "playwright-core";
@@ -69,7 +70,7 @@ describe.skipIf(!hasChromium)("an admin manages the FAQ", () => {
     await field("Answer (Bosnian)").fill("Pišite nam putem kontakt forme.");
     await expectNoAxeViolations(page, "the FAQ dialog");
 
-    const save = dialog().getByRole("button", { name: "Save" });
+    const save = dialog().getByRole("button", { name: "Save", exact: true });
     await save.dblclick();
     await expectNotice(page, "FAQ added successfully");
     await dialog().waitFor({ state: "detached" });
@@ -102,7 +103,7 @@ describe.skipIf(!hasChromium)("an admin manages the FAQ", () => {
     await expect(field("Question (English)").inputValue()).resolves.toBe("How can I volunteer?");
     await dialog().getByRole("tab", { name: "Deutsch" }).click();
     await field("Question (German)").fill("Wie werde ich Freiwilliger?");
-    await dialog().getByRole("button", { name: "Save" }).click();
+    await dialog().getByRole("button", { name: "Save", exact: true }).click();
     await expectNotice(page, "FAQ updated successfully");
     await dialog().waitFor({ state: "detached" });
     await dismissNotices(page);
@@ -116,6 +117,53 @@ describe.skipIf(!hasChromium)("an admin manages the FAQ", () => {
     await visitor.close();
   });
 
+  it("saves a German draft, previews it at a phone's width while the live page stays, then publishes it (issue 34)", async () => {
+    const draftQuestion = "Wie helfe ich als Freiwilliger?";
+    const row = page.getByRole("row").filter({ hasText: "How can I volunteer?" });
+    await row.getByRole("button", { name: "Edit" }).click();
+    await dialog().getByRole("tab", { name: "Deutsch" }).click();
+    await field("Question (German)").fill(draftQuestion);
+    await dialog().getByRole("button", { name: "Save draft" }).click();
+    await expectNotice(page, "Draft saved");
+    const bar = dialog().locator("[data-draft-bar]");
+    await bar.getByText(/^Draft saved .+ by /).waitFor();
+    await expectNoAxeViolations(page, "the FAQ dialog with a draft");
+    await dismissNotices(page);
+
+    // Visitors still get the live page.
+    const visitor = await browser.newPage();
+    await visitor.goto(`${server.url}/de`);
+    const faqItem = (text: string) => visitor.getByTestId("faq-item").filter({ hasText: text });
+    await faqItem("Wie werde ich Freiwilliger?").waitFor();
+    await expect(faqItem(draftQuestion).count()).resolves.toBe(0);
+
+    // The preview, in German (the tab that was open), at a phone's width.
+    await bar.getByRole("link", { name: "Preview" }).click();
+    await page.getByRole("heading", { name: "Preview" }).waitFor();
+    await page.getByRole("button", { name: "Phone (390 px)" }).click();
+    await page.locator('button[aria-pressed="true"]', { hasText: "Phone (390 px)" }).waitFor();
+    await expect(
+      page.locator("iframe").evaluate((frame) => frame.getBoundingClientRect().width),
+    ).resolves.toBe(390);
+    const preview = page.frameLocator("iframe");
+    await preview.getByText("Vorschau eines Entwurfs").waitFor();
+    await preview.getByTestId("faq-item").filter({ hasText: draftQuestion }).waitFor();
+    await expectNoAxeViolations(page, "the preview screen");
+
+    // Back in the editor, which opens on the draft: Publish.
+    await page.goBack();
+    await row.getByRole("button", { name: "Edit" }).click();
+    await dialog().getByRole("tab", { name: "Deutsch" }).click();
+    await expect(field("Question (German)").inputValue()).resolves.toBe(draftQuestion);
+    await bar.getByRole("button", { name: "Publish" }).click();
+    await expectNotice(page, "Draft published");
+    await dialog().waitFor({ state: "detached" });
+    await dismissNotices(page);
+    await visitor.reload();
+    await faqItem(draftQuestion).waitFor();
+    await visitor.close();
+  });
+
   it("marks the translations outdated after an English edit, lists them on the dashboard, and a translation can be marked as checked (issue 34)", async () => {
     const row = page.getByRole("row").filter({ hasText: "How can I volunteer?" });
     await row.getByRole("button", { name: "Edit" }).click();
@@ -124,7 +172,7 @@ describe.skipIf(!hasChromium)("an admin manages the FAQ", () => {
     await germanStatus.getByText("Up to date", { exact: true }).waitFor();
     await dialog().getByRole("tab", { name: "English" }).click();
     await field("Answer (English)").fill(`${englishAnswer} Volunteers need no experience.`);
-    await dialog().getByRole("button", { name: "Save" }).click();
+    await dialog().getByRole("button", { name: "Save", exact: true }).click();
     await expectNotice(page, "FAQ updated successfully");
     await dialog().waitFor({ state: "detached" });
     await dismissNotices(page);
@@ -177,7 +225,7 @@ describe.skipIf(!hasChromium)("an admin manages the FAQ", () => {
     await field("Question (English)").fill("");
     await dialog().getByRole("tab", { name: "Deutsch" }).click();
     await field("Question (German)").fill("Noch nicht gespeichert");
-    await dialog().getByRole("button", { name: "Save" }).click();
+    await dialog().getByRole("button", { name: "Save", exact: true }).click();
     // A readable sentence, not "question: Question is required" (issue 19); the English tab
     // opens with the message beside its field.
     await expectNotice(page, "Failed to save FAQ", "Question is required.");

@@ -128,7 +128,7 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
       .fill(" sevdah, , music ,archive ");
     await expectNoAxeViolations(page, "the project dialog");
 
-    await dialog().getByRole("button", { name: "Save" }).dblclick();
+    await dialog().getByRole("button", { name: "Save", exact: true }).dblclick();
     await expectNotice(page, "Project added successfully");
     await dialog().waitFor({ state: "detached" });
     const row = page.getByRole("row").filter({ hasText: "Sevdah Archive" });
@@ -283,7 +283,7 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
 
     await dialog().getByRole("tab", { name: "English" }).first().click();
     await dialog().getByLabel("Title (English)", { exact: true }).fill("Sevdah Sound Archive");
-    await dialog().getByRole("button", { name: "Save" }).click();
+    await dialog().getByRole("button", { name: "Save", exact: true }).click();
     await expectNotice(page, "Project updated successfully");
     await page.getByRole("row").filter({ hasText: "Sevdah Sound Archive" }).waitFor();
     await dismissNotices(page);
@@ -568,18 +568,20 @@ describe.skipIf(!hasChromium)("an admin manages projects", () => {
     const row = page.getByRole("row").filter({ hasText: "Balkan Stories" }).first();
     await row.getByRole("button", { name: "Edit" }).click();
     await dialog().getByLabel("Title (English)", { exact: true }).fill("");
-    await dialog().getByRole("button", { name: "Save" }).click();
+    await dialog().getByRole("button", { name: "Save", exact: true }).click();
     await expect(dialog().getByText("Title is required").count()).resolves.toBe(1);
 
     // The project is removed on the server meanwhile: the save is refused and says why.
     await expect(deleteProject(server.running.database.db, "balkan-stories")).resolves.toBeTruthy();
     await dialog().getByLabel("Title (English)", { exact: true }).fill("Balkan Stories Renamed");
-    await dialog().getByRole("button", { name: "Save" }).click();
+    await dialog().getByRole("button", { name: "Save", exact: true }).click();
     await expectNotice(page, "Failed to save project", "HTTP 404: Not Found - No rows returned");
     await expect(
       dialog().getByLabel("Title (English)", { exact: true }).inputValue(),
     ).resolves.toBe("Balkan Stories Renamed");
-    await expect(dialog().getByRole("button", { name: "Save" }).isEnabled()).resolves.toBe(true);
+    await expect(
+      dialog().getByRole("button", { name: "Save", exact: true }).isEnabled(),
+    ).resolves.toBe(true);
     // Leaving a form with unsaved changes asks first (issue 29); keeping on editing keeps it all.
     await dialog().getByRole("button", { name: "Cancel" }).click();
     const discard = page.getByRole("alertdialog", { name: "Discard your unsaved changes?" });
