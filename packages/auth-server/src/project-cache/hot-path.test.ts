@@ -63,7 +63,11 @@ describe("database round trips of the hot calls", () => {
     expect(await statementsOf("/projects/current", { accessType: "client" })).toEqual([]);
   });
 
-  it("POST /auth/oauth/token (refresh grant): the session, its activity and the user in one query", async () => {
+  it("POST /auth/oauth/token (refresh grant): the session in one query, its user from memory, no write", async () => {
+    expect(
+      (await t.request("/users/me", { accessType: "client", accessToken: user.accessToken }))
+        .status,
+    ).toBe(200);
     const statements = await statementsOf("/auth/oauth/token", {
       body: new URLSearchParams({
         grant_type: "refresh_token",
@@ -94,6 +98,10 @@ describe("database round trips of the hot calls", () => {
   });
 
   it("POST /auth/sessions/current/refresh: one query", async () => {
+    expect(
+      (await t.request("/users/me", { accessType: "client", accessToken: user.accessToken }))
+        .status,
+    ).toBe(200);
     const statements = await statementsOf("/auth/sessions/current/refresh", {
       accessType: "client",
       method: "POST",

@@ -8,8 +8,7 @@
 import type { UserOAuthProvider } from "@heritage/auth-protocol";
 import { knownErrors } from "@heritage/auth-protocol";
 import type { Database } from "@heritage/db";
-import { and, asc, desc, eq, ilike, type SQL, type Subquery, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import { and, asc, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import {
   contactChannels,
   oauthAccounts,
@@ -78,37 +77,6 @@ function selectLoadedUsers(db: Database) {
     .leftJoin(teams, eq(teams.id, users.selectedTeamId))
     .leftJoin(passwordCredentials, eq(passwordCredentials.userId, users.id))
     .$dynamic();
-}
-
-/**
- * The user joined to a row of a WITH part, read in the statement that holds it (so in the same
- * round trip as that part's writes: services/sign-in/sessions.ts's refresh). `source` is `db.with(part)`,
- * `on` joins the part to `users`, `joinedId` is the part's column to return beside the user.
- * `projectId` may be a placeholder of a prepared statement. Read the rows with
- * {@link userJoinedToFromRows}.
- */
-export function selectUserJoinedTo(
-  source: Pick<Database, "select">,
-  projectId: string | SQL.Aliased | ReturnType<typeof sql.placeholder>,
-  join: { part: Subquery; on: SQL; joinedId: PgColumn | SQL.Aliased<string> },
-) {
-  return source
-    .select({ ...loadedUserFields, joinedId: join.joinedId })
-    .from(users)
-    .innerJoin(join.part, join.on)
-    .leftJoin(contactChannels, primaryEmailJoin)
-    .leftJoin(teams, eq(teams.id, users.selectedTeamId))
-    .leftJoin(passwordCredentials, eq(passwordCredentials.userId, users.id))
-    .where(eq(users.projectId, projectId))
-    .limit(1);
-}
-
-/** The first row of a {@link selectUserJoinedTo} statement as a loaded user, or null. */
-export function userJoinedToFromRows(
-  rows: readonly (LoadedUserRecord & { joinedId: unknown })[],
-): { user: LoadedUser; joinedId: string } | null {
-  const [record] = rows;
-  return record ? { user: toLoadedUser(record), joinedId: String(record.joinedId) } : null;
 }
 
 type LoadedUserRecord = Awaited<
