@@ -110,13 +110,19 @@ export function FaqDialog({
     setTab(openTab);
   }, [open, faq, reset, openTab]);
 
-  // The item's draft, once read: the form holds it, based on the version it was saved on.
+  // The item's draft, once read (or saved again): the form holds it, based on the version it was
+  // saved on. Without one the form keeps what it was opened with (and anything typed since).
   const draft = itemDraft.draft;
   useEffect(() => {
-    if (!open || !itemDraft.isLoaded) return;
-    reset(faqToValues(faq, draft?.data));
-    if (draft) versionRef.current = draft.base_version ?? undefined;
-  }, [open, faq, draft, itemDraft.isLoaded, reset, versionRef]);
+    if (!open || !draft) return;
+    reset(faqToValues(faq, draft.data));
+    versionRef.current = draft.base_version ?? undefined;
+  }, [open, faq, draft, reset, versionRef]);
+  const discardDraft = async () => {
+    if (!(await itemDraft.discard())) return;
+    reset(faqToValues(faq));
+    versionRef.current = faq?.version;
+  };
 
   const submit = handleSubmit((values) => {
     clearErrors();
@@ -152,7 +158,7 @@ export function FaqDialog({
             draft={itemDraft}
             previewHref={adminPreviewHref("faqs", faq.id, { language: tab })}
             onPublish={() => void publish()}
-            onDiscard={() => void itemDraft.discard()}
+            onDiscard={() => void discardDraft()}
           />
         ) : null
       }

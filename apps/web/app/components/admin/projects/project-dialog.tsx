@@ -159,13 +159,19 @@ export function ProjectDialog({
     setTab(openTab);
   }, [open, project, firstCategory, reset, openTab]);
 
-  // The project's draft, once read: the form holds it, based on the version it was saved on.
+  // The project's draft, once read (or saved again): the form holds it, based on the version it
+  // was saved on. Without one the form keeps what it was opened with (and anything typed since).
   const draft = itemDraft.draft;
   useEffect(() => {
-    if (!open || !project || !itemDraft.isLoaded) return;
-    reset(projectToValues(draft ? ({ ...project, ...draft.data } as ProjectRow) : project));
-    if (draft) versionRef.current = draft.base_version ?? undefined;
-  }, [open, project, draft, itemDraft.isLoaded, reset, versionRef]);
+    if (!open || !project || !draft) return;
+    reset(projectToValues({ ...project, ...draft.data } as ProjectRow));
+    versionRef.current = draft.base_version ?? undefined;
+  }, [open, project, draft, reset, versionRef]);
+  const discardDraft = async () => {
+    if (!project || !(await itemDraft.discard())) return;
+    reset(projectToValues(project));
+    versionRef.current = project.version;
+  };
 
   const showInvalidTab = (errors: FieldErrors<ProjectFormValues>) => {
     const first = Object.keys(errors)[0];
@@ -269,7 +275,7 @@ export function ProjectDialog({
               language: ["de", "bs"].includes(tab) ? tab : "en",
             })}
             onPublish={() => void publish()}
-            onDiscard={() => void itemDraft.discard()}
+            onDiscard={() => void discardDraft()}
           />
         ) : null
       }
