@@ -146,6 +146,33 @@ describe("a draft and its preview", () => {
     expect((await page(a, "/de")).html).not.toContain("Entwurf der Startseite");
   });
 
+  it("shows a project's draft on its own page at its live address", async () => {
+    const created = await call("/api-projects", {
+      title: "Old Songs",
+      title_de: "Alte Lieder",
+      category: "culture",
+      description: "Songs of the valley.",
+    });
+    expect(created.status).toBe(201);
+    const { id, slug } = created.body.data as { id: string; slug: string };
+    const drafted = await call("/save-draft", {
+      table: "projects",
+      id,
+      data: { title_de: "Alte Lieder der Drina", description_de: "Lieder aus dem Tal." },
+    });
+    expect(drafted.status).toBe(200);
+    const preview = await page(a, `/de/project/${slug}?preview=projects%3A${id}`, {
+      cookie: adminCookie,
+    });
+    expect(preview.response.status).toBe(200);
+    expect(preview.html).toContain("Alte Lieder der Drina");
+    expect(preview.html).toContain("Lieder aus dem Tal.");
+    expect(preview.response.headers.get("cache-control")).toBe("private, no-store");
+    const live = await page(b, `/de/project/${slug}`);
+    expect(live.html).toContain("Alte Lieder");
+    expect(live.html).not.toContain("Alte Lieder der Drina");
+  });
+
   it("sends a visitor without a session to sign in, and shows them nothing of the draft", async () => {
     const anonymous = await page(a, "/de?preview=site_content%3Ahero");
     expect(anonymous.response.status).toBe(302);
