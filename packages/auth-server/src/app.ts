@@ -56,6 +56,8 @@ import {
   createCustomIntegrationRoutes,
   createNeonIntegrationRoutes,
 } from "./routes/integrations/integration-routes";
+import { createComponentVersionRoutes } from "./routes/internal/component-versions";
+import { createFeedbackRoutes } from "./routes/internal/feedback";
 import { createInternalApiKeyRoutes } from "./routes/internal/internal-api-keys";
 import { createInternalConfigRoutes } from "./routes/internal/internal-config";
 import { createInternalMetricsRoutes } from "./routes/internal/internal-metrics";
@@ -354,6 +356,8 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   app.route("/internal/email-drafts", createEmailDraftRoutes(deps));
   app.route("/internal/rewrite-template-source", createTemplateSourceRewriteRoutes(deps));
   app.route("/internal/local-emulator", createLocalEmulatorRoutes());
+  app.route("/internal/component-versions", createComponentVersionRoutes());
+  app.route("/internal/feedback", createFeedbackRoutes(deps));
   app.route("/internal/send-test-email", createSendTestEmailRoutes(deps));
   app.route("/internal/send-sign-in-invitation", createSignInInvitationRoutes(deps));
   app.route("/internal/sign-up-rules-test", createSignUpRulesTestRoutes());

@@ -287,6 +287,19 @@ export const authConfigSchema = z.object({
   STACK_EMAIL_MONITOR_SECRET_TOKEN: optionalSecret(
     "Bearer token of the e-mail monitor's call (`POST /health/email` with `Authorization: Bearer <token>`), which checks that the platform's mail server (SMTP_URL) accepts a connection and answers 200 `{ success: true }` or 503. Unset: the call answers 401.",
   ),
+  STACK_INTERNAL_FEEDBACK_RECIPIENTS: z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .transform((value) => value.split(",").map((address) => address.trim().toLowerCase()))
+        .pipe(z.array(z.email()).min(1))
+        .transform((addresses) => [...new Set(addresses)])
+        .optional(),
+    )
+    .describe(
+      "Comma-separated addresses that support feedback (POST /api/v1/internal/feedback, from the dashboard or an app's dev tool) is mailed to, through the internal project's mail (or the caller's project's). Unset: the route is off (404). The reference's development setting is team@stack-auth.com.",
+    ),
   STACK_DEFAULT_EMAIL_CAPACITY_PER_HOUR: z
     .preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(200))
     .describe(
