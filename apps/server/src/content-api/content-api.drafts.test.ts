@@ -107,6 +107,13 @@ describe("saving a draft", () => {
       data: { content: { site_name: "x" } },
     });
     expect(seo.status).toBe(400);
+    const nested = await saveDraft({
+      table: "site_content",
+      id: "hero",
+      data: { content: { title: "x", subtitel: "typo" } },
+    });
+    expect(nested.status).toBe(400);
+    expect(nested.error?.details?.fields?.[0]?.field).toBe("content.subtitel");
     const table = await saveDraft({ table: "languages", id: "de", data: {} });
     expect(table.status).toBe(400);
     const missing = await saveDraft({ table: "projects", id: "no-such-project", data: {} });

@@ -140,7 +140,8 @@ export function addDraftRoutes(app: Hono, deps: DraftRouteDeps): void {
       const body = saveDraftBody.parse(await readJsonObject(c));
       refuseUndraftableRow(body.table, body.id);
       const table = deps.tableOf(body.table);
-      deps.refuseUnknownFields(table, body.data, "update");
+      // With the id: a page section's fields are checked against that section's own schema.
+      deps.refuseUnknownFields(table, { ...body.data, id: body.id }, "update");
       const draft = await saveDraft(deps.db, {
         table: body.table,
         id: body.id,
