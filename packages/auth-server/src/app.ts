@@ -102,8 +102,8 @@ import { secretBoxFromSettings } from "./services/secrets/secret-box";
 import { defaultIdGenerators, type IdGenerators } from "./services/secrets/secrets";
 import type { AuthEvents } from "./services/shared/auth-events";
 import { type AuthLogger, silentLogger } from "./services/shared/auth-logger";
-import { createSessionActivity, type SessionActivity } from "./services/sign-in/session-activity";
 import { holdWebhookWorker } from "./services/webhooks/webhook-delivery";
+import { createSessionActivity, type SessionActivity } from "./session-activity/session-activity";
 import { createSvixApi, type SvixApi } from "./svix-api/svix-api";
 import { createUserCache, type UserCache } from "./user-cache/user-cache";
 

@@ -1,13 +1,13 @@
 /**
  * Reads that show times of activity see this process's latest refreshes: the batch of noted
- * activity (services/sign-in/session-activity.ts) is written before them. They are the server's
+ * activity (session-activity/session-activity.ts) is written before them. They are the server's
  * and the admin's reads (users' `last_active_at_millis`, the sessions' `last_used_at`, the
  * metrics of active users) and a client's list of its own sessions; `/users/me` for a client shows
  * no such time and never waits.
  * @module
  */
 import type { MiddlewareHandler } from "hono";
-import type { SessionActivity } from "../services/sign-in/session-activity";
+import type { SessionActivity } from "../session-activity/session-activity";
 import type { AuthEnv } from "./context";
 
 const sessionsPath = /\/auth\/sessions(?:\/|$)/;

@@ -9,6 +9,7 @@ import type { AuthConfig } from "../config";
 import type { SigningKeyStore } from "../keys/signing-keys";
 import type { OutgoingPolicy } from "../outgoing/outgoing-policy";
 import type { ProjectCache } from "../project-cache/project-cache";
+import type { SessionActivity } from "../session-activity/session-activity";
 import type { UserCache } from "../user-cache/user-cache";
 import type { EmailSender } from "./email-delivery/emails";
 import type { EmailRenderer } from "./email-sandbox/tsx-sandbox";
@@ -18,7 +19,6 @@ import type { SecretBox } from "./secrets/secret-box";
 import type { IdGenerators } from "./secrets/secrets";
 import type { AuthEvents } from "./shared/auth-events";
 import type { AuthLogger } from "./shared/auth-logger";
-import type { SessionActivity } from "./sign-in/session-activity";
 
 export interface AuthDeps {
   db: Database;
@@ -34,7 +34,7 @@ export interface AuthDeps {
   projects: ProjectCache;
   /** The users of requests' access tokens, from memory while change notifications arrive. */
   users: UserCache;
-  /** Refreshes' times of activity, written in batches (services/sign-in/session-activity.ts). */
+  /** Refreshes' times of activity, written in batches (session-activity/session-activity.ts). */
   sessionActivity: SessionActivity;
   /** Encrypts and decrypts the secrets kept at rest (`SECRETS_KEY`, services/secrets/secret-box.ts). */
   secrets: SecretBox;

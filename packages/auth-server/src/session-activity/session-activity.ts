@@ -17,7 +17,7 @@
  */
 import type { Database } from "@heritage/db";
 import { sql } from "drizzle-orm";
-import type { AuthLogger } from "../shared/auth-logger";
+import type { AuthLogger } from "../services/shared/auth-logger";
 
 interface SessionNote {
   userId: string;

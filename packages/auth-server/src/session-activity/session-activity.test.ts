@@ -6,9 +6,9 @@
 import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions, users } from "../../db/schema";
-import { createTestAuthApi, type TestAuthApi } from "../../testing/test-auth-api";
-import { silentLogger } from "../shared/auth-logger";
+import { sessions, users } from "../db/schema";
+import { silentLogger } from "../services/shared/auth-logger";
+import { createTestAuthApi, type TestAuthApi } from "../testing/test-auth-api";
 import { createSessionActivity } from "./session-activity";
 
 let t: TestAuthApi;
