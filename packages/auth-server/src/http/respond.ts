@@ -38,10 +38,19 @@ export function sendJsonText(
   return c.body(json, status, { ...headers, "content-type": jsonContentType });
 }
 
-export function sendText(c: Context, text: string, status: ContentfulStatusCode = 200): Response {
-  const finished = finishedAnswerHeaders(c as Context<AuthEnv>, status, textContentType, noHeaders);
+/**
+ * Plain text, finished as `sendJson`'s answers are. A route's own headers go in `headers`: a
+ * finished answer is a new Response, so what `c.header()` set before it would be lost.
+ */
+export function sendText(
+  c: Context,
+  text: string,
+  status: ContentfulStatusCode = 200,
+  headers: Readonly<Record<string, string>> = noHeaders,
+): Response {
+  const finished = finishedAnswerHeaders(c as Context<AuthEnv>, status, textContentType, headers);
   if (finished) return markFinished(c, new Response(text, { status, headers: finished }));
-  return c.body(text, status, { "content-type": textContentType });
+  return c.body(text, status, { ...headers, "content-type": textContentType });
 }
 
 /**

@@ -89,11 +89,18 @@ export function createMigrationTestRoutes(deps: Pick<RouteDeps, "baseUrl">): Hon
     }),
     (c) => {
       const version = apiVersionOf(c);
-      c.header("x-middleware-rewrite", `${servedFrom[version]}${routePath}`);
+      const rewrite = { "x-middleware-rewrite": `${servedFrom[version]}${routePath}` };
+      // Also on a thrown schema error's answer, which the error handler makes.
+      c.header("x-middleware-rewrite", rewrite["x-middleware-rewrite"]);
       const behaviour = behaviourOf(version);
       if (behaviour === null) {
         const asked = new URL(c.req.url);
-        return sendText(c, notYetThere(`${deps.baseUrl}${asked.pathname}${asked.search}`), 404);
+        return sendText(
+          c,
+          notYetThere(`${deps.baseUrl}${asked.pathname}${asked.search}`),
+          404,
+          rewrite,
+        );
       }
       // Each version takes another parameter, so the query is checked here rather than by one
       // schema; the lines are validateRequest's (unknown properties first).
@@ -108,7 +115,7 @@ export function createMigrationTestRoutes(deps: Pick<RouteDeps, "baseUrl">): Hon
       }
       if (problems.length > 0) throwSchemaError(c, problems);
       const value = query[parameter.name] ?? (behaviour === "v2beta1" ? "n/a" : undefined);
-      return sendText(c, welcome(value));
+      return sendText(c, welcome(value), 200, rewrite);
     },
   );
   return app;
