@@ -488,6 +488,20 @@ describe("send-email", () => {
     expect(delivered.map((mail) => mail.to)).toEqual([["alice@example.com"], ["bob@example.com"]]);
   });
 
+  it("sends HTML without a subject with an empty one, as the reference", async () => {
+    const response = await t.request("/emails/send-email", {
+      ...server(),
+      method: "POST",
+      body: { user_ids: [alice.userId], html: "<p>No subject here</p>", theme_id: null },
+    });
+    expect(await json(response)).toEqual({ results: [{ user_id: alice.userId }] });
+    await queueDrained();
+    const stored = (await t.readOutbox("alice@example.com")).find((mail) =>
+      mail.html.includes("No subject here"),
+    );
+    expect(stored).toMatchObject({ subject: "", status: "sent" });
+  });
+
   it("renders a template per user with its variables (no theme)", async () => {
     const { id } = await json(
       await t.request("/internal/email-templates", {
@@ -656,7 +670,6 @@ describe("send-email", () => {
         { user_ids: [alice.userId], html: "x", subject: "x", is_high_priority: "yes" },
         "body.is_high_priority",
       ],
-      [{ user_ids: [alice.userId], html: "x" }, "subject is required when html is provided"],
       [{ user_ids: ["nope"], html: "x", subject: "x" }, "body.user_ids"],
     ];
     for (const [body, message] of bad) {

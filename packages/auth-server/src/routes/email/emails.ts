@@ -158,9 +158,6 @@ export function createEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
           message: "Exactly one of user_ids or all_users must be provided",
         });
       }
-      if (body.html !== undefined && !body.subject) {
-        throw knownErrors.schemaError({ message: "subject is required when html is provided" });
-      }
       const results = await queueEmailToUsers(deps, auth.project, {
         userIds: body.user_ids ?? null,
         themeId: body.theme_id,
