@@ -115,11 +115,7 @@ export function addDraftRoutes(app: Hono, deps: DraftRouteDeps): void {
         );
       }
       const { table, id } = parsed.data;
-      const found = await listDrafts(deps.db, table);
-      return respondWithData(
-        c,
-        found.filter((draft) => id === undefined || draft.row_id === id).map(presentDraft),
-      );
+      return respondWithData(c, (await listDrafts(deps.db, { table, id })).map(presentDraft));
     },
   );
 

@@ -51,12 +51,23 @@ export async function loadDraftOverlay(
   return { table, id, draft, fields: draftValues(table, id, draft.data) };
 }
 
-/** Every draft, or a table's, oldest item first: what the admin lists and a preview overlays. */
-export async function listDrafts(db: Database, table?: DraftableTable): Promise<Draft[]> {
+/**
+ * Every draft, or a table's, or one item's, oldest item first: what the admin lists and a preview
+ * overlays (an editor opening an item asks for its draft alone).
+ */
+export async function listDrafts(
+  db: Database,
+  filter: { table?: DraftableTable | undefined; id?: string | undefined } = {},
+): Promise<Draft[]> {
   return db
     .select()
     .from(drafts)
-    .where(table ? eq(drafts.table_name, table) : undefined)
+    .where(
+      and(
+        filter.table ? eq(drafts.table_name, filter.table) : undefined,
+        filter.id === undefined ? undefined : eq(drafts.row_id, filter.id),
+      ),
+    )
     .orderBy(asc(drafts.table_name), asc(drafts.row_id));
 }
 
