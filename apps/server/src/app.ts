@@ -25,6 +25,8 @@ import {
   createContactProtectionFromConfig,
 } from "./content-api/contact-protection";
 import { createContentApi } from "./content-api/content-api";
+import { contentApiTableOf } from "./content-api/content-tables";
+import { createScheduledPublisher } from "./content-api/scheduled-publisher";
 import { createDevOutbox, isDevOutboxEnabled } from "./dev-outbox/dev-outbox";
 import { createFunctionsApi } from "./functions/functions-api";
 import { createMailerFromConfig } from "./functions/mailer";
@@ -234,6 +236,18 @@ export function createApp(deps: AppDeps) {
       auditDays: config.AUDIT_LOG_RETENTION_DAYS,
     },
   });
+  // Publishing at a given time (issue 34, item 3): what fell due while no process was up runs
+  // now, the rest at its time; every process's page cache turns over as for a save.
+  const scheduledPublisher = createScheduledPublisher({
+    db: database.db,
+    logger,
+    tableOf: contentApiTableOf,
+    pollMs: config.SCHEDULED_PUBLISHING_POLL_SECONDS * 1000,
+    onPublished: () => {
+      pageCache?.contentChanged();
+      withheldMedia.contentChanged();
+    },
+  });
   const contactProtection = createContactProtectionFromConfig(config, database.db);
   const clientAddress = createClientAddressReader({ trustProxy: config.TRUST_PROXY });
   const mailer = createMailerFromConfig(config);
@@ -256,6 +270,7 @@ export function createApp(deps: AppDeps) {
       // Revisions and the audit log name the admin as others know them.
       describeAdmin: (userId) => findUserLabel(database.db, deps.siteAuth.projectId, userId),
       removePurgedMedia: () => mediaSweeper.removeDue(),
+      scheduledAt: (runAt) => scheduledPublisher.scheduledAt(runAt),
     }),
   );
   app.route(
@@ -350,10 +365,13 @@ export function createApp(deps: AppDeps) {
         authApi.close(),
         pageCache?.close(),
         mediaSweeper.close(),
+        scheduledPublisher.close(),
         withheldMedia.close(),
       ]);
     },
     pageCache,
+    /** Publishing at a given time (issue 34, item 3): `runDue()` runs what is due now. */
+    scheduledPublisher,
     /** Which uploads visitors may not get now (issue 33, item 8); `ready()` once read. */
     withheldMedia,
     /** Present when metrics are on: server.ts serves them on METRICS_PORT and counts stored pages. */

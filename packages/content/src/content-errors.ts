@@ -42,6 +42,12 @@ export const contentErrors = {
     status: 409,
     message: "The draft was saved again while it was being published. Nothing was published.",
   },
+  /** A publish scheduled for an item that has no draft (issue 34, item 3). */
+  NO_DRAFT: {
+    code: "NO_DRAFT",
+    status: 409,
+    message: "There is no draft to publish: save a draft first",
+  },
   /** `If-Match` named a version the row has moved past (RFC 9110 412). */
   VERSION_CONFLICT: {
     code: "VERSION_CONFLICT",

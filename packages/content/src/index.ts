@@ -74,6 +74,9 @@ export {
   type RevisionedTable,
   type RevisionOperation,
   revisionedTables,
+  type ScheduleAction,
+  type ScheduleState,
+  scheduleActions,
   type TranslationLanguage,
   translationLanguages,
 } from "./db/schema";
@@ -263,6 +266,16 @@ export {
   siteRoleOf,
   siteRoles,
 } from "./roles/site-roles";
+export {
+  cancelSchedule,
+  listSchedules,
+  nextScheduleTime,
+  type PublishingSchedule,
+  runNextDueSchedule,
+  type ScheduleRun,
+  scheduleOutcomes,
+  schedulePublishing,
+} from "./schedules/publishing-schedules";
 export { defaultGlobalSeo, defaultPageCopy } from "./site-content/default-content";
 export {
   describePlaceholders,

@@ -86,6 +86,15 @@ export const siteConfigShape = {
     .describe(
       "Uploaded images no content refers to any more (a replaced one, one never saved) are removed, files and record, once they have been unreferenced this long. Each process sweeps hourly. Images of an item deleted for good (purged, or past TRASH_RETENTION_DAYS) go at once.",
     ),
+  SCHEDULED_PUBLISHING_POLL_SECONDS: z.coerce
+    .number({ error: "expected a number of seconds" })
+    .int("expected a whole number")
+    .min(1, "expected 1 or more")
+    .max(300, "expected at most 300 (five minutes)")
+    .default(30)
+    .describe(
+      "How often each process looks for publishing schedules that fell due (made by another process, or missed while none was up). A schedule made in a process also runs there at its time.",
+    ),
   REVISION_RETENTION_DAYS: days(90).describe(
     "Every revision of projects, categories, FAQs and site content saved in this many days is kept (with REVISIONS_PER_ITEM, whichever keeps more).",
   ),

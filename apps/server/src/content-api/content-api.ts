@@ -65,8 +65,14 @@ import {
   respondWithError,
 } from "./api-response";
 import { type ContactProtection, noContactProtection } from "./contact-protection";
-import { type AccessLevel, type ContentTable, contentApiTables } from "./content-tables";
+import {
+  type AccessLevel,
+  type ContentTable,
+  contentApiTableOf,
+  contentApiTables,
+} from "./content-tables";
 import { addDraftRoutes } from "./draft-routes";
+import { addScheduleRoutes } from "./schedule-routes";
 import { addTranslationStatusRoutes } from "./translation-status-routes";
 
 export interface ContentApiDeps {
@@ -90,6 +96,11 @@ export interface ContentApiDeps {
    * item 8: the media sweeper's `removeDue`). A failure is logged; the next sweep finishes it.
    */
   removePurgedMedia?: () => Promise<unknown>;
+  /**
+   * A publishing schedule was made or moved in this process (issue 34, item 3): the scheduled
+   * publisher runs it at its time. Without it, schedules wait for whichever process polls.
+   */
+  scheduledAt?: (runAt: Date) => void;
 }
 
 /** Largest JSON body the content API accepts (rich pages included). */
@@ -561,14 +572,18 @@ export function createContentApi(deps: ContentApiDeps): Hono {
     authorize: (c) => authorize(c, "editor"),
     expectedVersion,
     limitBody,
-    tableOf: (name) => {
-      const table = contentApiTables.find((candidate) => candidate.name === name);
-      if (!table) throw new Error(`no content API table ${name}`);
-      return table;
-    },
+    tableOf: contentApiTableOf,
     refuseUnknownFields,
     respondWithRow: (c, table, row) => respondWithRow(c, table, row),
     announce,
+  });
+  // Publishing at a given time (issue 34, item 3): an editor's as publishing a draft is.
+  addScheduleRoutes(app, {
+    db: deps.db,
+    authorize: (c) => authorize(c, "editor"),
+    limitBody,
+    scheduledAt: (runAt) => deps.scheduledAt?.(runAt),
+    clock,
   });
   // What needs translating, and "mark as checked" (issue 34, item 2): translators' work.
   addTranslationStatusRoutes(app, {

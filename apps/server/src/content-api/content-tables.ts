@@ -240,3 +240,10 @@ export const contentApiTables: readonly ContentTable[] = [
     ],
   },
 ];
+
+/** The content API's table of that name (a draft's or a schedule's table). */
+export function contentApiTableOf(name: string): ContentTable {
+  const table = contentApiTables.find((candidate) => candidate.name === name);
+  if (!table) throw new Error(`no content API table ${name}`);
+  return table;
+}

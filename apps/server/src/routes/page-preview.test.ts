@@ -4,7 +4,9 @@
  * leaves the live page (and the stored page) as it is; its preview is the real page with the
  * draft over it, in each language, for a signed-in admin only, marked, `private, no-store` and
  * never stored; without a session it sends the visitor to sign in. Publishing turns the stored
- * pages over in both instances.
+ * pages over in both instances. A publish (and an unpublish) scheduled by a process that stops
+ * before its time is run by the next process as it starts, and every process's pages and the
+ * sitemap follow (issue 34, item 3).
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -32,6 +34,9 @@ let dataDir: string;
 let a: ReturnType<typeof createApp>;
 let b: ReturnType<typeof createApp>;
 let adminToken: string;
+let siteConfig: ReturnType<typeof loadConfig>;
+let siteAuthOfTest: Awaited<ReturnType<typeof ensureSiteAuth>>;
+let webBuild: Awaited<ReturnType<typeof loadWebBuild>>;
 let adminCookie: string;
 
 beforeAll(async () => {
@@ -40,12 +45,20 @@ beforeAll(async () => {
   second = await connectAgain(first, 2);
   await seedDefaultContent(first.db);
   dataDir = await mkdtemp(join(tmpdir(), "heritage-preview-"));
-  const config = loadConfig({ SECRETS_KEY: testSecretsKey, DATA_DIR: dataDir });
+  // No poll falls within the file: a schedule runs where it was made or at a process's start.
+  const config = loadConfig({
+    SECRETS_KEY: testSecretsKey,
+    DATA_DIR: dataDir,
+    SCHEDULED_PUBLISHING_POLL_SECONDS: "300",
+  });
+  siteConfig = config;
+  webBuild = await loadWebBuild(process.env.HERITAGE_WEB_BUILD_DIR || undefined);
   const siteAuth = await ensureSiteAuth(first.db, config, {
     baseUrl: "http://localhost:3000",
     logger,
   });
-  const web = await loadWebBuild(process.env.HERITAGE_WEB_BUILD_DIR || undefined);
+  siteAuthOfTest = siteAuth;
+  const web = webBuild;
   a = createApp({ config, database: first, logger, migrationSets, siteAuth, web });
   b = createApp({ config, database: second, logger, migrationSets, siteAuth, web });
   await siteAuth.createFirstAdmin({
@@ -84,8 +97,8 @@ afterAll(async () => {
 
 type App = ReturnType<typeof createApp>;
 
-async function call(path: string, body: unknown) {
-  const response = await a.request(`/functions${path}`, {
+async function call(path: string, body: unknown, app: App = a) {
+  const response = await app.request(`/functions${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${adminToken}` },
     body: JSON.stringify(body),
@@ -197,6 +210,84 @@ describe("a draft and its preview", () => {
       expect(live.html).toContain("Entwurf der Startseite");
       expect(live.html).not.toContain("data-preview-banner");
       expect(live.response.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    }
+  });
+});
+
+describe("publishing at a given time (issue 34, item 3)", () => {
+  it("happens at the start of a process when no process was up at the time, and pages and sitemap follow", async () => {
+    const drafted = await call("/api-projects", {
+      title: "Looms of Bosnia",
+      title_de: "Webstühle",
+      category: "culture",
+      description: "Weaving.",
+    });
+    const leaving = await call("/api-projects", {
+      title: "Vanishing Crafts",
+      category: "culture",
+      description: "Crafts.",
+    });
+    const { id, slug } = drafted.body.data as { id: string; slug: string };
+    const gone = leaving.body.data as { id: string; slug: string };
+    await call("/save-draft", { table: "projects", id, data: { title_de: "Webstühle der Bosna" } });
+    await untilAnnounced([first, second], CONTENT_CHANGED_CHANNEL);
+    expect(await page(b, "/sitemap.xml").then((s) => s.html)).toContain(gone.slug);
+
+    // A process schedules both for a moment ahead, then stops before that moment.
+    const third = await connectAgain(first, 2);
+    const starting = () =>
+      createApp({
+        config: siteConfig,
+        database: third,
+        logger,
+        migrationSets,
+        siteAuth: siteAuthOfTest,
+        web: webBuild,
+      });
+    const before = starting();
+    const runAt = new Date(Date.now() + 1_500).toISOString();
+    const publish = await call(
+      "/schedule",
+      { table: "projects", id, action: "publish", run_at: runAt },
+      before,
+    );
+    const unpublish = await call(
+      "/schedule",
+      { table: "projects", id: gone.id, action: "unpublish", run_at: runAt },
+      before,
+    );
+    expect([publish.status, unpublish.status]).toEqual([200, 200]);
+    await before.close();
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(runAt) - Date.now() + 200));
+    // Nobody ran them: the live page is the old one (the other processes poll later).
+    expect((await page(b, `/de/project/${slug}`)).html).not.toContain("Webstühle der Bosna");
+
+    // A process starting after the time runs them as it starts (nobody asks it to); every
+    // process's pages follow.
+    const after = starting();
+    const scheduleIds = [publish.body.data, unpublish.body.data].map(
+      (schedule) => (schedule as { id: string }).id,
+    );
+    const states = async () => {
+      const listed = await after.request("/functions/schedules?state=finished", {
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      const finished = ((await listed.json()) as { data: { id: string; state: string }[] }).data;
+      return scheduleIds.map(
+        (scheduleId) => finished.find((entry) => entry.id === scheduleId)?.state,
+      );
+    };
+    try {
+      await expect.poll(states, { timeout: 10_000, interval: 50 }).toEqual(["done", "done"]);
+      await untilAnnounced([first, second], CONTENT_CHANGED_CHANNEL);
+      for (const app of [a, b, after]) {
+        expect((await page(app, `/de/project/${slug}`)).html).toContain("Webstühle der Bosna");
+        expect((await page(app, `/project/${gone.slug}`)).response.status).toBe(404);
+        expect((await page(app, "/sitemap.xml")).html).not.toContain(gone.slug);
+      }
+    } finally {
+      await after.close();
+      if (third !== first) await third.close();
     }
   });
 });

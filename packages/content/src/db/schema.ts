@@ -436,3 +436,53 @@ export const drafts = contentSchema.table(
     ),
   ],
 );
+
+/** What a schedule does to its item at its time (issue 34, item 3; decision 038). */
+export const scheduleActions = ["publish", "unpublish"] as const;
+export type ScheduleAction = (typeof scheduleActions)[number];
+export const scheduleStates = ["pending", "done", "failed", "cancelled"] as const;
+export type ScheduleState = (typeof scheduleStates)[number];
+
+/**
+ * Publishing at a given time (issue 34, item 3; decision 038): `publish` publishes the item's
+ * draft, `unpublish` takes the item off the site into the trash (projects and FAQ items), both
+ * through the item's own write as the person who scheduled it. A schedule is kept after it ran
+ * (`done` or `failed` with the reason) or was cancelled, so the admin can say what happened. At
+ * most one pending schedule per item and action: scheduling again moves its time. The schedule
+ * lives here, not in a process's memory, so whichever process is up at its time runs it, also
+ * after a restart; one process runs each (its row is locked, others skip it).
+ */
+export const publishingSchedules = contentSchema.table(
+  "publishing_schedules",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    table_name: text("table_name").$type<DraftableTable>().notNull(),
+    row_id: text("row_id").notNull(),
+    action: text("action").$type<ScheduleAction>().notNull(),
+    run_at: timestamp("run_at", { withTimezone: true }).notNull(),
+    /** The item's name when scheduled (a project's title, an FAQ's question), for the list. */
+    label: text("label").notNull(),
+    state: text("state").$type<ScheduleState>().notNull().default("pending"),
+    /** Why it failed (the write's refusal, e.g. the item changed after the draft was based on it). */
+    outcome: text("outcome"),
+    created_by_id: text("created_by_id"),
+    created_by_name: text("created_by_name"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    finished_at: timestamp("finished_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("publishing_schedules_due_idx").on(table.run_at).where(sql`${table.state} = 'pending'`),
+    uniqueIndex("publishing_schedules_pending_item_idx")
+      .on(table.table_name, table.row_id, table.action)
+      .where(sql`${table.state} = 'pending'`),
+    check(
+      "publishing_schedules_table_name_check",
+      sql`${table.table_name} in ('projects', 'faqs', 'site_content')`,
+    ),
+    check("publishing_schedules_action_check", sql`${table.action} in ('publish', 'unpublish')`),
+    check(
+      "publishing_schedules_state_check",
+      sql`${table.state} in ('pending', 'done', 'failed', 'cancelled')`,
+    ),
+  ],
+);

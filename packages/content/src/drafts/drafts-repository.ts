@@ -11,6 +11,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { ContentError } from "../content-errors";
 import { type DraftableTable, drafts } from "../db/schema";
 import { type ContentActor, lockAndCheck, writeContent } from "../revisions/content-writes";
+import { cancelPendingPublish } from "../schedules/publishing-schedules";
 import { type Draft, type DraftOverlay, draftValues } from "./draft-overlay";
 
 export type { Draft };
@@ -131,17 +132,23 @@ export async function saveDraft(
   });
 }
 
-/** Removes an item's draft; the draft removed, or null when there was none. */
+/**
+ * Removes an item's draft, and cancels its scheduled publishing (there is nothing left to
+ * publish); the draft removed, or null when there was none.
+ */
 export async function discardDraft(
   db: Database,
   table: DraftableTable,
   id: string,
 ): Promise<Draft | null> {
-  const [removed] = await db
-    .delete(drafts)
-    .where(and(eq(drafts.table_name, table), eq(drafts.row_id, id)))
-    .returning();
-  return removed ?? null;
+  return db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(drafts)
+      .where(and(eq(drafts.table_name, table), eq(drafts.row_id, id)))
+      .returning();
+    if (removed) await cancelPendingPublish(tx, table, id);
+    return removed ?? null;
+  });
 }
 
 /**
