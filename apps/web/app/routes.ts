@@ -75,6 +75,7 @@ export default [
       route("admin/site-content", "routes/admin/site-content.tsx"),
       route("admin/contact-submissions", "routes/admin/contact-submissions.tsx"),
       route("admin/seo", "routes/admin/seo.tsx"),
+      route("admin/scheduled", "routes/admin/scheduled.tsx"),
       route("admin/trash", "routes/admin/trash.tsx"),
       route("admin/activity", "routes/admin/activity.tsx"),
       // A draft's page as visitors will see it (issue 34, item 1).

@@ -4,7 +4,8 @@
  * keeps the form, the public home page showing the change in German, and the translation status
  * (issue 34, item 2): an English edit marks German and Bosnian outdated, the dashboard lists them,
  * and German is marked as checked without an edit; a German draft (issue 34, item 1) previewed at
- * a phone's width while visitors still get the live page, then published.
+ * a phone's width while visitors still get the live page, then published; a Bosnian draft
+ * scheduled a few seconds ahead, listed on /admin/scheduled, goes live by itself (item 3).
  */
 import { deleteFaq, listFaqs } from "@heritage/content";
 import type { Browser, Page } from "playwright-core";
@@ -162,6 +163,76 @@ describe.skipIf(!hasChromium)("an admin manages the FAQ", () => {
     await visitor.reload();
     await faqItem(draftQuestion).waitFor();
     await visitor.close();
+  });
+
+  it("publishes a Bosnian draft by itself at the time it was scheduled for (issue 34, item 3)", async () => {
+    const scheduledQuestion = "Kako mogu pomoći kao volonter?";
+    const row = page.getByRole("row").filter({ hasText: "How can I volunteer?" });
+    await row.getByRole("button", { name: "Edit" }).click();
+    await dialog().getByRole("tab", { name: "Bosanski" }).click();
+    await field("Question (Bosnian)").fill(scheduledQuestion);
+    await dialog().getByRole("button", { name: "Save draft" }).click();
+    await expectNotice(page, "Draft saved");
+    await dismissNotices(page);
+
+    // Publish the draft a few seconds from now, a time in the browser's own zone.
+    const schedule = dialog().locator("[data-item-schedule]");
+    await expect(schedule.getByLabel("At a given time").inputValue()).resolves.toBe("publish");
+    const { runAt, shown } = await page.evaluate(() => {
+      const at = new Date(Date.now() + 4_000);
+      const two = (value: number) => String(value).padStart(2, "0");
+      return {
+        runAt: `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`,
+        shown: new Intl.DateTimeFormat("en", {
+          day: "numeric",
+          month: "short",
+          year: "numeric",
+          hour: "2-digit",
+          minute: "2-digit",
+        }).format(at),
+      };
+    });
+    await schedule.getByLabel("Date and time").fill(runAt);
+    await schedule.getByRole("button", { name: "Schedule", exact: true }).click();
+    await expectNotice(page, "Scheduled", `The draft will be published on ${shown}.`);
+    await schedule.getByText(/^Publishing scheduled for .+ by /).waitFor();
+    await expectNoAxeViolations(page, "the FAQ dialog with a scheduled publish");
+    await dismissNotices(page);
+    await dialog().getByRole("button", { name: "Cancel", exact: true }).click();
+    await dialog().waitFor({ state: "detached" });
+
+    // The admin's list of what is scheduled.
+    await page.getByRole("link", { name: "Scheduled" }).click();
+    await page.getByRole("heading", { name: "Scheduled publishing" }).waitFor();
+    const listed = page.getByRole("row").filter({ hasText: "How can I volunteer?" });
+    await listed.getByText("Publish the draft").first().waitFor();
+    await expectNoAxeViolations(page, "/admin/scheduled");
+
+    // At that time a visitor's Bosnian page changes, with nobody at the keyboard.
+    const visitor = await browser.newPage();
+    await visitor.goto(`${server.url}/bs`);
+    const scheduledItem = visitor.getByTestId("faq-item").filter({ hasText: scheduledQuestion });
+    await expect(scheduledItem.count()).resolves.toBe(0);
+    await expect
+      .poll(
+        async () => {
+          await visitor.reload();
+          return scheduledItem.count();
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe(1);
+    await visitor.close();
+    // And the list says it was done.
+    await page.reload();
+    await page
+      .getByRole("region", { name: "Recently" })
+      .getByRole("row")
+      .filter({ hasText: "How can I volunteer?" })
+      .getByText("Done", { exact: true })
+      .waitFor();
+    await page.goto(`${server.url}/admin/faq`);
+    await page.getByRole("table").waitFor();
   });
 
   it("marks the translations outdated after an English edit, lists them on the dashboard, and a translation can be marked as checked (issue 34)", async () => {

@@ -131,7 +131,16 @@ describe.skipIf(!hasChromium)("an admin signs in and out", () => {
     await page.waitForURL(`${server.url}/admin`);
     await page.getByText(`Logged in as ${admin.email}`).waitFor();
     const links = await nav.getByRole("listitem").getByRole("link").allTextContents();
-    expect(links).toEqual(["Projects", "FAQ", "Messages", "Content", "SEO", "Trash", "Activity"]);
+    expect(links).toEqual([
+      "Projects",
+      "FAQ",
+      "Messages",
+      "Content",
+      "SEO",
+      "Scheduled",
+      "Trash",
+      "Activity",
+    ]);
     // After the links, the admin's language (decision 034).
     await nav.getByRole("combobox", { name: "Language" }).waitFor();
     await nav.getByRole("button", { name: "Sign Out" }).waitFor();

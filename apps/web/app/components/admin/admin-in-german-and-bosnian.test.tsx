@@ -30,6 +30,7 @@ import { FaqScreen } from "./faq/faq-screen";
 import { ActivityScreen } from "./history/activity-screen";
 import { TrashScreen } from "./history/trash-screen";
 import { ProjectsScreen } from "./projects/projects-screen";
+import { SchedulesScreen } from "./schedules/schedules-screen";
 import { GlobalSeoScreen } from "./seo/global-seo-screen";
 import { AdminLanguageProvider } from "./shell/admin-language";
 import { AdminNav } from "./shell/admin-nav";
@@ -117,6 +118,25 @@ function englishIn(language: SiteLanguage): string[] {
 }
 
 const now = new Date(2026, 10, 30, 10, 5).toISOString();
+
+/** A schedule as the content API answers it (issue 34, item 3). */
+function schedule(fields: Record<string, unknown>) {
+  return {
+    id: "s1",
+    table: "faqs",
+    row_id: "f1",
+    action: "publish",
+    run_at: now,
+    label: "Who are you?",
+    state: "pending",
+    outcome: null,
+    created_by_id: "user-1",
+    created_by_name: "Ana",
+    created_at: now,
+    finished_at: null,
+    ...fields,
+  };
+}
 
 const signedInUser = {
   id: "user-1",
@@ -401,11 +421,17 @@ describe.each(["de", "bs"] as const)("the admin area in %s", (language) => {
             saved_at: now,
           },
         ],
+        "GET schedules": () => [schedule({ action: "publish" })],
       },
     });
     await click(button(t("common.edit")));
     expect(document.body.textContent).toContain(t("draft.publish"));
     expect(document.body.textContent).toContain(t("draft.save"));
+    // Its scheduled publishing: what waits, and the form (issue 34, item 3).
+    expect(document.body.textContent).toContain(t("schedule.cancel"));
+    expect(document.body.textContent).toContain(t("schedule.submit"));
+    await click(button(t("schedule.submit")));
+    expect(document.body.textContent).toContain(t("schedule.chooseTime"));
     expectNoEnglish();
     await act(async () => rendered?.root.unmount());
     rendered?.container.remove();
@@ -494,6 +520,20 @@ describe.each(["de", "bs"] as const)("the admin area in %s", (language) => {
       (candidate) => candidate.textContent?.trim() === t("users.remove") && !candidate.disabled,
     );
     if (remove) await click(remove);
+    expectNoEnglish();
+  });
+
+  it("scheduled publishing: what waits and what ran, with why", async () => {
+    await renderAdmin(language, <SchedulesScreen />, {
+      routes: {
+        "GET schedules": () => [
+          schedule({ action: "unpublish", state: "done" }),
+          schedule({ id: "s2", state: "failed", outcome: "ITEM_CHANGED" }),
+        ],
+      },
+    });
+    expect(document.body.textContent).toContain(t("scheduled.outcome.ITEM_CHANGED"));
+    expect(document.body.textContent).toContain(t("scheduled.state.done"));
     expectNoEnglish();
   });
 

@@ -35,6 +35,7 @@ import type { SiteLanguage } from "../language";
 import type { DataRequest, Method } from "./data-call";
 import { createDraftCalls } from "./draft-client";
 import { createHistoryCalls } from "./history-client";
+import { createScheduleCalls } from "./schedule-client";
 import { createTranslationCalls } from "./translation-client";
 import { versionHeader } from "./version-header";
 
@@ -537,6 +538,8 @@ export function createContentClient(options: ContentClientOptions) {
     translations: createTranslationCalls(callData),
     /** Drafts, their preview and publishing (issue 34, item 1): draft-client.ts. */
     drafts: createDraftCalls(callData),
+    /** Publishing at a given time (issue 34, item 3): schedule-client.ts. */
+    schedules: createScheduleCalls(callData),
 
     checkImages: async (urls: string[]): Promise<Map<string, ImageProblem>> => {
       const asked = [...new Set(urls.map((url) => url.trim()).filter((url) => url !== ""))];

@@ -21,6 +21,7 @@ import { LanguageTabLabel } from "../common/language-tab-label";
 import { adminLanguages, languageName } from "../common/languages";
 import { adminPreviewHref, DraftBar, SaveDraftButton } from "../drafts/draft-bar";
 import { useItemDraft } from "../drafts/use-item-draft";
+import { ItemSchedule } from "../schedules/item-schedule";
 import { useAdminI18n } from "../shell/admin-language";
 import { TranslationStatusNote, useItemTranslations } from "../translations/translation-status";
 
@@ -154,12 +155,21 @@ export function FaqDialog({
       isDirty={isDirty}
       header={
         faq ? (
-          <DraftBar
-            draft={itemDraft}
-            previewHref={adminPreviewHref("faqs", faq.id, { language: tab })}
-            onPublish={() => void publish()}
-            onDiscard={() => void discardDraft()}
-          />
+          <>
+            <DraftBar
+              draft={itemDraft}
+              previewHref={adminPreviewHref("faqs", faq.id, { language: tab })}
+              onPublish={() => void publish()}
+              onDiscard={() => void discardDraft()}
+            />
+            <ItemSchedule
+              client={client}
+              table="faqs"
+              id={faq.id}
+              hasDraft={itemDraft.draft !== null}
+              canUnpublish
+            />
+          </>
         ) : null
       }
       extraActions={

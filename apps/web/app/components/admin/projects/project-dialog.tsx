@@ -38,6 +38,7 @@ import { type AdminLanguage, adminLanguages, languageName } from "../common/lang
 import { noticeError, noticeSuccess } from "../common/notices";
 import { adminPreviewHref, DraftBar, SaveDraftButton } from "../drafts/draft-bar";
 import { useItemDraft } from "../drafts/use-item-draft";
+import { ItemSchedule } from "../schedules/item-schedule";
 import { useAdminI18n } from "../shell/admin-language";
 import { TranslationStatusNote, useItemTranslations } from "../translations/translation-status";
 import { brokenImages, ImageWarnings, useImageProblems } from "./image-checks";
@@ -268,15 +269,24 @@ export function ProjectDialog({
       isDirty={formState.isDirty}
       header={
         project ? (
-          <DraftBar
-            draft={itemDraft}
-            previewHref={adminPreviewHref("projects", project.id, {
-              slug: project.slug,
-              language: ["de", "bs"].includes(tab) ? tab : "en",
-            })}
-            onPublish={() => void publish()}
-            onDiscard={() => void discardDraft()}
-          />
+          <>
+            <DraftBar
+              draft={itemDraft}
+              previewHref={adminPreviewHref("projects", project.id, {
+                slug: project.slug,
+                language: ["de", "bs"].includes(tab) ? tab : "en",
+              })}
+              onPublish={() => void publish()}
+              onDiscard={() => void discardDraft()}
+            />
+            <ItemSchedule
+              client={client}
+              table="projects"
+              id={project.id}
+              hasDraft={itemDraft.draft !== null}
+              canUnpublish
+            />
+          </>
         ) : null
       }
       extraActions={

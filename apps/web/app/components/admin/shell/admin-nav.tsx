@@ -1,8 +1,8 @@
 /**
  * @module
  * The admin navigation bar (site spec, section 2): Projects, FAQ, Messages, Content, SEO and
- * Sign Out; the brand leads to the dashboard. Trash and Activity (issue 29) follow SEO, then the
- * admin's language switch (issue 34, item 5).
+ * Sign Out; the brand leads to the dashboard. Scheduled (issue 34), Trash and Activity (issue 29)
+ * follow SEO, then the admin's language switch (issue 34, item 5).
  */
 import { LogOut } from "lucide-react";
 import { NavLink } from "react-router";
@@ -17,6 +17,7 @@ export const adminNavLinks = [
   { to: "/admin/contact-submissions", label: "nav.messages" },
   { to: "/admin/site-content", label: "nav.content" },
   { to: "/admin/seo", label: "nav.seo" },
+  { to: "/admin/scheduled", label: "nav.scheduled" },
   { to: "/admin/trash", label: "nav.trash" },
   { to: "/admin/activity", label: "nav.activity" },
 ] as const satisfies readonly { to: string; label: AdminKey }[];

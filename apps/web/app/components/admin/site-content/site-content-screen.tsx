@@ -26,6 +26,7 @@ import { useContentClient } from "../common/use-content-client";
 import { adminPreviewHref, DraftBar } from "../drafts/draft-bar";
 import { type ItemDraft, useItemDraft } from "../drafts/use-item-draft";
 import { HistoryDialog } from "../history/history-dialog";
+import { ItemSchedule } from "../schedules/item-schedule";
 import { useAdminI18n } from "../shell/admin-language";
 import { TranslationStatusNote, useTableTranslations } from "../translations/translation-status";
 import { SiteContentForm } from "./site-content-form";
@@ -257,6 +258,13 @@ function SectionDraft({
           void draft.publish(siteContentRowAnswerSchema).then((row) => row && onPublished(row))
         }
         onDiscard={() => void draft.discard()}
+      />
+      <ItemSchedule
+        client={client}
+        table="site_content"
+        id={section.id}
+        hasDraft={draft.draft !== null}
+        canUnpublish={false}
       />
       {children(draft)}
     </>
