@@ -7,7 +7,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CONTENT_CHANGED_CHANNEL } from "@heritage/content";
-import { createTestDatabase, describeServerActivity, untilAnnounced } from "@heritage/db/testing";
+import {
+  connectAgain,
+  createTestDatabase,
+  describeServerActivity,
+  untilAnnounced,
+} from "@heritage/db/testing";
 import { loadWebBuild, type RunningServer, startServer } from "@heritage/server/testing";
 
 export interface TestServer {
@@ -22,6 +27,12 @@ export interface TestServer {
    * would of another process's.
    */
   contentChangesHeard(): Promise<void>;
+  /**
+   * Starts another server process on the same database and data folder, as a second process
+   * of the site runs (its own connections on PostgreSQL; the one embedded database shared, left
+   * open when it stops). Close it before this one.
+   */
+  startAnother(): Promise<TestServer>;
   close(): Promise<void>;
 }
 
@@ -50,7 +61,7 @@ export async function startTestServer(
   try {
     const database = await createTestDatabase();
     step = "starting the server (migrations, seed, keys, web app)";
-    return await startOn(database, dataDir, env, options);
+    return await startOn(database, dataDir, env, options, true);
   } finally {
     clearTimeout(watchdog);
   }
@@ -73,6 +84,7 @@ async function startOn(
   dataDir: string,
   env: Record<string, string>,
   options: TestServerOptions,
+  ownsDataDir: boolean,
 ): Promise<TestServer> {
   const running = await startServer({
     env: { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
@@ -90,9 +102,15 @@ async function startOn(
     running,
     dataDir,
     contentChangesHeard: () => untilAnnounced([running.database], CONTENT_CHANGED_CHANNEL),
+    async startAnother() {
+      const again = await connectAgain(database);
+      // The embedded database is one connection: the other process must not close it.
+      const shared = again === database ? { ...database, close: async () => {} } : again;
+      return startOn(shared, dataDir, env, options, false);
+    },
     async close() {
       await running.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
