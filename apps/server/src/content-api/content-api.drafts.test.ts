@@ -4,6 +4,8 @@
  * a save is; publishing is the item's save (revision, audit entry, announcement) and refused
  * with 412 when the live item moved past the draft's base; discard and purge remove it.
  */
+import { contentTables } from "@heritage/content";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createSiteTestContext,
@@ -223,6 +225,18 @@ describe("discarding a draft", () => {
       body: { table: "faqs", id: faq.id },
     });
     expect(twice.status).toBe(404);
+    // Saving and discarding are in the activity log, by whom, with the item's name.
+    const logged = await context.db
+      .select()
+      .from(contentTables.auditLog)
+      .where(eq(contentTables.auditLog.target_id, faq.id))
+      .orderBy(asc(contentTables.auditLog.at));
+    const drafting = logged.filter((entry) => entry.action.startsWith("content.draft"));
+    const { question } = await liveFaq();
+    expect(drafting.slice(-2)).toMatchObject([
+      { action: "content.draft", actor_id: context.admin.userId, summary: question },
+      { action: "content.draft_discard", actor_id: context.admin.userId, summary: question },
+    ]);
 
     await saveDraft({ table: "faqs", id: faq.id, data: { answer: "Kept in the trash" } });
     expect((await api.call("DELETE", `/api-faqs?id=${faq.id}`, { token })).status).toBe(200);

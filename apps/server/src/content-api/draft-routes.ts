@@ -197,7 +197,7 @@ export function addDraftRoutes(app: Hono, deps: DraftRouteDeps): void {
       const access = await deps.authorize(c);
       if ("refusal" in access) return access.refusal;
       const body = draftTargetBody.parse(await readJsonObject(c));
-      const removed = await discardDraft(deps.db, body.table, body.id);
+      const removed = await discardDraft(deps.db, body.table, body.id, access.actor);
       if (!removed) return respondWithError(c, new ContentError("NO_ROWS"));
       return respondWithData(c, presentDraft(removed));
     },

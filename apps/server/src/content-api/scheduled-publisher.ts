@@ -32,6 +32,8 @@ export interface ScheduledPublisher {
   runDue(): Promise<PublishingSchedule[]>;
   /** A schedule was made or moved in this process: run it at its time, not at the next poll. */
   scheduledAt(runAt: Date): void;
+  /** Resolves once no look at the schedules is under way (tests: a quiet database). */
+  idle(): Promise<void>;
   /** Stops the timers; a run under way finishes. */
   close(): Promise<void>;
 }
@@ -158,9 +160,17 @@ export function createScheduledPublisher(deps: ScheduledPublisherDeps): Schedule
     dueTimer = { at, timer };
   }
 
+  let ticking: Promise<void> | null = null;
   /** Runs what is due, then arms the timer for the soonest schedule still pending. */
-  async function tick(): Promise<void> {
-    if (closed) return;
+  function tick(): Promise<void> {
+    if (closed) return Promise.resolve();
+    const current = look().finally(() => {
+      if (ticking === current) ticking = null;
+    });
+    ticking = current;
+    return current;
+  }
+  async function look(): Promise<void> {
     try {
       await runDue();
       if (closed) return;
@@ -181,11 +191,15 @@ export function createScheduledPublisher(deps: ScheduledPublisherDeps): Schedule
   return {
     runDue,
     scheduledAt,
+    async idle() {
+      while (ticking || running) await (ticking ?? running)?.catch(() => {});
+    },
     async close() {
       closed = true;
       if (pollTimer) clearInterval(pollTimer);
       if (dueTimer) clearTimeout(dueTimer.timer);
       dueTimer = undefined;
+      await ticking?.catch(() => {});
       await running?.catch(() => {});
     },
   };

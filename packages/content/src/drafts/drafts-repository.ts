@@ -9,8 +9,13 @@
 import type { Database } from "@heritage/db";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { ContentError } from "../content-errors";
-import { type DraftableTable, drafts } from "../db/schema";
-import { type ContentActor, lockAndCheck, writeContent } from "../revisions/content-writes";
+import { auditLog, type DraftableTable, drafts } from "../db/schema";
+import {
+  type ContentActor,
+  lockAndCheck,
+  rowLabel,
+  writeContent,
+} from "../revisions/content-writes";
 import { cancelPendingPublish } from "../schedules/publishing-schedules";
 import { type Draft, type DraftOverlay, draftValues } from "./draft-overlay";
 
@@ -128,26 +133,58 @@ export async function saveDraft(
       })
       .returning();
     if (!saved) throw new Error(`saving the draft of ${table} ${id} returned no row`);
+    await recordDraftAction(tx, "content.draft", saved, actor, live);
     return saved;
   });
 }
 
 /**
  * Removes an item's draft, and cancels its scheduled publishing (there is nothing left to
- * publish); the draft removed, or null when there was none.
+ * publish); the draft removed, or null when there was none. Recorded in the audit log
+ * (`content.draft_discard`) when an admin or editor did it.
  */
 export async function discardDraft(
   db: Database,
   table: DraftableTable,
   id: string,
+  actor: ContentActor | null = null,
 ): Promise<Draft | null> {
   return db.transaction(async (tx) => {
+    // The live item first (its name for the log), as a draft's save and publish lock it first:
+    // the same order everywhere, so two of them never wait on each other.
+    const live = await lockAndCheck(tx, table, id, undefined);
     const [removed] = await tx
       .delete(drafts)
       .where(and(eq(drafts.table_name, table), eq(drafts.row_id, id)))
       .returning();
-    if (removed) await cancelPendingPublish(tx, table, id);
-    return removed ?? null;
+    if (!removed) return null;
+    await cancelPendingPublish(tx, table, id);
+    await recordDraftAction(tx, "content.draft_discard", removed, actor, live);
+    return removed;
+  });
+}
+
+/**
+ * A draft saved or discarded, in the audit log ("who did what"): the item's name as the draft or
+ * the live item has it, and the draft's version. Visitors make no drafts; an actor-less call
+ * (a script) is not recorded, as for content writes.
+ */
+async function recordDraftAction(
+  tx: Database,
+  action: "content.draft" | "content.draft_discard",
+  draft: Draft,
+  actor: ContentActor | null,
+  live: Row | null,
+): Promise<void> {
+  if (!actor) return;
+  await tx.insert(auditLog).values({
+    actor_id: actor.id,
+    actor_name: actor.name,
+    action,
+    target_type: draft.table_name,
+    target_id: draft.row_id,
+    summary: rowLabel({ ...(live ?? {}), ...draft.data, id: draft.row_id }),
+    details: { draft_version: draft.version, base_version: draft.base_version },
   });
 }
 

@@ -145,7 +145,7 @@ const signedInUser = {
   clientReadOnlyMetadata: { role: "admin" },
 } as unknown as AuthUser;
 
-type Routes = Record<string, () => unknown>;
+type Routes = Record<string, (url: URL, init: RequestInit | undefined) => unknown>;
 
 /** The content API: every table empty unless `routes` answers ("GET api-faqs" -> data). */
 function fakeFetch(routes: Routes): typeof fetch {
@@ -154,7 +154,7 @@ function fakeFetch(routes: Routes): typeof fetch {
     const method = init?.method ?? "GET";
     const name = url.pathname.replace(/^\/functions\//, "");
     const answer = routes[`${method} ${name}`];
-    if (answer) return Response.json({ data: answer(), error: null });
+    if (answer) return Response.json({ data: answer(url, init), error: null });
     if (method === "GET" && name.startsWith("api-"))
       return Response.json({ data: [], error: null });
     if (name === "check-images") return Response.json({ data: {}, error: null });
@@ -273,6 +273,53 @@ async function click(element: HTMLElement) {
   await act(async () => element.click());
   await settle(3);
 }
+
+it("site content: Publish saves the form's unsaved text to the draft first (issue 34)", async () => {
+  const calls: string[] = [];
+  const hero = (title: string) => ({ title, subtitle: "Sub", description: "Text" });
+  const heroDraft = {
+    table: "site_content",
+    id: "hero",
+    data: { content: hero("The draft's title") },
+    base_version: null,
+    version: 1,
+    saved_by_id: "user-1",
+    saved_by_name: "Ana",
+    saved_at: now,
+  };
+  let saved: Record<string, unknown> | null = null;
+  await renderAdmin("en", <SiteContentScreen />, {
+    routes: {
+      "GET drafts": (url) => (url.searchParams.get("id") === "hero" ? [heroDraft] : []),
+      "POST save-draft": (_url, init) => {
+        calls.push("save-draft");
+        saved = JSON.parse(String(init?.body)) as Record<string, unknown>;
+        return { ...heroDraft, version: 2, data: (saved as { data: unknown }).data };
+      },
+      "POST publish-draft": () => {
+        calls.push("publish-draft");
+        return { id: "hero", content: hero("Typed, not saved"), content_de: {}, content_bs: {} };
+      },
+    },
+  });
+  const title = document.querySelector<HTMLInputElement>("form input[type=text]");
+  if (!title) throw new Error("No text field in the section's form");
+  expect(title.value).toBe("The draft's title");
+  await act(async () => {
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+    setValue?.call(title, "Typed, not saved");
+    title.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  await settle(2);
+  await click(button(adminEn["draft.publish"]));
+  await settle(4);
+  expect(calls).toEqual(["save-draft", "publish-draft"]);
+  expect(saved).toMatchObject({
+    table: "site_content",
+    id: "hero",
+    data: { content: { title: "Typed, not saved" } },
+  });
+});
 
 it("finds the English of an English screen (the check itself works)", async () => {
   await renderAdmin("en", <FaqScreen />);

@@ -487,6 +487,8 @@ export const adminBs: AdminCatalogue = {
   "history.action.content.delete": "Obrisano",
   "history.action.content.restore": "Vraćeno",
   "history.action.content.purge": "Trajno obrisano",
+  "history.action.content.draft": "Sačuvan nacrt",
+  "history.action.content.draft_discard": "Odbačen nacrt",
   "history.action.content.schedule": "Zakazano",
   "history.action.content.unschedule": "Otkazano zakazivanje",
   "history.action.admin.sign_in": "Prijava",

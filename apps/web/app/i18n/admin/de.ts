@@ -492,6 +492,8 @@ export const adminDe: AdminCatalogue = {
   "history.action.content.delete": "Gelöscht",
   "history.action.content.restore": "Wiederhergestellt",
   "history.action.content.purge": "Endgültig gelöscht",
+  "history.action.content.draft": "Entwurf gespeichert",
+  "history.action.content.draft_discard": "Entwurf verworfen",
   "history.action.content.schedule": "Geplant",
   "history.action.content.unschedule": "Planung aufgehoben",
   "history.action.admin.sign_in": "Angemeldet",

@@ -500,6 +500,8 @@ export const adminEn = {
   "history.action.content.delete": "Deleted",
   "history.action.content.restore": "Restored",
   "history.action.content.purge": "Deleted for good",
+  "history.action.content.draft": "Saved a draft",
+  "history.action.content.draft_discard": "Discarded a draft",
   "history.action.content.schedule": "Scheduled",
   "history.action.content.unschedule": "Cancelled a schedule",
   "history.action.admin.sign_in": "Signed in",

@@ -54,6 +54,8 @@ const actionKeys: Record<string, AdminKey> = {
   "content.delete": "history.action.content.delete",
   "content.restore": "history.action.content.restore",
   "content.purge": "history.action.content.purge",
+  "content.draft": "history.action.content.draft",
+  "content.draft_discard": "history.action.content.draft_discard",
   "content.schedule": "history.action.content.schedule",
   "content.unschedule": "history.action.content.unschedule",
   "admin.sign_in": "history.action.admin.sign_in",

@@ -31,6 +31,12 @@ import type { ContentField, ContentSectionForm } from "./site-content-sections";
 
 type ContentValues = Record<string, unknown>;
 
+/**
+ * Leaves (or with null, takes back) what Publish of the section's draft runs first for one
+ * language form: saving its unsaved text to the draft; false when that was refused.
+ */
+export type KeepBeforePublish = (key: string, save: (() => Promise<boolean>) | null) => void;
+
 function HtmlField({
   field,
   form,
@@ -80,6 +86,7 @@ export function SiteContentForm({
   version,
   onVersion,
   draft,
+  keepBeforePublish,
 }: {
   section: ContentSectionForm;
   language: AdminLanguage;
@@ -93,6 +100,8 @@ export function SiteContentForm({
   onVersion?: (section: string, version: number | undefined) => void;
   /** The section's draft: the form starts from its text for this language when it has one. */
   draft?: ItemDraft | undefined;
+  /** Where this form leaves what Publish runs first: its unsaved text saved to the draft. */
+  keepBeforePublish?: KeepBeforePublish | undefined;
 }) {
   const { t } = useAdminI18n();
   const drafted = draft?.draft?.data[siteContentColumns[language.code]];
@@ -191,6 +200,30 @@ export function SiteContentForm({
     );
     if (saved) setConflict(null);
   });
+
+  /** Before Publish: the form's unsaved text into the draft; false when that was refused. */
+  const saveBeforePublish = async (): Promise<boolean> => {
+    if (!draft || !formState.isDirty) return true;
+    let saved = false;
+    await handleSubmit(async (values) => {
+      const answer = await draft.save(
+        { [siteContentColumns[language.code]]: values },
+        version,
+        noteConflict,
+      );
+      saved = answer !== null;
+      if (answer) setConflict(null);
+    })();
+    return saved;
+  };
+  const saveBeforePublishRef = useRef(saveBeforePublish);
+  saveBeforePublishRef.current = saveBeforePublish;
+  useEffect(() => {
+    if (!keepBeforePublish) return;
+    const key = language.code;
+    keepBeforePublish(key, () => saveBeforePublishRef.current());
+    return () => keepBeforePublish(key, null);
+  }, [keepBeforePublish, language.code]);
 
   const errorOf = (name: string) => {
     const error = formState.errors[name];

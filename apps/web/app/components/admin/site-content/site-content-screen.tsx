@@ -9,7 +9,7 @@
  */
 import { defaultPageCopy } from "@heritage/content";
 import { History } from "lucide-react";
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import {
   errorMessage,
@@ -29,7 +29,7 @@ import { HistoryDialog } from "../history/history-dialog";
 import { ItemSchedule } from "../schedules/item-schedule";
 import { useAdminI18n } from "../shell/admin-language";
 import { TranslationStatusNote, useTableTranslations } from "../translations/translation-status";
-import { SiteContentForm } from "./site-content-form";
+import { type KeepBeforePublish, SiteContentForm } from "./site-content-form";
 import { type ContentSectionForm, contentSectionForms } from "./site-content-sections";
 
 const columns = { en: "content", de: "content_de", bs: "content_bs" } as const;
@@ -159,7 +159,7 @@ function SiteContentTabs({
                   onRowRestored(row);
                 }}
               >
-                {(draft) => (
+                {(draft, keepBeforePublish) => (
                   <AdminTabs
                     label={t("siteContent.languages", { section: t(section.tabLabel) })}
                     {...(openLanguage && section.id === openSection
@@ -200,6 +200,7 @@ function SiteContentTabs({
                               version={versions.get(section.id)}
                               onVersion={onVersion}
                               draft={draft}
+                              keepBeforePublish={keepBeforePublish}
                             />
                           </>
                         ),
@@ -246,17 +247,29 @@ function SectionDraft({
   client: ReturnType<typeof useContentClient>;
   section: ContentSectionForm;
   onPublished: (row: SiteContentRowAnswer) => void;
-  children: (draft: ItemDraft) => ReactNode;
+  children: (draft: ItemDraft, keepBeforePublish: KeepBeforePublish) => ReactNode;
 }) {
   const draft = useItemDraft(client, "site_content", section.id, true);
+  // Each open language form's "save my unsaved text to the draft", run before publishing, so
+  // Publish never leaves out what the editor typed (as the project and FAQ editors do).
+  const beforePublish = useRef(new Map<string, () => Promise<boolean>>());
+  const keepBeforePublish = useCallback<KeepBeforePublish>((key, save) => {
+    if (save) beforePublish.current.set(key, save);
+    else beforePublish.current.delete(key);
+  }, []);
+  async function publish() {
+    for (const save of [...beforePublish.current.values()]) {
+      if (!(await save())) return;
+    }
+    const row = await draft.publish(siteContentRowAnswerSchema);
+    if (row) onPublished(row);
+  }
   return (
     <>
       <DraftBar
         draft={draft}
         previewHref={adminPreviewHref("site_content", section.id)}
-        onPublish={() =>
-          void draft.publish(siteContentRowAnswerSchema).then((row) => row && onPublished(row))
-        }
+        onPublish={() => void publish()}
         onDiscard={() => void draft.discard()}
       />
       <ItemSchedule
@@ -266,7 +279,7 @@ function SectionDraft({
         hasDraft={draft.draft !== null}
         canUnpublish={false}
       />
-      {children(draft)}
+      {children(draft, keepBeforePublish)}
     </>
   );
 }
