@@ -232,14 +232,41 @@ describe("running the schedules", () => {
     expect(await findDraft(context.db, "faqs", faq.id)).not.toBeNull();
   });
 
+  it("leaves a draft that no longer passes a save's checks unpublished, saying so, and runs it once", async () => {
+    // A fresh draft, based on the item as it is now (the one before was refused).
+    await api.call("POST", "/discard-draft", { token, body: { table: "faqs", id: faq.id } });
+    await api.call("POST", "/save-draft", {
+      token,
+      body: { table: "faqs", id: faq.id, data: { answer: "Fine when saved." } },
+    });
+    // A field's rules changed since the draft was saved (here: its stored text made invalid).
+    await context.db
+      .update(contentTables.drafts)
+      .set({ data: { answer: 42 } })
+      .where(eq(contentTables.drafts.row_id, faq.id));
+    const runAt = inMinutes(17);
+    const made = await schedule({ table: "faqs", id: faq.id, action: "publish", run_at: runAt });
+    const before = await liveFaq(faq.id);
+    const at = new Date(Date.parse(runAt) + 1000);
+    const [ran] = await publisherAt(at).runDue();
+    expect(ran).toMatchObject({ id: made.data.id, state: "failed", outcome: "INVALID_DRAFT" });
+    expect(await liveFaq(faq.id)).toEqual(before);
+    // Not tried again at the next look.
+    expect(await publisherAt(at).runDue()).toEqual([]);
+    await api.call("POST", "/discard-draft", { token, body: { table: "faqs", id: faq.id } });
+  });
+
   it("cancels the scheduled publish when its draft is discarded", async () => {
+    await api.call("POST", "/save-draft", {
+      token,
+      body: { table: "faqs", id: faq.id, data: { answer: "A draft to throw away." } },
+    });
     const made = await schedule({
       table: "faqs",
       id: faq.id,
       action: "publish",
       run_at: inMinutes(20),
     });
-    // The draft of the test before: re-scheduled on its own base, then thrown away.
     expect(made.status).toBe(200);
     const discarded = await api.call("POST", "/discard-draft", {
       token,

@@ -104,7 +104,7 @@ export function addScheduleRoutes(app: Hono, deps: ScheduleRouteDeps): void {
     describeRoute({
       summary: "Scheduled publishing: pending or finished",
       description:
-        "Answers `{ data: [{ id, table, row_id, action, run_at, label, state, outcome, created_by_id, created_by_name, created_at, finished_at }] }`. `state=pending` (the default) lists what waits, soonest first; `state=finished` what ran (`done`, or `failed` with `outcome`: NO_DRAFT, NO_ITEM, ITEM_CHANGED, DRAFT_CHANGED) or was `cancelled`, most recent first (200 at most).",
+        "Answers `{ data: [{ id, table, row_id, action, run_at, label, state, outcome, created_by_id, created_by_name, created_at, finished_at }] }`. `state=pending` (the default) lists what waits, soonest first; `state=finished` what ran (`done`, or `failed` with `outcome`: NO_DRAFT, NO_ITEM, ITEM_CHANGED, DRAFT_CHANGED, INVALID_DRAFT) or was `cancelled`, most recent first (200 at most).",
       callers: ["site-admin"],
       query: schedulesQuery,
     }),

@@ -13,6 +13,7 @@
  */
 import type { Database } from "@heritage/db";
 import { and, asc, desc, eq, isNotNull, lte, sql } from "drizzle-orm";
+import { ZodError } from "zod";
 import { ContentError } from "../content-errors";
 import {
   auditLog,
@@ -36,6 +37,8 @@ export const scheduleOutcomes = {
   draftChanged: "DRAFT_CHANGED",
   /** Cancelled because its draft was discarded. */
   draftDiscarded: "DRAFT_DISCARDED",
+  /** The draft's fields are no longer what a save takes (a field's rules changed since). */
+  invalidDraft: "INVALID_DRAFT",
 } as const;
 
 /**
@@ -199,9 +202,10 @@ export type ScheduleRun = { state: "done" } | { state: "failed"; outcome: string
 /**
  * Runs the soonest pending schedule due at `now`, if any: `run` performs its action on the
  * transaction (a savepoint of its own), and the schedule is marked done, or failed with the
- * outcome `run` gives or the refusal it throws (a `ContentError`: the write's own rules said no,
- * which a retry would not change). Any other error rolls everything back: the schedule stays
- * pending for the next try. Null when nothing is due (or what is due is being run elsewhere).
+ * outcome `run` gives or the refusal it throws (a `ContentError`, or a `ZodError` of the save's
+ * input checks: the write's own rules said no, which a retry would not change). Any other error
+ * (the database away for a moment) rolls everything back: the schedule stays pending for the next
+ * try. Null when nothing is due (or what is due is being run elsewhere).
  */
 export async function runNextDueSchedule(
   db: Database,
@@ -221,8 +225,13 @@ export async function runNextDueSchedule(
     try {
       result = await tx.transaction((inner) => run(inner, due));
     } catch (error) {
-      if (!(error instanceof ContentError)) throw error;
-      result = { state: "failed", outcome: outcomeOf(error) };
+      if (error instanceof ZodError) {
+        result = { state: "failed", outcome: scheduleOutcomes.invalidDraft };
+      } else if (error instanceof ContentError) {
+        result = { state: "failed", outcome: outcomeOf(error) };
+      } else {
+        throw error;
+      }
     }
     const [finished] = await tx
       .update(publishingSchedules)

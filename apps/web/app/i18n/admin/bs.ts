@@ -376,6 +376,8 @@ export const adminBs: AdminCatalogue = {
     "Stavka je sačuvana nakon nacrta: otvorite je i objavite nacrt ručno.",
   "scheduled.outcome.DRAFT_CHANGED": "Nacrt je ponovo sačuvan tokom objavljivanja.",
   "scheduled.outcome.DRAFT_DISCARDED": "Nacrt je odbačen.",
+  "scheduled.outcome.INVALID_DRAFT":
+    "Nacrt više ne prolazi provjere pri čuvanju: otvorite ga, ispravite i objavite ručno.",
   "scheduled.cancelNamed": "Otkaži zakazivanje: {name}",
   "preview.title": "Pregled",
   "preview.pageTitle": "Pregled | Heritage Admin",

@@ -379,6 +379,8 @@ export const adminDe: AdminCatalogue = {
   "scheduled.outcome.DRAFT_CHANGED":
     "Der Entwurf wurde während der Veröffentlichung erneut gespeichert.",
   "scheduled.outcome.DRAFT_DISCARDED": "Der Entwurf wurde verworfen.",
+  "scheduled.outcome.INVALID_DRAFT":
+    "Der Entwurf besteht die Prüfungen beim Speichern nicht mehr: Öffnen Sie ihn, korrigieren Sie ihn und veröffentlichen Sie ihn von Hand.",
   "scheduled.cancelNamed": "Planung aufheben: {name}",
   "preview.title": "Vorschau",
   "preview.pageTitle": "Vorschau | Heritage Admin",

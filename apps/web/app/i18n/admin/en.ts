@@ -385,6 +385,8 @@ export const adminEn = {
     "The item was saved after the draft was made: open it and publish the draft by hand.",
   "scheduled.outcome.DRAFT_CHANGED": "The draft was saved again while it was being published.",
   "scheduled.outcome.DRAFT_DISCARDED": "The draft was discarded.",
+  "scheduled.outcome.INVALID_DRAFT":
+    "The draft no longer passes the checks of a save: open it, correct it and publish it by hand.",
   "scheduled.cancelNamed": "Cancel schedule: {name}",
   "preview.title": "Preview",
   "preview.pageTitle": "Preview | Heritage Admin",

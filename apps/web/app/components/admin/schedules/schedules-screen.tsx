@@ -22,6 +22,7 @@ const outcomeKeys: Record<string, AdminKey> = {
   ITEM_CHANGED: "scheduled.outcome.ITEM_CHANGED",
   DRAFT_CHANGED: "scheduled.outcome.DRAFT_CHANGED",
   DRAFT_DISCARDED: "scheduled.outcome.DRAFT_DISCARDED",
+  INVALID_DRAFT: "scheduled.outcome.INVALID_DRAFT",
 };
 const stateKeys: Record<Exclude<Schedule["state"], "pending">, AdminKey> = {
   done: "scheduled.state.done",
