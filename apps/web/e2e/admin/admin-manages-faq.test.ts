@@ -201,7 +201,8 @@ describe.skipIf(!hasChromium)("an admin manages the FAQ", () => {
 
     // Publish the draft a few seconds from now, a time in the browser's own zone.
     const schedule = dialog().locator("[data-item-schedule]");
-    await expect(schedule.getByLabel("At a given time").inputValue()).resolves.toBe("publish");
+    await schedule.getByText("Publish or unpublish at a given time").click();
+    await expect(schedule.getByLabel("Action").inputValue()).resolves.toBe("publish");
     const dueAt = Date.now() + 4_000;
     const { runAt, shown } = await page.evaluate((due) => {
       const at = new Date(due);

@@ -83,17 +83,7 @@ export async function schedulePublishing(
       })
       .returning();
     if (!saved) throw new Error(`scheduling ${options.action} of ${options.table} returned no row`);
-    if (actor) {
-      await tx.insert(auditLog).values({
-        actor_id: actor.id,
-        actor_name: actor.name,
-        action: "content.schedule",
-        target_type: options.table,
-        target_id: options.id,
-        summary: options.label,
-        details: { schedule_id: saved.id, action: saved.action, run_at: saved.run_at },
-      });
-    }
+    await recordScheduleAction(tx, "content.schedule", saved, actor);
     return saved;
   });
 }
@@ -158,18 +148,27 @@ export async function cancelSchedule(
       .where(and(eq(publishingSchedules.id, id), eq(publishingSchedules.state, "pending")))
       .returning();
     if (!cancelled) return null;
-    if (actor) {
-      await tx.insert(auditLog).values({
-        actor_id: actor.id,
-        actor_name: actor.name,
-        action: "content.unschedule",
-        target_type: cancelled.table_name,
-        target_id: cancelled.row_id,
-        summary: cancelled.label,
-        details: { schedule_id: cancelled.id, action: cancelled.action, run_at: cancelled.run_at },
-      });
-    }
+    await recordScheduleAction(tx, "content.unschedule", cancelled, actor);
     return cancelled;
+  });
+}
+
+/** A schedule made, moved or cancelled, in the audit log (an actor-less call is not recorded). */
+async function recordScheduleAction(
+  tx: Database,
+  action: "content.schedule" | "content.unschedule",
+  schedule: PublishingSchedule,
+  actor: ContentActor | null,
+): Promise<void> {
+  if (!actor) return;
+  await tx.insert(auditLog).values({
+    actor_id: actor.id,
+    actor_name: actor.name,
+    action,
+    target_type: schedule.table_name,
+    target_id: schedule.row_id,
+    summary: schedule.label,
+    details: { schedule_id: schedule.id, action: schedule.action, run_at: schedule.run_at },
   });
 }
 

@@ -476,7 +476,8 @@ describe.each(["de", "bs"] as const)("the admin area in %s", (language) => {
     expect(document.body.textContent).toContain(t("draft.save"));
     // Its scheduled publishing: what waits, and the form (issue 34, item 3).
     expect(document.body.textContent).toContain(t("schedule.cancel"));
-    expect(document.body.textContent).toContain(t("schedule.submit"));
+    expect(document.body.textContent).toContain(t("schedule.open"));
+    document.querySelector("[data-item-schedule] details")?.setAttribute("open", "");
     await click(button(t("schedule.submit")));
     expect(document.body.textContent).toContain(t("schedule.chooseTime"));
     expectNoEnglish();

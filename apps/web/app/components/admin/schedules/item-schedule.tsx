@@ -121,14 +121,14 @@ export function ItemSchedule({
     <section
       aria-label={t("schedule.title")}
       data-item-schedule=""
-      className="mb-4 rounded-md border border-gray-300 bg-gray-50 p-3 text-sm text-gray-900"
+      className="mb-4 space-y-3 rounded-md border border-gray-300 bg-gray-50 p-3 text-sm text-gray-900"
     >
       {pending.length > 0 ? (
-        <ul className="mb-3 space-y-2">
+        <ul className="space-y-2">
           {pending.map((entry) => (
-            <li key={entry.id} className="flex flex-wrap items-center gap-2">
-              <CalendarClock aria-hidden="true" className="size-4" />
-              <span role="status">
+            <li key={entry.id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span role="status" className="inline-flex items-center gap-2 font-semibold">
+                <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
                 {t(
                   entry.action === "publish"
                     ? "schedule.pendingPublish"
@@ -152,68 +152,74 @@ export function ItemSchedule({
         </ul>
       ) : null}
       {actions.length > 0 ? (
-        <div className="flex flex-wrap items-end gap-2">
-          <div>
-            <label htmlFor={`${fieldId}-action`} className={labelClass}>
-              {t("schedule.action")}
-            </label>
-            <select
-              id={`${fieldId}-action`}
-              className={inputClass}
-              value={action}
-              onChange={(event) => setAction(event.target.value as ScheduleAction)}
+        // Folded away until wanted: the editor's fields stay near the top of the dialog.
+        <details>
+          <summary className="cursor-pointer font-semibold text-(--color-heritage-800)">
+            {t("schedule.open")}
+          </summary>
+          <div className="mt-3 flex flex-wrap items-end gap-2">
+            <div>
+              <label htmlFor={`${fieldId}-action`} className={labelClass}>
+                {t("schedule.action")}
+              </label>
+              <select
+                id={`${fieldId}-action`}
+                className={inputClass}
+                value={action}
+                onChange={(event) => setAction(event.target.value as ScheduleAction)}
+              >
+                {actions.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {t(
+                      choice === "publish" ? "schedule.actionPublish" : "schedule.actionUnpublish",
+                    )}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={`${fieldId}-when`} className={labelClass}>
+                {t("schedule.when")}
+              </label>
+              <input
+                id={`${fieldId}-when`}
+                type="datetime-local"
+                className={inputClass}
+                value={when}
+                min={toLocalDateTime(new Date())}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? `${fieldId}-problem` : undefined}
+                onChange={(event) => {
+                  setWhen(event.target.value);
+                  setProblem(null);
+                }}
+                onKeyDown={(event) => {
+                  // Enter schedules; it must not submit (save) the editor's form around it.
+                  if (event.key !== "Enter") return;
+                  event.preventDefault();
+                  void schedule();
+                }}
+              />
+            </div>
+            <button
+              type="button"
+              className={adminButton("outline")}
+              disabled={busy}
+              onClick={() => void schedule()}
             >
-              {actions.map((choice) => (
-                <option key={choice} value={choice}>
-                  {t(choice === "publish" ? "schedule.actionPublish" : "schedule.actionUnpublish")}
-                </option>
-              ))}
-            </select>
+              <CalendarClock aria-hidden="true" className="size-4" />
+              {busy ? t("schedule.scheduling") : t("schedule.submit")}
+            </button>
           </div>
-          <div>
-            <label htmlFor={`${fieldId}-when`} className={labelClass}>
-              {t("schedule.when")}
-            </label>
-            <input
-              id={`${fieldId}-when`}
-              type="datetime-local"
-              className={inputClass}
-              value={when}
-              min={toLocalDateTime(new Date())}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${fieldId}-problem` : undefined}
-              onChange={(event) => {
-                setWhen(event.target.value);
-                setProblem(null);
-              }}
-              onKeyDown={(event) => {
-                // Enter schedules; it must not submit (save) the editor's form around it.
-                if (event.key !== "Enter") return;
-                event.preventDefault();
-                void schedule();
-              }}
-            />
-          </div>
-          <button
-            type="button"
-            className={adminButton("outline")}
-            disabled={busy}
-            onClick={() => void schedule()}
-          >
-            <CalendarClock aria-hidden="true" className="size-4" />
-            {busy ? t("schedule.scheduling") : t("schedule.submit")}
-          </button>
-        </div>
-      ) : null}
-      {actions.length > 0 ? (
-        <p className="mt-2 text-xs text-gray-700">
-          {t("schedule.zone", { zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}
-        </p>
-      ) : null}
-      {problem ? (
-        <p id={`${fieldId}-problem`} role="alert" className="mt-2 text-red-700">
-          {problem}
-        </p>
+          <p className="mt-2 text-xs text-gray-700">
+            {t("schedule.zone", { zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}
+          </p>
+          {problem ? (
+            <p id={`${fieldId}-problem`} role="alert" className="mt-2 text-red-700">
+              {problem}
+            </p>
+          ) : null}
+        </details>
       ) : null}
     </section>
   );

@@ -6,15 +6,17 @@
  */
 import { CalendarX } from "lucide-react";
 import { useCallback } from "react";
+import { Link } from "react-router";
 import type { AdminKey } from "../../../i18n/admin/en";
 import { errorMessage } from "../../../lib/content-api/content-client";
 import type { Schedule } from "../../../lib/content-api/schedule-client";
 import { adminButton } from "../common/admin-styles";
-import { AdminTable, useAdminRows } from "../common/admin-table";
+import { AdminTable, type AdminTableColumn, useAdminRows } from "../common/admin-table";
 import { noticeError, noticeSuccess } from "../common/notices";
 import { useContentClient } from "../common/use-content-client";
 import { itemName, tableLabel } from "../history/history-labels";
 import { useAdminI18n } from "../shell/admin-language";
+import { itemEditorHref } from "../translations/translation-labels";
 
 const outcomeKeys: Record<string, AdminKey> = {
   NO_DRAFT: "scheduled.outcome.NO_DRAFT",
@@ -55,11 +57,38 @@ export function SchedulesScreen() {
     await Promise.all([pending.reload(), finished.reload()]);
   }
 
+  /** What both lists show of a schedule: when, what, which item, by whom. */
+  const scheduleColumns: AdminTableColumn<Schedule>[] = [
+    {
+      header: t("scheduled.column.when"),
+      cell: (entry) => formatDateTime(entry.run_at),
+      cellClassName: "whitespace-nowrap",
+    },
+    { header: t("scheduled.column.what"), cell: actionOf },
+  ];
+  /** The loading, error and empty states both lists share. */
+  const listStates = (list: typeof pending, emptyText: string) => ({
+    rows: list.rows,
+    rowKey: (entry: Schedule) => entry.id,
+    isLoading: list.isLoading,
+    loadingLabel: t("scheduled.loading"),
+    loadError: list.loadError,
+    errorText: (message: string) => t("scheduled.loadFailed", { message }),
+    emptyText,
+  });
   const itemColumn = {
     header: t("scheduled.column.item"),
     cell: (entry: Schedule) => (
       <>
-        <div className="font-semibold">{nameOf(entry)}</div>
+        <div className="font-semibold">
+          {entry.state === "pending" ? (
+            <Link to={itemEditorHref(entry.table, entry.row_id) ?? "/admin"} className="underline">
+              {nameOf(entry)}
+            </Link>
+          ) : (
+            nameOf(entry)
+          )}
+        </div>
         <div className="text-xs text-gray-700">{tableLabel(entry.table, t)}</div>
       </>
     ),
@@ -76,20 +105,9 @@ export function SchedulesScreen() {
         <p className="mt-2 text-gray-700">{t("scheduled.intro")}</p>
       </div>
       <AdminTable
-        rows={pending.rows}
-        rowKey={(entry) => entry.id}
-        isLoading={pending.isLoading}
-        loadingLabel={t("scheduled.loading")}
-        loadError={pending.loadError}
-        errorText={(message) => t("scheduled.loadFailed", { message })}
-        emptyText={t("scheduled.empty")}
+        {...listStates(pending, t("scheduled.empty"))}
         columns={[
-          {
-            header: t("scheduled.column.when"),
-            cell: (entry) => formatDateTime(entry.run_at),
-            cellClassName: "whitespace-nowrap",
-          },
-          { header: t("scheduled.column.what"), cell: actionOf },
+          ...scheduleColumns,
           itemColumn,
           byColumn,
           {
@@ -114,20 +132,9 @@ export function SchedulesScreen() {
           {t("scheduled.finishedTitle")}
         </h2>
         <AdminTable
-          rows={finished.rows}
-          rowKey={(entry) => entry.id}
-          isLoading={finished.isLoading}
-          loadingLabel={t("scheduled.loading")}
-          loadError={finished.loadError}
-          errorText={(message) => t("scheduled.loadFailed", { message })}
-          emptyText={t("scheduled.finishedEmpty")}
+          {...listStates(finished, t("scheduled.finishedEmpty"))}
           columns={[
-            {
-              header: t("scheduled.column.when"),
-              cell: (entry) => formatDateTime(entry.run_at),
-              cellClassName: "whitespace-nowrap",
-            },
-            { header: t("scheduled.column.what"), cell: actionOf },
+            ...scheduleColumns,
             itemColumn,
             byColumn,
             {

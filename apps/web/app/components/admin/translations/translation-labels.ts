@@ -77,14 +77,23 @@ export function translationItemName(
 export function translationItemHref(
   entry: Pick<TranslationEntry, "table" | "id" | "language">,
 ): string | null {
-  const query = (parameters: Record<string, string>) => new URLSearchParams(parameters).toString();
-  switch (entry.table) {
+  return itemEditorHref(entry.table, entry.id, entry.language);
+}
+
+/**
+ * Where an item is edited (its dialog opened on the list's screen, on `language`'s tab when
+ * given); null for a category (the admin has no screen for them).
+ */
+export function itemEditorHref(table: string, id: string, language?: string): string | null {
+  const query = (parameters: Record<string, string>) =>
+    new URLSearchParams(language ? { ...parameters, language } : parameters).toString();
+  switch (table) {
     case "projects":
-      return `/admin/projects?${query({ edit: entry.id, language: entry.language })}`;
+      return `/admin/projects?${query({ edit: id })}`;
     case "faqs":
-      return `/admin/faq?${query({ edit: entry.id, language: entry.language })}`;
+      return `/admin/faq?${query({ edit: id })}`;
     case "site_content":
-      return `/admin/site-content?${query({ section: entry.id, language: entry.language })}`;
+      return `/admin/site-content?${query({ section: id })}`;
     default:
       return null;
   }
