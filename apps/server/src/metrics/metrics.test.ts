@@ -331,9 +331,9 @@ describe("metrics", () => {
 
   it("reads the e-mail queue and, on PostgreSQL, the pool at scrape time", async () => {
     const app = appWith({ METRICS_TOKEN: TOKEN });
-    // The app's first look at the publishing schedules holds a connection for a moment: the
-    // pool is read when nothing else of the app is under way.
-    await app.scheduledPublisher.idle();
+    // An app's first look at the publishing schedules holds a connection for a moment: the
+    // pool is read when no app of this file is looking.
+    await Promise.all(apps.map((made) => made.scheduledPublisher.idle()));
     const { samples, types } = await scrape(app);
     expect(sampleValue(samples, "email_queue_depth")).toBeGreaterThanOrEqual(0);
     expect(sampleValue(samples, "email_failed_messages")).toBeGreaterThanOrEqual(0);
