@@ -267,6 +267,7 @@ export {
   siteRoles,
 } from "./roles/site-roles";
 export {
+  cancelPendingPublish,
   cancelSchedule,
   listSchedules,
   nextScheduleTime,

@@ -282,6 +282,32 @@ describe("running the schedules", () => {
     });
   });
 
+  it("cancels the scheduled publish when its draft is published by hand first", async () => {
+    await api.call("POST", "/save-draft", {
+      token,
+      body: { table: "faqs", id: faq.id, data: { answer: "Published before its time." } },
+    });
+    const made = await schedule({
+      table: "faqs",
+      id: faq.id,
+      action: "publish",
+      run_at: inMinutes(22),
+    });
+    const published = await api.call("POST", "/publish-draft", {
+      token,
+      body: { table: "faqs", id: faq.id },
+    });
+    expect(published.status).toBe(200);
+    const finished = await api.call("GET", `/schedules?state=finished&table=faqs&id=${faq.id}`, {
+      token,
+    });
+    expect(finished.data.find((entry: { id: string }) => entry.id === made.data.id)).toMatchObject({
+      state: "cancelled",
+      outcome: "DRAFT_PUBLISHED",
+    });
+    expect(await liveFaq(faq.id)).toMatchObject({ answer: "Published before its time." });
+  });
+
   it("moves an item to the trash at its time, once, though two processes run the schedules", async () => {
     const runAt = inMinutes(25);
     const made = await schedule({

@@ -19,6 +19,7 @@ import { describeRoute } from "@heritage/auth-server";
 import {
   type ContentActor,
   ContentError,
+  cancelPendingPublish,
   type Draft,
   type DraftableTable,
   discardDraft,
@@ -27,6 +28,7 @@ import {
   listDrafts,
   publishDraft,
   saveDraft,
+  scheduleOutcomes,
   siteContentSections,
 } from "@heritage/content";
 import type { Database } from "@heritage/db";
@@ -178,6 +180,8 @@ export function addDraftRoutes(app: Hono, deps: DraftRouteDeps): void {
         write: (tx, values) => update(tx, values),
       });
       if (!published) return respondWithError(c, new ContentError("NO_ROWS"));
+      // A publish of this draft scheduled for later has nothing left to do.
+      await cancelPendingPublish(deps.db, body.table, body.id, scheduleOutcomes.draftPublished);
       deps.announce(table, "update", published.row);
       return deps.respondWithRow(c, table, published.row);
     },

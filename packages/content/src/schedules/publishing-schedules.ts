@@ -37,6 +37,8 @@ export const scheduleOutcomes = {
   draftChanged: "DRAFT_CHANGED",
   /** Cancelled because its draft was discarded. */
   draftDiscarded: "DRAFT_DISCARDED",
+  /** Cancelled because its draft was published by hand before the time. */
+  draftPublished: "DRAFT_PUBLISHED",
   /** The draft's fields are no longer what a save takes (a field's rules changed since). */
   invalidDraft: "INVALID_DRAFT",
 } as const;
@@ -172,19 +174,19 @@ async function recordScheduleAction(
   });
 }
 
-/** Cancels the pending publish of an item's draft (the draft was discarded), on `tx`. */
+/**
+ * Cancels the pending publish of an item's draft, there being nothing left for it to publish: the
+ * draft was discarded, or published by hand (`outcome` says which).
+ */
 export async function cancelPendingPublish(
   tx: Database,
   table: DraftableTable,
   id: string,
+  outcome: string = scheduleOutcomes.draftDiscarded,
 ): Promise<void> {
   await tx
     .update(publishingSchedules)
-    .set({
-      state: "cancelled",
-      outcome: scheduleOutcomes.draftDiscarded,
-      finished_at: sql`now()`,
-    })
+    .set({ state: "cancelled", outcome, finished_at: sql`now()` })
     .where(
       and(
         eq(publishingSchedules.table_name, table),

@@ -379,6 +379,7 @@ export const adminBs: AdminCatalogue = {
   "scheduled.outcome.DRAFT_DISCARDED": "Nacrt je odbačen.",
   "scheduled.outcome.INVALID_DRAFT":
     "Nacrt više ne prolazi provjere pri čuvanju: otvorite ga, ispravite i objavite ručno.",
+  "scheduled.outcome.DRAFT_PUBLISHED": "Nacrt je ručno objavljen prije zakazanog vremena.",
   "scheduled.cancelNamed": "Otkaži zakazivanje: {name}",
   "preview.title": "Pregled",
   "preview.pageTitle": "Pregled | Heritage Admin",

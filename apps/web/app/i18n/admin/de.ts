@@ -382,6 +382,7 @@ export const adminDe: AdminCatalogue = {
   "scheduled.outcome.DRAFT_DISCARDED": "Der Entwurf wurde verworfen.",
   "scheduled.outcome.INVALID_DRAFT":
     "Der Entwurf besteht die Prüfungen beim Speichern nicht mehr: Öffnen Sie ihn, korrigieren Sie ihn und veröffentlichen Sie ihn von Hand.",
+  "scheduled.outcome.DRAFT_PUBLISHED": "Der Entwurf wurde vorher von Hand veröffentlicht.",
   "scheduled.cancelNamed": "Planung aufheben: {name}",
   "preview.title": "Vorschau",
   "preview.pageTitle": "Vorschau | Heritage Admin",

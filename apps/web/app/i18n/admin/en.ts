@@ -388,6 +388,7 @@ export const adminEn = {
   "scheduled.outcome.DRAFT_DISCARDED": "The draft was discarded.",
   "scheduled.outcome.INVALID_DRAFT":
     "The draft no longer passes the checks of a save: open it, correct it and publish it by hand.",
+  "scheduled.outcome.DRAFT_PUBLISHED": "The draft was published by hand before its time.",
   "scheduled.cancelNamed": "Cancel schedule: {name}",
   "preview.title": "Preview",
   "preview.pageTitle": "Preview | Heritage Admin",

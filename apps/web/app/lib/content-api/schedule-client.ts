@@ -20,7 +20,10 @@ export const scheduleSchema = z.object({
   /** The item's name when it was scheduled. */
   label: z.string(),
   state: z.enum(["pending", "done", "failed", "cancelled"]),
-  /** Why it did not run: NO_DRAFT, NO_ITEM, ITEM_CHANGED, DRAFT_CHANGED, INVALID_DRAFT, DRAFT_DISCARDED. */
+  /**
+   * Why it did not run: NO_DRAFT, NO_ITEM, ITEM_CHANGED, DRAFT_CHANGED, INVALID_DRAFT,
+   * DRAFT_DISCARDED or DRAFT_PUBLISHED (cancelled: the draft was thrown away or published by hand).
+   */
   outcome: z.string().nullable(),
   created_by_id: z.string().nullable(),
   created_by_name: z.string().nullable(),

@@ -25,6 +25,7 @@ const outcomeKeys: Record<string, AdminKey> = {
   DRAFT_CHANGED: "scheduled.outcome.DRAFT_CHANGED",
   DRAFT_DISCARDED: "scheduled.outcome.DRAFT_DISCARDED",
   INVALID_DRAFT: "scheduled.outcome.INVALID_DRAFT",
+  DRAFT_PUBLISHED: "scheduled.outcome.DRAFT_PUBLISHED",
 };
 const stateKeys: Record<Exclude<Schedule["state"], "pending">, AdminKey> = {
   done: "scheduled.state.done",
