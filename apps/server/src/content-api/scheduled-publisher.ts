@@ -161,7 +161,7 @@ export function createScheduledPublisher(deps: ScheduledPublisherDeps): Schedule
   }
 
   let ticking: Promise<void> | null = null;
-  /** Runs what is due, then arms the timer for the soonest schedule still pending. */
+  /** Runs what is due, then arms the timer for the soonest schedule still to come. */
   function tick(): Promise<void> {
     if (closed) return Promise.resolve();
     const current = look().finally(() => {
@@ -172,10 +172,16 @@ export function createScheduledPublisher(deps: ScheduledPublisherDeps): Schedule
   }
   async function look(): Promise<void> {
     try {
-      await runDue();
-      if (closed) return;
-      const next = await nextScheduleTime(deps.db);
-      if (next) scheduledAt(next);
+      // One read when nothing is due (most looks); the run's locking transaction only when it is.
+      let next = await nextScheduleTime(deps.db);
+      if (next && next <= now()) {
+        await runDue();
+        if (closed) return;
+        next = await nextScheduleTime(deps.db);
+      }
+      // Still due after the run: another process holds it (or it waits for the database to come
+      // back); the next poll looks again rather than a timer firing at once over and over.
+      if (next && next > now()) scheduledAt(next);
     } catch (error) {
       // The database may be away for a moment: the next poll tries again.
       deps.logger.error({ err: error }, "scheduled publishing: could not run the schedules");

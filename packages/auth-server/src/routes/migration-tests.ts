@@ -89,9 +89,10 @@ export function createMigrationTestRoutes(deps: Pick<RouteDeps, "baseUrl">): Hon
     }),
     (c) => {
       const version = apiVersionOf(c);
-      const rewrite = { "x-middleware-rewrite": `${servedFrom[version]}${routePath}` };
+      const servedPath = `${servedFrom[version]}${routePath}`;
+      const rewrite = { "x-middleware-rewrite": servedPath };
       // Also on a thrown schema error's answer, which the error handler makes.
-      c.header("x-middleware-rewrite", rewrite["x-middleware-rewrite"]);
+      c.header("x-middleware-rewrite", servedPath);
       const behaviour = behaviourOf(version);
       if (behaviour === null) {
         const asked = new URL(c.req.url);

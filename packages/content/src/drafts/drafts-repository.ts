@@ -9,7 +9,8 @@
 import type { Database } from "@heritage/db";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { ContentError } from "../content-errors";
-import { auditLog, type DraftableTable, drafts } from "../db/schema";
+import { type DraftableTable, drafts } from "../db/schema";
+import { recordAuditEntry } from "../revisions/audit-log";
 import {
   type ContentActor,
   lockAndCheck,
@@ -177,13 +178,14 @@ async function recordDraftAction(
   live: Row | null,
 ): Promise<void> {
   if (!actor) return;
-  await tx.insert(auditLog).values({
-    actor_id: actor.id,
-    actor_name: actor.name,
+  await recordAuditEntry(tx, {
+    actor,
     action,
-    target_type: draft.table_name,
-    target_id: draft.row_id,
-    summary: rowLabel({ ...(live ?? {}), ...draft.data, id: draft.row_id }),
+    target: {
+      type: draft.table_name,
+      id: draft.row_id,
+      summary: rowLabel({ ...(live ?? {}), ...draft.data, id: draft.row_id }),
+    },
     details: { draft_version: draft.version, base_version: draft.base_version },
   });
 }

@@ -1,8 +1,9 @@
 /**
  * @module
  * Entries of the audit log that no content write makes (issue 29): admins signing in or failing
- * to, admins added or removed. Content writes record their own entries in their transaction
- * (content-writes.ts). The log is append-only: this module only ever inserts.
+ * to, admins added or removed, drafts saved or discarded and publishing scheduled or cancelled
+ * (issue 34; given their transaction as `db`). Content writes record their own entries in their
+ * transaction (content-writes.ts). The log is append-only: this module only ever inserts.
  */
 import type { Database } from "@heritage/db";
 import { auditLog } from "../db/schema";

@@ -15,12 +15,8 @@ import type { Database } from "@heritage/db";
 import { and, asc, desc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { ZodError } from "zod";
 import { ContentError } from "../content-errors";
-import {
-  auditLog,
-  type DraftableTable,
-  publishingSchedules,
-  type ScheduleAction,
-} from "../db/schema";
+import { type DraftableTable, publishingSchedules, type ScheduleAction } from "../db/schema";
+import { recordAuditEntry } from "../revisions/audit-log";
 import type { ContentActor } from "../revisions/content-writes";
 
 export type PublishingSchedule = typeof publishingSchedules.$inferSelect;
@@ -163,13 +159,10 @@ async function recordScheduleAction(
   actor: ContentActor | null,
 ): Promise<void> {
   if (!actor) return;
-  await tx.insert(auditLog).values({
-    actor_id: actor.id,
-    actor_name: actor.name,
+  await recordAuditEntry(tx, {
+    actor,
     action,
-    target_type: schedule.table_name,
-    target_id: schedule.row_id,
-    summary: schedule.label,
+    target: { type: schedule.table_name, id: schedule.row_id, summary: schedule.label },
     details: { schedule_id: schedule.id, action: schedule.action, run_at: schedule.run_at },
   });
 }
