@@ -16,13 +16,9 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { type RunningServer, startPortPrintingServer } from "../product-server";
 import { type LoadRequest, type LoadResult, runWrk, wrkPath } from "../wrk-load";
-import {
-  benchKeys,
-  type RunningServer,
-  startPortPrintingServer,
-  startProductServer,
-} from "./product-server";
+import { benchKeys, startAuthBenchProduct } from "./product-server";
 
 const peerFolder = fileURLToPath(new URL("../peers/better-auth/", import.meta.url));
 const authApiAlone = fileURLToPath(new URL("./serve-auth-api.ts", import.meta.url));
@@ -98,7 +94,7 @@ export async function runPeerComparison(databaseUrl: string, seconds: number): P
    * the embedded database (PGlite in its data folder, on its own thread).
    */
   const measureOurs = async (engine: string, engineUrl: string) => {
-    const ours = await startProductServer(engineUrl);
+    const ours = await startAuthBenchProduct(engineUrl);
     try {
       const api = `${ours.origin}/api/v1`;
       const email = `peer-bench-${runId}@example.com`;
