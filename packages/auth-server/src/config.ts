@@ -163,6 +163,8 @@ function sharedOAuthProviders(description: string) {
 const integrationClientSchema = z.looseObject({
   client_id: z.string().min(1),
   client_secret: z.string().min(8),
+  /** Where the integration OAuth flow may send the client's users back; without: provisioning only. */
+  redirect_uris: z.array(z.url({ protocol: /^https?$/ })).optional(),
 });
 export type IntegrationClient = z.infer<typeof integrationClientSchema>;
 
@@ -320,10 +322,10 @@ export const authConfigSchema = z.object({
     'Credentials of the platform\'s shared (development) OAuth apps by provider type, as JSON: {"github":{"clientId":"…","clientSecret":"…"}}. Providers a project marks as shared use them. Unset: shared providers are off.',
   ),
   STACK_INTEGRATION_CLIENTS_CONFIG: integrationClients(
-    'The clients allowed to provision and transfer projects through /integrations/neon and /integrations/custom (HTTP Basic client_id:client_secret), as JSON: [{"client_id":"…","client_secret":"…"}]. Unset: none in production; in development the reference\'s development clients neon-local / neon-local-secret and custom-local / custom-local-secret.',
+    'The clients allowed to provision and transfer projects through /integrations/neon and /integrations/custom (HTTP Basic client_id:client_secret), as JSON: [{"client_id":"…","client_secret":"…","redirect_uris":["https://…"]}]. A client with redirect_uris also takes part in the integration OAuth flow (/integrations/{neon,custom}/oauth/authorize), whose users go back only to those addresses. Unset: none in production; in development the reference\'s development clients neon-local / neon-local-secret and custom-local / custom-local-secret.',
   ),
   STACK_DASHBOARD_URL: optionalBaseUrl(
-    "Base URL of the dashboard that confirms project transfers from integrations (links {STACK_DASHBOARD_URL}/integrations/neon/projects/transfer/confirm?code=…). Unset: in development the reference's development layout, the dashboard one port below the API (PUBLIC_URL with its port minus one); in production PUBLIC_URL.",
+    "Base URL of the dashboard that confirms project transfers from integrations (links {STACK_DASHBOARD_URL}/integrations/neon/projects/transfer/confirm?code=…) and the integration OAuth flow ({STACK_DASHBOARD_URL}/integrations/{neon,custom}/confirm?interaction_uid=…). Unset: in development the reference's development layout, the dashboard one port below the API (PUBLIC_URL with its port minus one); in production PUBLIC_URL.",
   ),
   OUTGOING_ALLOW_PRIVATE_NETWORKS: optionalBooleanFlag(
     "Whether requests that projects can aim (webhook deliveries, custom OIDC providers, a project's own SMTP server) may reach loopback, private, link-local and other non-public addresses. Off: only public addresses, checked when the target is saved and again on every connection. Turn on only when every project admin is trusted (tests, a private network). Unset: off in production, on when NODE_ENV is not production (`npm run dev`, where the developer's own mail catcher and webhook receiver run on localhost).",

@@ -880,3 +880,64 @@ export const provisionedProjects = authSchema.table("provisioned_projects", {
   clientId: text("client_id").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * What the integration OAuth flow's OpenID provider (oidc-provider, one per integration family:
+ * `idp_id`) keeps between requests: its sessions, interactions, grants, codes and tokens, by model
+ * and id, and its own ID-token signing key (model `SigningKey`, the private JWK sealed). Expired
+ * rows are ignored on read and swept on write.
+ */
+export const integrationIdpRecords = authSchema.table(
+  "integration_idp_records",
+  {
+    idpId: text("idp_id").notNull(),
+    model: text("model").notNull(),
+    id: text("id").notNull(),
+    payload: jsonb("payload").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.idpId, table.model, table.id] }),
+    index("integration_idp_records_expires_at_idx").on(table.expiresAt),
+  ],
+);
+
+/**
+ * The dashboard's confirmation of an integration OAuth flow (`/integrations/{neon,custom}/internal/confirm`):
+ * a one-time code, kept as its SHA-256 digest, for one interaction, carrying the project's new admin
+ * key (sealed) until the interaction finishes. The row goes when the code is used.
+ */
+export const integrationAuthorizationCodes = authSchema.table(
+  "integration_authorization_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    idpId: text("idp_id").notNull(),
+    interactionUid: text("interaction_uid").notNull(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    resultSealed: text("result_sealed").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("integration_authorization_codes_expires_at_idx").on(table.expiresAt)],
+);
+
+/**
+ * The accounts of the integration OpenID provider: one per finished interaction, naming the admin
+ * key (sealed) that the client's token exchange hands over once; the row goes then.
+ */
+export const integrationIdpAccounts = authSchema.table(
+  "integration_idp_accounts",
+  {
+    accountId: text("account_id").primaryKey(),
+    idpId: text("idp_id").notNull(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    resultSealed: text("result_sealed").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("integration_idp_accounts_expires_at_idx").on(table.expiresAt)],
+);

@@ -18,6 +18,7 @@ import { projectWriteChecks } from "../../services/project-settings/production-m
 import { createWebhookEndpoint } from "../../services/webhooks/webhook-endpoints";
 import { createInternalApiKeyRoutes } from "../internal/internal-api-keys";
 import { createIntegrationDomainRoutes } from "./integration-domains";
+import { createIntegrationConfirmRoutes, createIntegrationOAuthRoutes } from "./integration-oauth";
 import { createIntegrationOAuthProviderRoutes } from "./integration-oauth-providers";
 import { requireIntegrationClient, resolveIntegrationSettings } from "./integration-settings";
 import { createIntegrationProjectRoutes } from "./project-provisioning";
@@ -73,6 +74,8 @@ export function createNeonIntegrationRoutes(deps: RouteDeps): Hono<AuthEnv> {
   app.route("/api-keys", createInternalApiKeyRoutes(deps));
   app.route("/domains", createIntegrationDomainRoutes(deps));
   app.route("/oauth-providers", createIntegrationOAuthProviderRoutes(deps));
+  app.route("/oauth", createIntegrationOAuthRoutes(deps, "neon", settings));
+  app.route("/internal/confirm", createIntegrationConfirmRoutes(deps, "neon"));
 
   app.post(
     "/webhooks",
@@ -107,5 +110,7 @@ export function createCustomIntegrationRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
   app.route("/projects", createIntegrationProjectRoutes(deps, "custom", settings));
   app.route("/domains", createIntegrationDomainRoutes(deps));
+  app.route("/oauth", createIntegrationOAuthRoutes(deps, "custom", settings));
+  app.route("/internal/confirm", createIntegrationConfirmRoutes(deps, "custom"));
   return app;
 }

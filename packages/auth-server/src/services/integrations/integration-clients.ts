@@ -12,9 +12,23 @@ import type { IntegrationClient } from "../../config";
  * The reference's development clients (its apps/backend/.env.development), which its e2e suite
  * signs in with. Only ever used when the server runs in development and no list is configured.
  */
+const developmentRedirectUris = [
+  "http://localhost:30000/api/v2/identity/authorize",
+  "http://localhost:30000/api/v2/auth/authorize",
+];
 const developmentIntegrationClients: readonly IntegrationClient[] = [
-  { client_id: "neon-local", client_secret: "neon-local-secret" },
-  { client_id: "custom-local", client_secret: "custom-local-secret" },
+  {
+    client_id: "neon-local",
+    client_secret: "neon-local-secret",
+    id_token_signed_response_alg: "ES256",
+    redirect_uris: developmentRedirectUris,
+  },
+  {
+    client_id: "custom-local",
+    client_secret: "custom-local-secret",
+    id_token_signed_response_alg: "ES256",
+    redirect_uris: developmentRedirectUris,
+  },
 ];
 
 /** The configured clients; in development without a list, the reference's development clients. */

@@ -207,6 +207,14 @@ export const secretContexts = {
   /** The session's refresh token a cross-domain hand-off code carries to the other domain. */
   handoffRefreshToken: (sessionId: string) =>
     `auth.oauth_flow_codes.data.handoff.refresh_token:${sessionId}`,
+  /** The integration OpenID provider's ID-token signing key (one per integration family). */
+  integrationIdpSigningKey: (idpId: string) => `auth.integration_idp_records.signing_key:${idpId}`,
+  /** The admin key a dashboard's confirmation code carries, by the code's digest. */
+  integrationCodeResult: (codeHash: string) =>
+    `auth.integration_authorization_codes.result:${codeHash}`,
+  /** The admin key an integration provider's account hands to the token exchange. */
+  integrationAccountResult: (accountId: string) =>
+    `auth.integration_idp_accounts.result:${accountId}`,
 };
 
 /** The configured keys, as the auth configuration parsed them. */
