@@ -1,4 +1,6 @@
+import { spawnSync } from "node:child_process";
 import { Writable } from "node:stream";
+import { fileURLToPath } from "node:url";
 import type { DatabaseConnection } from "@heritage/db";
 import { createTestDatabase } from "@heritage/db/testing";
 import { sql } from "drizzle-orm";
@@ -39,5 +41,26 @@ describe("the process's logger", () => {
     expect(entry.err.type).toBe("DrizzleQueryError");
     expect(entry.err.message).toContain("Failed query: select $1::int");
     expect(line).not.toContain("ana.horvat@example.org");
+  });
+
+  it("writes to stdout asynchronously and loses no line when the process exits at once", () => {
+    const logger = fileURLToPath(new URL("./logger.ts", import.meta.url));
+    const script = `
+      const { createLogger } = await import(${JSON.stringify(logger)});
+      const log = createLogger("info");
+      for (let i = 0; i < 2000; i++) log.info({ i }, "line");
+      process.exit(0);
+    `;
+    const child = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "--input-type=module", "-e", script],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(child.status).toBe(0);
+    const lines = child.stdout.trim().split("\n");
+    expect(lines).toHaveLength(2000);
+    expect(JSON.parse(lines[1999] ?? "{}")).toMatchObject({ i: 1999, msg: "line" });
   });
 });
