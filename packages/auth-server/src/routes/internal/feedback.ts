@@ -17,7 +17,7 @@ import { validateRequest } from "../../http/validate";
 import { describeRoute } from "../../openapi/route-description";
 import { internalProjectId } from "../../services/admin/admin-projects";
 import { emailSenderFor } from "../../services/email/project-mail";
-import { escapeHtml } from "../../services/email-designs/email-designs";
+import { escapeHtml } from "../../services/shared/escape-html";
 
 const feedbackBody = z.strictObject({
   name: z.string().max(100).optional(),

@@ -4,6 +4,7 @@
  * framing (no click-jacking of a pay button), no script; and the cross-site check for their POSTs.
  * @module
  */
+import { escapeHtml } from "../../services/shared/escape-html";
 
 export const checkoutPageHeaders = {
   "content-type": "text/html; charset=utf-8",
@@ -14,15 +15,6 @@ export const checkoutPageHeaders = {
   "content-security-policy":
     "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
 };
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 /** A whole page; `body` must already be escaped HTML. */
 export function checkoutPage(title: string, body: string): string {

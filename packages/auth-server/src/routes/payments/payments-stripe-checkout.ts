@@ -21,12 +21,8 @@ import { StripeApiError } from "../../services/payments/stripe-api";
 import { startStripeCheckout } from "../../services/payments/stripe-checkout";
 import { describePrice, payablePrices } from "../../services/payments/stripe-prices";
 import { findProject } from "../../services/projects/projects";
-import {
-  checkoutPage,
-  checkoutPageHeaders,
-  escapeHtml,
-  isCrossSite,
-} from "./payments-checkout-page";
+import { escapeHtml } from "../../services/shared/escape-html";
+import { checkoutPage, checkoutPageHeaders, isCrossSite } from "./payments-checkout-page";
 
 const unavailable = checkoutPage(
   "Purchase link not valid",

@@ -21,6 +21,7 @@ import {
   type PendingPurchase,
 } from "../../services/payments/purchases";
 import { findProject } from "../../services/projects/projects";
+import { escapeHtml } from "../../services/shared/escape-html";
 
 const pageHeaders = {
   "content-type": "text/html; charset=utf-8",
@@ -31,15 +32,6 @@ const pageHeaders = {
   "content-security-policy":
     "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
 };
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 function page(title: string, body: string): string {
   return `<!doctype html>

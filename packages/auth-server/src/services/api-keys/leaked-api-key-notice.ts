@@ -9,20 +9,9 @@ import type { AuthDeps } from "../auth-deps";
 import { emailSenderFor } from "../email/project-mail";
 import { findProject, type LoadedProject } from "../projects/projects";
 import { findUser } from "../records/user-records";
+import { escapeHtml } from "../shared/escape-html";
 import { listPermissions } from "../teams/permissions";
 import { canManageTeamApiKeys, manageApiKeysPermission } from "./api-key-team-access";
-
-const htmlEscapes: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
-}
 
 async function primaryEmailOf(
   deps: Pick<AuthDeps, "db">,

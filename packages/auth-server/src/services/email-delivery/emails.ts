@@ -12,6 +12,7 @@ import { createTransport, type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import { emailOutbox } from "../../db/schema";
 import type { AuthLogger } from "../shared/auth-logger";
+import { escapeHtml } from "../shared/escape-html";
 import {
   type BuiltInMail,
   fillMailText,
@@ -139,15 +140,6 @@ export function createEmailSender(options: {
       return stored.id;
     },
   };
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
 }
 
 export interface RenderedEmail {

@@ -20,10 +20,10 @@ import {
   rendererBusyRetrySeconds,
   templateFromHtml,
 } from "../email-sandbox/tsx-sandbox";
+import { escapeHtml } from "../shared/escape-html";
 import { plainErrors } from "../shared/plain-errors";
 import {
   EmailRenderingError,
-  escapeHtml,
   htmlToText,
   type MissingVariables,
   renderDesign,

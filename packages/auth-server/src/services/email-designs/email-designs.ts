@@ -16,6 +16,7 @@
  * contract requires raw link URLs in the text part).
  * @module
  */
+import { escapeHtml } from "../shared/escape-html";
 
 /**
  * Fixed ids of the built-in templates (a project overrides one by storing an entry under its id):
@@ -185,15 +186,6 @@ export interface RenderedDesign {
 
 const placeholder = /\{\{\s*([^}]*?)\s*\}\}/g;
 const variableName = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
 
 /** `strict` (sending): an unknown variable fails; `preview`: it stays visible as `{{ name }}`. */
 export type MissingVariables = "strict" | "preview";

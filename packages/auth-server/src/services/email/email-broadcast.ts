@@ -6,7 +6,7 @@
  */
 import { createTransport } from "nodemailer";
 import { findRefusal, type OutgoingPolicy } from "../../outgoing/outgoing-policy";
-import { escapeHtml } from "../email-designs/email-designs";
+import { escapeHtml } from "../shared/escape-html";
 import { type SmtpServerSettings, smtpTransportOptions } from "./project-mail";
 
 /**

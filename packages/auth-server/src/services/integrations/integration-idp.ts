@@ -21,6 +21,7 @@ import type { Response as InjectedResponse } from "light-my-request";
 import type { ClientMetadata, default as Provider } from "oidc-provider";
 import type { IntegrationClient } from "../../config";
 import type { AuthDeps } from "../auth-deps";
+import { escapeHtml } from "../shared/escape-html";
 import {
   createIdpAccount,
   createIdpAdapterClass,
@@ -86,6 +87,15 @@ const continuePage = `
               </body>
             </html>
           `;
+
+/** A path segment decoded; one with a broken escape stays as sent (it then matches no uid). */
+function decodedOrRaw(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
 /** The partner's name for its project, from the `state` it sent (base64url JSON), if any. */
 export function externalProjectNameOf(state: unknown): string | undefined {
@@ -204,7 +214,7 @@ async function createProvider(deps: IdpDeps, options: IdpOptions): Promise<Provi
       return;
     }
     if (done && ctx.method === "POST") {
-      await finishInteraction(ctx, decodeURIComponent(done[1] ?? ""));
+      await finishInteraction(ctx, decodedOrRaw(done[1] ?? ""));
       return;
     }
     const interaction = /^\/interaction\/([^/]+)$/.exec(ctx.path);
@@ -296,14 +306,6 @@ function toResponse(answer: InjectedResponse): Response {
   return new Response(bodiless ? null : new Uint8Array(answer.rawPayload), { status, headers });
 }
 
-const htmlEscapes: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
 /**
  * The body of a redirect a browser was sent as HTML: "Redirecting to <a href=…>…</a>.", as the
  * reference's Koa wrote it (its suite compares it). Koa 2.16 dropped the link because a
@@ -315,7 +317,7 @@ function redirectPageOf(headers: Headers): string | undefined {
   const location = headers.get("location");
   if (!location || !/^https?:\/\//i.test(location)) return undefined;
   if (!headers.get("content-type")?.startsWith("text/html")) return undefined;
-  const escaped = location.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
+  const escaped = escapeHtml(location);
   return `Redirecting to <a href="${escaped}">${escaped}</a>.`;
 }
 
