@@ -40,13 +40,22 @@ export const integrationTokenResultSchema = z.object({
 });
 export type IntegrationTokenResult = z.infer<typeof integrationTokenResultSchema>;
 
-async function sweepExpiredRecords(deps: StoreDeps): Promise<void> {
+/** Deletes up to `sweepBatchSize` expired rows of one of this module's tables. */
+async function sweepExpired(
+  deps: StoreDeps,
+  table:
+    | typeof integrationIdpRecords
+    | typeof integrationAuthorizationCodes
+    | typeof integrationIdpAccounts,
+): Promise<void> {
   await deps.db.execute(sql`
-    DELETE FROM ${integrationIdpRecords} WHERE ctid IN (
-      SELECT ctid FROM ${integrationIdpRecords}
-      WHERE ${integrationIdpRecords.expiresAt} < ${deps.clock()}
-      LIMIT ${sweepBatchSize})`);
+    DELETE FROM ${table} WHERE ctid IN (
+      SELECT ctid FROM ${table} WHERE ${table.expiresAt} < ${deps.clock()} LIMIT ${sweepBatchSize})`);
 }
+
+/** One provider's records of one model, expired or not. */
+const recordsOf = (idpId: string, model: string) =>
+  and(eq(integrationIdpRecords.idpId, idpId), eq(integrationIdpRecords.model, model));
 
 /**
  * The oidc-provider adapter of one provider (`idpId`): each model's records by id, or by a
@@ -54,11 +63,7 @@ async function sweepExpiredRecords(deps: StoreDeps): Promise<void> {
  */
 export function createIdpAdapterClass(deps: StoreDeps, idpId: string) {
   const live = (model: string) =>
-    and(
-      eq(integrationIdpRecords.idpId, idpId),
-      eq(integrationIdpRecords.model, model),
-      sql`${integrationIdpRecords.expiresAt} > ${deps.clock()}`,
-    );
+    and(recordsOf(idpId, model), sql`${integrationIdpRecords.expiresAt} > ${deps.clock()}`);
   const byProperty = (model: string, property: string, value: string) =>
     and(live(model), sql`${integrationIdpRecords.payload} ->> ${property} = ${value}`);
 
@@ -66,7 +71,7 @@ export function createIdpAdapterClass(deps: StoreDeps, idpId: string) {
     constructor(private readonly model: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-      await sweepExpiredRecords(deps);
+      await sweepExpired(deps, integrationIdpRecords);
       const expiresAt = new Date(deps.clock().getTime() + expiresIn * 1000);
       await deps.db
         .insert(integrationIdpRecords)
@@ -119,13 +124,7 @@ export function createIdpAdapterClass(deps: StoreDeps, idpId: string) {
     async destroy(id: string): Promise<void> {
       await deps.db
         .delete(integrationIdpRecords)
-        .where(
-          and(
-            eq(integrationIdpRecords.idpId, idpId),
-            eq(integrationIdpRecords.model, this.model),
-            eq(integrationIdpRecords.id, id),
-          ),
-        );
+        .where(and(recordsOf(idpId, this.model), eq(integrationIdpRecords.id, id)));
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
@@ -133,8 +132,7 @@ export function createIdpAdapterClass(deps: StoreDeps, idpId: string) {
         .delete(integrationIdpRecords)
         .where(
           and(
-            eq(integrationIdpRecords.idpId, idpId),
-            eq(integrationIdpRecords.model, this.model),
+            recordsOf(idpId, this.model),
             sql`${integrationIdpRecords.payload} ->> 'grantId' = ${grantId}`,
           ),
         );
@@ -157,13 +155,7 @@ export async function loadIdpSigningKey(deps: StoreDeps, idpId: string): Promise
     const [row] = await deps.db
       .select({ payload: integrationIdpRecords.payload })
       .from(integrationIdpRecords)
-      .where(
-        and(
-          eq(integrationIdpRecords.idpId, idpId),
-          eq(integrationIdpRecords.model, signingKeyModel),
-          eq(integrationIdpRecords.id, signingKeyId),
-        ),
-      );
+      .where(and(recordsOf(idpId, signingKeyModel), eq(integrationIdpRecords.id, signingKeyId)));
     const sealed = (row?.payload as { sealed?: unknown } | undefined)?.sealed;
     return typeof sealed === "string"
       ? (JSON.parse(deps.secrets.open(sealed, context)) as JWK)
@@ -204,10 +196,7 @@ export async function storeConfirmationCode(
   },
 ): Promise<void> {
   const now = deps.clock();
-  await deps.db.execute(sql`
-    DELETE FROM ${integrationAuthorizationCodes} WHERE ctid IN (
-      SELECT ctid FROM ${integrationAuthorizationCodes}
-      WHERE ${integrationAuthorizationCodes.expiresAt} < ${now} LIMIT ${sweepBatchSize})`);
+  await sweepExpired(deps, integrationAuthorizationCodes);
   const codeHash = hashSecret(input.code);
   await deps.db.insert(integrationAuthorizationCodes).values({
     codeHash,
@@ -269,10 +258,7 @@ export async function createIdpAccount(
   input: { idpId: string; accountId: string; projectId: string; result: IntegrationTokenResult },
 ): Promise<void> {
   const now = deps.clock();
-  await deps.db.execute(sql`
-    DELETE FROM ${integrationIdpAccounts} WHERE ctid IN (
-      SELECT ctid FROM ${integrationIdpAccounts}
-      WHERE ${integrationIdpAccounts.expiresAt} < ${now} LIMIT ${sweepBatchSize})`);
+  await sweepExpired(deps, integrationIdpAccounts);
   await deps.db.insert(integrationIdpAccounts).values({
     accountId: input.accountId,
     idpId: input.idpId,

@@ -266,6 +266,11 @@ async function createProvider(deps: IdpDeps, options: IdpOptions): Promise<Provi
   return provider;
 }
 
+/** The address every request handed to the provider carries: the server's public one. */
+function ownAddress(publicUrl: URL): Record<string, string> {
+  return { host: publicUrl.host, "x-forwarded-proto": publicUrl.protocol.replace(":", "") };
+}
+
 /** Headers of the incoming request the provider may see; the address is always ours. */
 function forwardedHeaders(request: Request, publicUrl: URL): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -273,9 +278,7 @@ function forwardedHeaders(request: Request, publicUrl: URL): Record<string, stri
     if (name === "host" || name.startsWith("x-forwarded-") || name === "forwarded") return;
     headers[name] = value;
   });
-  headers.host = publicUrl.host;
-  headers["x-forwarded-proto"] = publicUrl.protocol.replace(":", "");
-  return headers;
+  return { ...headers, ...ownAddress(publicUrl) };
 }
 
 /** Response headers the provider writes that are not passed on: the transport's and `_session`. */
@@ -379,8 +382,7 @@ export function createIntegrationIdp(deps: IdpDeps, options: IdpOptions): Integr
         method: "POST",
         subPath: "/token",
         headers: {
-          host: publicUrl.host,
-          "x-forwarded-proto": publicUrl.protocol.replace(":", ""),
+          ...ownAddress(publicUrl),
           "content-type": "application/x-www-form-urlencoded",
           authorization,
         },
