@@ -260,7 +260,7 @@ export function createEmailAdminCalls(core: AppCore): EmailAdminCalls {
     expectObject(await response.json(), what);
   return {
     async listSentEmails() {
-      const body = await json(await send("/internal/emails"), "sent e-mail list");
+      const body = await json(await send("/internal/emails?include=status"), "sent e-mail list");
       if (!Array.isArray(body.items)) throw new AuthProtocolError("No items in the answer");
       return body.items.map((item) => {
         const record = expectObject(item, "sent e-mail");

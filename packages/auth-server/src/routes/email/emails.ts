@@ -96,6 +96,8 @@ function contentOf(body: SendEmailFields): EmailContent {
 }
 
 const unsubscribeQuery = z.object({ code: z.string().optional() });
+/** Our extension of the sent-mail list: `include=status` adds each message's delivery status. */
+const sentEmailsQuery = z.object({ include: z.enum(["status"]).optional() });
 
 // Sent by the SDK's preview; markers of editable regions are not supported and are ignored.
 const editableFields = {
@@ -282,11 +284,18 @@ export function createEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
 /** `GET /internal/emails`: the project's newest 100 outbox entries (admin). */
 export function createSentEmailRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
-  app.get("/", describeRoute({ summary: "List sent e-mails", callers: ["admin"] }), async (c) => {
-    const auth = requireAccess(c, adminAccess);
-    const items = await listSentEmails(deps, auth.project);
-    return sendJson(c, { items, is_paginated: false });
-  });
+  app.get(
+    "/",
+    describeRoute({ summary: "List sent e-mails", callers: ["admin"], query: sentEmailsQuery }),
+    async (c) => {
+      const auth = requireAccess(c, adminAccess);
+      const { query } = validateRequest(c, { query: sentEmailsQuery });
+      const items = await listSentEmails(deps, auth.project, {
+        includeStatus: query.include === "status",
+      });
+      return sendJson(c, { items, is_paginated: false });
+    },
+  );
   return app;
 }
 

@@ -269,7 +269,7 @@ describe("failed deliveries", () => {
       defaultEmailRetryDelaysMs.length + 1,
     );
     expect(smtp.delivered).toEqual([]);
-    const listed = await json(await t.request("/internal/emails", admin()));
+    const listed = await json(await t.request("/internal/emails?include=status", admin()));
     expect(listed.items.find((item: { id: string }) => item.id === row.id)).toMatchObject({
       status: "failed",
       error: expect.stringContaining("Try again later"),

@@ -1,8 +1,9 @@
 /**
- * The admin's list of a project's sent e-mails (`GET /internal/emails`, the reference's shape): the
- * newest 100 outbox entries. The outbox keeps the sender as a `From` header, so `sender_config`
- * carries the name and address from it and the project's current server type (the outbox does not
- * remember the server a message went through).
+ * The admin's list of a project's sent e-mails (`GET /internal/emails`): the newest 100 outbox
+ * entries in the reference's shape (`id`, `subject`, `sent_at_millis`, `to`, `error`). Our
+ * delivery `status` (queued, sent, failed, skipped), which the reference's list cannot tell apart,
+ * is added only when the caller asks for it (`?include=status`, our client does), so a caller
+ * written against the reference sees exactly its fields.
  * @module
  */
 import { desc, eq } from "drizzle-orm";
@@ -15,20 +16,16 @@ export interface SentEmailItem {
   subject: string;
   sent_at_millis: number;
   to: string[];
-  sender_config: { type: "shared" | "standard"; sender_name: string; sender_email: string };
-  /** Delivery error, or null; `status` tells queued (outbox only), sent, failed and skipped apart. */
+  /** Delivery error, or null. */
   error: string | null;
-  status: "queued" | "sent" | "failed" | "skipped";
-}
-
-function parseFrom(from: string): { name: string; email: string } {
-  const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(from);
-  return match ? { name: match[1] ?? "", email: match[2] ?? "" } : { name: "", email: from.trim() };
+  /** Only with `includeStatus`: tells queued (outbox only), sent, failed and skipped apart. */
+  status?: "queued" | "sent" | "failed" | "skipped";
 }
 
 export async function listSentEmails(
   deps: Pick<AuthDeps, "db">,
   project: LoadedProject,
+  options: { includeStatus: boolean },
 ): Promise<SentEmailItem[]> {
   const rows = await deps.db
     .select()
@@ -36,17 +33,15 @@ export async function listSentEmails(
     .where(eq(emailOutbox.projectId, project.id))
     .orderBy(desc(emailOutbox.sequence))
     .limit(100);
-  const type = project.config.emails.server.isShared ? "shared" : "standard";
   return rows.map((row) => {
-    const sender = parseFrom(row.from);
-    return {
+    const item: SentEmailItem = {
       id: row.id,
       subject: row.subject,
       sent_at_millis: (row.sentAt ?? row.createdAt).getTime(),
       to: [row.to],
-      sender_config: { type, sender_name: sender.name, sender_email: sender.email },
       error: row.error,
-      status: row.status,
     };
+    if (options.includeStatus) item.status = row.status;
+    return item;
   });
 }
