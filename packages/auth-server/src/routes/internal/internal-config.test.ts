@@ -334,6 +334,64 @@ describe("PATCH /internal/config/override/{level}", () => {
     await patchOverride("environment", { "domains.trustedDomains.site": null });
   });
 
+  it("keeps the project's templates under emails.templates, in use only with its own server", async () => {
+    const templateId = "11111111-1111-4111-8111-111111111111";
+    const template = {
+      displayName: "Custom Reset",
+      tsxSource: "export const EmailTemplate = () => null;",
+      themeId: false,
+    };
+    const dedicated = {
+      isShared: false,
+      provider: "smtp",
+      host: "smtp.example.com",
+      port: 587,
+      username: "smtp-user",
+      password: "smtp-pass",
+      senderName: "Stack",
+      senderEmail: "noreply@example.com",
+    };
+    const listedTemplateIds = async () => {
+      const response = await t.request("/internal/email-templates", asAdmin());
+      const body = (await response.json()) as { templates: { id: string }[] };
+      return body.templates.map((listed) => listed.id);
+    };
+    expect((await patchOverride("environment", { "emails.server": dedicated })).status).toBe(200);
+    // Templates are branch settings (the reference's branch schema), unlike the server.
+    expect(
+      (await patchOverride("branch", { [`emails.templates.${templateId}`]: template })).status,
+    ).toBe(200);
+    expect((await renderedConfig()).emails.templates[templateId]).toEqual(template);
+    expect(await listedTemplateIds()).toContain(templateId);
+
+    const shared = await patchOverride("environment", {
+      "emails.server": { isShared: true, provider: "smtp" },
+    });
+    expect(shared.status).toBe(200);
+    expect((await renderedConfig()).emails.server).toMatchObject({
+      isShared: true,
+      provider: "smtp",
+    });
+    expect((await renderedConfig()).emails.templates[templateId]).toBeUndefined();
+    expect(await listedTemplateIds()).not.toContain(templateId);
+
+    const resend = { ...dedicated, provider: "resend", host: "smtp.resend.com", port: 465 };
+    expect((await patchOverride("environment", { "emails.server": resend })).status).toBe(200);
+    expect((await renderedConfig()).emails.templates[templateId]).toEqual(template);
+
+    // A managed sending domain needs Stack's hosted onboarding: refused, nothing changes.
+    const before = await renderedConfig();
+    const managed = await patchOverride("environment", {
+      "emails.server": { ...dedicated, provider: "managed" },
+    });
+    expect(managed.status).toBe(400);
+    expect(await managed.text()).toContain("emails.server.provider");
+    expect(await renderedConfig()).toEqual(before);
+
+    await patchOverride("branch", { [`emails.templates.${templateId}`]: null });
+    await patchOverride("environment", { "emails.server": { isShared: true } });
+  });
+
   it("refuses OAuth provider types it cannot sign in with, listing the presets", async () => {
     const before = await renderedConfig();
     await expectTextError(

@@ -30,6 +30,7 @@ import {
   setBranchConfigSource,
   unlinkBranchConfigSource,
 } from "../../services/projects/config-source";
+import { renderedConfig } from "../../services/projects/project-config";
 import { plainErrors } from "../../services/shared/plain-errors";
 
 const levelParams = z.object({ level: z.enum(configLevels) });
@@ -76,7 +77,7 @@ export function createInternalConfigRoutes(deps: RouteDeps): Hono<AuthEnv> {
     (c) => {
       const auth = requireAccess(c, ["admin"]);
       validateRequest(c, { query: emptyQuery });
-      return sendJson(c, { config_string: JSON.stringify(auth.project.config) });
+      return sendJson(c, { config_string: JSON.stringify(renderedConfig(auth.project.config)) });
     },
   );
 

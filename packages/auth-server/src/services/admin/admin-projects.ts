@@ -50,7 +50,7 @@ import { isTeamMember } from "../teams/teams";
 
 export const internalProjectId = "internal";
 
-/** The reference's built-in "Default Light" theme; a project's own themes are in `emailDesigns.themes`. */
+/** The reference's built-in "Default Light" theme; a project's own themes are in `emails.themes`. */
 export const defaultEmailThemeId = "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac";
 
 type OnboardingStatus = (typeof onboardingStatuses)[number];
@@ -189,7 +189,7 @@ export function applyLegacyConfigUpdate(
 ): ProjectConfig {
   const theme = update.email_theme;
   // Any built-in theme (the reference's ids) or one of the project's own.
-  if (theme !== undefined && !builtInThemes[theme] && !config.emailDesigns.themes[theme]) {
+  if (theme !== undefined && !builtInThemes[theme] && !config.emails.themes[theme]) {
     throw plainErrors.invalidEmailTheme();
   }
   const override: Record<string, unknown> = {

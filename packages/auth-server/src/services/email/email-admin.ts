@@ -1,6 +1,6 @@
 /**
  * The admin's e-mail templates and themes (contract §3.4): built-ins (email-designs.ts) merged with
- * the project's entries in config `emailDesigns`, which override a built-in under the same id.
+ * the project's entries in config `emails.templates` and `emails.themes`, which override a built-in under the same id.
  * Edits rewrite the config under a row lock (concurrent admin edits apply one after the other) and
  * are rendered first, so a broken source is never stored.
  * @module
@@ -28,11 +28,11 @@ import {
   newTemplateSource,
 } from "../email-designs/email-designs";
 import type { EmailRenderer } from "../email-sandbox/tsx-sandbox";
-import { type ProjectConfig, parseProjectConfig } from "../projects/project-config";
+import { type ProjectConfig, parseProjectConfig, templatesInUse } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
 import { plainErrors } from "../shared/plain-errors";
 
-type Designs = ProjectConfig["emailDesigns"];
+type Designs = Pick<ProjectConfig["emails"], "templates" | "themes">;
 
 /** The template a TSX theme is tried with before it is stored. */
 const themeCheckTemplate = [
@@ -58,19 +58,19 @@ export function previewVariables(project: LoadedProject): Record<string, string>
 }
 
 export function listTemplates(config: ProjectConfig): Array<[string, EmailTemplateDesign]> {
-  return Object.entries({ ...builtInTemplates, ...config.emailDesigns.templates });
+  return Object.entries({ ...builtInTemplates, ...templatesInUse(config) });
 }
 
 export function findTemplate(config: ProjectConfig, id: string): EmailTemplateDesign | null {
-  return config.emailDesigns.templates[id] ?? builtInTemplates[id] ?? null;
+  return templatesInUse(config)[id] ?? builtInTemplates[id] ?? null;
 }
 
 export function listThemes(config: ProjectConfig): Array<[string, EmailThemeDesign]> {
-  return Object.entries({ ...builtInThemes, ...config.emailDesigns.themes });
+  return Object.entries({ ...builtInThemes, ...config.emails.themes });
 }
 
 export function findTheme(config: ProjectConfig, id: string): EmailThemeDesign | null {
-  return config.emailDesigns.themes[id] ?? builtInThemes[formerBuiltInThemeIds[id] ?? id] ?? null;
+  return config.emails.themes[id] ?? builtInThemes[formerBuiltInThemeIds[id] ?? id] ?? null;
 }
 
 /** The project's selected theme (`emails.selectedThemeId`), falling back to Default Light. */
@@ -137,10 +137,12 @@ async function changeDesigns(
       .where(eq(projects.id, projectId))
       .for("update");
     const config = parseProjectConfig(row?.config);
-    const emailDesigns = change(structuredClone(config.emailDesigns));
+    const { templates, themes } = change(
+      structuredClone({ templates: config.emails.templates, themes: config.emails.themes }),
+    );
     await tx
       .update(projects)
-      .set({ config: { ...config, emailDesigns } })
+      .set({ config: { ...config, emails: { ...config.emails, templates, themes } } })
       .where(eq(projects.id, projectId));
   });
 }

@@ -20,7 +20,7 @@ beforeAll(async () => {
   projectId = (
     await t.createProject({
       displayName: "Override Co",
-      config: { emails: { server: smtp.projectServer("Override Co", "team@override.example") } },
+      config: { emails: { server: ownServer() } },
     })
   ).id;
   await t.signUpUser(projectId, { email: "reset@example.com" });
@@ -41,6 +41,17 @@ async function requestReset(): Promise<{ subject: string; text: string; html: st
   const last = outbox[outbox.length - 1];
   if (!last) throw new Error("no e-mail");
   return last;
+}
+
+const ownServer = () => smtp.projectServer("Override Co", "team@override.example");
+
+function setServer(server: object) {
+  return t.request("/internal/config/override/environment", {
+    accessType: "admin",
+    projectId,
+    method: "PATCH",
+    body: { config_override_string: JSON.stringify({ "emails.server": server }) },
+  });
 }
 
 function overrideReset(source: string, themeId: string | null = null) {
@@ -83,6 +94,12 @@ describe("password reset e-mail", () => {
       status: 200,
       body: { is_code_valid: true },
     });
+
+    // On the shared server the project's templates are kept but not used (as in the reference).
+    expect((await setServer({ isShared: true })).status).toBe(200);
+    expect((await requestReset()).subject).toBe("Reset your password at Override Co");
+    expect((await setServer(ownServer())).status).toBe(200);
+    expect((await requestReset()).subject).toBe("Override Co: new password");
 
     await t.request(`/internal/email-templates/${builtInTemplateIds.password_reset}`, {
       accessType: "admin",

@@ -13,6 +13,7 @@ import type { RenderedEmail } from "../email-delivery/emails";
 import { renderEmailDesign } from "../email-designs/design-rendering";
 import { type BuiltInTemplateType, builtInTemplateIds } from "../email-designs/email-designs";
 import type { EmailRenderer } from "../email-sandbox/tsx-sandbox";
+import { templatesInUse } from "../projects/project-config";
 import type { LoadedProject } from "../projects/projects";
 import type { AuthLogger } from "../shared/auth-logger";
 import { themeSourceFor } from "./email-admin";
@@ -26,7 +27,7 @@ export async function renderProjectEmail(
   user: { displayName: string | null } = { displayName: null },
 ): Promise<RenderedEmail> {
   const logger = deps.logger;
-  const override = project.config.emailDesigns.templates[builtInTemplateIds[type]];
+  const override = templatesInUse(project.config)[builtInTemplateIds[type]];
   if (!override) return builtIn();
   try {
     const rendered = await renderEmailDesign(deps.emailRenderer, {

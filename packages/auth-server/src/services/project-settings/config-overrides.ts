@@ -70,8 +70,8 @@ function isRecordEntry(path: string[]): boolean {
     "auth.signUpRules",
     "domains.trustedDomains",
     "rbac.permissions",
-    "emailDesigns.templates",
-    "emailDesigns.themes",
+    "emails.templates",
+    "emails.themes",
     "dataVault.stores",
     "apps.installed",
   ].includes(joined);

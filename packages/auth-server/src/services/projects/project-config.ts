@@ -60,9 +60,16 @@ export function orderSignUpRules(rules: Record<string, SignUpRule>): [string, Si
   );
 }
 
-/** Shared: the platform's sender; otherwise the project's own SMTP server. */
+/**
+ * Shared: the platform's sender; otherwise the project's own SMTP server. `provider` is the
+ * reference's label of how the dashboard set the server up: `smtp` and `resend` (Resend's SMTP
+ * service) both send through the host given here. `managed` (a sending domain that Stack's
+ * hosted service sets up at Resend) needs the managed onboarding, which this server does not
+ * offer, so it is not accepted.
+ */
 const emailServerSchema = z.object({
   isShared: z.boolean(),
+  provider: z.enum(["smtp", "resend"]).optional(),
   host: z.string().optional(),
   port: z.number().int().optional(),
   username: z.string().optional(),
@@ -193,11 +200,17 @@ export const projectConfigSchema = z.object({
     .prefault({}),
   project: z.object({ requirePublishableClientKey: z.boolean().default(false) }).prefault({}),
   onboarding: z.object({ requireEmailVerification: z.boolean().default(false) }).prefault({}),
-  /** The admin's e-mail settings (contract §3.2 `email_config`, `email_theme`). */
+  /**
+   * The admin's e-mail settings (contract §3.2 `email_config`, `email_theme`) and the project's
+   * own templates and themes (built-ins apply where no entry exists), under the reference's keys.
+   * On the shared server the project's templates are kept but not used (renderedConfig).
+   */
   emails: z
     .object({
       server: emailServerSchema.default({ isShared: true }),
       selectedThemeId: z.string().optional(),
+      templates: z.record(z.string(), emailTemplateSchema).default({}),
+      themes: z.record(z.string(), emailThemeSchema).default({}),
     })
     .prefault({}),
   /** Data vault stores (contract §3.5): only listed store ids accept values. */
@@ -208,13 +221,6 @@ export const projectConfigSchema = z.object({
     .prefault({}),
   /** Items, products and test mode (services/projects/payments-config.ts). */
   payments: paymentsConfigSchema,
-  /** Projects' own e-mail templates and themes (built-ins apply where no entry exists). */
-  emailDesigns: z
-    .object({
-      templates: z.record(z.string(), emailTemplateSchema).default({}),
-      themes: z.record(z.string(), emailThemeSchema).default({}),
-    })
-    .prefault({}),
   rbac: z
     .object({
       permissions: z
@@ -245,6 +251,20 @@ type DeepPartial<T> = T extends readonly unknown[]
 export function parseProjectConfig(stored: unknown): ProjectConfig {
   const result = projectConfigSchema.safeParse(stored ?? {});
   return result.success ? result.data : projectConfigSchema.parse({});
+}
+
+/**
+ * The project's own templates that are in use: none on the shared server, where only the built-in
+ * templates send (as the reference renders its config); they are kept and come back with the
+ * project's own server.
+ */
+export function templatesInUse(config: ProjectConfig): ProjectConfig["emails"]["templates"] {
+  return config.emails.server.isShared ? {} : config.emails.templates;
+}
+
+/** The config as the admin API shows it (`GET /internal/config`): templates as in use. */
+export function renderedConfig(config: ProjectConfig): ProjectConfig {
+  return { ...config, emails: { ...config.emails, templates: templatesInUse(config) } };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
