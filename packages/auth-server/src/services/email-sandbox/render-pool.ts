@@ -8,13 +8,18 @@
  * - When a sandbox is free, the next project in turn (round robin over the projects with waiting
  *   renders) gets it; a project that already renders in `sandboxes - 1` of them waits, so one
  *   sandbox is always left for the others.
- * - Sandboxes start when first needed and are reused; one that ended (an overrun, out of memory)
- *   is replaced for the next job.
+ * - Sandboxes start when first needed and are reused; one that ended (an overrun, out of memory,
+ *   or retired as worn after an answer: sandbox-process.ts) is replaced for the next job.
+ * - A job whose process died under it (not an overrun: that is the job's own time) runs once more
+ *   at once, in a fresh process on the same sandbox slot, so it keeps its place and its project's
+ *   count; only when it dies there too is it answered with the death. A process can die of what
+ *   earlier jobs left in it, and the job it happens to run must not take the blame (decision 028).
  * @module
  */
 import { availableParallelism } from "node:os";
 import {
   defaultSandboxLimits,
+  type SandboxEnding,
   type SandboxLimits,
   SandboxProcess,
   type TsxRenderResult,
@@ -40,6 +45,17 @@ interface Job {
   resolve: (result: TsxRenderResult) => void;
 }
 
+/** One try at a job: its answer, and how the process it ran in ended (null: it lives on). */
+interface Attempt {
+  result: TsxRenderResult;
+  ending: SandboxEnding | null;
+}
+
+const stoppedAttempt: Attempt = {
+  result: { ok: false, error: "The e-mail renderer stopped" },
+  ending: null,
+};
+
 interface Slot {
   sandbox: Promise<SandboxProcess> | null;
   busy: boolean;
@@ -52,6 +68,7 @@ export class RenderPool {
   private readonly slots: Slot[];
   private readonly perProjectLimit: number;
   private stopped = false;
+  private processesStarted = 0;
 
   constructor(private readonly options: RenderPoolOptions) {
     const count = Math.max(2, options.sandboxes);
@@ -87,6 +104,11 @@ export class RenderPool {
       running: this.runningPerProject.get(projectId) ?? 0,
       waiting: this.waiting.get(projectId)?.length ?? 0,
     };
+  }
+
+  /** How many sandbox processes the pool has started, replacements and retries included. */
+  get started(): number {
+    return this.processesStarted;
   }
 
   /**
@@ -131,22 +153,44 @@ export class RenderPool {
   private async runOn(slot: Slot, job: Job): Promise<void> {
     slot.busy = true;
     this.runningPerProject.set(job.projectId, (this.runningPerProject.get(job.projectId) ?? 0) + 1);
-    let result: TsxRenderResult;
-    try {
-      slot.sandbox ??= SandboxProcess.start(this.options);
-      const sandbox = await slot.sandbox;
-      result = await sandbox.run(job.code);
-      if (!sandbox.alive) slot.sandbox = null;
-    } catch (error) {
-      slot.sandbox = null;
-      const reason = error instanceof Error ? error.message : String(error);
-      result = { ok: false, error: `The e-mail renderer could not start: ${reason}` };
-    }
+    let attempt = await this.attempt(slot, job.code);
+    if (attempt.ending === "died") attempt = await this.attempt(slot, job.code);
+    const result = attempt.result;
     const running = (this.runningPerProject.get(job.projectId) ?? 1) - 1;
     if (running === 0) this.runningPerProject.delete(job.projectId);
     else this.runningPerProject.set(job.projectId, running);
     slot.busy = false;
     job.resolve(result);
     this.pump();
+  }
+
+  /** Renders on the slot's process, started (or replaced, if it ended while idle) as needed. */
+  private async attempt(slot: Slot, code: string): Promise<Attempt> {
+    try {
+      if (this.stopped) return stoppedAttempt;
+      slot.sandbox ??= this.startProcess();
+      let sandbox = await slot.sandbox;
+      // Retired after its last answer, or died while preparing the next context.
+      if (!sandbox.alive) {
+        if (this.stopped) return stoppedAttempt;
+        slot.sandbox = this.startProcess();
+        sandbox = await slot.sandbox;
+      }
+      const result = await sandbox.run(code);
+      if (!sandbox.alive) slot.sandbox = null;
+      return { result, ending: sandbox.ending };
+    } catch (error) {
+      slot.sandbox = null;
+      const reason = error instanceof Error ? error.message : String(error);
+      return {
+        result: { ok: false, error: `The e-mail renderer could not start: ${reason}` },
+        ending: null,
+      };
+    }
+  }
+
+  private startProcess(): Promise<SandboxProcess> {
+    this.processesStarted += 1;
+    return SandboxProcess.start(this.options);
   }
 }

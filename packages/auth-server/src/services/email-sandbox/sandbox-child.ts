@@ -15,6 +15,7 @@
 export const sandboxChildSource = `
 "use strict";
 const vm = require("node:vm");
+const { readFileSync } = require("node:fs");
 const describe = (error) => {
   try {
     if (typeof error === "object" && error !== null && typeof error.message === "string") return error.message;
@@ -57,6 +58,23 @@ async function run(job) {
     return JSON.stringify({ status: "error", error: describe(error) });
   }
 }
+// What the process holds once a job is done, sent with the answer, so that the parent can retire
+// a process before it runs out (sandbox-process.ts). \`data\` is VmData, what the data limit
+// (\`ulimit -d\`) counts; null without /proc. Null as a whole when the process cannot even
+// measure itself (the parent then retires it).
+function memory() {
+  try {
+    const usage = process.memoryUsage();
+    let data = null;
+    try {
+      const found = /^VmData:\\s+(\\d+) kB/m.exec(readFileSync("/proc/self/status", "utf8"));
+      if (found !== null) data = Number(found[1]) * 1024;
+    } catch {}
+    return { rss: usage.rss, heapTotal: usage.heapTotal, heapUsed: usage.heapUsed, data };
+  } catch {
+    return null;
+  }
+}
 let busy = Promise.resolve();
 process.on("message", (message) => {
   if (scripts === null) {
@@ -72,7 +90,7 @@ process.on("message", (message) => {
   }
   busy = busy.then(async () => {
     const result = await run(message);
-    process.send({ id: message.id, result });
+    process.send({ id: message.id, result, memory: memory() });
     await nextTurn();
     prepared ??= prepare();
   });

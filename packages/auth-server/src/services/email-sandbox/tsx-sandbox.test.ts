@@ -4,7 +4,9 @@
  * reaches neither the file system, the network nor the process, nor runs past its time or memory.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { createEmailRenderer, type TsxRenderInput } from "./tsx-sandbox";
+import { defaultRenderPoolOptions, RenderPool, type RenderPoolOptions } from "./render-pool";
+import { defaultSandboxLimits, type SandboxLimits, SandboxProcess } from "./sandbox-process";
+import { bundleRenderJob, createEmailRenderer, type TsxRenderInput } from "./tsx-sandbox";
 
 const renderer = createEmailRenderer();
 afterAll(() => renderer.stop());
@@ -204,6 +206,121 @@ describe("renderTsxEmail", () => {
       expect(ended.filter((result) => !result.ok && result.busy)).toHaveLength(1);
     } finally {
       render.stop();
+    }
+  }, 60_000);
+});
+
+/** The bundled code of a render, for a pool or a process of the test's own. */
+async function bundled(overrides: Partial<TsxRenderInput>): Promise<string> {
+  const bundle = await bundleRenderJob({ ...input, themeSource: plainTheme, ...overrides });
+  if (!bundle.ok) throw new Error(bundle.error);
+  return bundle.code;
+}
+
+/** A pool of the test's own, to count the processes it starts. */
+function createPool(options: Partial<RenderPoolOptions>): RenderPool {
+  return new RenderPool({ ...defaultRenderPoolOptions, sandboxes: 2, ...options });
+}
+
+// Small limits, so that a template reaches them in a fraction of a second.
+const smallLimits = { heapMb: 128, memoryMb: 384, timeoutMs: 10_000 };
+
+/**
+ * Fills the data limit with 16 MiB typed arrays, catches the RangeError that ends it and renders
+ * how many it got: the process lives on near its limit, with the arrays still mapped. A harmless
+ * job after it in the same process died of that, every time in 11 runs, and took the blame.
+ */
+const survivingHog =
+  "const kept = []; export function EmailTemplate() { try { for (;;) kept.push(new Uint8Array(16 * 1024 * 1024).fill(1)); } catch { return <p>{kept.length}</p>; } }";
+
+/** A theme that throws: the harmless job that was answered with a memory error once. */
+const throwingTheme = 'export function EmailTheme() { throw new Error("Theme rendering error"); }';
+
+describe("sandbox processes worn by earlier jobs", () => {
+  it("retires a process that a template left near its data limit, and not after a plain render", async () => {
+    if (process.platform !== "linux") return; // only Linux has the data limit and its report
+    const limits: SandboxLimits = { ...defaultSandboxLimits, ...smallLimits };
+    const [plain, hogged] = await Promise.all([
+      SandboxProcess.start(limits),
+      SandboxProcess.start(limits),
+    ]);
+    try {
+      expect(await plain.run(await bundled({}))).toMatchObject({ ok: true });
+      expect(plain.alive).toBe(true);
+      expect(plain.memory?.data).toBeGreaterThan(0);
+      const hog = await hogged.run(await bundled({ templateSource: survivingHog }));
+      expect(hog.ok ? "rendered" : hog.error).toBe("rendered");
+      expect(hogged.ending).toBe("retired");
+    } finally {
+      plain.stop();
+      hogged.stop();
+    }
+  }, 60_000);
+
+  it("renders a harmless job after a template that nearly filled the memory of the same sandbox", async () => {
+    // Jobs one after another always go to the pool's first sandbox.
+    const pool = createPool(smallLimits);
+    try {
+      const hog = await pool.run("project-a", await bundled({ templateSource: survivingHog }));
+      expect(hog.ok ? "rendered" : hog.error).toBe("rendered");
+      expect(await pool.run("project-a", await bundled({ themeSource: throwingTheme }))).toEqual({
+        ok: false,
+        error: "Theme rendering error",
+      });
+      expect(await pool.run("project-a", await bundled({}))).toMatchObject({ ok: true });
+    } finally {
+      pool.stop();
+    }
+  }, 60_000);
+
+  it("runs a job whose process died once more in a fresh one, and answers the second death", async () => {
+    const pool = createPool(smallLimits);
+    try {
+      // A heap that cannot grow ends the process, whichever process runs it.
+      const heapHog = await bundled({
+        templateSource:
+          "const kept = []; export function EmailTemplate() { for (;;) kept.push(new Array(100000).fill(7)); }",
+      });
+      expect(await pool.run("project-a", heapHog)).toEqual({
+        ok: false,
+        error: "The template used more memory than the e-mail renderer allows",
+      });
+      expect(pool.started).toBe(2);
+      expect(await pool.run("project-a", await bundled({}))).toMatchObject({ ok: true });
+      expect(pool.started).toBe(3);
+    } finally {
+      pool.stop();
+    }
+  }, 60_000);
+
+  it("does not run a job that overran its time again", async () => {
+    const pool = createPool({ ...smallLimits, timeoutMs: 500 });
+    try {
+      const runaway = await bundled({
+        templateSource: "export function EmailTemplate() { for (;;) {} }",
+      });
+      expect(await pool.run("project-a", runaway)).toEqual({
+        ok: false,
+        error: "Rendering took longer than 500 ms",
+      });
+      expect(pool.started).toBe(1);
+    } finally {
+      pool.stop();
+    }
+  }, 60_000);
+
+  it("replaces a sandbox's process after jobsPerSandbox jobs", async () => {
+    const pool = createPool({ ...smallLimits, jobsPerSandbox: 2 });
+    try {
+      const job = await bundled({});
+      const started: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        expect(await pool.run("project-a", job)).toMatchObject({ ok: true });
+        started.push(pool.started);
+      }
+      expect(started).toEqual([1, 1, 2]);
+    } finally {
+      pool.stop();
     }
   }, 60_000);
 });
