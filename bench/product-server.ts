@@ -100,10 +100,27 @@ export async function startProductServer(
   );
   // The log's other lines (one per request at info) must not fill the pipe and stall the server.
   child.stdout?.resume();
+  await renderSitePage(url);
   return {
     origin: url,
     stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })),
   };
+}
+
+/**
+ * Renders the site's home page once before anything is measured, as visitors do on a server in
+ * use: what one rendered page leaves behind in the process is part of the product as shipped
+ * (before decision 041 it switched on async hooks for every later request, the auth API's too,
+ * and a bench that never rendered a page did not see it).
+ */
+async function renderSitePage(origin: string): Promise<void> {
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const response = await fetch(`${origin}/`, { signal: AbortSignal.timeout(30_000) });
+    await response.arrayBuffer();
+    if (response.status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the site's home page did not render at ${origin}`);
 }
 
 /**

@@ -1,7 +1,9 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+// The web-streams build, not react-dom/server's Node build: that one renders inside an
+// AsyncLocalStorage, and on Node 20 the first `run` switches on async hooks for the whole process
+// for good, so every promise and tick of every later request (the auth API's too) pays for them:
+// +30 % CPU per `GET /api/v1` once one page was rendered (decision 041).
+import { renderToReadableStream } from "react-dom/server.edge";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { matchesIfNoneMatch } from "./lib/http-cache.server";
@@ -55,7 +57,7 @@ export function crossSiteOrigin(request: Request): string | null {
   }
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -83,37 +85,31 @@ export default function handleRequest(
     responseHeaders.set("Cache-Control", "no-store");
     responseHeaders.delete("ETag");
   }
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers and SPA-mode builds get the whole document at once; browsers get it streamed.
-    const readyOption =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          // Errors after the shell are reported by the error boundary; log the rest.
-          if (shellRendered) process.stderr.write(`SSR error: ${String(error)}\n`);
-          responseStatusCode = 500;
-        },
+  const userAgent = request.headers.get("user-agent");
+  // Crawlers and SPA-mode builds get the whole document at once; browsers get it streamed.
+  const waitForAll = (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), streamTimeout + 1000);
+  let shellRendered = false;
+  // An error in the shell rejects: React Router answers it as a 500 with the error boundary.
+  const body = await renderToReadableStream(
+    <NonceProvider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+    {
+      nonce,
+      signal: timeout.signal,
+      onError(error: unknown) {
+        // Errors after the shell are reported by the error boundary; log the rest.
+        if (shellRendered) process.stderr.write(`SSR error: ${String(error)}\n`);
+        responseStatusCode = 500;
       },
-    );
-    setTimeout(abort, streamTimeout + 1000);
-  });
+    },
+  );
+  shellRendered = true;
+  const stopTimer = () => clearTimeout(timer);
+  body.allReady.then(stopTimer, stopTimer);
+  if (waitForAll) await body.allReady;
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

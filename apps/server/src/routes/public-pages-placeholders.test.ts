@@ -8,6 +8,7 @@
  * notice; a contact message is kept but not mailed to example.org. Once an editor enters the
  * real details, the stored pages turn over and show them.
  */
+import { executionAsyncId } from "node:async_hooks";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -156,6 +157,19 @@ describe("a fresh install's placeholders, as visitors get the pages", () => {
       expect(impressum).toContain('<meta name="robots" content="noindex"/>');
     });
   }
+
+  // Decision 041: react-dom/server's Node build renders inside an AsyncLocalStorage, whose first
+  // `run` switches async hooks on for the whole process on Node 20, and every later promise of
+  // every request pays for them. With the hooks off, a promise's callback runs with async id 0.
+  it("renders pages without switching async hooks on for the process", async () => {
+    const asyncIdInPromiseCallback = () =>
+      new Promise<number>((resolve) => {
+        setTimeout(() => Promise.resolve().then(() => resolve(executionAsyncId())), 0);
+      });
+    await page("/de/about");
+    await page("/bs/contact");
+    expect(await asyncIdInPromiseCallback()).toBe(0);
+  });
 
   it("keeps a visitor's message, mails nothing to example.org and warns of it once", async () => {
     const before = (await listOutboxEmails(database.db)).length;
