@@ -90,6 +90,7 @@ export default async function handleRequest(
   const waitForAll = (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), streamTimeout + 1000);
+  const stopTimer = () => clearTimeout(timer);
   let shellRendered = false;
   // An error in the shell rejects: React Router answers it as a 500 with the error boundary.
   const body = await renderToReadableStream(
@@ -105,9 +106,11 @@ export default async function handleRequest(
         responseStatusCode = 500;
       },
     },
-  );
+  ).catch((error: unknown) => {
+    stopTimer();
+    throw error;
+  });
   shellRendered = true;
-  const stopTimer = () => clearTimeout(timer);
   body.allReady.then(stopTimer, stopTimer);
   if (waitForAll) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
