@@ -28,6 +28,8 @@ async function fetchJwks(projectId: string, query = "") {
 
 describe("access tokens (happy)", () => {
   it("carry exactly the 18 claims and verify against the project's JWKS", async () => {
+    // An hour ahead of the wall clock, so that `iat` shows whose clock the token was issued by.
+    t.clock.advance(3_600_000);
     const user = await t.signUpUser();
     const jwks = await fetchJwks("internal");
     const { payload, protectedHeader } = await jwtVerify(
@@ -56,6 +58,8 @@ describe("access tokens (happy)", () => {
       name: null,
     });
     expect(claims.exp - claims.iat).toBe(600);
+    // Issued at the server's clock (a test clock here), not the wall clock of the signer.
+    expect(claims.iat).toBe(Math.floor(t.clock().getTime() / 1000));
     expect(claims.selected_team_id).toEqual(expect.any(String));
   });
 
