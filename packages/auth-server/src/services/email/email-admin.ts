@@ -32,7 +32,8 @@ import { type ProjectConfig, parseProjectConfig, templatesInUse } from "../proje
 import type { LoadedProject } from "../projects/projects";
 import { plainErrors } from "../shared/plain-errors";
 
-type Designs = Pick<ProjectConfig["emails"], "templates" | "themes">;
+/** The config's `emails`: a change edits its `templates` and `themes`. */
+type Designs = ProjectConfig["emails"];
 
 /** The template a TSX theme is tried with before it is stored. */
 const themeCheckTemplate = [
@@ -137,12 +138,10 @@ async function changeDesigns(
       .where(eq(projects.id, projectId))
       .for("update");
     const config = parseProjectConfig(row?.config);
-    const { templates, themes } = change(
-      structuredClone({ templates: config.emails.templates, themes: config.emails.themes }),
-    );
+    const emails = change(structuredClone(config.emails));
     await tx
       .update(projects)
-      .set({ config: { ...config, emails: { ...config.emails, templates, themes } } })
+      .set({ config: { ...config, emails } })
       .where(eq(projects.id, projectId));
   });
 }
