@@ -42,12 +42,13 @@ export function notFoundResponse(pathname: string): Response {
   });
 }
 
-/** A method the path (or the protocol) does not take; `Allow` lists the ones it does. */
+/**
+ * A method the path (or the protocol) does not take: no body, as the reference's framework answers
+ * (its suite compares the whole answer); `Allow` lists the methods the path does take (RFC 9110
+ * asks for it, the reference leaves it out), so the status and that header say everything.
+ */
 export function methodNotAllowedResponse(allowedMethods: readonly string[]): Response {
-  return new Response(JSON.stringify({ error: "Method not allowed" }), {
-    status: 405,
-    headers: { "content-type": jsonContentType, allow: allowedMethods.join(", ") },
-  });
+  return new Response(null, { status: 405, headers: { allow: allowedMethods.join(", ") } });
 }
 
 export function createErrorHandler(options: { logger: AuthLogger; isDevelopment: boolean }) {

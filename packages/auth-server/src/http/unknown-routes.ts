@@ -1,10 +1,11 @@
 /**
  * Answers for requests that no route of the auth API takes (issue 14): an unknown path gets a JSON
  * 404 in the reference's wording ("404 — this page does not exist in Stack Auth's API."), a known
- * path asked with another method a JSON 405 "Method not allowed" with an `Allow` header. The
+ * path asked with another method a 405 with an `Allow` header and no body, as the reference's. The
  * decision is made from the API's own mount table before the body is parsed or the caller is
- * authenticated, so nothing else runs for such a request. JSON rather than the reference's plain
- * text so that every `/api/*` miss reads the same, the site's paths answering HTML never among them.
+ * authenticated, so nothing else runs for such a request. The 404 is JSON rather than the
+ * reference's plain text so that every `/api/*` miss reads the same, the site's paths answering
+ * HTML never among them.
  * @module
  */
 import { type Context, Hono, type MiddlewareHandler } from "hono";
