@@ -112,7 +112,7 @@ describe("GET /internal/email-queue-step", () => {
 });
 
 describe("POST /internal/failed-emails-digest", () => {
-  it("lists the last day's failed e-mails per project with its owners, on a dry run", async () => {
+  it("lists the last day's failed e-mails per project with its owners as the reference's rows, on a dry run", async () => {
     // The project is owned by a team of the internal project.
     const owner = await t.signUpUser("internal", { email: "owner@cron.example" });
     const team = await json(
@@ -127,14 +127,16 @@ describe("POST /internal/failed-emails-digest", () => {
     await t.db.update(projects).set({ ownerTeamId: team.id }).where(eq(projects.id, projectId));
     const user = await t.signUpUser(projectId, { email: "refused@cron.example" });
     smtp.refused.add("refused@cron.example");
-    await json(
-      await t.request("/emails/send-email", {
-        accessType: "server",
-        projectId,
-        method: "POST",
-        body: { user_ids: [user.userId], html: "<p>No</p>", subject: "Refused" },
-      }),
-    );
+    for (const subject of ["Refused", "Refused again"]) {
+      await json(
+        await t.request("/emails/send-email", {
+          accessType: "server",
+          projectId,
+          method: "POST",
+          body: { user_ids: [user.userId], html: "<p>No</p>", subject },
+        }),
+      );
+    }
     await t.runEmailQueue();
 
     const digest = await json(
@@ -147,8 +149,12 @@ describe("POST /internal/failed-emails-digest", () => {
       success: true,
       failed_emails_by_tenancy: [
         {
-          emails: [{ subject: "Refused", to: [`User ID: ${user.userId}`] }],
-          tenant_owner_emails: ["owner@cron.example"],
+          emails: [
+            { subject: "Refused", to: [`User ID: ${user.userId}`] },
+            { subject: "Refused again", to: [`User ID: ${user.userId}`] },
+          ],
+          // The reference's rows: the owner once per failed e-mail.
+          tenant_owner_emails: ["owner@cron.example", "owner@cron.example"],
           project_id: projectId,
           tenancy_id: projectId,
         },

@@ -60,20 +60,30 @@ export async function listFailedEmailsByProject(
   for (const owner of owners) {
     ownerEmails.set(owner.teamId, [...(ownerEmails.get(owner.teamId) ?? []), owner.email]);
   }
+  // The reference's listing is the rows of its join: one per failed e-mail and owner address, so
+  // each failed e-mail is listed once per owner and each owner once per failed e-mail (its own
+  // TODO asks for deduplication), and a project whose owners have no primary address is not
+  // listed. Its suite compares these lists, so they are built the same way; whoever sends a
+  // digest from them writes to the distinct addresses.
   const byProject = new Map<string, FailedEmailsOfProject>();
   for (const row of failed) {
     if (!row.projectId) continue;
+    const addresses = (row.ownerTeamId && ownerEmails.get(row.ownerTeamId)) || [];
+    if (addresses.length === 0) continue;
     const entry = byProject.get(row.projectId) ?? {
       emails: [],
-      tenant_owner_emails: (row.ownerTeamId && ownerEmails.get(row.ownerTeamId)) || [],
+      tenant_owner_emails: [],
       project_id: row.projectId,
       tenancy_id: row.projectId,
     };
-    entry.emails.push({
-      subject: row.subject,
-      // A message to a user names the user, as the reference; flow mail its address.
-      to: row.recipient ? [`User ID: ${row.recipient.user_id}`] : [row.to],
-    });
+    for (const address of addresses) {
+      entry.emails.push({
+        subject: row.subject,
+        // A message to a user names the user, as the reference; flow mail its address.
+        to: row.recipient ? [`User ID: ${row.recipient.user_id}`] : [row.to],
+      });
+      entry.tenant_owner_emails.push(address);
+    }
     byProject.set(row.projectId, entry);
   }
   return [...byProject.values()];
