@@ -300,7 +300,7 @@ export const authConfigSchema = z.object({
         .optional(),
     )
     .describe(
-      "Comma-separated addresses that support feedback (POST /api/v1/internal/feedback, from the dashboard or an app's dev tool) is mailed to, through the internal project's mail (or the caller's project's). Unset: the route is off (404). The reference's development setting is team@stack-auth.com.",
+      "Comma-separated addresses that support feedback (POST /api/v1/internal/feedback, from the dashboard or an app's dev tool) is mailed to, through the internal project's mail (or the caller's project's). Unset: feedback is off (a 404 saying so, after the body is checked). The reference's development setting is team@stack-auth.com.",
     ),
   STACK_DEFAULT_EMAIL_CAPACITY_PER_HOUR: z
     .preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(200))

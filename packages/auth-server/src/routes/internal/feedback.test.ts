@@ -1,12 +1,13 @@
 /**
  * `POST /internal/feedback`: support feedback and bug reports mailed to
  * `STACK_INTERNAL_FEEDBACK_RECIPIENTS` through the caller's project's mail (the internal project's
- * for anyone), with the signed-in user's id; off (404) without recipients.
+ * for anyone), with the signed-in user's id; off (404, after the body is checked) without
+ * recipients.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectKnownError } from "../../testing/expect-known-error";
 import { createTestAuthApi, type TestAuthApi } from "../../testing/test-auth-api";
-import { feedbackMail } from "./feedback";
+import { feedbackMail, feedbackOffMessage } from "./feedback";
 
 let t: TestAuthApi;
 beforeAll(async () => {
@@ -87,14 +88,20 @@ describe("POST /internal/feedback", () => {
 });
 
 describe("POST /internal/feedback without recipients", () => {
-  it("is off (404)", async () => {
+  it("checks the body, then says it is off (404)", async () => {
     const off = await createTestAuthApi();
     try {
+      const invalid = await off.request("/internal/feedback", {
+        method: "POST",
+        body: { email: "a@example.com", message: "" },
+      });
+      await expectKnownError(invalid, "SCHEMA_ERROR", 400);
       const response = await off.request("/internal/feedback", {
         method: "POST",
         body: { email: "a@example.com", message: "hello" },
       });
       expect(response.status).toBe(404);
+      expect(await response.text()).toBe(feedbackOffMessage);
       expect(await off.readOutbox()).toHaveLength(0);
     } finally {
       await off.close();

@@ -4,20 +4,24 @@
  * to the addresses in `STACK_INTERNAL_FEEDBACK_RECIPIENTS` as the reference does: subject
  * `[Support] {email}` or `[Bug Report] {email}`, the sender's name and address, the signed-in user's
  * id and display name, the type when given, and the message. It goes through the caller's project's
- * mail (the internal project's without one) and shows in that project's outbox. Without recipients
- * configured the route is off (404), where the reference would fail.
+ * mail (the internal project's without one) and shows in that project's outbox. The body is checked
+ * first, as the reference checks it; then, without recipients configured, the answer is a 404 that
+ * says feedback is off on this server, where the reference would fail with a 500.
  * @module
  */
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AuthEnv, RouteDeps } from "../../http/context";
-import { notFoundResponse } from "../../http/error-response";
 import { sendSuccess } from "../../http/respond";
 import { validateRequest } from "../../http/validate";
 import { describeRoute } from "../../openapi/route-description";
 import { internalProjectId } from "../../services/admin/admin-projects";
 import { emailSenderFor } from "../../services/email/project-mail";
 import { escapeHtml } from "../../services/shared/escape-html";
+import { StatusError } from "../../services/shared/status-error";
+
+export const feedbackOffMessage =
+  "Feedback is off on this server: its operator has named no recipients (STACK_INTERNAL_FEEDBACK_RECIPIENTS).";
 
 const feedbackBody = z.strictObject({
   name: z.string().max(100).optional(),
@@ -79,14 +83,14 @@ export function createFeedbackRoutes(deps: RouteDeps): Hono<AuthEnv> {
     describeRoute({
       summary: "Send support feedback or a bug report to the server's operators",
       description:
-        "Authentication is optional. Off (404) unless `STACK_INTERNAL_FEEDBACK_RECIPIENTS` is set.",
+        "Authentication is optional. Off (404, after the body is checked) unless `STACK_INTERNAL_FEEDBACK_RECIPIENTS` is set.",
       callers: ["anyone"],
       body: feedbackBody,
     }),
     async (c) => {
-      const recipients = deps.config.STACK_INTERNAL_FEEDBACK_RECIPIENTS;
-      if (!recipients) return notFoundResponse(new URL(c.req.url).pathname);
       const { body } = validateRequest(c, { body: feedbackBody });
+      const recipients = deps.config.STACK_INTERNAL_FEEDBACK_RECIPIENTS;
+      if (!recipients) throw new StatusError(404, feedbackOffMessage);
       const auth = c.get("auth");
       const project = auth?.project ?? (await deps.projects.findProject(internalProjectId));
       if (!project) throw new Error("The internal project is missing");
