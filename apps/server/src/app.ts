@@ -155,7 +155,11 @@ export function createApp(deps: AppDeps) {
     // down) are picked up by this poll.
     webhookPollIntervalMs: 30_000,
     // Pictures sent as data URLs become files beside the site's media (issue 28, item 3).
-    profileImages: createProfileImageStore({ storage: mediaStorage, publicUrl: config.PUBLIC_URL }),
+    profileImages: createProfileImageStore({
+      storage: mediaStorage,
+      publicUrl: config.PUBLIC_URL,
+      logger,
+    }),
     // The site's admins signing in (and failing to) go into its audit log (issue 29).
     events: adminSignInAudit(database.db, deps.siteAuth.projectId),
   });

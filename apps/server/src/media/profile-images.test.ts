@@ -13,6 +13,12 @@ import { createProfileImageStore } from "./profile-images";
 // The reference suite's 1x1 GIF.
 const gif = Buffer.from("R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==", "base64");
 
+const failOnError = {
+  error: (...args: unknown[]) => {
+    throw new Error(`unexpected error log: ${JSON.stringify(args)}`);
+  },
+};
+
 let root: string;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), "heritage-profile-images-"));
@@ -22,7 +28,11 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 describe("createProfileImageStore", () => {
   it("keeps a GIF as a GIF on disk and answers an absolute /media/ URL", async () => {
     const storage = createDiskMediaStorage({ root });
-    const store = createProfileImageStore({ storage, publicUrl: "https://heritage.example/" });
+    const store = createProfileImageStore({
+      storage,
+      publicUrl: "https://heritage.example/",
+      logger: failOnError,
+    });
     const url = await store.save("team-profile-images", gif);
     expect(url).toMatch(
       /^https:\/\/heritage\.example\/media\/team-profile-images\/[0-9a-f-]{36}\.gif$/,
@@ -40,7 +50,11 @@ describe("createProfileImageStore", () => {
 
   it("refuses bytes that are not an image and stores nothing", async () => {
     const storage = createDiskMediaStorage({ root: join(root, "refused") });
-    const store = createProfileImageStore({ storage, publicUrl: "https://heritage.example" });
+    const store = createProfileImageStore({
+      storage,
+      publicUrl: "https://heritage.example",
+      logger: failOnError,
+    });
     expect(await store.save("user-profile-images", Buffer.from("<svg onload=alert(1)>"))).toBe(
       null,
     );
@@ -60,9 +74,38 @@ describe("createProfileImageStore", () => {
       delete: async () => {},
       urlFor: (key) => `http://localhost:8121/stack-storage/${key}`,
     };
-    const store = createProfileImageStore({ storage, publicUrl: "https://heritage.example" });
+    const store = createProfileImageStore({
+      storage,
+      publicUrl: "https://heritage.example",
+      logger: failOnError,
+    });
     const url = await store.save("project-logos", gif);
     expect(url).toBe(`http://localhost:8121/stack-storage/${puts[0]}`);
     expect(puts[0]).toMatch(/^project-logos\/[0-9a-f-]{36}\.gif$/);
+  });
+
+  it("keeps the picture inline as a data URL when the storage refuses it, and logs why", async () => {
+    const errors: Array<{ obj: unknown; msg: string }> = [];
+    const storage: MediaStorage = {
+      kind: "bucket",
+      put: async () => {
+        throw new Error("S3 PUT failed: HTTP 403 InvalidAccessKeyId");
+      },
+      get: async () => null,
+      delete: async () => {},
+      urlFor: (key) => `http://localhost:8121/stack-storage/${key}`,
+    };
+    const store = createProfileImageStore({
+      storage,
+      publicUrl: "https://heritage.example",
+      logger: { error: (obj: unknown, msg: string) => errors.push({ obj, msg }) } as never,
+    });
+    const url = await store.save("user-profile-images", gif);
+    expect(url).toMatch(/^data:image\/gif;base64,/);
+    const kept = Buffer.from((url as string).slice("data:image/gif;base64,".length), "base64");
+    expect(kept.subarray(0, 4).toString("latin1")).toBe("GIF8");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.msg).toContain("media storage refused it");
+    expect(String((errors[0]?.obj as { err: Error }).err)).toContain("InvalidAccessKeyId");
   });
 });
