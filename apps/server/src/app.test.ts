@@ -311,7 +311,7 @@ describe("the app", () => {
       const wrongMethod = await app.request("/api/latest/auth/password/sign-in");
       expect(wrongMethod.status).toBe(405);
       expect(await wrongMethod.text()).toBe("");
-      expect(wrongMethod.headers.get("allow")).toBe("OPTIONS, POST");
+      expect(wrongMethod.headers.get("allow")).toBeNull();
       const preflight = await app.request("/api/v2/x", { method: "OPTIONS" });
       expect(preflight.status).toBe(200);
       expect(preflight.headers.get("access-control-allow-methods")).toContain("PATCH");

@@ -43,12 +43,12 @@ export function notFoundResponse(pathname: string): Response {
 }
 
 /**
- * A method the path (or the protocol) does not take: no body, as the reference's framework answers
- * (its suite compares the whole answer); `Allow` lists the methods the path does take (RFC 9110
- * asks for it, the reference leaves it out), so the status and that header say everything.
+ * A method the path (or the protocol) does not take: the status alone, no body and no `Allow`, as
+ * the reference's framework answers (its suite compares the answer's headers too, and clients of
+ * this API read the methods from the CORS preflight, whose answer lists them).
  */
-export function methodNotAllowedResponse(allowedMethods: readonly string[]): Response {
-  return new Response(null, { status: 405, headers: { allow: allowedMethods.join(", ") } });
+export function methodNotAllowedResponse(): Response {
+  return new Response(null, { status: 405 });
 }
 
 export function createErrorHandler(options: { logger: AuthLogger; isDevelopment: boolean }) {

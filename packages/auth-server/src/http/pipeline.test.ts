@@ -50,10 +50,11 @@ async function expectJsonError(response: Response, status: number): Promise<unkn
   return response.json();
 }
 
-/** The reference's 405: the status, no body and so no content type, not a known error. */
+/** The reference's 405: the status, no body and so no content type, no `Allow`, no known error. */
 function expectBodilessMethodNotAllowed(response: Response): void {
   expect(response.status).toBe(405);
   expect(response.headers.get("content-type")).toBeNull();
+  expect(response.headers.get("allow")).toBeNull();
   expect(response.headers.get("x-stack-known-error")).toBeNull();
 }
 
@@ -248,7 +249,6 @@ describe("error responses (error)", () => {
     const response = await t.request("/users/me", { method: "PROPFIND" });
     expectBodilessMethodNotAllowed(response);
     expect(await response.text()).toBe("");
-    expect(response.headers.get("allow")).toBe("GET, POST, PUT, PATCH, DELETE, OPTIONS");
   });
 
   it("answers unknown paths with a JSON 404 in the reference's wording, before authentication", async () => {
@@ -262,21 +262,19 @@ describe("error responses (error)", () => {
     }
   });
 
-  it("answers a known path asked with another method with a 405, Allow and no body", async () => {
+  it("answers a known path asked with another method with a bare 405", async () => {
     const signIn = await t.request("/auth/password/sign-in", {
       method: "GET",
       accessType: "client",
     });
     expectBodilessMethodNotAllowed(signIn);
     expect(await signIn.text()).toBe("");
-    expect(signIn.headers.get("allow")).toBe("OPTIONS, POST");
     const user = await t.request("/users/me", { method: "PUT", accessType: "client", body: {} });
     expectBodilessMethodNotAllowed(user);
     expect(await user.text()).toBe("");
-    expect(user.headers.get("allow")).toBe("DELETE, GET, OPTIONS, PATCH");
     const withParam = await t.request(`/users/${randomUUID()}`, { method: "POST", body: {} });
     expect(withParam.status).toBe(405);
-    expect(withParam.headers.get("allow")).toBe("DELETE, GET, OPTIONS, PATCH");
+    expect(await withParam.text()).toBe("");
   });
 
   it("rejects malformed JSON and unknown content types", async () => {

@@ -129,7 +129,7 @@ export function protocolHeaders(): MiddlewareHandler<AuthEnv> {
     if (c.req.method === "OPTIONS") {
       c.res = new Response(null, { status: 200 });
     } else if (!allowedMethods.has(c.req.method)) {
-      c.res = methodNotAllowedResponse(corsAllowMethods);
+      c.res = methodNotAllowedResponse();
     } else {
       await next();
       // Made with every header on it already (finished-answers.ts).

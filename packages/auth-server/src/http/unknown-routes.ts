@@ -1,7 +1,7 @@
 /**
  * Answers for requests that no route of the auth API takes (issue 14): an unknown path gets a JSON
  * 404 in the reference's wording ("404 — this page does not exist in Stack Auth's API."), a known
- * path asked with another method a 405 with an `Allow` header and no body, as the reference's. The
+ * path asked with another method a bare 405 (no body, no `Allow`), as the reference's. The
  * decision is made from the API's own mount table before the body is parsed or the caller is
  * authenticated, so nothing else runs for such a request. The 404 is JSON rather than the
  * reference's plain text so that every `/api/*` miss reads the same, the site's paths answering
@@ -51,7 +51,7 @@ export function answerUnknownRoutes(app: Hono<AuthEnv>): MiddlewareHandler<AuthE
     const methods = new Set(table.match("ALL", path)[0].map(([method]) => method));
     if (methods.size === 0) return notFoundResponse(new URL(c.req.url).pathname);
     if (!methods.has(c.req.method) && !methods.has("ALL")) {
-      return methodNotAllowedResponse([...methods, "OPTIONS"].sort());
+      return methodNotAllowedResponse();
     }
     await next();
   };
