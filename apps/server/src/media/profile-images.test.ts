@@ -105,7 +105,8 @@ describe("createProfileImageStore", () => {
     const kept = Buffer.from((url as string).slice("data:image/gif;base64,".length), "base64");
     expect(kept.subarray(0, 4).toString("latin1")).toBe("GIF8");
     expect(errors).toHaveLength(1);
-    expect(errors[0]?.msg).toContain("media storage refused it");
-    expect(String((errors[0]?.obj as { err: Error }).err)).toContain("InvalidAccessKeyId");
+    const [logged] = errors as [{ obj: { err: Error }; msg: string }];
+    expect(logged.msg).toContain("media storage refused it");
+    expect(String(logged.obj.err)).toContain("InvalidAccessKeyId");
   });
 });
