@@ -8,6 +8,7 @@
  * of any size up to the reference's ceiling, 10 MiB; every other auth route needs far less, and a
  * smaller limit there keeps one client from making the server parse megabytes per request.
  */
+import { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 
@@ -53,17 +54,95 @@ function hasBody(c: Context): boolean {
   );
 }
 
+/** The integration flow's OpenID provider reads the Fetch Request's own body (integration-oauth.ts). */
+const readsFetchBody = /^\/api\/(?:v1|latest)\/integrations\/[^/]+\/oauth\/idp\//;
+
+/** Node's request under @hono/node-server; absent for a Fetch Request made in process. */
+function nodeIncoming(c: Context): IncomingMessage | undefined {
+  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+  return incoming instanceof IncomingMessage ? incoming : undefined;
+}
+
+/**
+ * Node's request body, read straight from its stream: the bytes, or `undefined` once more than
+ * `maxBytes` came (announced by Content-Length, or counted as chunks arrive). A body cut short
+ * (the client went away) rejects.
+ */
+export function readNodeBody(
+  incoming: IncomingMessage,
+  maxBytes: number,
+): Promise<Buffer | undefined> {
+  const declared = Number(incoming.headers["content-length"]);
+  if (incoming.headers["transfer-encoding"] === undefined && declared > maxBytes) {
+    return Promise.resolve(undefined);
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (result: Buffer | undefined, error?: Error) => {
+      incoming.off("data", onData);
+      incoming.off("end", onEnd);
+      incoming.off("error", onError);
+      incoming.off("close", onClose);
+      if (error) reject(error);
+      else resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        // What is left is not read: the answer says Connection: close (close-on-unread-body.ts).
+        incoming.pause();
+        finish(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () =>
+      finish(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
+    const onError = (error: Error) => finish(undefined, error);
+    // Closed before its end: the client went away with the body half sent.
+    const onClose = () => finish(undefined, new Error("The request's body was cut short"));
+    incoming.on("data", onData);
+    incoming.on("end", onEnd);
+    incoming.on("error", onError);
+    incoming.on("close", onClose);
+  });
+}
+
+/**
+ * The limit of one auth route. Under Node's server the body is read from Node's stream and kept in
+ * Hono's body cache, where `c.req.arrayBuffer()`, `text()` and `json()` find it (the auth API's body
+ * parser and its raw-body routes read it there): the Fetch Request and the web streams that
+ * `c.req.raw.body` would make around Node's stream cost a refresh about a tenth of its CPU
+ * (decision 042). Elsewhere (a Fetch Request made in process, or a route that reads the Fetch
+ * Request's own body) Hono's limit reads it.
+ */
+function authRouteBodyLimit(maxBytes: number): MiddlewareHandler {
+  const viaFetch = bodyLimit({ maxSize: maxBytes, onError: apiTooLarge });
+  return async (c, next) => {
+    const incoming = nodeIncoming(c);
+    if (!incoming || incoming.readableDidRead || readsFetchBody.test(c.req.path)) {
+      return viaFetch(c, next);
+    }
+    const bytes = await readNodeBody(incoming, maxBytes);
+    if (bytes === undefined) return apiTooLarge(c);
+    const arrayBuffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    // Hono types its cache by the value each method resolves to; it keeps the promise.
+    (c.req.bodyCache as Record<string, Promise<ArrayBuffer>>).arrayBuffer = Promise.resolve(
+      arrayBuffer as ArrayBuffer,
+    );
+    await next();
+  };
+}
+
 /**
  * The auth API's limit for the request's route: 10 MiB for a data vault value, 5 MiB where a
  * picture may come, else 1 MiB.
  */
 export function authApiBodyLimit(): MiddlewareHandler {
-  const vaultValues = bodyLimit({
-    maxSize: DATA_VAULT_VALUE_BODY_LIMIT_BYTES,
-    onError: apiTooLarge,
-  });
-  const pictures = bodyLimit({ maxSize: PROFILE_IMAGE_BODY_LIMIT_BYTES, onError: apiTooLarge });
-  const others = bodyLimit({ maxSize: AUTH_API_BODY_LIMIT_BYTES, onError: apiTooLarge });
+  const vaultValues = authRouteBodyLimit(DATA_VAULT_VALUE_BODY_LIMIT_BYTES);
+  const pictures = authRouteBodyLimit(PROFILE_IMAGE_BODY_LIMIT_BYTES);
+  const others = authRouteBodyLimit(AUTH_API_BODY_LIMIT_BYTES);
   return (c, next) => {
     // A request without a body has nothing to limit; asking for its body would make Node's
     // request a full Fetch Request (an AbortSignal and a stream: 17 µs of every GET, decision 030).

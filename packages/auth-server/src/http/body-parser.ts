@@ -6,7 +6,7 @@
  * @module
  */
 import { knownErrors } from "@heritage/auth-protocol";
-import type { MiddlewareHandler } from "hono";
+import type { HonoRequest, MiddlewareHandler } from "hono";
 import type { AuthEnv } from "./context";
 
 /** Far above any body of the protocol (metadata objects are a few levels deep). */
@@ -38,18 +38,26 @@ export function jsonNestsDeeperThan(text: string, limit: number): boolean {
 
 export function parseBody(): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
-    c.set("body", await readBody(c.req.raw));
+    c.set("body", await readBody(c.req));
     await next();
   };
 }
 
-async function readBody(request: Request): Promise<unknown> {
+const utf8 = new TextDecoder();
+
+/**
+ * The body through Hono's request, whose cache may already hold it: the site reads an auth API
+ * body straight from Node's stream (apps/server body-limits.ts); without it, from the Fetch
+ * Request. Text is decoded as the Fetch API decodes it (UTF-8, a leading BOM dropped).
+ */
+async function readBody(request: HonoRequest): Promise<unknown> {
   if (request.method === "GET" || request.method === "HEAD") return undefined;
-  const contentType = (request.headers.get("content-type") ?? "").split(";")[0]?.trim() ?? "";
+  const contentType = (request.header("content-type") ?? "").split(";")[0]?.trim() ?? "";
   if (contentType === "") return undefined;
+  const readText = async () => utf8.decode(await request.arrayBuffer());
   switch (contentType.toLowerCase()) {
     case "application/json": {
-      const text = await request.text();
+      const text = await readText();
       if (text.trim() === "") return undefined;
       if (jsonNestsDeeperThan(text, maxJsonDepth)) {
         throw knownErrors.bodyParsingError({
@@ -63,9 +71,9 @@ async function readBody(request: Request): Promise<unknown> {
       }
     }
     case "application/x-www-form-urlencoded":
-      return Object.fromEntries(new URLSearchParams(await request.text()));
+      return Object.fromEntries(new URLSearchParams(await readText()));
     case "text/plain":
-      return request.text();
+      return readText();
     case "application/octet-stream":
       return new Uint8Array(await request.arrayBuffer());
     default:
