@@ -19,6 +19,15 @@ const failOnError = {
   },
 };
 
+/** A bucket that only takes pictures, its `put` given; its public URLs are the S3 mock's. */
+const bucket = (put: MediaStorage["put"]): MediaStorage => ({
+  kind: "bucket",
+  put,
+  get: async () => null,
+  delete: async () => {},
+  urlFor: (key) => `http://localhost:8121/stack-storage/${key}`,
+});
+
 let root: string;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), "heritage-profile-images-"));
@@ -65,15 +74,9 @@ describe("createProfileImageStore", () => {
 
   it("answers the bucket's public URL when the storage has one", async () => {
     const puts: string[] = [];
-    const storage: MediaStorage = {
-      kind: "bucket",
-      put: async (key) => {
-        puts.push(key);
-      },
-      get: async () => null,
-      delete: async () => {},
-      urlFor: (key) => `http://localhost:8121/stack-storage/${key}`,
-    };
+    const storage = bucket(async (key) => {
+      puts.push(key);
+    });
     const store = createProfileImageStore({
       storage,
       publicUrl: "https://heritage.example",
@@ -86,15 +89,9 @@ describe("createProfileImageStore", () => {
 
   it("keeps the picture inline as a data URL when the storage refuses it, and logs why", async () => {
     const errors: Array<{ obj: unknown; msg: string }> = [];
-    const storage: MediaStorage = {
-      kind: "bucket",
-      put: async () => {
-        throw new Error("S3 PUT failed: HTTP 403 InvalidAccessKeyId");
-      },
-      get: async () => null,
-      delete: async () => {},
-      urlFor: (key) => `http://localhost:8121/stack-storage/${key}`,
-    };
+    const storage = bucket(async () => {
+      throw new Error("S3 PUT failed: HTTP 403 InvalidAccessKeyId");
+    });
     const store = createProfileImageStore({
       storage,
       publicUrl: "https://heritage.example",
