@@ -89,7 +89,7 @@ const serviceFloors = [
   ["shared"],
   ["secrets", "password-hashing", "email-sandbox", "email-delivery", "images"],
   ["projects", "webhooks", "email-designs"],
-  ["records", "sign-up-rules"],
+  ["records", "sign-up-rules", "product-grants"],
   ["auth-deps.ts"],
   ["credentials", "project-settings", "data-vault"],
   ["teams", "email"],

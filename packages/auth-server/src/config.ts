@@ -381,6 +381,10 @@ export const authConfigSchema = z.object({
     true,
     "Whether a project can be in production mode only without the problems the official SDK's getProductionModeErrors lists (localhost allowed, localhost, IP or http trusted domains): such a change is refused with the list. false: accepted, as the reference server does (the dashboard still shows the problems).",
   ),
+  AUTH_DASHBOARD_SEAT_LIMITS: booleanFlag(
+    true,
+    "Whether joining a team of the internal project (the dashboard's teams, which administer projects) needs a free dashboard_admins seat, as on the reference server: each new team starts on the Free plan with one seat (its creator), more come from the Team or Growth plan, Extra Seats or POST /payments/items/team/{id}/dashboard_admins/update-quantity. false: any number of admins may join.",
+  ),
   AUTH_ANONYMOUS_SIGN_UP_WITH_SIGN_UP_OFF: booleanFlag(
     false,
     "Whether POST /auth/anonymous/sign-up creates anonymous users in projects whose sign-up is off, as the reference does (upgrading them still needs sign-up). Off by default: anyone could otherwise add users to a project meant to have only those its operator creates, like the site's.",

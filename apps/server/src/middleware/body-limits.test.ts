@@ -2,8 +2,7 @@
  * The auth API's body limit under Node's server (decision 042): the body is read from Node's
  * stream into Hono's body cache, where the auth API's parser finds it, bytes and characters intact
  * however the chunks fall; past the limit the answer is 413 with CORS. A Fetch Request made in
- * process and the integration flow's OpenID provider (which reads the Fetch Request itself) keep
- * Hono's own limit.
+ * process keeps Hono's own limit.
  */
 
 import { request } from "node:http";
@@ -109,11 +108,6 @@ describe("authApiBodyLimit under Node's server", () => {
       Buffer.alloc(AUTH_API_BODY_LIMIT_BYTES, 0x20),
     ]);
     expect(atLimit.status).toBe(200);
-  });
-
-  it("leaves the OpenID provider's body to the Fetch Request it reads", async () => {
-    const answer = await post("/api/v1/integrations/neon/oauth/idp/token", [Buffer.from("{}")]);
-    expect(JSON.parse(answer.body)).toEqual({ cached: [], text: "{}" });
   });
 
   it("keeps Hono's limit for a Fetch Request made in process", async () => {

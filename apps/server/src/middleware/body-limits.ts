@@ -54,9 +54,6 @@ function hasBody(c: Context): boolean {
   );
 }
 
-/** The integration flow's OpenID provider reads the Fetch Request's own body (integration-oauth.ts). */
-const readsFetchBody = /^\/api\/(?:v1|latest)\/integrations\/[^/]+\/oauth\/idp\//;
-
 /** Node's request under @hono/node-server; absent for a Fetch Request made in process. */
 function nodeIncoming(c: Context): IncomingMessage | undefined {
   const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
@@ -68,10 +65,7 @@ function nodeIncoming(c: Context): IncomingMessage | undefined {
  * `maxBytes` came (announced by Content-Length, or counted as chunks arrive). A body cut short
  * (the client went away) rejects.
  */
-export function readNodeBody(
-  incoming: IncomingMessage,
-  maxBytes: number,
-): Promise<Buffer | undefined> {
+function readNodeBody(incoming: IncomingMessage, maxBytes: number): Promise<Buffer | undefined> {
   const declared = Number(incoming.headers["content-length"]);
   if (incoming.headers["transfer-encoding"] === undefined && declared > maxBytes) {
     return Promise.resolve(undefined);
@@ -112,16 +106,15 @@ export function readNodeBody(
 /**
  * The limit of one auth route. Under Node's server the body is read from Node's stream and kept in
  * Hono's body cache, where `c.req.arrayBuffer()`, `text()` and `json()` find it (the auth API's body
- * parser and its raw-body routes read it there): the Fetch Request and the web streams that
- * `c.req.raw.body` would make around Node's stream cost a refresh about a tenth of its CPU
- * (decision 042). Elsewhere (a Fetch Request made in process, or a route that reads the Fetch
- * Request's own body) Hono's limit reads it.
+ * parser, its raw-body routes and the OpenID provider's route read it there): the Fetch Request
+ * and the web streams that `c.req.raw.body` would make around Node's stream cost a refresh about a
+ * tenth of its CPU (decision 042). For a Fetch Request made in process, Hono's limit reads it.
  */
 function authRouteBodyLimit(maxBytes: number): MiddlewareHandler {
   const viaFetch = bodyLimit({ maxSize: maxBytes, onError: apiTooLarge });
   return async (c, next) => {
     const incoming = nodeIncoming(c);
-    if (!incoming || incoming.readableDidRead || readsFetchBody.test(c.req.path)) {
+    if (!incoming || incoming.readableDidRead) {
       return viaFetch(c, next);
     }
     const bytes = await readNodeBody(incoming, maxBytes);

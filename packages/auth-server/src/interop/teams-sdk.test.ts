@@ -1,7 +1,8 @@
 /**
  * Interop: the official SDK (`@stackframe/js` 2.8.108) drives teams and permissions on this server
- * over a loopback port: a user creates and lists teams, invites by e-mail, the invitee checks and
- * accepts the code read from the outbox, the server SDK adds a member and grants permissions, and
+ * over a loopback port: a user creates and lists teams (of the internal project: each starts with
+ * one `dashboard_admins` seat, and the server SDK adds one per invitee), invites by e-mail, the
+ * invitee checks and accepts the code read from the outbox, the server SDK adds a member and grants permissions, and
  * both SDKs read the permissions back. Then the rest of a team's life: an invitation revoked, a
  * member's own team profile, leaving, removal by the server SDK, and deleting the team.
  */
@@ -55,6 +56,18 @@ async function signedInVerified(email: string) {
   return app;
 }
 
+/**
+ * One more `dashboard_admins` seat for a team of the internal project, which starts on the Free
+ * plan's one seat (its creator's), through the server SDK's item API.
+ */
+async function addSeat(teamId: string): Promise<void> {
+  const seats = await serverApp.getItem({ teamId, itemId: "dashboard_admins" });
+  await seats.increaseQuantity(1);
+  expect((await serverApp.getItem({ teamId, itemId: "dashboard_admins" })).quantity).toBe(
+    seats.quantity + 1,
+  );
+}
+
 describe("teams and permissions through the official SDK", () => {
   it("creates and lists teams, invites, accepts, adds a member and checks permissions", async () => {
     const stamp = Date.now();
@@ -90,6 +103,10 @@ describe("teams and permissions through the official SDK", () => {
     const details = await guest.getTeamInvitationDetails(code);
     expect(details.status === "ok" && details.data.teamDisplayName).toBe("SDK Ensemble");
     server.t.clock.advance(1000);
+    expect(
+      (await serverApp.getItem({ teamId: team.id, itemId: "dashboard_admins" })).quantity,
+    ).toBe(1);
+    await addSeat(team.id);
     expect((await guest.acceptTeamInvitation(code)).status).toBe("ok");
     const guestUser = await guest.getUser({ or: "throw" });
     const guestTeam = await guestUser.getTeam(team.id);
@@ -153,6 +170,7 @@ describe("teams and permissions through the official SDK", () => {
     const guest = await signedInVerified(guestEmail);
     const code = await server.t.readCodeFromOutbox(guestEmail, "join");
     server.t.clock.advance(1000);
+    await addSeat(team.id);
     expect((await guest.acceptTeamInvitation(code)).status).toBe("ok");
     const guestUser = await guest.getUser({ or: "throw" });
     const guestTeam = await guestUser.getTeam(team.id);

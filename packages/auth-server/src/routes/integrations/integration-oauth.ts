@@ -144,10 +144,25 @@ export function createIntegrationOAuthRoutes(
       callers: ["anyone"],
       responseMediaType: "text/html",
     }),
-    (c) => idp.handle(c.req.raw, idpSubPath(c)),
+    async (c) => idp.handle(await withCachedBody(c), idpSubPath(c)),
   );
 
   return app;
+}
+
+/**
+ * The request for oidc-provider, its body read through Hono's body cache: the embedder may have
+ * filled the cache straight from Node's stream (apps/server's body limits), and then the Fetch
+ * Request's own body is never read.
+ */
+async function withCachedBody(c: Context<AuthEnv>): Promise<Request> {
+  const { raw } = c.req;
+  if (raw.method === "GET" || raw.method === "HEAD") return raw;
+  return new Request(raw.url, {
+    method: raw.method,
+    headers: raw.headers,
+    body: await c.req.arrayBuffer(),
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * `/payments/items/...` and `/payments/purchases/create-purchase-url` (contract §3.6). Reading an
- * item is open to client access for its own user or a team it administers; changing quantities is
- * server or admin only.
+ * `/payments/items/...`, `/payments/products/...` and `/payments/purchases/create-purchase-url`
+ * (contract §3.6). Reading an item or the products owned is open to client access for its own user
+ * or a team it administers; changing quantities is server or admin only.
  * @module
  */
 import { type AccessType, knownErrors } from "@heritage/auth-protocol";
@@ -19,6 +19,7 @@ import {
   ensureCustomerExists,
 } from "../../services/payments/customers";
 import { readItem, updateItemQuantity } from "../../services/payments/items";
+import { listOwnedProducts } from "../../services/payments/owned-products";
 import { inlineProductSchema, resolveProduct } from "../../services/payments/products";
 import { createPurchaseCode, ensureProductNotOwned } from "../../services/payments/purchases";
 import { payablePrices, stripeCurrencyCodes } from "../../services/payments/stripe-prices";
@@ -32,6 +33,15 @@ const itemParams = z.strictObject({
   customer_type: customerTypeSchema,
   customer_id: z.string().min(1),
   item_id: z.string().min(1),
+});
+const customerParams = z.strictObject({
+  customer_type: customerTypeSchema,
+  customer_id: z.string().min(1),
+});
+/** As the reference: ten products a page unless `limit` (1 to 100) says otherwise. */
+const productsQuery = z.object({
+  cursor: z.string().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 const updateQuery = z.object({ allow_negative: z.enum(["true", "false"]) });
 const isoDate = z
@@ -88,6 +98,41 @@ export function createPaymentRoutes(deps: RouteDeps): Hono<AuthEnv> {
         );
       }
       return sendJson(c, await readItem(deps, auth.project, customer, params.item_id));
+    },
+  );
+
+  app.get(
+    "/products/:customer_type/:customer_id",
+    describeRoute({
+      summary: "List the products a customer owns",
+      callers: ["client", "server", "admin"],
+      params: customerParams,
+      query: productsQuery,
+    }),
+    async (c) => {
+      const auth = requireAccess(c);
+      const { params, query } = validateRequest(c, {
+        params: customerParams,
+        query: productsQuery,
+      });
+      const customer = customerOf(params);
+      if (auth.accessType === "client") {
+        await ensureClientCanAccessCustomer(
+          deps.db,
+          auth.project,
+          auth.user,
+          customer,
+          plainErrors.clientProductsOfOthers,
+        );
+      }
+      await ensureCustomerExists(deps.db, auth.project.id, customer);
+      return sendJson(
+        c,
+        await listOwnedProducts(deps.db, auth.project, customer, auth.accessType, {
+          cursor: query.cursor,
+          limit: query.limit ?? 10,
+        }),
+      );
     },
   );
 

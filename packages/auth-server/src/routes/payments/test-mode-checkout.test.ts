@@ -2,6 +2,7 @@
  * The built-in test-mode checkout (contract §3.6 without a payment provider): the page shows the
  * purchase, a POST confirms it once and grants the product with its included items; cross-site
  * confirms, spent, expired and unknown codes grant nothing; test mode switched off closes the page.
+ * What was bought is listed by `GET /payments/products/{customer_type}/{customer_id}`.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -142,6 +143,70 @@ describe("test-mode checkout", () => {
     expect((await confirm(second)).status).toBe(409);
     expect(await credits(who)).toBe(120);
     expect((await purchasesOf(who)).filter((p) => p.productId === "starter")).toHaveLength(1);
+  });
+
+  it("GET /payments/products lists what was bought, a page at a time, to its owner only", async () => {
+    const who = await t.signUpUser(projectId);
+    const other = await t.signUpUser(projectId);
+    await confirm(await purchaseUrl("starter", who));
+    await confirm(await purchaseUrl("refill", who));
+    await confirm(await purchaseUrl("refill", who));
+    const list = (query = "", options: object = asServer()) =>
+      t.request(`/payments/products/user/${who.userId}${query}`, options);
+
+    const all = await list();
+    expect(all.status).toBe(200);
+    expect(await all.json()).toEqual({
+      items: [
+        {
+          id: "refill",
+          quantity: 2,
+          product: {
+            display_name: "Refill",
+            customer_type: "user",
+            stackable: true,
+            server_only: false,
+            included_items: { credits: { quantity: 10, expires: "never" } },
+            client_metadata: null,
+            client_read_only_metadata: null,
+            server_metadata: null,
+            prices: {},
+          },
+          type: "one_time",
+          subscription: null,
+        },
+        expect.objectContaining({ id: "starter", quantity: 1 }),
+      ],
+      is_paginated: true,
+      pagination: { next_cursor: null },
+    });
+
+    const first = (await (await list("?limit=1")).json()) as {
+      items: { id: string }[];
+      pagination: { next_cursor: string };
+    };
+    expect(first.items.map((item) => item.id)).toEqual(["refill"]);
+    expect(first.pagination.next_cursor).toBe("starter");
+    const second = await list(`?limit=1&cursor=${first.pagination.next_cursor}`);
+    expect(((await second.json()) as { items: { id: string }[] }).items[0]?.id).toBe("starter");
+    const badCursor = await list("?cursor=nothing");
+    expect([badCursor.status, await badCursor.text()]).toEqual([400, "Invalid cursor"]);
+    expect((await list("?limit=0")).status).toBe(400);
+
+    const own = { accessType: "client" as const, projectId, accessToken: who.accessToken };
+    expect((await list("", own)).status).toBe(200);
+    const foreign = await list("", { ...own, accessToken: other.accessToken });
+    expect([foreign.status, await foreign.text()]).toEqual([
+      403,
+      "Clients can only access their own user or team products.",
+    ]);
+    const empty = await t.request(`/payments/products/user/${other.userId}`, asServer());
+    expect(((await empty.json()) as { items: unknown[] }).items).toEqual([]);
+    await expectKnownError(
+      await t.request(`/payments/products/team/${who.userId}`, asServer()),
+      "TEAM_NOT_FOUND",
+      404,
+    );
   });
 
   it("refuses confirms from other sites and grants nothing", async () => {

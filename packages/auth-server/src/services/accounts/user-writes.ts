@@ -20,6 +20,7 @@ import type { AuthDeps } from "../auth-deps";
 import { deletePasskeyCredential } from "../credentials/passkey-credentials";
 import { sealTotpSecret } from "../credentials/totp";
 import { isSupportedBcryptHash } from "../password-hashing/passwords";
+import { grantFreeDashboardPlan } from "../product-grants/dashboard-plans";
 import type { LoadedProject } from "../projects/projects";
 import { toServerTeam } from "../records/team-wire";
 import {
@@ -243,6 +244,7 @@ async function createPersonalTeam(
     displayName: personalTeamName({ displayName: input.display_name ?? null, email }),
     now,
   });
+  await grantFreeDashboardPlan(tx, deps.ids, project, teamId, now);
   await addTeamMember(tx, { projectId: project.id, teamId, userId, now });
   const team = toServerTeam(await requireTeam(tx, project.id, teamId));
   // As the reference (its personal team is a team created with a creator): team.created alone.

@@ -165,6 +165,8 @@ describe("initAuthPlatform (happy)", () => {
     const [row] = await connection.db.select().from(projects).where(eq(projects.id, "internal"));
     const config = parseProjectConfig(row?.config);
     expect(config.auth.oauth.providers).toEqual({});
-    expect(config.payments.items).toEqual({});
+    // Contract §5.2: the reference's plans, whose Free gives each new team one dashboard seat.
+    expect(Object.keys(config.payments.items)).toContain("dashboard_admins");
+    expect(config.payments.products.free?.includedItems.dashboard_admins?.quantity).toBe(1);
   });
 });

@@ -10,6 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import type { AuthConfig } from "../../config";
 import { projects, teams } from "../../db/schema";
 import { ensureSigningKeys } from "../../keys/signing-keys";
+import { dashboardPlansConfig } from "../product-grants/dashboard-plans";
 import {
   defaultPermissionDefinitions,
   mergeProjectConfig,
@@ -35,9 +36,9 @@ export const internalOwnerTeamId = "a23e1b7f-ab18-41fc-9ee6-7a9ca9fa543c";
 // Any constant works; it only has to be the same in every process that starts the platform.
 const initLockKey = 7_240_812;
 
-// Contract §5.2 also names the payments item `dashboard_admins`; it is not seeded: the reference's
-// free plan grants one seat, which would close every internal team to invitations on a server
-// without billing. services/payments/dashboard-admins.ts enforces seats once an operator defines it.
+// Contract §5.2 also names the payments item `dashboard_admins`: the internal project is made with the
+// reference's plans, and each new team starts on Free (one seat). AUTH_DASHBOARD_SEAT_LIMITS=false
+// lifts the seat check for a server whose operator does not bill for seats.
 const internalProjectConfig: ProjectConfigOverride = {
   auth: { password: { allowSignIn: true } },
   teams: { createPersonalTeamOnSignUp: true, allowClientTeamCreation: true },
@@ -47,6 +48,7 @@ const internalProjectConfig: ProjectConfigOverride = {
     permissions: structuredClone(defaultPermissionDefinitions),
     defaultPermissions: { teamCreator: ["team_admin"], teamMember: ["team_member"], signUp: [] },
   },
+  payments: dashboardPlansConfig,
 };
 
 /** Contract §5.2: the dashboard's shared OAuth sign-in providers (the reference's development seed). */

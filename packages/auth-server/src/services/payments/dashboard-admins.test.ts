@@ -1,14 +1,24 @@
 /**
  * The internal project's `dashboard_admins` seats (contract §2.9): accepting an invitation to an
  * internal team needs members + 1 <= the team's quantity (bought, granted or included by a default
- * product); a refused accept keeps the code and the membership unchanged. Other projects and an
- * internal project without the item have no limit.
+ * product); a refused accept keeps the code and the membership unchanged. Each new internal team
+ * starts on the reference's Free plan (one seat). Other projects, an internal project without the
+ * item, and a server with AUTH_DASHBOARD_SEAT_LIMITS=false have no limit.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projects, teamMembers } from "../../db/schema";
 import { expectKnownError } from "../../testing/expect-known-error";
 import { createTestAuthApi, type TestAuthApi, type TestUser } from "../../testing/test-auth-api";
+import { dashboardPlansConfig } from "../product-grants/dashboard-plans";
+
+interface OwnedProduct {
+  id: string;
+  quantity: number;
+  type: string;
+  product: { prices: unknown };
+  switch_options: { product_id: string }[];
+}
 
 let t: TestAuthApi;
 const callbackUrl = "http://localhost:12345/some-callback-url";
@@ -86,6 +96,81 @@ async function memberCount(teamId: string): Promise<number> {
 }
 
 describe("dashboard_admins seats on the internal project", () => {
+  it("puts each new internal team on the Free plan: one seat, its creator's", async () => {
+    await setPayments("internal", dashboardPlansConfig);
+    const { teamId } = await teamWithCreator("internal");
+    const seats = await t.request(
+      `/payments/items/team/${teamId}/dashboard_admins`,
+      asServer("internal"),
+    );
+    expect(await seats.json()).toEqual({
+      id: "dashboard_admins",
+      display_name: "Dashboard Admins",
+      quantity: 1,
+    });
+    const products = await t.request(`/payments/products/team/${teamId}`, asServer("internal"));
+    const [free, ...more] = ((await products.json()) as { items: OwnedProduct[] }).items;
+    expect(more).toEqual([]);
+    expect(free).toMatchObject({ id: "free", quantity: 1, type: "one_time" });
+    expect(free?.product.prices).toEqual({ "free-monthly": { USD: "0", interval: [1, "month"] } });
+    // The plans of the line it may move to: not itself, not the Extra Seats add-on.
+    expect(free?.switch_options.map((option) => option.product_id)).toEqual(["team", "growth"]);
+
+    const invitee = await verifiedUser("internal");
+    const code = await inviteCode("internal", teamId, invitee.email);
+    await expectKnownError(
+      await accept("internal", invitee, code),
+      "ITEM_QUANTITY_INSUFFICIENT_AMOUNT",
+      400,
+    );
+    expect(await memberCount(teamId)).toBe(1);
+
+    // A personal team made at sign-up starts on Free too; another project's team does not.
+    const signedUp = await t.signUpUser("internal");
+    const me = await t.request("/users/me", {
+      accessType: "client",
+      projectId: "internal",
+      accessToken: signedUp.accessToken,
+    });
+    const { selected_team_id: personalTeamId } = (await me.json()) as { selected_team_id: string };
+    const personal = await t.request(
+      `/payments/items/team/${personalTeamId}/dashboard_admins`,
+      asServer("internal"),
+    );
+    expect(((await personal.json()) as { quantity: number }).quantity).toBe(1);
+    const other = await t.createProject({ config: { payments: dashboardPlansConfig } });
+    const otherTeam = await teamWithCreator(other.id);
+    const otherProducts = await t.request(
+      `/payments/products/team/${otherTeam.teamId}`,
+      asServer(other.id),
+    );
+    expect(((await otherProducts.json()) as { items: unknown[] }).items).toEqual([]);
+  });
+
+  it("lets any number of admins in under AUTH_DASHBOARD_SEAT_LIMITS=false", async () => {
+    await setPayments("internal", dashboardPlansConfig);
+    const open = await createTestAuthApi({
+      connection: t.connection,
+      clock: t.clock,
+      env: { AUTH_DASHBOARD_SEAT_LIMITS: "false" },
+    });
+    try {
+      const { teamId } = await teamWithCreator("internal");
+      const invitee = await verifiedUser("internal");
+      const code = await inviteCode("internal", teamId, invitee.email);
+      const accepted = await open.request("/team-invitations/accept", {
+        accessType: "client",
+        projectId: "internal",
+        accessToken: invitee.accessToken,
+        body: { code },
+      });
+      expect(accepted.status).toBe(200);
+      expect(await memberCount(teamId)).toBe(2);
+    } finally {
+      await open.close();
+    }
+  });
+
   it("refuses a full team, keeps the code, and accepts once a seat is granted", async () => {
     await setPayments("internal", {
       items: { dashboard_admins: { displayName: "Dashboard admins", customerType: "team" } },

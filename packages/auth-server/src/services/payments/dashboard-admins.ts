@@ -1,9 +1,11 @@
 /**
- * The internal project's seat limit (contract §2.9, §5.2): a team of `internal` administers projects,
- * and accepting an invitation to it needs a free `dashboard_admins` seat, i.e. members + 1 must not
- * exceed the team's quantity of that item. As long as the internal project's config defines no
- * `dashboard_admins` item there is no limit (the reference instead fails with ITEM_NOT_FOUND, which
- * would close every internal team to invitations on a server whose seed has no payments config).
+ * The internal project's seat limit (contract §2.9, §5.2): a team of `internal` administers
+ * projects, and accepting an invitation to it needs a free `dashboard_admins` seat, i.e. members + 1
+ * must not exceed the team's quantity of that item (one on the Free plan each new team starts on:
+ * product-grants/dashboard-plans.ts). No limit when the operator turned it off
+ * (`AUTH_DASHBOARD_SEAT_LIMITS=false`) or the internal project's config defines no
+ * `dashboard_admins` item (a project made before the plans; the reference instead fails with
+ * ITEM_NOT_FOUND, which would close those teams to invitations).
  * @module
  */
 import { knownErrors } from "@heritage/auth-protocol";
@@ -16,11 +18,11 @@ import { getItemQuantity } from "./items";
 export const dashboardAdminsItemId = "dashboard_admins";
 
 export async function assertDashboardAdminSeat(
-  deps: Pick<AuthDeps, "db" | "clock">,
+  deps: Pick<AuthDeps, "db" | "clock" | "config">,
   project: LoadedProject,
   teamId: string,
 ): Promise<void> {
-  if (project.id !== "internal") return;
+  if (project.id !== "internal" || !deps.config.AUTH_DASHBOARD_SEAT_LIMITS) return;
   if (!Object.hasOwn(project.config.payments.items, dashboardAdminsItemId)) return;
   const [row] = await deps.db
     .select({ members: count() })

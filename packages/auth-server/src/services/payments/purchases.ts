@@ -9,8 +9,12 @@
 import { knownErrors } from "@heritage/auth-protocol";
 import type { Database } from "@heritage/db";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { itemQuantityChanges, productPurchases, purchaseCodes } from "../../db/schema";
+import { productPurchases, purchaseCodes } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
+import {
+  type PurchaseSource as GrantSource,
+  recordProductGrant,
+} from "../product-grants/product-grants";
 import { type PaymentProduct, paymentProductSchema } from "../projects/payments-config";
 import type { LoadedProject } from "../projects/projects";
 import { hashSecret } from "../secrets/secrets";
@@ -97,8 +101,8 @@ export interface PendingPurchase {
   stripeCheckoutUrl: string | null;
 }
 
-/** Where a granted purchase came from (`product_purchases.source`). */
-export type PurchaseSource = "test_mode" | "stripe";
+/** Where a checkout's purchase came from (`product_purchases.source`). */
+export type PurchaseSource = Extract<GrantSource, "test_mode" | "stripe">;
 
 function toPendingPurchase(row: typeof purchaseCodes.$inferSelect): PendingPurchase {
   return {
@@ -209,34 +213,13 @@ export async function spendAndGrant(
     pending.productId ?? undefined,
     pending.product,
   );
-  const purchaseId = deps.ids.generateId();
-  await tx.insert(productPurchases).values({
-    id: purchaseId,
+  await recordProductGrant(tx, deps.ids, {
     projectId: pending.projectId,
-    customerType: pending.customer.type,
-    customerId: pending.customer.id,
+    customer: pending.customer,
     productId: pending.productId,
     product: pending.product,
     source,
-    createdAt: now,
+    now,
   });
-  const grants = itemIds
-    .map((itemId) => ({ itemId, quantity: pending.product.includedItems[itemId]?.quantity ?? 0 }))
-    .filter((grant) => grant.quantity !== 0);
-  if (grants.length > 0) {
-    await tx.insert(itemQuantityChanges).values(
-      grants.map((grant) => ({
-        id: deps.ids.generateId(),
-        projectId: pending.projectId,
-        customerType: pending.customer.type,
-        customerId: pending.customer.id,
-        itemId: grant.itemId,
-        delta: grant.quantity,
-        description: `Included in product ${pending.productId ?? pending.product.displayName}`,
-        purchaseId,
-        createdAt: now,
-      })),
-    );
-  }
   return true;
 }

@@ -34,6 +34,8 @@ export const paymentProductSchema = z.object({
   /** `include-by-default` or price id → prices; passed through, not interpreted by test mode. */
   prices: z.unknown().optional(),
   includedItems: z.record(z.string(), includedItemSchema).default({}),
+  /** The products (ids) this one adds to, e.g. extra seats on a plan; add-ons are no plan to switch to. */
+  isAddOnTo: z.union([z.literal(false), z.record(z.string(), z.boolean())]).optional(),
 });
 export type PaymentProduct = z.output<typeof paymentProductSchema>;
 

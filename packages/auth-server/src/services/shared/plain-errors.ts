@@ -66,6 +66,8 @@ export const plainErrors = {
       "You cannot create a team as a user that is not yourself. Make sure you set the creator_user_id to 'me'.",
     ),
   clientItemsOfOthers: () => plain(403, "Clients can only access their own user or team items."),
+  clientProductsOfOthers: () =>
+    plain(403, "Clients can only access their own user or team products."),
   clientPurchaseUrlsOfOthers: () =>
     plain(
       403,
@@ -323,6 +325,7 @@ export const plainErrors = {
   invalidWebhookUrl: (refusal: string) => plain(400, `Invalid webhook URL: ${refusal}.`),
 
   // --- Payments
+  invalidProductsCursor: () => plain(400, "Invalid cursor"),
   stripeAccountNotSet: () => plain(400, "Stripe account ID is not set"),
   purchaseCodeOfOtherProject: () => plain(400, "The purchase code belongs to another project"),
   testModeNotEnabled: () => plain(403, "Test mode is not enabled for this project"),

@@ -9,6 +9,7 @@ import type { Database } from "@heritage/db";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { permissionGrants, type TeamRow, teamMembers, teams, users } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
+import { grantFreeDashboardPlan } from "../product-grants/dashboard-plans";
 import type { LoadedProject } from "../projects/projects";
 import { toServerTeam } from "../records/team-wire";
 import type { IdGenerators } from "../secrets/secrets";
@@ -219,6 +220,7 @@ export async function createTeamWithCreator(
     if (input.creatorUserId !== null)
       await requireUserInProject(tx, project.id, input.creatorUserId);
     const id = deps.ids.generateId();
+    const now = deps.clock();
     await tx.insert(teams).values({
       id,
       projectId: project.id,
@@ -227,8 +229,9 @@ export async function createTeamWithCreator(
       clientMetadata: input.client_metadata ?? null,
       clientReadOnlyMetadata: input.client_read_only_metadata ?? null,
       serverMetadata: input.server_metadata ?? null,
-      createdAt: deps.clock(),
+      createdAt: now,
     });
+    await grantFreeDashboardPlan(tx, deps.ids, project, id, now);
     const team = await requireTeam(tx, project.id, id);
     await emitWebhookEvent(tx, project.id, "team.created", toServerTeam(team));
     if (input.creatorUserId !== null) {
