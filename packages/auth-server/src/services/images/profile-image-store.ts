@@ -10,6 +10,7 @@
  * The store is called before the write's transaction, so a slow bucket never holds a database
  * transaction open; a write that then fails leaves an unreferenced file, as the reference does.
  */
+import { maxImageUrlLength } from "@heritage/auth-protocol";
 import { plainErrors } from "../shared/plain-errors";
 
 /** The folders of the reference's bucket, one per kind of picture. */
@@ -44,5 +45,8 @@ export async function keepProfileImage<T extends string | null | undefined>(
   const bytes = Buffer.from(value.slice(prefix[0].length), "base64");
   const url = bytes.byteLength > 0 ? await store.save(folder, bytes) : null;
   if (url === null) throw plainErrors.invalidImageData();
-  return url;
+  // A store whose storage refused the file answers the re-encoded picture inline. Should that be
+  // longer than the wire allows, the picture is kept as it came (which passed the limit), as
+  // without a store, rather than stored past the limit or lost.
+  return url.length > maxImageUrlLength ? value : url;
 }
