@@ -7,7 +7,7 @@
 import { type AccessType, knownErrors } from "@heritage/auth-protocol";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AuthEnv, RouteDeps } from "../../http/context";
+import type { AuthEnv, RequestAuth, RouteDeps } from "../../http/context";
 import { requireAccess } from "../../http/project-access";
 import { sendJson } from "../../http/respond";
 import { validateRequest } from "../../http/validate";
@@ -26,6 +26,7 @@ import { payablePrices, stripeCurrencyCodes } from "../../services/payments/stri
 import { customerTypeSchema } from "../../services/projects/payments-config";
 import { isTrustedRedirectUrl } from "../../services/projects/project-config";
 import { plainErrors } from "../../services/shared/plain-errors";
+import type { StatusError } from "../../services/shared/status-error";
 
 const serverAccess: readonly AccessType[] = ["server", "admin"];
 
@@ -74,6 +75,17 @@ function customerOf(input: { customer_type: Customer["type"]; customer_id: strin
   return { type: input.customer_type, id: input.customer_id };
 }
 
+/** Client access acts only for its own user or a team it administers; server and admin for anyone. */
+async function ensureClientActsForItself(
+  deps: RouteDeps,
+  auth: RequestAuth,
+  customer: Customer,
+  forbidden: () => StatusError,
+): Promise<void> {
+  if (auth.accessType !== "client") return;
+  await ensureClientCanAccessCustomer(deps.db, auth.project, auth.user, customer, forbidden);
+}
+
 export function createPaymentRoutes(deps: RouteDeps): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
 
@@ -88,15 +100,7 @@ export function createPaymentRoutes(deps: RouteDeps): Hono<AuthEnv> {
       const auth = requireAccess(c);
       const { params } = validateRequest(c, { params: itemParams });
       const customer = customerOf(params);
-      if (auth.accessType === "client") {
-        await ensureClientCanAccessCustomer(
-          deps.db,
-          auth.project,
-          auth.user,
-          customer,
-          plainErrors.clientItemsOfOthers,
-        );
-      }
+      await ensureClientActsForItself(deps, auth, customer, plainErrors.clientItemsOfOthers);
       return sendJson(c, await readItem(deps, auth.project, customer, params.item_id));
     },
   );
@@ -116,15 +120,7 @@ export function createPaymentRoutes(deps: RouteDeps): Hono<AuthEnv> {
         query: productsQuery,
       });
       const customer = customerOf(params);
-      if (auth.accessType === "client") {
-        await ensureClientCanAccessCustomer(
-          deps.db,
-          auth.project,
-          auth.user,
-          customer,
-          plainErrors.clientProductsOfOthers,
-        );
-      }
+      await ensureClientActsForItself(deps, auth, customer, plainErrors.clientProductsOfOthers);
       await ensureCustomerExists(deps.db, auth.project.id, customer);
       return sendJson(
         c,
@@ -175,15 +171,7 @@ export function createPaymentRoutes(deps: RouteDeps): Hono<AuthEnv> {
       const { project } = auth;
       if (project.config.payments.blockNewPurchases) throw knownErrors.newPurchasesBlocked();
       const customer = customerOf(body);
-      if (auth.accessType === "client") {
-        await ensureClientCanAccessCustomer(
-          deps.db,
-          project,
-          auth.user,
-          customer,
-          plainErrors.clientPurchaseUrlsOfOthers,
-        );
-      }
+      await ensureClientActsForItself(deps, auth, customer, plainErrors.clientPurchaseUrlsOfOthers);
       const provider = checkoutProviderFor(project, deps.config);
       const product = resolveProduct(
         project,
