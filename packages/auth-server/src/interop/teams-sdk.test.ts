@@ -107,6 +107,17 @@ describe("teams and permissions through the official SDK", () => {
       (await serverApp.getItem({ teamId: team.id, itemId: "dashboard_admins" })).quantity,
     ).toBe(1);
     await addSeat(team.id);
+    // The seat came from the Free plan the team started on, which the SDK lists with its switches.
+    const products = await serverApp.listProducts({ teamId: team.id });
+    expect(
+      products.map((product) => ({
+        id: product.id,
+        displayName: product.displayName,
+        quantity: product.quantity,
+        switchTo: product.switchOptions?.map((option) => option.productId),
+      })),
+    ).toEqual([{ id: "free", displayName: "Free", quantity: 1, switchTo: ["team", "growth"] }]);
+    expect(products.nextCursor).toBeNull();
     expect((await guest.acceptTeamInvitation(code)).status).toBe("ok");
     const guestUser = await guest.getUser({ or: "throw" });
     const guestTeam = await guestUser.getTeam(team.id);
