@@ -16,7 +16,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { RouteDescription } from "../openapi/route-description";
 import type { AdminCredential } from "../services/admin/admin-credential";
 import type { AuthDeps } from "../services/auth-deps";
-import type { LoadedProject } from "../services/projects/projects";
+import { internalProjectId, type LoadedProject } from "../services/projects/projects";
 import type { LoadedUser } from "../services/records/user-records";
 import { hashSecret } from "../services/secrets/secrets";
 import { plainErrors } from "../services/shared/plain-errors";
@@ -25,7 +25,6 @@ import { isTeamMember } from "../services/teams/teams";
 import type { AuthEnv, RequestAuth } from "./context";
 import { requestProtocolHeaders } from "./protocol-headers";
 
-export const internalProjectId = "internal";
 /** The sentinel the SDK sends as client secret when it has no publishable key. */
 export const publicClientSentinel = "__stack_public_client__";
 

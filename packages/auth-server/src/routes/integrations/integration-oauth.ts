@@ -14,7 +14,6 @@ import { requireAccess } from "../../http/project-access";
 import { sendJson, sendText } from "../../http/respond";
 import { emptyQuery, throwSchemaError, validateRequest } from "../../http/validate";
 import { describeRoute } from "../../openapi/route-description";
-import { internalProjectId } from "../../services/admin/admin-projects";
 import {
   createIntegrationIdp,
   integrationIdpId,
@@ -22,7 +21,7 @@ import {
 import { storeConfirmationCode } from "../../services/integrations/integration-idp-store";
 import type { IntegrationKind } from "../../services/integrations/provisioned-projects";
 import { createProjectKeySet } from "../../services/projects/project-keys";
-import { findProjectSealed } from "../../services/projects/projects";
+import { findProjectSealed, internalProjectId } from "../../services/projects/projects";
 import { type IntegrationSettings, requireIntegrationClient } from "./integration-settings";
 
 const authorizeQuery = z.object({

@@ -15,8 +15,8 @@ import type { AuthEnv, RouteDeps } from "../../http/context";
 import { sendSuccess } from "../../http/respond";
 import { validateRequest } from "../../http/validate";
 import { describeRoute } from "../../openapi/route-description";
-import { internalProjectId } from "../../services/admin/admin-projects";
 import { emailSenderFor } from "../../services/email/project-mail";
+import { internalProjectId } from "../../services/projects/projects";
 import { escapeHtml } from "../../services/shared/escape-html";
 import { StatusError } from "../../services/shared/status-error";
 

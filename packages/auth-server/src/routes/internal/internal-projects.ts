@@ -21,13 +21,13 @@ import { describeRoute } from "../../openapi/route-description";
 import {
   createOwnedProject,
   deleteAdminProject,
-  internalProjectId,
   listOwnedProjects,
   toAdminProject,
   transferProject,
   updateAdminProject,
 } from "../../services/admin/admin-projects";
 import { projectWriteChecks } from "../../services/project-settings/production-mode";
+import { internalProjectId } from "../../services/projects/projects";
 
 const noQuery = { query: z.strictObject({}) };
 

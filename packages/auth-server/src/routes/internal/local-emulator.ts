@@ -13,7 +13,7 @@ import type { AuthEnv } from "../../http/context";
 import { requireAccess } from "../../http/project-access";
 import { validateRequest } from "../../http/validate";
 import { describeRoute } from "../../openapi/route-description";
-import { internalProjectId } from "../../services/admin/admin-projects";
+import { internalProjectId } from "../../services/projects/projects";
 import { plainErrors } from "../../services/shared/plain-errors";
 
 const projectBody = z.strictObject({ absolute_file_path: z.string() });

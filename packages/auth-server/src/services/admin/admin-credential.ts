@@ -7,8 +7,8 @@
  */
 import type { Database } from "@heritage/db";
 import { isLiveProjectKeyDigest } from "../projects/project-keys";
+import { internalProjectId } from "../projects/projects";
 import { isTeamMember } from "../teams/teams";
-import { internalProjectId } from "./admin-projects";
 
 /**
  * The project's admin key (its digest), a dashboard user of the project's owner team (an admin

@@ -35,6 +35,7 @@ import {
   ensureProject,
   findProject,
   findProjectSealed,
+  internalProjectId,
   type LoadedProject,
   newProjectConfigDefaults,
 } from "../projects/projects";
@@ -47,8 +48,6 @@ import {
   requireTeamPermission,
 } from "../teams/permissions";
 import { isTeamMember } from "../teams/teams";
-
-export const internalProjectId = "internal";
 
 /** The reference's built-in "Default Light" theme; a project's own themes are in `emails.themes`. */
 export const defaultEmailThemeId = "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac";

@@ -24,13 +24,13 @@ import {
   type ProjectKeys,
 } from "../projects/project-keys";
 import { sealConfigSecrets } from "../projects/project-secrets";
+import { internalProjectId } from "../projects/projects";
 import { sealStoredSecrets } from "../projects/seal-stored-secrets";
 import { secretBoxFromSettings } from "../secrets/secret-box";
 import { defaultIdGenerators } from "../secrets/secrets";
 import { type AuthLogger, silentLogger } from "../shared/auth-logger";
 import { pruneRateLimitBuckets } from "../sign-in/rate-limits";
 
-export const internalProjectId = "internal";
 export const internalOwnerTeamId = "a23e1b7f-ab18-41fc-9ee6-7a9ca9fa543c";
 
 // Any constant works; it only has to be the same in every process that starts the platform.

@@ -9,6 +9,7 @@
 import { and, eq, gte, inArray } from "drizzle-orm";
 import { contactChannels, emailOutbox, projects, teamMembers } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
+import { internalProjectId } from "../projects/projects";
 
 export interface FailedEmailsOfProject {
   emails: Array<{ subject: string; to: string[] }>;
@@ -54,7 +55,10 @@ export async function listFailedEmailsByProject(
             ),
           )
           .where(
-            and(eq(teamMembers.projectId, "internal"), inArray(teamMembers.teamId, ownerTeamIds)),
+            and(
+              eq(teamMembers.projectId, internalProjectId),
+              inArray(teamMembers.teamId, ownerTeamIds),
+            ),
           );
   const ownerEmails = new Map<string, string[]>();
   for (const owner of owners) {

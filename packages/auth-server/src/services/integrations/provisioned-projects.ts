@@ -11,12 +11,17 @@ import { knownErrors } from "@heritage/auth-protocol";
 import { and, eq, isNull } from "drizzle-orm";
 import { projects, provisionedProjects } from "../../db/schema";
 import { personalTeamName } from "../accounts/user-writes";
-import { applyLegacyConfigUpdate, internalProjectId } from "../admin/admin-projects";
+import { applyLegacyConfigUpdate } from "../admin/admin-projects";
 import type { AuthDeps } from "../auth-deps";
 import { createVerificationCode, redeemVerificationCode } from "../credentials/verification-codes";
 import { parseProjectConfig } from "../projects/project-config";
 import { createProjectKeySet } from "../projects/project-keys";
-import { ensureProject, type LoadedProject, newProjectConfigDefaults } from "../projects/projects";
+import {
+  ensureProject,
+  internalProjectId,
+  type LoadedProject,
+  newProjectConfigDefaults,
+} from "../projects/projects";
 import type { LoadedUser } from "../records/user-records";
 import { plainErrors } from "../shared/plain-errors";
 import { createTeamWithCreator } from "../teams/teams";

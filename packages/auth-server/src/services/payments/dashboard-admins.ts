@@ -12,7 +12,7 @@ import { knownErrors } from "@heritage/auth-protocol";
 import { and, count, eq } from "drizzle-orm";
 import { teamMembers } from "../../db/schema";
 import type { AuthDeps } from "../auth-deps";
-import type { LoadedProject } from "../projects/projects";
+import { internalProjectId, type LoadedProject } from "../projects/projects";
 import { getItemQuantity } from "./items";
 
 export const dashboardAdminsItemId = "dashboard_admins";
@@ -22,7 +22,7 @@ export async function assertDashboardAdminSeat(
   project: LoadedProject,
   teamId: string,
 ): Promise<void> {
-  if (project.id !== "internal" || !deps.config.AUTH_DASHBOARD_SEAT_LIMITS) return;
+  if (project.id !== internalProjectId || !deps.config.AUTH_DASHBOARD_SEAT_LIMITS) return;
   if (!Object.hasOwn(project.config.payments.items, dashboardAdminsItemId)) return;
   const [row] = await deps.db
     .select({ members: count() })

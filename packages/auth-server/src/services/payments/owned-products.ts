@@ -63,8 +63,14 @@ function configPrices(product: PaymentProduct): Record<string, unknown> {
   return typeof prices === "object" && prices !== null ? (prices as Record<string, unknown>) : {};
 }
 
-/** The product as the wire's inline product (the config keeps no product metadata: null). */
-export function toWireProduct(product: PaymentProduct): WireProduct {
+/**
+ * The product as the wire's inline product (the config keeps no product metadata: null), with the
+ * given prices (all of its own by default).
+ */
+function toWireProduct(
+  product: PaymentProduct,
+  prices: [string, unknown][] = Object.entries(configPrices(product)),
+): WireProduct {
   return {
     display_name: product.displayName || "Product",
     customer_type: product.customerType,
@@ -74,9 +80,7 @@ export function toWireProduct(product: PaymentProduct): WireProduct {
     client_metadata: null,
     client_read_only_metadata: null,
     server_metadata: null,
-    prices: Object.fromEntries(
-      Object.entries(configPrices(product)).map(([id, price]) => [id, wirePrice(price)]),
-    ),
+    prices: Object.fromEntries(prices.map(([id, price]) => [id, wirePrice(price)])),
   };
 }
 
@@ -103,14 +107,7 @@ function switchOptionsByLine(
       hasInterval(price),
     );
     if (recurring.length === 0) continue;
-    const wire = toWireProduct(product);
-    const option = {
-      product_id: productId,
-      product: {
-        ...wire,
-        prices: Object.fromEntries(recurring.map(([id, p]) => [id, wirePrice(p)])),
-      },
-    };
+    const option = { product_id: productId, product: toWireProduct(product, recurring) };
     byLine.set(product.productLineId, [...(byLine.get(product.productLineId) ?? []), option]);
   }
   return byLine;

@@ -9,7 +9,7 @@
  */
 import type { Database } from "@heritage/db";
 import type { PaymentsConfig } from "../projects/payments-config";
-import type { LoadedProject } from "../projects/projects";
+import { internalProjectId, type LoadedProject } from "../projects/projects";
 import type { IdGenerators } from "../secrets/secrets";
 import { recordProductGrant } from "./product-grants";
 
@@ -119,7 +119,7 @@ export async function grantFreeDashboardPlan(
   teamId: string,
   now: Date,
 ): Promise<void> {
-  if (project.id !== "internal") return;
+  if (project.id !== internalProjectId) return;
   const { products } = project.config.payments;
   const free = Object.hasOwn(products, freePlanId) ? products[freePlanId] : undefined;
   // An `include-by-default` Free is held by every team already (items.ts): granting it would count twice.

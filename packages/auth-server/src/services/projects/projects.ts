@@ -18,6 +18,9 @@ import {
 import { createProjectKeySet, hasProjectKey, type ProjectKeys } from "./project-keys";
 import { mapConfigSecrets, openConfigSecrets, sealConfigSecrets } from "./project-secrets";
 
+/** The platform's own project: its users are the dashboard's admins, its teams own the other projects. */
+export const internalProjectId = "internal";
+
 export interface LoadedProject {
   id: string;
   displayName: string;
