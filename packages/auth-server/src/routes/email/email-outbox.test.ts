@@ -270,6 +270,22 @@ describe("editing a message before it is sent", () => {
     expect(smtp.delivered).toEqual([]);
   });
 
+  it("still renders a message whose user was deleted before rendering, then skips it", async () => {
+    // The reference renders first and checks the recipient when sending, so the outbox shows the
+    // rendered subject of a message skipped this way (Stack's e2e finds it by that subject).
+    const dave = await t.signUpUser(projectId, { email: "dave@outbox.example" });
+    await send({ user_ids: [dave.userId], html: "<p>Never</p>", subject: "Deleted first" });
+    await json(await t.request(`/users/${dave.userId}`, { ...server(), method: "DELETE" }));
+    await pass();
+    expect(await entryWithSubject("Deleted first")).toMatchObject({
+      status: "skipped",
+      skipped_reason: "USER_ACCOUNT_DELETED",
+      has_rendered: true,
+      html: expect.stringContaining("<p>Never</p>"),
+    });
+    expect(smtp.delivered).toEqual([]);
+  });
+
   it("refuses bad edits with 4xx and changes nothing", async () => {
     await send({
       user_ids: [alice.userId],

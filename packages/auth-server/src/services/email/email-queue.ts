@@ -217,14 +217,12 @@ async function renderClaimed(options: EmailQueueOptions, email: QueuedEmail): Pr
           // Due at its scheduled time (now or already past: at once).
           nextAttemptAt: email.scheduledAt ?? now,
         }
-      : outcome.kind === "render-error"
-        ? {
-            status: "failed",
-            renderError: outcome.message,
-            error: outcome.message,
-            renderedAt: now,
-          }
-        : { status: "skipped", skippedReason: outcome.reason, skippedDetails: {} };
+      : {
+          status: "failed",
+          renderError: outcome.message,
+          error: outcome.message,
+          renderedAt: now,
+        };
   await options.db
     .update(emailOutbox)
     .set({ nextAttemptAt: null, ...changes, updatedAt: now })

@@ -43,7 +43,6 @@ export type RenderOutcome =
       notificationCategoryId: string | null;
     }
   | { kind: "render-error"; message: string }
-  | { kind: "skipped"; reason: SkippedReason }
   /** The project's render queue is full (its own renders hold it): try again a little later. */
   | { kind: "busy" };
 
@@ -120,17 +119,17 @@ export async function renderOutboxMessage(
     ...(project.logoFullDarkModeUrl ? { logoFullDarkModeUrl: project.logoFullDarkModeUrl } : {}),
   };
   const config = parseProjectConfig(project.config);
-  let userDisplayName = "";
-  let to = "";
-  if (row.recipient) {
-    const user = await findRecipientUser(db, row.projectId, row.recipient.user_id);
-    if (!user) return { kind: "skipped", reason: "USER_ACCOUNT_DELETED" };
-    userDisplayName = user.displayName ?? "";
-    to = user.primaryEmail ?? "";
-  }
+  // A recipient deleted since the message was queued still gets it rendered, without a name (as
+  // the reference): the outbox then shows the subject, and the send step skips it as
+  // USER_ACCOUNT_DELETED.
+  const user = row.recipient
+    ? await findRecipientUser(db, row.projectId, row.recipient.user_id)
+    : null;
+  const userDisplayName = user?.displayName ?? "";
+  const to = user?.primaryEmail ?? "";
   const themeSource = storedThemeSource(config, row.themeId);
   const projectId = row.projectId;
-  const recipientId = row.recipient?.user_id;
+  const recipientId = user ? row.recipient?.user_id : undefined;
   // A category users can turn off gets an unsubscribe link for its recipient (the theme shows it).
   const linkFor = async (categoryName: string | undefined) => {
     const category = categoryName === undefined ? null : findCategoryByName(categoryName);
