@@ -1,6 +1,7 @@
 /**
  * The product as `npm start` runs it, for load from outside (issue 30), shared by the auth and the
- * pages benches: `node scripts/start.mjs` (the one process with the site, the admin, the content
+ * pages benches: `npm start`'s own command line from package.json (`node` with its flags and
+ * `scripts/start.mjs`: the one process with the site, the admin, the content
  * API and the auth platform, every middleware in front, the default log level, NODE_ENV=production),
  * on loopback, a port of its own choosing, a throwaway data folder, and the given database (""
  * is the embedded one). Each bench adds only the settings it needs (bench/auth/product-server.ts:
@@ -10,7 +11,7 @@
  * @module
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -22,6 +23,23 @@ export interface RunningServer {
 }
 
 const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
+
+/**
+ * What follows `node` in package.json's `start` script (Node's flags, then `scripts/start.mjs`),
+ * so the bench starts the server with exactly the flags `npm start` gives it (decision 043).
+ */
+export function npmStartArguments(): string[] {
+  const manifest = JSON.parse(readFileSync(join(repositoryRoot, "package.json"), "utf8")) as {
+    scripts: { start: string };
+  };
+  const [program, ...args] = manifest.scripts.start.trim().split(/\s+/);
+  if (program !== "node" || args.at(-1) !== "scripts/start.mjs") {
+    throw new Error(
+      `npm start is no longer "node [flags] scripts/start.mjs": ${manifest.scripts.start}`,
+    );
+  }
+  return args;
+}
 
 /**
  * Resolves with the first stdout line `pick` accepts; rejects if the process exits first. Lines
@@ -81,7 +99,7 @@ export async function startProductServer(
   // As `npm start` is run by default: no NODE_ENV (so production, main.ts), the default log level.
   delete env.NODE_ENV;
   delete env.LOG_LEVEL;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "scripts/start.mjs"], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...npmStartArguments()], {
     cwd: repositoryRoot,
     env,
     stdio: ["ignore", "pipe", "inherit"],

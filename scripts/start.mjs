@@ -1,5 +1,7 @@
 // `npm start`: builds the web app once if there is no build yet, then runs the server (one
-// process: site, admin, content API and auth platform) on the embedded database.
+// process: site, admin, content API and auth platform) on the embedded database. Node's own flags
+// (a larger young generation, decision 043) are in package.json's `start` script, where the
+// benches read them too.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
