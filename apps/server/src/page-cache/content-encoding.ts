@@ -10,9 +10,26 @@ export type StoredEncoding = "br" | "gzip" | "identity";
 /** At equal weight: Brotli is the smallest, plain bytes the last resort. */
 const preference: readonly StoredEncoding[] = ["br", "gzip", "identity"];
 
+/**
+ * Choices already made, by header value. Browsers send one of a handful of values, so a page
+ * cache hit reads the answer instead of parsing the header again (it was 2.5 % of a hit's time,
+ * decision 043). Bounded: a client inventing a new value per request only refills it.
+ */
+const chosen = new Map<string, StoredEncoding>();
+const chosenLimit = 64;
+
 export function chooseEncoding(acceptEncoding: string | null | undefined): StoredEncoding {
   // No header: the client did not say it can decode anything.
   if (!acceptEncoding?.trim()) return "identity";
+  const known = chosen.get(acceptEncoding);
+  if (known) return known;
+  const choice = chooseFromHeader(acceptEncoding);
+  if (chosen.size >= chosenLimit) chosen.clear();
+  chosen.set(acceptEncoding, choice);
+  return choice;
+}
+
+function chooseFromHeader(acceptEncoding: string): StoredEncoding {
   const accepts = parseAccept(acceptEncoding);
   const wildcard = accepts.find((accept) => accept.type === "*")?.q;
   const weight = (coding: StoredEncoding) => {
