@@ -11,7 +11,6 @@
  * development middleware alike.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import onHeaders from "on-headers";
 
 type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -22,14 +21,25 @@ function hasBody(request: IncomingMessage): boolean {
   return Number.isFinite(length) && length > 0;
 }
 
+/**
+ * Adds `Connection: close` to the answer when, as its head is written, the parser has not yet seen
+ * the whole body (`complete`, whether or not the app read it). It wraps this answer's `writeHead`,
+ * which Node's implicit head (a `write` or `end` without one) calls too, and passes the call on
+ * untouched when the body is complete: the headers given to `writeHead` keep Node's fast path.
+ * (on-headers, used before, turned every such call's headers into `setHeader` calls: 3.5 % of a
+ * token refresh's main thread in a profile of 2026-11-30.)
+ */
+function closeIfUnreadWhenAnswered(request: IncomingMessage, response: ServerResponse): void {
+  const writeHead = response.writeHead;
+  response.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (!request.complete && !this.headersSent) this.setHeader("Connection", "close");
+    return writeHead.apply(this, args as Parameters<typeof writeHead>);
+  } as ServerResponse["writeHead"];
+}
+
 export function closeConnectionOnUnreadBody(listener: NodeListener): NodeListener {
   return (request, response) => {
-    if (hasBody(request)) {
-      onHeaders(response, () => {
-        // `complete`: the parser has seen the whole body (whether or not the app read it).
-        if (!request.complete) response.setHeader("Connection", "close");
-      });
-    }
+    if (hasBody(request)) closeIfUnreadWhenAnswered(request, response);
     listener(request, response);
   };
 }
