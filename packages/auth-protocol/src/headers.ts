@@ -84,8 +84,17 @@ export interface ProtocolHeaders {
 const HEXCLAVE_PREFIX = "x-hexclave-";
 const STACK_PREFIX = "x-stack-";
 
-/** Leading and trailing spaces and tabs, which a header value loses (Fetch's normalisation). */
+const SPACE = 32;
+const TAB = 9;
+const isBlank = (code: number) => code === SPACE || code === TAB;
+
+/**
+ * Leading and trailing spaces and tabs, which a header value loses (Fetch's normalisation). Node's
+ * parser has already taken them off, so the value is returned as it is unless it still starts or
+ * ends with one (the expression alone was 0.6 % of a `/users/me`).
+ */
 function trimHeaderValue(value: string): string {
+  if (!isBlank(value.charCodeAt(0)) && !isBlank(value.charCodeAt(value.length - 1))) return value;
   return value.replace(/^[\t ]+|[\t ]+$/g, "");
 }
 
