@@ -101,16 +101,21 @@ function kindMatchesClaims(kind: AccessTokenKind, claims: AccessTokenClaims): bo
  * Tokens this process has verified, until they expire. A client sends the same access token with
  * every request for its lifetime, and the ES256 check was the largest single cost of a
  * `GET /users/me` (issue 15): a token seen before is answered by a map lookup and an expiry check.
- * Keyed by the whole token string (signature included), so only a token that passed the full check
- * is ever answered from here; the verification keys it was checked with are never dropped while
+ * Found by the token's signature (a tenth of its length: hashing the whole token, a new string on
+ * every request, cost a `/users/me` about a microsecond) and answered only when the whole token is
+ * the one that passed the full check, so a forged token that borrows a signature is checked in
+ * full (and refused). The verification keys a token was checked with are never dropped while
  * the process runs, so the answer cannot differ from checking again. Per key store (one per
  * database), at most {@link verifiedTokenLimit} entries, the oldest forgotten first.
  */
 const verifiedTokens = new WeakMap<
   AuthDeps["signingKeys"],
-  Map<string, { verified: VerifiedAccessToken; expiresAtMs: number }>
+  Map<string, { token: string; verified: VerifiedAccessToken; expiresAtMs: number }>
 >();
 export const verifiedTokenLimit = 10_000;
+
+/** A compact JWS's last segment, its signature. */
+const signatureOf = (token: string) => token.slice(token.lastIndexOf(".") + 1);
 
 /**
  * Verifies an access token with the platform's keys. Throws `ACCESS_TOKEN_EXPIRED` (valid signature,
@@ -126,16 +131,20 @@ export async function verifyAccessToken(
     memo = new Map();
     verifiedTokens.set(deps.signingKeys, memo);
   }
-  const seen = memo.get(token);
+  const signature = signatureOf(token);
+  const seen = memo.get(signature);
   // An expired one is checked in full again: its error carries details read from the token.
-  if (seen && deps.clock().getTime() < seen.expiresAtMs) return seen.verified;
-  if (seen) memo.delete(token);
+  if (seen?.token === token) {
+    if (deps.clock().getTime() < seen.expiresAtMs) return seen.verified;
+    memo.delete(signature);
+  }
   const verified = await verifyAccessTokenInFull(deps, token);
+  memo.delete(signature);
   if (memo.size >= verifiedTokenLimit) {
     const oldest = memo.keys().next();
     if (!oldest.done) memo.delete(oldest.value);
   }
-  memo.set(token, { verified, expiresAtMs: verified.claims.exp * 1000 });
+  memo.set(signature, { token, verified, expiresAtMs: verified.claims.exp * 1000 });
   return verified;
 }
 
