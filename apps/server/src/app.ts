@@ -16,6 +16,9 @@ import {
 import { CONTENT_CHANGED_CHANNEL } from "@heritage/content";
 import { type DatabaseConnection, type MigrationSet, redactQueryParameters } from "@heritage/db";
 import { Hono } from "hono";
+import { RegExpRouter } from "hono/router/reg-exp-router";
+import { SmartRouter } from "hono/router/smart-router";
+import { TrieRouter } from "hono/router/trie-router";
 import type { Logger } from "pino";
 import { API_DESCRIPTION_PATHS, createApiDescription } from "./api-description/api-description";
 import type { Config } from "./config/config";
@@ -51,6 +54,7 @@ import {
 } from "./middleware/security-headers";
 import { createPageCache, type PageCache } from "./page-cache/page-cache";
 import { createHealthRoutes } from "./routes/health";
+import { MemoizedRouter } from "./routes/memoized-router";
 import { createWebRoutes, type WebRequestHandler } from "./routes/web";
 import { createCookieAdminCheck } from "./site-auth/admin-cookie";
 import { adminSignInAudit } from "./site-auth/admin-sign-in-audit";
@@ -85,7 +89,12 @@ export interface AppDeps {
 
 export function createApp(deps: AppDeps) {
   const { config, database, logger } = deps;
-  const app = new Hono<AppEnv>();
+  // Hono's own choice of router, its answers remembered by method and path (memoized-router.ts).
+  const app = new Hono<AppEnv>({
+    router: new MemoizedRouter(
+      new SmartRouter({ routers: [new RegExpRouter(), new TrieRouter()] }),
+    ),
+  });
 
   // Prometheus metrics (issue 20, item 4), only when METRICS_TOKEN or METRICS_PORT asks for them.
   // Their middleware goes first, so that a request's time includes every other middleware.
