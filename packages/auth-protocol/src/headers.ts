@@ -91,7 +91,7 @@ const isBlank = (code: number) => code === SPACE || code === TAB;
 /**
  * Leading and trailing spaces and tabs, which a header value loses (Fetch's normalisation). Node's
  * parser has already taken them off, so the value is returned as it is unless it still starts or
- * ends with one (the expression alone was 0.6 % of a `/users/me`).
+ * ends with one (the expression alone was 1 % of a `/users/me`).
  */
 function trimHeaderValue(value: string): string {
   if (!isBlank(value.charCodeAt(0)) && !isBlank(value.charCodeAt(value.length - 1))) return value;
