@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { TrieRouter } from "hono/router/trie-router";
 import { describe, expect, it } from "vitest";
-import { MemoizedRouter } from "./memoized-router";
+import { longestKeptPath, MemoizedRouter } from "./memoized-router";
 
 const routes: [string, string, string][] = [
   ["ALL", "/api/*", "api middleware"],
@@ -66,6 +66,14 @@ describe("MemoizedRouter", () => {
       const path = `/api/v1/users/u-${index % 7}`;
       expect(memoized.match("GET", path)).toEqual(plain.match("GET", path));
     }
+  });
+
+  it("looks a very long path up each time without keeping it", () => {
+    const { plain, memoized } = routers();
+    const path = `/api/v1/users/${"u".repeat(longestKeptPath)}`;
+    const first = memoized.match("GET", path);
+    expect(first).toEqual(plain.match("GET", path));
+    expect(memoized.match("GET", path)).not.toBe(first);
   });
 
   it("forgets its answers when a route is added", () => {

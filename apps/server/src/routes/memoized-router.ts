@@ -13,12 +13,16 @@
  * by name), so one answer serves any number of requests.
  *
  * Bounded: past `limit` different paths (ids in paths, a client inventing paths) the memory
- * starts again, so that the memo costs a lookup and never grows. Adding a route forgets
- * everything, though the app adds none after it is built.
+ * starts again, so that the memo costs a lookup and never grows; a path longer than
+ * `longestKeptPath` is looked up each time and never kept, so the memo holds at most
+ * `limit` short keys. Adding a route forgets everything, though the app adds none after it is
+ * built.
  */
 import type { Result, Router } from "hono/router";
 
 export const defaultMemoLimit = 2_000;
+/** Longer than any route of the app with its ids; a longer path is rare and never kept. */
+export const longestKeptPath = 512;
 
 export class MemoizedRouter<T> implements Router<T> {
   readonly name: string;
@@ -38,6 +42,7 @@ export class MemoizedRouter<T> implements Router<T> {
   }
 
   match(method: string, path: string): Result<T> {
+    if (path.length > longestKeptPath) return this.#inner.match(method, path);
     const key = `${method} ${path}`;
     const known = this.#answers.get(key);
     if (known) return known;
