@@ -16,8 +16,6 @@ import {
 import { CONTENT_CHANGED_CHANNEL } from "@heritage/content";
 import { type DatabaseConnection, type MigrationSet, redactQueryParameters } from "@heritage/db";
 import { Hono } from "hono";
-import { RegExpRouter } from "hono/router/reg-exp-router";
-import { SmartRouter } from "hono/router/smart-router";
 import { TrieRouter } from "hono/router/trie-router";
 import type { Logger } from "pino";
 import { API_DESCRIPTION_PATHS, createApiDescription } from "./api-description/api-description";
@@ -89,12 +87,9 @@ export interface AppDeps {
 
 export function createApp(deps: AppDeps) {
   const { config, database, logger } = deps;
-  // Hono's own choice of router, its answers remembered by method and path (memoized-router.ts).
-  const app = new Hono<AppEnv>({
-    router: new MemoizedRouter(
-      new SmartRouter({ routers: [new RegExpRouter(), new TrieRouter()] }),
-    ),
-  });
+  // The trie router, the one of Hono's that takes this table, its answers remembered by method
+  // and path (memoized-router.ts).
+  const app = new Hono<AppEnv>({ router: new MemoizedRouter(new TrieRouter()) });
 
   // Prometheus metrics (issue 20, item 4), only when METRICS_TOKEN or METRICS_PORT asks for them.
   // Their middleware goes first, so that a request's time includes every other middleware.

@@ -4,7 +4,8 @@
  *
  * The process's one Hono app holds about 3,000 routes: the auth API's 700 under five version
  * prefixes, the content API, media, the web app. Hono's regular-expression router refuses that
- * table (`/users/me` beside `/users/:user_id`), so its trie router serves it, and a lookup walks
+ * table (`/users/me` beside `/users/:user_id`), so its trie router serves it (Hono's default
+ * would try the other first, then fall back to it), and a lookup walks
  * the trie and gathers the middleware of every mount level on the way. That was a tenth of the
  * main thread's time of a `GET /users/me` through `npm start` (profile of 2026-11-30, decision
  * 044). A route table does not change once the app is built, and most requests ask for a path
@@ -20,7 +21,7 @@
  */
 import type { Result, Router } from "hono/router";
 
-export const defaultMemoLimit = 2_000;
+const defaultMemoLimit = 2_000;
 /** Longer than any route of the app with its ids; a longer path is rare and never kept. */
 export const longestKeptPath = 512;
 
