@@ -44,6 +44,8 @@ describe("the process's logger", () => {
   });
 
   it("writes to stdout asynchronously and loses no line when the process exits at once", () => {
+    // The lines wait up to 25 ms to be written together (decision 045): an exit at once must
+    // still write all of them, the last one included.
     const logger = fileURLToPath(new URL("./logger.ts", import.meta.url));
     const script = `
       const { createLogger } = await import(${JSON.stringify(logger)});
