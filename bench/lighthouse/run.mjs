@@ -10,6 +10,10 @@
 //   BENCH_TRACE_DIR=/tmp/tr node bench/lighthouse/run.mjs  also writes each run's Chromium trace
 import { register } from "tsx/esm/api";
 
+// The server renders as `npm start`'s does (apps/server/src/main.ts): with React's production
+// build, which React picks from NODE_ENV when it is first loaded. Without this the pages were
+// rendered by React's development build (slower, and it printed its development warnings).
+process.env.NODE_ENV ??= "production";
 register();
 const { runLighthouseBenchmark } = await import("./lighthouse-benchmark.ts");
 await runLighthouseBenchmark();
