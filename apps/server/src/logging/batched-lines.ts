@@ -39,17 +39,20 @@ export interface BatchedLines extends DestinationStream {
   flush(callback?: (error?: Error) => void): void;
 }
 
-/** Every batcher of the process, flushed when it exits: one `exit` listener for all of them. */
-const open = new Set<() => void>();
+/**
+ * Every batcher of the process, flushed when it exits: one `exit` listener for all of them. A
+ * batcher is kept to the end, as the process's logger is (one per process outside tests).
+ */
+const batchers = new Set<() => void>();
 let exitListening = false;
 function flushAllOnExit(flush: () => void): void {
-  open.add(flush);
+  batchers.add(flush);
   if (exitListening) return;
   exitListening = true;
   // Runs after pino's own `exit` flush of the destination (registered when it was made), so the
   // destination is still open: these lines are written synchronously behind its own.
   process.on("exit", () => {
-    for (const each of open) {
+    for (const each of batchers) {
       try {
         each();
       } catch {
