@@ -1,7 +1,8 @@
 /**
  * @module
- * Runs the real server (production web build, a scratch embedded database seeded with the
- * default content) and audits the public pages with Lighthouse on the system Chromium.
+ * Runs the product as `npm start` does (its own process, every middleware, NODE_ENV=production,
+ * the production web build in apps/web/build) on a scratch embedded database seeded with the
+ * default content, and audits the public pages with Lighthouse on the system Chromium.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,11 +18,12 @@ import {
   seedDefaultContent,
   siteLanguages,
 } from "@heritage/content";
-import type { Database } from "@heritage/db";
-import { loadWebBuild, startServer } from "@heritage/server/testing";
+import { migrationSet as contentMigrations } from "@heritage/content/migrations";
+import { connect, type Database, migrate } from "@heritage/db";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
+import { startProductServer } from "../product-server";
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const pages = (process.env.BENCH_PAGES ?? "/,/project/balkan-stories,/about,/contact").split(",");
@@ -178,17 +180,22 @@ async function auditOnce(url: string, port: number) {
 
 export async function runLighthouseBenchmark(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), "heritage-lighthouse-"));
-  const running = await startServer({
-    env: { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error" },
-    loadWeb: () => loadWebBuild(process.env.BENCH_WEB_BUILD_DIR || undefined),
-  });
-  await seedDefaultContent(running.database.db);
-  if (process.env.BENCH_KEEP_PLACEHOLDERS === "1") {
-    process.stdout.write("the default copy's placeholders kept: their pages are noindex\n");
-  } else {
-    await fillGoLiveChecklist(running.database.db);
+  // The content is written before the server starts: the embedded database belongs to one
+  // process, and the server opens the same files (DATA_DIR/db), as it would after a restart.
+  const database = await connect({ dataDir: join(dataDir, "db") });
+  try {
+    await migrate(database.db, [contentMigrations]);
+    await seedDefaultContent(database.db);
+    if (process.env.BENCH_KEEP_PLACEHOLDERS === "1") {
+      process.stdout.write("the default copy's placeholders kept: their pages are noindex\n");
+    } else {
+      await fillGoLiveChecklist(database.db);
+    }
+  } finally {
+    await database.close();
   }
-  const origin = running.url.replace("127.0.0.1", "localhost");
+  const running = await startProductServer("", { env: { DATA_DIR: dataDir } });
+  const origin = running.origin.replace("127.0.0.1", "localhost");
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],

@@ -1,8 +1,7 @@
 // Lighthouse benchmark: scores (mobile preset, system Chromium) of the public pages in each
 // language, plus the gzip size of the JavaScript each page loads. Prints figures; never fails.
 //
-//   node bench/lighthouse/run.mjs                      production web build in apps/web/build
-//   BENCH_WEB_BUILD_DIR=/path/to/build node bench/lighthouse/run.mjs
+//   node bench/lighthouse/run.mjs                      npm start's server, apps/web/build
 //   BENCH_PAGES=/,/about BENCH_LANGUAGES=en node bench/lighthouse/run.mjs
 //   BENCH_DETAILS=1 node bench/lighthouse/run.mjs     also prints the LCP element, its phases, the
 //                                                     longest tasks and blocking requests
@@ -10,10 +9,6 @@
 //   BENCH_TRACE_DIR=/tmp/tr node bench/lighthouse/run.mjs  also writes each run's Chromium trace
 import { register } from "tsx/esm/api";
 
-// The server renders as `npm start`'s does (apps/server/src/main.ts): with React's production
-// build, which React picks from NODE_ENV when it is first loaded. Without this the pages were
-// rendered by React's development build (slower, and it printed its development warnings).
-process.env.NODE_ENV ??= "production";
 register();
 const { runLighthouseBenchmark } = await import("./lighthouse-benchmark.ts");
 await runLighthouseBenchmark();
