@@ -7,8 +7,8 @@
  * every string by hand. For this one line, whose keys and types never change, that was about 5 %
  * of the CPU of a stored page and 4 % of a `GET /users/me` (perf, 2026-12-01, decision 046). Here
  * the line is one template string. It is used only when the logger is one that writes its lines
- * plainly (epoch time, no mixin, hooks or formatters of its own, as `createLogger` makes it);
- * any other logger gets the same entry through `logger.info`/`logger.error`.
+ * plainly to one stream (epoch time, no mixin, hooks or formatters of its own, as `createLogger`
+ * makes it); any other logger gets the same entry through `logger.info`/`logger.error`.
  * `request-line.test.ts` checks that both give the same line.
  */
 import pino, { type Logger } from "pino";
@@ -29,6 +29,7 @@ const {
   hooksSym,
   messageKeySym,
   mixinSym,
+  needsMetadataGsym,
   nestedKeySym,
   serializersSym,
   streamSym,
@@ -74,6 +75,8 @@ function writesPlainLines(logger: Logger): boolean {
     formatters?.log === defaultFormatters.log &&
     formatters?.level === defaultFormatters.level &&
     typeof (internals[streamSym] as { write?: unknown } | undefined)?.write === "function" &&
+    // A multistream routes each line by the level pino tells it beside the line.
+    !(internals[streamSym] as Record<symbol, unknown>)[needsMetadataGsym] &&
     typeof internals[chindingsSym] === "string"
   );
 }
