@@ -77,7 +77,10 @@ function writesPlainLines(logger: Logger): boolean {
     typeof (internals[streamSym] as { write?: unknown } | undefined)?.write === "function" &&
     // A multistream routes each line by the level pino tells it beside the line.
     !(internals[streamSym] as Record<symbol, unknown>)[needsMetadataGsym] &&
-    typeof internals[chindingsSym] === "string"
+    typeof internals[chindingsSym] === "string" &&
+    // Custom levels only, without these two: pino's own methods say what happens.
+    typeof logger.levels.values.info === "number" &&
+    typeof logger.levels.values.error === "number"
   );
 }
 
@@ -94,8 +97,8 @@ export function requestLineWriter(logger: Logger): WriteRequestLine {
   }
   const internals = logger as unknown as Record<symbol, unknown>;
   const stream = internals[streamSym] as { write(text: string): void };
-  const infoLevel = logger.levels.values.info;
-  const errorLevel = logger.levels.values.error;
+  const infoLevel = logger.levels.values.info as number;
+  const errorLevel = logger.levels.values.error as number;
   return (line) => {
     const error = line.status >= 500;
     if (!logger.isLevelEnabled(error ? "error" : "info")) return;
