@@ -52,13 +52,16 @@ function quoted(text: string): string {
   return NEEDS_ESCAPING.test(text) ? JSON.stringify(text) : `"${text}"`;
 }
 
+/** The formatters of a logger made with pino's defaults, to tell custom ones by. */
+const DEFAULT_FORMATTERS = (pino({ enabled: false }) as unknown as Record<symbol, unknown>)[
+  formattersSym
+] as { log?: unknown; level?: unknown };
+
 /** Whether pino would write this logger's lines exactly as the template below does. */
 function writesPlainLines(logger: Logger): boolean {
   const internals = logger as unknown as Record<symbol, unknown>;
   const formatters = internals[formattersSym] as { log?: unknown; level?: unknown } | undefined;
   const hooks = internals[hooksSym] as { logMethod?: unknown; streamWrite?: unknown } | undefined;
-  const defaults = pino({ enabled: false }) as unknown as Record<symbol, unknown>;
-  const defaultFormatters = defaults[formattersSym] as { log?: unknown; level?: unknown };
   const serializers = (internals[serializersSym] ?? {}) as Record<string, unknown>;
   // Redaction works through per-path stringifiers; none may be set.
   const stringifiers = (internals[stringifiersSym] ?? {}) as object;
@@ -72,8 +75,8 @@ function writesPlainLines(logger: Logger): boolean {
     LINE_KEYS.every((key) => serializers[key] === undefined) &&
     hooks?.logMethod === undefined &&
     hooks?.streamWrite === undefined &&
-    formatters?.log === defaultFormatters.log &&
-    formatters?.level === defaultFormatters.level &&
+    formatters?.log === DEFAULT_FORMATTERS.log &&
+    formatters?.level === DEFAULT_FORMATTERS.level &&
     typeof (internals[streamSym] as { write?: unknown } | undefined)?.write === "function" &&
     // A multistream routes each line by the level pino tells it beside the line.
     !(internals[streamSym] as Record<symbol, unknown>)[needsMetadataGsym] &&

@@ -1,26 +1,27 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import type { DatabaseConnection } from "../connect";
 import { createTestDatabase, describeServerActivity, testEngine } from "./test-database";
 
 describe("createTestDatabase", () => {
   // On PGlite the copies of one process share the template, PGlite's module and its file bundle
   // (decision 047): what one copy writes must stay its own.
   it("gives each caller its own copy of the template, alive at the same time", async () => {
-    const open: Awaited<ReturnType<typeof createTestDatabase>>[] = [];
+    const open: DatabaseConnection[] = [];
     const openOne = async () => {
       const database = await createTestDatabase();
       open.push(database);
       return database;
     };
-    const closeOne = async (database: (typeof open)[number]) => {
+    const closeOne = async (database: DatabaseConnection) => {
       open.splice(open.indexOf(database), 1);
       await database.close();
     };
     try {
       const [first, second] = [await openOne(), await openOne()];
       const tables = sql`select count(*)::int as n from information_schema.tables where table_schema in ('auth', 'content')`;
-      const count = async (database: (typeof open)[number]) =>
+      const count = async (database: DatabaseConnection) =>
         (await database.db.execute<{ n: number }>(tables)).rows[0]?.n;
       const migrated = (await count(first)) ?? 0;
       expect(migrated).toBeGreaterThan(10);
