@@ -8,7 +8,9 @@
 // and, in the same Vitest run, the database-dependent files again on that PostgreSQL server (what
 // CI runs; see vitest.config.ts). Other arguments go to Vitest.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { listDatabaseTestFiles } from "./database-test-files.mjs";
 
@@ -62,8 +64,19 @@ if (process.argv.includes(DATABASE_ONLY)) {
   files = await listDatabaseTestFiles(process.cwd());
   console.log(`Only the ${files.length} test files that depend on the database engine.`);
 }
-const result = spawnSync("npx", ["vitest", "run", ...passThrough, ...files], {
-  stdio: "inherit",
-  env,
-});
+// Each project transforms the files it imports for itself, and the PostgreSQL twins import the
+// same files as their projects: a module cache for this run only lets a twin take what its
+// project already transformed (vitest.config.ts). Only this run's: nothing of it outlives the run,
+// so no later run can read a module compiled from other sources.
+const moduleCache = mkdtempSync(join(tmpdir(), "heritage-vitest-modules-"));
+env.HERITAGE_TEST_MODULE_CACHE = moduleCache;
+let result;
+try {
+  result = spawnSync("npx", ["vitest", "run", ...passThrough, ...files], {
+    stdio: "inherit",
+    env,
+  });
+} finally {
+  rmSync(moduleCache, { recursive: true, force: true });
+}
 process.exit(result.status ?? 1);

@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createTestPgliteDirectory } from "@heritage/db/testing";
 import { afterAll, describe, expect, it } from "vitest";
 
 const fixture = fileURLToPath(new URL("./testing/slow-server-fixture.ts", import.meta.url));
@@ -22,7 +23,7 @@ function freePort(): Promise<number> {
   });
 }
 
-function startFixture(env: Record<string, string>, dataDir = newDataDir()) {
+function startFixture(env: Record<string, string>, dataDir: string) {
   const child = spawn(process.execPath, ["--import", "tsx", fixture], {
     env: {
       ...process.env,
@@ -65,6 +66,18 @@ function newDataDir(): string {
   return dataDir;
 }
 
+/**
+ * A data folder whose embedded database is already made and migrated (the run's template), as a
+ * server that ran before leaves it: what these tests watch comes after the start, and the first
+ * start's own `initdb` cost each process 4 s of CPU. The first start of an empty folder stays
+ * covered by secrets-key.test.ts and the operations' tests.
+ */
+async function newDataDirWithDatabase(): Promise<string> {
+  const dataDir = newDataDir();
+  if (!process.env.DATABASE_URL) await createTestPgliteDirectory(join(dataDir, "db"));
+  return dataDir;
+}
+
 async function postJson(url: string, body: unknown) {
   return fetch(url, {
     method: "POST",
@@ -85,7 +98,7 @@ describe("the server process", () => {
   it("refuses a bad configuration value with one line naming the variable", {
     timeout: 120_000,
   }, async () => {
-    const { exited, output } = startFixture({ PORT: "not-a-port" });
+    const { exited, output } = startFixture({ PORT: "not-a-port" }, newDataDir());
     expect(await exited).toBe(1);
     const lines = output().stderr.trim().split("\n");
     expect(lines).toHaveLength(1);
@@ -98,10 +111,10 @@ describe("the server process", () => {
     timeout: 180_000,
   }, async () => {
     const port = await freePort();
-    const { child, exited, output } = startFixture({
-      PORT: String(port),
-      FIXTURE_DELAY_MS: "1000",
-    });
+    const { child, exited, output } = startFixture(
+      { PORT: String(port), FIXTURE_DELAY_MS: "1000" },
+      await newDataDirWithDatabase(),
+    );
     await waitForOutput(() => output().stdout, "fixture-ready", child);
 
     const inFlight = fetch(`http://127.0.0.1:${port}/slow`).then(async (response) => ({
@@ -121,7 +134,7 @@ describe("the server process", () => {
     "keeps what was written when killed with SIGKILL, and serves it after a restart",
     { timeout: 300_000 },
     async () => {
-      const dataDir = newDataDir();
+      const dataDir = await newDataDirWithDatabase();
       const credentials = { email: "durable@example.org", password: "survives a hard kill" };
       // The user signs up on `internal`, where sign-up is off by default.
       const signUpOn = { STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED: "true" };

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { connect } from "./connect";
-import { createTestDatabase, testEngine } from "./testing/test-database";
+import { createTestDatabase, createTestPgliteDirectory, testEngine } from "./testing/test-database";
 
 const writerFixture = fileURLToPath(
   new URL("./testing/write-and-wait-fixture.ts", import.meta.url),
@@ -169,6 +169,9 @@ describe("connect", () => {
     async () => {
       const dataDir = mkdtempSync(join(tmpdir(), "heritage-durability-"));
       dataDirs.push(dataDir);
+      // Made beforehand from the run's template, as a server's earlier run leaves it: the writer's
+      // own `initdb` cost 4 s of CPU, and what this test watches is the write and the kill.
+      await createTestPgliteDirectory(dataDir);
       const child = spawn(process.execPath, ["--import", "tsx", writerFixture, dataDir], {
         stdio: ["ignore", "pipe", "inherit"],
       });

@@ -20,7 +20,7 @@ import {
   failContentApi,
 } from "../support/admin-content-journey";
 import { hasChromium } from "../support/browser";
-import { dependsOnEngine } from "../support/engines";
+import { dependsOnEngine, itOnEmbeddedOnly } from "../support/engines";
 import { joinSiteJourneys, type SiteJourneys } from "../support/site-journeys";
 import type { TestServer } from "../support/test-server";
 
@@ -28,6 +28,7 @@ dependsOnEngine(
   "write-path",
   "the editor's write path: the form, the content API, the database and the public page after it",
 );
+// The refused save, the failed load and the empty state write nothing: the embedded database only.
 
 describe.skipIf(!hasChromium)("an admin manages the FAQ", () => {
   let server: TestServer;
@@ -326,7 +327,7 @@ describe.skipIf(!hasChromium)("an admin manages the FAQ", () => {
     await page.getByRole("table").waitFor();
   });
 
-  it("keeps the form filled and says why when a save is refused", async () => {
+  itOnEmbeddedOnly("keeps the form filled and says why when a save is refused", async () => {
     const row = page.getByRole("row").filter({ hasText: "How can I volunteer?" });
     await row.getByRole("button", { name: "Edit" }).click();
     await field("Question (English)").fill("");
@@ -378,7 +379,7 @@ describe.skipIf(!hasChromium)("an admin manages the FAQ", () => {
     await expectNotice(page, "Error", "Failed to delete FAQ");
   });
 
-  it("says so when the FAQ cannot be loaded, and nothing changes", async () => {
+  itOnEmbeddedOnly("says so when the FAQ cannot be loaded, and nothing changes", async () => {
     const stored = await listFaqs(server.running.database.db);
     expect(stored.length).toBeGreaterThan(0);
     const stopFailing = await failContentApi(page, "faqs", "GET");
@@ -390,7 +391,7 @@ describe.skipIf(!hasChromium)("an admin manages the FAQ", () => {
     await expect(listFaqs(server.running.database.db)).resolves.toEqual(stored);
   });
 
-  it("shows the empty state when there are no items", async () => {
+  itOnEmbeddedOnly("shows the empty state when there are no items", async () => {
     const ids = await page.evaluate(async () => {
       const response = await fetch("/functions/api-faqs");
       return ((await response.json()) as { data: { id: string }[] }).data.map((faq) => faq.id);

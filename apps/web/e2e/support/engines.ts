@@ -6,6 +6,7 @@
  * to make CI's PostgreSQL list, and refuses a journey that hears announcements without it.
  */
 import { testEngine } from "@heritage/db/testing";
+import { it } from "vitest";
 
 /**
  * - `announcements`: a write another process made (here: behind the server's back) reaches the
@@ -24,3 +25,12 @@ export function dependsOnEngine(_reason: EngineReason, _why: string): void {}
  * rendered page, which does not depend on the engine; on PostgreSQL the audits would only repeat.
  */
 export const auditsAccessibility = testEngine() === "pglite";
+
+/**
+ * `it` for a step of an engine-dependent journey whose subject is not the engine (loading states,
+ * markup, headers, error screens): it runs on the embedded database only, as a journey that does
+ * not depend on the engine does. The journey's own subject stays in plain `it` and runs on both.
+ * A step marked so must leave the journey's state as it found it, or come last: on PostgreSQL the
+ * steps after it run without it.
+ */
+export const itOnEmbeddedOnly = it.skipIf(testEngine() !== "pglite");

@@ -286,7 +286,9 @@ export async function createTestPgliteDirectory(directory: string): Promise<void
   const templatePath = process.env[PGLITE_TEMPLATE_ENV];
   const pglite = await PGlite.create({
     dataDir: directory,
-    ...(templatePath ? { loadDataDir: new Blob([readFileSync(templatePath)]) } : {}),
+    ...(templatePath ? { loadDataDir: pgliteTemplate(templatePath) } : {}),
+    ...(await pgliteAssets()),
+    initialMemory: PGLITE_INITIAL_MEMORY,
   });
   await pglite.close();
 }
