@@ -69,8 +69,8 @@ function newDataDir(): string {
 /**
  * A data folder whose embedded database is already made and migrated (the run's template), as a
  * server that ran before leaves it: what these tests watch comes after the start, and the first
- * start's own `initdb` cost each process 4 s of CPU. The first start of an empty folder stays
- * covered by secrets-key.test.ts and the operations' tests.
+ * start's own `initdb` cost each process 4 s of CPU. The first start on an empty folder stays
+ * covered by secrets-key.test.ts.
  */
 async function newDataDirWithDatabase(): Promise<string> {
   const dataDir = newDataDir();

@@ -10,6 +10,7 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import decodeQR from "qr/decode.js";
 import { expect } from "vitest";
 import type { Credentials } from "./admin-auth-journey";
+import { tabTo as tabOnTo } from "./user-works-keyboard";
 
 const base32Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
@@ -87,11 +88,7 @@ export async function readQrCode(image: Locator): Promise<string> {
 export async function tabTo(page: Page, control: Locator): Promise<void> {
   await control.waitFor();
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  for (let presses = 0; presses < 80; presses++) {
-    await page.keyboard.press("Tab");
-    if (await control.evaluate((element) => element === document.activeElement)) return;
-  }
-  throw new Error(`Tab never reached ${control}`);
+  await tabOnTo(page, control);
 }
 
 /** Tabs to `control` and presses `key` on it: the control works by keyboard. */

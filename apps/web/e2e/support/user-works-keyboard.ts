@@ -6,18 +6,32 @@
  */
 import type { Locator, Page } from "playwright-core";
 
-async function isFocused(control: Locator): Promise<boolean> {
-  return control.evaluate((element) => element === document.activeElement);
-}
-
-/** Presses Tab until `control` has the focus; fails when it is not reached within `maxPresses`. */
+/**
+ * Presses Tab until `control` has the focus; fails when it is not reached within `maxPresses`.
+ * The element is found once, not at every press: a role locator found anew worked out the
+ * accessible name of every candidate on the page each time (decision 048). Should the page
+ * replace the element meanwhile, it is found again.
+ */
 export async function tabTo(page: Page, control: Locator, maxPresses = 80): Promise<void> {
   await control.waitFor();
-  for (let presses = 0; presses < maxPresses; presses++) {
-    if (await isFocused(control)) return;
-    await page.keyboard.press("Tab");
+  let element = await control.elementHandle();
+  try {
+    for (let presses = 0; ; presses++) {
+      const focused = await element.evaluate((node) =>
+        node.isConnected ? node === document.activeElement : null,
+      );
+      if (focused === true) return;
+      if (focused === null) {
+        await element.dispose();
+        element = await control.elementHandle();
+        if (await element.evaluate((node) => node === document.activeElement)) return;
+      }
+      if (presses === maxPresses) break;
+      await page.keyboard.press("Tab");
+    }
+  } finally {
+    await element.dispose();
   }
-  if (await isFocused(control)) return;
   throw new Error(`${control} was not reached with ${maxPresses} presses of Tab`);
 }
 
