@@ -191,8 +191,7 @@ export async function createTestDatabase(): Promise<DatabaseConnection> {
   if (!templatePath) throw new Error(`${PGLITE_TEMPLATE_ENV} is not set: run tests through Vitest`);
   const pglite = await PGlite.create({
     loadDataDir: pgliteTemplate(templatePath),
-    ...(await pgliteAssets()),
-    initialMemory: PGLITE_INITIAL_MEMORY,
+    ...(await sharedPgliteOptions()),
   });
   return connect({ pglite });
 }
@@ -214,20 +213,26 @@ function pgliteTemplate(path: string): Blob {
   return template.data;
 }
 
-const PGLITE_INITIAL_MEMORY = 512 * 1024 * 1024;
+type SharedPgliteOptions = {
+  pgliteWasmModule: WebAssembly.Module;
+  fsBundle: Blob;
+  initialMemory: number;
+};
 
-let assets: Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
+let shared: Promise<SharedPgliteOptions> | undefined;
 
-function pgliteAssets(): Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }> {
-  assets ??= (async () => {
+/** PGlite's module and file bundle, read once per process, and the memory to start with. */
+function sharedPgliteOptions(): Promise<SharedPgliteOptions> {
+  shared ??= (async () => {
     // PGlite's own files, beside its entry point (it reads them from there when not given them).
     const dist = dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
     return {
       pgliteWasmModule: await WebAssembly.compile(readFileSync(join(dist, "pglite.wasm"))),
       fsBundle: new Blob([readFileSync(join(dist, "pglite.data"))]),
+      initialMemory: 512 * 1024 * 1024,
     };
   })();
-  return assets;
+  return shared;
 }
 
 /**
@@ -287,8 +292,7 @@ export async function createTestPgliteDirectory(directory: string): Promise<void
   const pglite = await PGlite.create({
     dataDir: directory,
     ...(templatePath ? { loadDataDir: pgliteTemplate(templatePath) } : {}),
-    ...(await pgliteAssets()),
-    initialMemory: PGLITE_INITIAL_MEMORY,
+    ...(await sharedPgliteOptions()),
   });
   await pglite.close();
 }
