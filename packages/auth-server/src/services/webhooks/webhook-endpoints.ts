@@ -5,7 +5,7 @@
  * refused with a 400 when it is set; deliveries check it again on every connection.
  * @module
  */
-import type { Database } from "@heritage/db";
+import type { Database, Transaction } from "@heritage/db";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import {
   type WebhookEndpointRow,
@@ -51,7 +51,7 @@ function toEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
 }
 
 async function requireEndpointRow(
-  db: Database,
+  db: Database | Transaction,
   projectId: string,
   endpointId: string,
 ): Promise<WebhookEndpointRow> {
@@ -192,33 +192,43 @@ export interface WebhookDeliveryLogEntry {
   }[];
 }
 
-/** The newest deliveries of an endpoint (up to `limit`), each with its attempts oldest first. */
+/**
+ * The newest deliveries of an endpoint (up to `limit`), each with its attempts oldest first. Both
+ * reads share one snapshot: the worker logs an attempt and counts it in one transaction, and read
+ * apart (READ COMMITTED) a delivery could show an attempt its `attempt_count` did not count yet.
+ */
 export async function listWebhookDeliveries(
   db: Database,
   projectId: string,
   endpointId: string,
   limit: number,
 ): Promise<WebhookDeliveryLogEntry[]> {
-  await requireEndpointRow(db, projectId, endpointId);
-  const deliveries = await db
-    .select()
-    .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.endpointId, endpointId))
-    .orderBy(desc(webhookDeliveries.sequence))
-    .limit(limit);
-  const attempts =
-    deliveries.length === 0
-      ? []
-      : await db
-          .select()
-          .from(webhookDeliveryAttempts)
-          .where(
-            inArray(
-              webhookDeliveryAttempts.deliveryId,
-              deliveries.map((delivery) => delivery.id),
-            ),
-          )
-          .orderBy(asc(webhookDeliveryAttempts.id));
+  const { deliveries, attempts } = await db.transaction(
+    async (tx) => {
+      await requireEndpointRow(tx, projectId, endpointId);
+      const deliveries = await tx
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, endpointId))
+        .orderBy(desc(webhookDeliveries.sequence))
+        .limit(limit);
+      const attempts =
+        deliveries.length === 0
+          ? []
+          : await tx
+              .select()
+              .from(webhookDeliveryAttempts)
+              .where(
+                inArray(
+                  webhookDeliveryAttempts.deliveryId,
+                  deliveries.map((delivery) => delivery.id),
+                ),
+              )
+              .orderBy(asc(webhookDeliveryAttempts.id));
+      return { deliveries, attempts };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
   return deliveries.map((delivery) => ({
     id: delivery.id,
     event_type: delivery.eventType,
