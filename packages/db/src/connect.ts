@@ -11,6 +11,7 @@ import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { createStatementCache } from "./pglite-statements/statement-cache.mjs";
 import { type PGliteThread, startPGliteThread } from "./pglite-thread/pglite-thread";
 
 /**
@@ -130,8 +131,10 @@ async function connectPglite(options: ConnectOptions): Promise<DatabaseConnectio
     client = await startPGliteThread({ dataDir: options.dataDir });
   }
   const pglite = client;
-  // Drizzle's PGlite driver calls `query` and `transaction`, which the thread's stand-in offers.
-  const db = drizzlePglite({ client: pglite as PGlite }) as unknown as Database;
+  // Drizzle's PGlite driver calls `query` and `transaction`, which the thread's stand-in offers
+  // (its worker keeps prepared statements); an instance on this thread gets them here.
+  const queryable = options.pglite ? withStatementCache(options.pglite) : pglite;
+  const db = drizzlePglite({ client: queryable as PGlite }) as unknown as Database;
   return {
     db,
     engine: "pglite",
@@ -148,6 +151,30 @@ async function connectPglite(options: ConnectOptions): Promise<DatabaseConnectio
     async close() {
       if (!pglite.closed) await pglite.close();
     },
+  };
+}
+
+/**
+ * What Drizzle's PGlite driver uses of an instance on this thread (`query`, `transaction` and the
+ * transaction's `query`), with statements parsed and planned once (decision 049).
+ */
+function withStatementCache(pglite: PGlite): Pick<PGlite, "query" | "transaction"> {
+  const statements = createStatementCache(pglite);
+  return {
+    query: (sql, params, options) => statements.query(sql, params, options),
+    transaction: (callback) =>
+      pglite.transaction((tx) =>
+        callback({
+          ...tx,
+          query: (sql, params, options) =>
+            tx.closed
+              ? Promise.reject(new Error("Transaction is closed"))
+              : statements.queryInTransaction(sql, params, options),
+          get closed() {
+            return tx.closed;
+          },
+        }),
+      ),
   };
 }
 

@@ -11,9 +11,12 @@
 // { type: "notification", channel, payload }.
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
+import { createStatementCache } from "../pglite-statements/statement-cache.mjs";
 
 /** @type {PGlite} */
 const pglite = await PGlite.create(workerData.dataDir ? { dataDir: workerData.dataDir } : {});
+/** Statements are parsed and planned once, then only bound and executed (decision 049). */
+const statements = createStatementCache(pglite);
 
 /** Transactions under way, by id: PGlite's transaction object and how to end it. */
 const transactions = new Map();
@@ -50,14 +53,22 @@ function runnerFor(message) {
   return open.tx;
 }
 
+/** A statement with values, through the statement cache, inside its transaction or on its own. */
+function query(message) {
+  if (message.transactionId === undefined) {
+    return statements.query(message.sql, message.params, queryOptions(message));
+  }
+  runnerFor(message); // refuses a closed transaction
+  return statements.queryInTransaction(message.sql, message.params, queryOptions(message));
+}
+
 function result({ rows, fields, affectedRows }) {
   return { rows, fields, affectedRows };
 }
 
 const handlers = {
   async query(message) {
-    const runner = runnerFor(message);
-    return result(await runner.query(message.sql, message.params, queryOptions(message)));
+    return result(await query(message));
   },
   async exec(message) {
     const runner = runnerFor(message);
