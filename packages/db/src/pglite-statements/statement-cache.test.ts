@@ -40,8 +40,8 @@ describe("the PGlite statement cache", () => {
       ["x", "y"],
       true,
     ];
-    const ours = await cache.query(insert, values("ours"));
-    const theirs = await pglite.query(insert, values("theirs"));
+    const ours = await cache.query<Record<string, unknown>>(insert, values("ours"));
+    const theirs = await pglite.query<Record<string, unknown>>(insert, values("theirs"));
     expect({ ...ours, rows: ours.rows.map((row) => ({ ...row, id: 0, name: "" })) }).toEqual({
       ...theirs,
       rows: theirs.rows.map((row) => ({ ...row, id: 0, name: "" })),
