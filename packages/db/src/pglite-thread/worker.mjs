@@ -37,12 +37,19 @@ function serialiseError(error) {
   return fields;
 }
 
+/** Parsers by the type ids they keep as text: one object per set, which the statement cache merges once. */
+const parsersByTypes = new Map();
+
 function queryOptions(message) {
-  return {
-    rowMode: message.rowMode,
+  const types = message.identityTypes ?? [];
+  const key = types.join(",");
+  let parsers = parsersByTypes.get(key);
+  if (!parsers) {
     // Only parsers that return the text unchanged cross threads (the ones Drizzle passes).
-    parsers: Object.fromEntries((message.identityTypes ?? []).map((type) => [type, identity])),
-  };
+    parsers = Object.fromEntries(types.map((type) => [type, identity]));
+    parsersByTypes.set(key, parsers);
+  }
+  return { rowMode: message.rowMode, parsers };
 }
 
 /** Where a statement runs: inside its transaction, or on its own. */
