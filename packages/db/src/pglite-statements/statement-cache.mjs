@@ -1,7 +1,7 @@
 // Named prepared statements for PGlite (decision 049). PGlite's `query(sql, params)` sends Parse,
 // Describe, Bind, Describe, Execute and Sync as six calls into its WebAssembly PostgreSQL, which
-// parses and plans the statement anew every time: about 230–290 µs for a one-row lookup by a
-// unique index, against 60 µs when the statement is parsed once under a name and each call is one
+// parses and plans the statement anew every time: 225–377 µs for a one-row lookup by a unique
+// index, against about 60 µs when the statement is parsed once under a name and each call is one
 // Bind, Execute and Sync. PostgreSQL's own drivers keep such statements per connection; this is
 // the same for PGlite's one connection.
 //
