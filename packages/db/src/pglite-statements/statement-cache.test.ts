@@ -2,15 +2,16 @@
  * The statement cache (decision 049) answers what PGlite's own `query` answers, rows, errors and
  * locking included, while each statement is parsed once.
  */
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestPglite } from "../testing/pglite-template";
 import { createStatementCache, type StatementCache } from "./statement-cache.mjs";
 
 let pglite: PGlite;
 let cache: StatementCache;
 
 beforeAll(async () => {
-  pglite = await PGlite.create();
+  pglite = await createTestPglite();
   await pglite.exec(`
     create table items (id serial primary key, name text unique not null, at timestamptz,
       data jsonb, raw bytea, tags text[], flag boolean);

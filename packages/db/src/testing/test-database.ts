@@ -5,17 +5,16 @@
  * own copy, which is much faster than initialising and migrating a new database every time.
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { connect, type DatabaseConnection } from "../connect";
 import { type MigrationSet, migrate } from "../migrate";
+import { PGLITE_TEMPLATE_ENV, pgliteTemplate, sharedPgliteOptions } from "./pglite-template";
 
-const PGLITE_TEMPLATE_ENV = "HERITAGE_TEST_PGLITE_TEMPLATE";
 const PG_TEMPLATE_ENV = "HERITAGE_TEST_PG_TEMPLATE";
 
 /** Which engine tests run on: PostgreSQL when `DATABASE_URL` is set, PGlite otherwise. */
@@ -194,45 +193,6 @@ export async function createTestDatabase(): Promise<DatabaseConnection> {
     ...(await sharedPgliteOptions()),
   });
   return connect({ pglite });
-}
-
-/*
- * What every PGlite test database of a process shares (decision 047). V8 answers each big piece
- * of new memory outside its heap with a full garbage collection, which in a test worker marks the
- * whole module graph the worker keeps (~110 MB). A new PGlite instance grew its WebAssembly memory
- * from PGlite's 128 MB step by step and read the template file, PGlite's module and its file
- * bundle afresh: about four full collections per test database, 300 per worker in the auth
- * server's tests (146 s). Starting at 512 MB (pages are only taken as they are touched) and
- * reading those files, and compiling the module, once per process: 170 per worker (129 s); either
- * alone: 215 (140 s) and 310 (144 s).
- */
-let template: { path: string; data: Blob } | undefined;
-
-function pgliteTemplate(path: string): Blob {
-  if (template?.path !== path) template = { path, data: new Blob([readFileSync(path)]) };
-  return template.data;
-}
-
-type SharedPgliteOptions = {
-  pgliteWasmModule: WebAssembly.Module;
-  fsBundle: Blob;
-  initialMemory: number;
-};
-
-let shared: Promise<SharedPgliteOptions> | undefined;
-
-/** PGlite's module and file bundle, read once per process, and the memory to start with. */
-function sharedPgliteOptions(): Promise<SharedPgliteOptions> {
-  shared ??= (async () => {
-    // PGlite's own files, beside its entry point (it reads them from there when not given them).
-    const dist = dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
-    return {
-      pgliteWasmModule: await WebAssembly.compile(readFileSync(join(dist, "pglite.wasm"))),
-      fsBundle: new Blob([readFileSync(join(dist, "pglite.data"))]),
-      initialMemory: 512 * 1024 * 1024,
-    };
-  })();
-  return shared;
 }
 
 /**
