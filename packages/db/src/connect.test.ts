@@ -8,7 +8,8 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { connect } from "./connect";
-import { createTestDatabase, createTestPgliteDirectory, testEngine } from "./testing/test-database";
+import { createTestPgliteDirectory } from "./testing/pglite-template";
+import { createTestDatabase, testEngine } from "./testing/test-database";
 
 const writerFixture = fileURLToPath(
   new URL("./testing/write-and-wait-fixture.ts", import.meta.url),

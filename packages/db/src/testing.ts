@@ -1,9 +1,9 @@
 export { untilAnnounced } from "./testing/announcements";
+export { createTestPgliteDirectory } from "./testing/pglite-template";
 export {
   connectAgain,
   createTestDatabase,
   createTestDatabaseUrl,
-  createTestPgliteDirectory,
   describeServerActivity,
   prepareTestTemplate,
   testEngine,

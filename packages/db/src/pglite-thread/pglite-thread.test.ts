@@ -8,13 +8,25 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type DatabaseConnection } from "../connect";
+import { createTestPgliteDirectory } from "../testing/pglite-template";
 import { type PGliteThread, startPGliteThread } from "./pglite-thread";
 
 let thread: PGliteThread;
 const dataDirs: string[] = [];
 
+/**
+ * A data folder holding the run's migrated template: opening it skips the `initdb` (seconds) that
+ * a new folder or an in-memory database costs.
+ */
+async function templatedDataDir(): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), "heritage-thread-"));
+  dataDirs.push(dataDir);
+  await createTestPgliteDirectory(dataDir);
+  return dataDir;
+}
+
 beforeAll(async () => {
-  thread = await startPGliteThread({});
+  thread = await startPGliteThread({ dataDir: await templatedDataDir() });
   await thread.exec(`
     create table items (id serial primary key, name text unique not null, at timestamptz,
       data jsonb, raw bytea, flag boolean);
@@ -123,8 +135,7 @@ describe("connect() on the embedded database", () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), "heritage-thread-"));
-    dataDirs.push(dataDir);
+    dataDir = await templatedDataDir();
     connection = await connect({ dataDir });
   });
   afterAll(async () => {
@@ -153,7 +164,7 @@ describe("connect() on the embedded database", () => {
   });
 
   it("refuses statements once closed, with a clear error", async () => {
-    const closing = await connect({});
+    const closing = await connect({ dataDir: await templatedDataDir() });
     await closing.close();
     const error = await closing.db.execute(sql`select 1`).catch((caught: unknown) => caught);
     // Drizzle names the statement and keeps the driver's error as the cause.

@@ -64,3 +64,17 @@ export async function createTestPglite(): Promise<PGlite> {
     ...(await sharedPgliteOptions()),
   });
 }
+
+/**
+ * Writes the run's migrated PGlite template into `directory`, as a server's `DATA_DIR/db`. A run
+ * on PostgreSQL has no PGlite template: the database is then created empty (a server migrates it).
+ */
+export async function createTestPgliteDirectory(directory: string): Promise<void> {
+  const templatePath = process.env[PGLITE_TEMPLATE_ENV];
+  const pglite = await PGlite.create({
+    dataDir: directory,
+    ...(templatePath ? { loadDataDir: pgliteTemplate(templatePath) } : {}),
+    ...(await sharedPgliteOptions()),
+  });
+  await pglite.close();
+}
