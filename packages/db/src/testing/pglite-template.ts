@@ -25,7 +25,7 @@ export const PGLITE_TEMPLATE_ENV = "HERITAGE_TEST_PGLITE_TEMPLATE";
  */
 let template: { path: string; data: Blob } | undefined;
 
-export function pgliteTemplate(path: string): Blob {
+function pgliteTemplate(path: string): Blob {
   if (template?.path !== path) template = { path, data: new Blob([readFileSync(path)]) };
   return template.data;
 }
@@ -39,7 +39,7 @@ type SharedPgliteOptions = {
 let shared: Promise<SharedPgliteOptions> | undefined;
 
 /** PGlite's module and file bundle, read once per process, and the memory to start with. */
-export function sharedPgliteOptions(): Promise<SharedPgliteOptions> {
+function sharedPgliteOptions(): Promise<SharedPgliteOptions> {
   shared ??= (async () => {
     // PGlite's own files, beside its entry point (it reads them from there when not given them).
     const dist = dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));

@@ -13,7 +13,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { connect, type DatabaseConnection } from "../connect";
 import { type MigrationSet, migrate } from "../migrate";
-import { PGLITE_TEMPLATE_ENV, pgliteTemplate, sharedPgliteOptions } from "./pglite-template";
+import { createTestPglite, PGLITE_TEMPLATE_ENV } from "./pglite-template";
 
 const PG_TEMPLATE_ENV = "HERITAGE_TEST_PG_TEMPLATE";
 
@@ -186,13 +186,7 @@ export async function createTestDatabase(): Promise<DatabaseConnection> {
     };
   }
 
-  const templatePath = process.env[PGLITE_TEMPLATE_ENV];
-  if (!templatePath) throw new Error(`${PGLITE_TEMPLATE_ENV} is not set: run tests through Vitest`);
-  const pglite = await PGlite.create({
-    loadDataDir: pgliteTemplate(templatePath),
-    ...(await sharedPgliteOptions()),
-  });
-  return connect({ pglite });
+  return connect({ pglite: await createTestPglite() });
 }
 
 /**
