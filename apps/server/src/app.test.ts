@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { testSecretsKey } from "@heritage/auth-server/testing";
 import { seedDefaultContent } from "@heritage/content";
 import type { DatabaseConnection } from "@heritage/db";
@@ -391,6 +392,75 @@ describe("the app", () => {
     expect(json.headers.get("cache-control")).toBe("public, max-age=3600");
     expect(json.headers.get("x-hexclave-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(json.headers.get("x-stack-request-id")).toBeNull();
+  });
+
+  it("gzips the auth API's answers from 1 KiB for clients that take gzip, and sends smaller ones as they are", async () => {
+    const app = appWith();
+    const asServer = {
+      "x-stack-project-id": siteAuth.projectId,
+      "x-stack-access-type": "server",
+      "x-stack-secret-server-key": siteAuth.secretServerKey,
+    };
+    // Enough users that the list is well over 1 KiB.
+    for (let i = 0; i < 6; i++) {
+      const created = await app.request("/api/v1/users", {
+        method: "POST",
+        headers: { ...asServer, "content-type": "application/json" },
+        body: JSON.stringify({ primary_email: `compressed-${i}@example.com` }),
+      });
+      expect(created.status).toBe(201);
+    }
+    const list = (acceptEncoding: string) =>
+      app.request("/api/v1/users?limit=6", {
+        headers: { ...asServer, "accept-encoding": acceptEncoding },
+      });
+    const plain = await list("identity");
+    const plainText = await plain.text();
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(Buffer.byteLength(plainText)).toBeGreaterThan(1024);
+
+    // What Node's fetch sends, so the SDK from a server; and what browsers send.
+    for (const acceptEncoding of ["gzip, deflate", "gzip, deflate, br, zstd", "*"]) {
+      const gzipped = await list(acceptEncoding);
+      expect({ acceptEncoding, encoding: gzipped.headers.get("content-encoding") }).toEqual({
+        acceptEncoding,
+        encoding: "gzip",
+      });
+      const bytes = Buffer.from(await gzipped.arrayBuffer());
+      expect(gunzipSync(bytes).toString("utf8")).toBe(plainText);
+      expect(bytes.length).toBeLessThan(Buffer.byteLength(plainText) / 2);
+      // Every other header as on the plain answer, but for the request's own id and nonce.
+      const perRequest = ["content-encoding", "content-length", "x-stack-request-id"];
+      const others = (response: Response) =>
+        [...response.headers]
+          .filter(([name]) => !perRequest.includes(name))
+          .map(([name, value]) => [name, value.replace(/'nonce-[^']+'/, "'nonce'")]);
+      expect(others(gzipped)).toEqual(others(plain));
+      expect(gzipped.headers.get("vary")).toBe("Accept-Encoding");
+    }
+    // A client that refuses gzip, or takes only deflate, gets the bytes as they are.
+    for (const acceptEncoding of ["gzip;q=0, deflate", "deflate", "br"]) {
+      const answer = await list(acceptEncoding);
+      expect({ acceptEncoding, encoding: answer.headers.get("content-encoding") }).toEqual({
+        acceptEncoding,
+        encoding: null,
+      });
+      expect(await answer.text()).toBe(plainText);
+    }
+
+    // Under 1 KiB: as it is, saying that it varies on the encoding.
+    const small = await app.request(
+      `/api/v1/projects/${siteAuth.projectId}/.well-known/jwks.json`,
+      {
+        headers: { "accept-encoding": "gzip, deflate" },
+      },
+    );
+    const smallText = await small.text();
+    expect(Buffer.byteLength(smallText)).toBeLessThan(1024);
+    expect(small.headers.get("content-encoding")).toBeNull();
+    expect(small.headers.get("vary")).toBe("Accept-Encoding");
+    expect(JSON.parse(smallText)).toHaveProperty("keys");
   });
 
   it("limits a request body however its size is sent, and lets a bodiless GET through untouched", async () => {

@@ -12,8 +12,12 @@ export { authConfigSchema, checkAuthSettingsForMode, parseAuthConfig } from "./c
 export type { ApiVersion } from "./http/api-versions";
 export { apiVersions, authApiMountPaths } from "./http/api-versions";
 export type { AuthEnv } from "./http/context";
-export type { FinishedAnswerVariables } from "./http/finished-answers";
-export { headersForApiAnswers, isFinishedAnswer } from "./http/finished-answers";
+export type { FinishedAnswerParts, FinishedAnswerVariables } from "./http/finished-answers";
+export {
+  finishedAnswerParts,
+  headersForApiAnswers,
+  isFinishedAnswer,
+} from "./http/finished-answers";
 export { mountAuthApi } from "./http/mounting";
 export { createUnknownApiRoutes } from "./http/unknown-routes";
 export { authApiPathGroup, knownErrorBodySchema } from "./openapi/auth-api-description";

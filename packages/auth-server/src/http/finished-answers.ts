@@ -13,12 +13,26 @@
  */
 import type { Context } from "hono";
 
+/**
+ * What a finished answer was made of, kept beside it: a layer that changes how the body is sent
+ * (compression.ts in the site's app) makes a new answer from these without reading the Response,
+ * whose headers and body getters would turn the adapter's lightweight answer into a full one.
+ */
+export interface FinishedAnswerParts {
+  status: number;
+  /** Every header it goes out with, lower-case names. */
+  headers: Readonly<Record<string, string>>;
+  body: string;
+}
+
 /** The context variables this takes (declared in `AuthEnv` and in the site's `AppEnv`). */
 export interface FinishedAnswerVariables {
   /** Headers the layers in front add to every JSON answer, lower-case names. */
   apiAnswerHeaders: Record<string, string>;
   /** The answer made with every header already on it. */
   finishedAnswer: Response;
+  /** What `finishedAnswer` was made of. */
+  finishedAnswerParts: FinishedAnswerParts;
 }
 
 type AnyContext = Context<{ Variables: Partial<FinishedAnswerVariables> }>;
@@ -43,9 +57,11 @@ export function layersApiAnswerHeaders(c: Context): Readonly<Record<string, stri
   return (c as unknown as AnyContext).get("apiAnswerHeaders");
 }
 
-/** Marks `response` as carrying every header the layers would add. */
-export function markFinished(c: Context, response: Response): Response {
-  (c as unknown as AnyContext).set("finishedAnswer", response);
+/** Marks `response`, made of `parts`, as carrying every header the layers would add. */
+export function markFinished(c: Context, response: Response, parts: FinishedAnswerParts): Response {
+  const context = c as unknown as AnyContext;
+  context.set("finishedAnswer", response);
+  context.set("finishedAnswerParts", parts);
   return response;
 }
 
@@ -53,4 +69,9 @@ export function markFinished(c: Context, response: Response): Response {
 export function isFinishedAnswer(c: Context): boolean {
   const finished = (c as unknown as AnyContext).get("finishedAnswer");
   return finished !== undefined && c.res === finished;
+}
+
+/** After `next()`: what the answer was made of, when it is a finished one (else undefined). */
+export function finishedAnswerParts(c: Context): FinishedAnswerParts | undefined {
+  return isFinishedAnswer(c) ? (c as unknown as AnyContext).get("finishedAnswerParts") : undefined;
 }

@@ -34,7 +34,13 @@ export function sendJsonText(
   headers: Readonly<Record<string, string>> = noHeaders,
 ): Response {
   const finished = finishedAnswerHeaders(c as Context<AuthEnv>, status, jsonContentType, headers);
-  if (finished) return markFinished(c, new Response(json, { status, headers: finished }));
+  if (finished) {
+    return markFinished(c, new Response(json, { status, headers: finished }), {
+      status,
+      headers: finished,
+      body: json,
+    });
+  }
   return c.body(json, status, { ...headers, "content-type": jsonContentType });
 }
 
@@ -49,7 +55,13 @@ export function sendText(
   headers: Readonly<Record<string, string>> = noHeaders,
 ): Response {
   const finished = finishedAnswerHeaders(c as Context<AuthEnv>, status, textContentType, headers);
-  if (finished) return markFinished(c, new Response(text, { status, headers: finished }));
+  if (finished) {
+    return markFinished(c, new Response(text, { status, headers: finished }), {
+      status,
+      headers: finished,
+      body: text,
+    });
+  }
   return c.body(text, status, { ...headers, "content-type": textContentType });
 }
 
