@@ -461,6 +461,20 @@ describe("the app", () => {
     expect(small.headers.get("content-encoding")).toBeNull();
     expect(small.headers.get("vary")).toBe("Accept-Encoding");
     expect(JSON.parse(smallText)).toHaveProperty("keys");
+    // A known error too (an answer the API does not finish): it says its length, so it stays plain.
+    const refused = await app.request("/api/v1/users/me", {
+      headers: {
+        "x-stack-project-id": siteAuth.projectId,
+        "x-stack-access-type": "client",
+        "x-stack-publishable-client-key": siteAuth.publishableClientKey,
+        "x-stack-access-token": "not-a-token",
+        "accept-encoding": "gzip, deflate",
+      },
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("content-encoding")).toBeNull();
+    expect(refused.headers.get("x-stack-known-error")).toBe("UNPARSABLE_ACCESS_TOKEN");
+    expect(await refused.json()).toMatchObject({ code: "UNPARSABLE_ACCESS_TOKEN" });
   });
 
   it("limits a request body however its size is sent, and lets a bodiless GET through untouched", async () => {

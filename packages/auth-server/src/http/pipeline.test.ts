@@ -72,6 +72,22 @@ function expectProtocolHeaders(response: Response): void {
   expect(response.headers.get("access-control-expose-headers")).toBe(corsExposeHeaders.join(", "));
 }
 
+/** An app whose one route throws an unexpected error, answered by the error handler. */
+function appThatThrows(isDevelopment: boolean, logged: unknown[]) {
+  const app = new Hono<AuthEnv>();
+  app.use("*", protocolHeaders());
+  app.get("/boom", () => {
+    throw new Error("secret database detail");
+  });
+  app.onError(
+    createErrorHandler({
+      logger: { ...silentLogger, error: (data) => logged.push(data) },
+      isDevelopment,
+    }),
+  );
+  return app;
+}
+
 describe("response headers (happy)", () => {
   it("sets request ids, no-store and CORS on success", async () => {
     const response = await t.request("/projects/current", { accessType: "client" });
@@ -262,6 +278,29 @@ describe("error responses (error)", () => {
     }
   });
 
+  it("says the length of every error's body, so a compressing layer can leave a small one as it is", async () => {
+    const bodyLength = async (response: Response) =>
+      String((await response.arrayBuffer()).byteLength);
+    const answers = [
+      await t.request("/users/me"),
+      await t.request("/users/me", {
+        accessType: "client",
+        headers: { "x-stack-override-error-status": "true" },
+      }),
+      // "—" is three bytes: the length counts bytes, not characters.
+      await t.request("/api/v1/no/such/path", { accessType: "admin", keys: null }),
+    ];
+    for (const response of answers) {
+      const declared = response.headers.get("content-length");
+      expect({ status: response.status, declared }).toEqual({
+        status: response.status,
+        declared: await bodyLength(response),
+      });
+    }
+    const boom = await appThatThrows(false, []).request("/boom");
+    expect(boom.headers.get("content-length")).toBe(await bodyLength(boom));
+  });
+
   it("answers a known path asked with another method with a bare 405", async () => {
     const signIn = await t.request("/auth/password/sign-in", {
       method: "GET",
@@ -437,21 +476,6 @@ describe("malformed input (security)", () => {
 });
 
 describe("unexpected errors (security)", () => {
-  function appThatThrows(isDevelopment: boolean, logged: unknown[]) {
-    const app = new Hono<AuthEnv>();
-    app.use("*", protocolHeaders());
-    app.get("/boom", () => {
-      throw new Error("secret database detail");
-    });
-    app.onError(
-      createErrorHandler({
-        logger: { ...silentLogger, error: (data) => logged.push(data) },
-        isDevelopment,
-      }),
-    );
-    return app;
-  }
-
   it("logs the cause with the request id and answers a bare 500 in production", async () => {
     const logged: unknown[] = [];
     const response = await appThatThrows(false, logged).request("/boom", {
