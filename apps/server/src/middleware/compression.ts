@@ -34,7 +34,7 @@ const VARIES_ON_ENCODING = /(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 
 /** Smaller answers go out as they are: Hono's own threshold, and the size of a few packets' headers. */
-export const MINIMUM_COMPRESSED_BYTES = 1024;
+const MINIMUM_COMPRESSED_BYTES = 1024;
 /**
  * Up to this size a finished answer is compressed on the main thread (about 50 µs for 32 KiB on
  * the bench machines); a larger one in zlib's thread pool, so one large answer does not hold up
