@@ -17,6 +17,7 @@ export {
   finishedAnswerParts,
   headersForApiAnswers,
   isFinishedAnswer,
+  markFinished,
 } from "./http/finished-answers";
 export { mountAuthApi } from "./http/mounting";
 export { createUnknownApiRoutes } from "./http/unknown-routes";

@@ -84,10 +84,12 @@ const handlersDone = async () => {};
 /**
  * The finished answer again, its body gzipped and its other headers as they were (a strong ETag
  * becomes weak: the bytes differ from the plain answer's). Left as it is when it has no body worth
- * compressing or asks not to be transformed.
+ * compressing or asks not to be transformed. (A finished answer always has a body: it is made
+ * from a string.)
  */
 async function sendGzipped(c: Context, answer: FinishedAnswerParts): Promise<void> {
-  if (c.req.method === "HEAD" || answer.status === 204 || answer.status === 304) return;
+  // A HEAD answer's body is dropped: it keeps the headers of the plain answer.
+  if (c.req.method === "HEAD") return;
   const { headers } = answer;
   if (headers["content-encoding"] || NO_TRANSFORM.test(headers["cache-control"] ?? "")) return;
   if (Buffer.byteLength(answer.body) < MINIMUM_COMPRESSED_BYTES) return;
@@ -99,7 +101,10 @@ async function sendGzipped(c: Context, answer: FinishedAnswerParts): Promise<voi
   const compressedHeaders: Record<string, string> = { ...headers, "content-encoding": "gzip" };
   const etag = headers.etag;
   if (etag && !etag.startsWith("W/")) compressedHeaders.etag = `W/${etag}`;
-  // The Node adapter writes a byte body with its length, in one write.
+  // Assigning through undefined first stops Hono from copying the old answer's headers onto the
+  // new one, which would also rebuild it around a stream. As it is, the Node adapter writes the
+  // byte body with its length, in one write.
+  c.res = undefined;
   c.res = new Response(gzipped, { status: answer.status, headers: compressedHeaders });
 }
 
