@@ -366,6 +366,17 @@ describe("the app", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-encoding")).toBe("gzip");
     expect(response.headers.get("vary")).toContain("Accept-Encoding");
+    // An answer under 1 KiB (here a refusal) says its length and goes out as it is.
+    const refused = await appWith().request("/functions/api-faqs", {
+      method: "POST",
+      headers: { "accept-encoding": "gzip", "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("content-encoding")).toBeNull();
+    const refusedText = await refused.text();
+    expect(refused.headers.get("content-length")).toBe(String(Buffer.byteLength(refusedText)));
+    expect(JSON.parse(refusedText)).toMatchObject({ data: null });
     // Without Accept-Encoding the same answer goes out as it is, still saying what it varies on,
     // with every security header and a fresh nonce in the policy of each answer.
     const plain = await appWith().request("/functions/api-projects");

@@ -31,14 +31,28 @@ export type ApiResponseBody<T> = { data: T; error: null } | { data: null; error:
  */
 const noStore = (c: Context) => c.header("Cache-Control", "no-store");
 
+/**
+ * `c.json`'s answer, saying its length: the compression layer (middleware/compression.ts) leaves
+ * an answer under 1 KiB as it is only when it can see the length, and otherwise sends even a
+ * one-line error through a `CompressionStream` (decision 050).
+ */
+function jsonWithLength(c: Context, body: unknown, status: ContentfulStatusCode) {
+  const text = JSON.stringify(body);
+  return c.body(text, status, {
+    "Content-Type": "application/json",
+    "Content-Length": String(Buffer.byteLength(text)),
+  });
+}
+
 export function respondWithData<T>(c: Context, data: T, status: ContentfulStatusCode = 200) {
   noStore(c);
-  return c.json({ data, error: null } satisfies ApiResponseBody<T>, status);
+  return jsonWithLength(c, { data, error: null } satisfies ApiResponseBody<T>, status);
 }
 
 export function respondWithError(c: Context, error: ContentError) {
   noStore(c);
-  return c.json(
+  return jsonWithLength(
+    c,
     { data: null, error: error.toJSON() } satisfies ApiResponseBody<never>,
     error.status as ContentfulStatusCode,
   );
