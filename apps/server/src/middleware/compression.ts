@@ -25,8 +25,8 @@ import {
 } from "@heritage/auth-server";
 import type { Context, MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
-import { parseAccept } from "hono/utils/accept";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
+import { codingWeights } from "../content-negotiation/accept-encoding";
 
 /** Names gzip or deflate, or any coding (`*`): the answer may be compressed (weights aside). */
 const ACCEPTS_AN_ENCODING = /\b(?:gzip|deflate)\b|\*/i;
@@ -59,7 +59,7 @@ export function compressText(): MiddlewareHandler {
       await next();
       const finished = finishedAnswerParts(c);
       if (finished) {
-        if (acceptsGzip(acceptEncoding)) await sendGzipped(c, finished);
+        if (codingWeights(acceptEncoding).gzip > 0) await sendGzipped(c, finished);
         return;
       }
       // Hono's middleware does all its work after the handlers, which have answered by now.
@@ -92,7 +92,7 @@ async function sendGzipped(c: Context, answer: FinishedAnswerParts): Promise<voi
   if (c.req.method === "HEAD") return;
   const { headers } = answer;
   if (headers["content-encoding"] || NO_TRANSFORM.test(headers["cache-control"] ?? "")) return;
-  if (Buffer.byteLength(answer.body) < MINIMUM_COMPRESSED_BYTES) return;
+  if (isUnderMinimum(answer.body)) return;
   const plain = Buffer.from(answer.body);
   const gzipped =
     plain.length <= COMPRESSED_IN_PLACE_BYTES
@@ -109,21 +109,11 @@ async function sendGzipped(c: Context, answer: FinishedAnswerParts): Promise<voi
 }
 
 /**
- * Whether `Accept-Encoding` takes gzip (RFC 9110, 12.5.3: named with a weight above 0, or by a
- * `*` that is). Kept by header value: clients send one of a handful of values. Bounded: a client
- * inventing a new value per request only refills it.
+ * Whether a body is under `MINIMUM_COMPRESSED_BYTES` in UTF-8. A UTF-16 code unit is 1 to 3 bytes
+ * there, so only a length in between is counted, and a large body is encoded once, not twice.
  */
-const gzipAcceptedBy = new Map<string, boolean>();
-const gzipAcceptedByLimit = 64;
-
-function acceptsGzip(acceptEncoding: string): boolean {
-  let accepted = gzipAcceptedBy.get(acceptEncoding);
-  if (accepted === undefined) {
-    const accepts = parseAccept(acceptEncoding);
-    const named = accepts.find((accept) => accept.type.toLowerCase() === "gzip");
-    accepted = (named ? named.q : (accepts.find((accept) => accept.type === "*")?.q ?? 0)) > 0;
-    if (gzipAcceptedBy.size >= gzipAcceptedByLimit) gzipAcceptedBy.clear();
-    gzipAcceptedBy.set(acceptEncoding, accepted);
-  }
-  return accepted;
+function isUnderMinimum(body: string): boolean {
+  if (body.length >= MINIMUM_COMPRESSED_BYTES) return false;
+  if (body.length * 3 < MINIMUM_COMPRESSED_BYTES) return true;
+  return Buffer.byteLength(body) < MINIMUM_COMPRESSED_BYTES;
 }
