@@ -92,7 +92,7 @@ const serviceFloors = [
   ["records", "sign-up-rules", "product-grants"],
   ["auth-deps.ts"],
   ["credentials", "project-settings", "data-vault"],
-  ["teams", "email"],
+  ["teams", "email", "managed-email"],
   ["accounts", "payments", "api-keys"],
   ["invitations", "sign-in", "oauth"],
   ["admin"],

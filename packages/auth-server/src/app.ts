@@ -50,12 +50,14 @@ import {
   createSendTestEmailRoutes,
   createSentEmailRoutes,
 } from "./routes/email/emails";
+import { createManagedEmailOnboardingRoutes } from "./routes/email/managed-email-onboarding";
 import { createTemplateSourceRewriteRoutes } from "./routes/email/template-source-rewrite";
 import { createCredentialScanningRoutes } from "./routes/integrations/credential-scanning";
 import {
   createCustomIntegrationRoutes,
   createNeonIntegrationRoutes,
 } from "./routes/integrations/integration-routes";
+import { createResendWebhookRoutes } from "./routes/integrations/resend-webhooks";
 import { createComponentVersionRoutes } from "./routes/internal/component-versions";
 import { createFeedbackRoutes } from "./routes/internal/feedback";
 import { createInternalApiKeyRoutes } from "./routes/internal/internal-api-keys";
@@ -96,6 +98,7 @@ import { createEmailSender } from "./services/email-delivery/emails";
 import type { RenderPoolOptions } from "./services/email-sandbox/render-pool";
 import { createEmailRenderer, type EmailRenderer } from "./services/email-sandbox/tsx-sandbox";
 import type { ProfileImageStore } from "./services/images/profile-image-store";
+import { resolveManagedEmailProvider } from "./services/managed-email/managed-email-settings";
 import { createProviderClient, type OAuthSettings } from "./services/oauth/provider-client";
 import { type Argon2Parameters, createPasswordHasher } from "./services/password-hashing/passwords";
 import { secretBoxFromSettings } from "./services/secrets/secret-box";
@@ -259,6 +262,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
     outgoing,
     isDevelopment: options.isDevelopment ?? false,
     trustProxy: options.trustProxy ?? false,
+    managedEmail: resolveManagedEmailProvider(options.config, options.isDevelopment ?? false),
   };
 
   const mockServerUrl = options.config.STACK_OAUTH_MOCK_URL;
@@ -302,6 +306,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   app.use("*", answerUnknownRoutes(app));
   // Ahead of the body parser: the webhook signature covers the raw body.
   app.route("/integrations/stripe/webhooks", createStripeWebhookRoutes(deps));
+  app.route("/integrations/resend/webhooks", createResendWebhookRoutes(deps));
   app.use("*", parseBody());
   app.use("*", rejectUnstorableText());
   app.use("*", authenticate(deps));
@@ -361,6 +366,7 @@ export function createAuthApi(options: CreateAuthApiOptions): AuthApi {
   app.route("/internal/send-test-email", createSendTestEmailRoutes(deps));
   app.route("/internal/send-sign-in-invitation", createSignInInvitationRoutes(deps));
   app.route("/internal/sign-up-rules-test", createSignUpRulesTestRoutes());
+  app.route("/internal/emails/managed-onboarding", createManagedEmailOnboardingRoutes(deps));
   app.route("/internal/emails", createSentEmailRoutes(deps));
   app.route("/emails/outbox", createEmailOutboxRoutes(deps));
   app.route("/emails", createEmailDeliveryRoutes(deps));

@@ -340,6 +340,26 @@ export const authConfigSchema = z.object({
     "https://api.stripe.com",
     "Base URL of the Stripe API (tests point it at a local fake).",
   ),
+  STACK_RESEND_API_KEY: optionalSecret(
+    "Resend API key (full access) of the platform's managed e-mail onboarding (POST /api/v1/internal/emails/managed-onboarding/setup): a project's admin names a subdomain and a sender, the server creates the domain at Resend and its DNS zone at DNSimple (STACK_DNSIMPLE_*), and once Resend has verified it (its webhook, STACK_RESEND_WEBHOOK_SECRET) the project's mail can go out through Resend with a key for that domain alone. mock_resend_api_key, outside production: simulated, nothing leaves the server (the domain is verified a second after setup and the key is a made-up one), as the reference's development setting. Unset: onboarding is off (a 400 saying so) in production; simulated in development.",
+  ),
+  STACK_RESEND_WEBHOOK_SECRET: optionalSecret(
+    "Signing secret (whsec_…) of the Resend webhook endpoint {PUBLIC_URL}/api/v1/integrations/resend/webhooks, through which Resend reports a managed domain verified or failed. Unset: the endpoint answers 503.",
+  ),
+  STACK_RESEND_API_BASE: baseUrl(
+    "https://api.resend.com",
+    "Base URL of the Resend API (tests point it at a local fake).",
+  ),
+  STACK_DNSIMPLE_API_TOKEN: optionalSecret(
+    "DNSimple API token of the account that holds the zones of managed sending domains. Needed with STACK_RESEND_API_KEY.",
+  ),
+  STACK_DNSIMPLE_ACCOUNT_ID: z
+    .preprocess(emptyAsUndefined, z.string().optional())
+    .describe("DNSimple account id of those zones. Needed with STACK_RESEND_API_KEY."),
+  STACK_DNSIMPLE_API_BASE_URL: baseUrl(
+    "https://api.dnsimple.com/v2",
+    "Base URL of the DNSimple API, its version included (tests point it at a local fake).",
+  ),
   AUTH_RATE_LIMIT_WINDOW: duration(
     "10min",
     0,
@@ -407,7 +427,7 @@ export const authConfigSchema = z.object({
  */
 export function checkAuthSettingsForMode(
   config: Pick<AuthConfig, "STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING"> &
-    Partial<Pick<AuthConfig, "STACK_OAUTH_MOCK_URL">>,
+    Partial<Pick<AuthConfig, "STACK_OAUTH_MOCK_URL" | "STACK_RESEND_API_KEY">>,
   isProduction: boolean,
 ): string | null {
   if (isProduction && config.STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING) {
@@ -415,6 +435,9 @@ export function checkAuthSettingsForMode(
   }
   if (isProduction && config.STACK_OAUTH_MOCK_URL !== undefined) {
     return "STACK_OAUTH_MOCK_URL: refused when NODE_ENV=production (the mock OAuth server signs anyone in as any address they type)";
+  }
+  if (isProduction && config.STACK_RESEND_API_KEY === "mock_resend_api_key") {
+    return "STACK_RESEND_API_KEY=mock_resend_api_key: refused when NODE_ENV=production (it simulates Resend: sending domains would be verified without their DNS records)";
   }
   return null;
 }

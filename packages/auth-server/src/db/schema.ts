@@ -941,3 +941,37 @@ export const integrationIdpAccounts = authSchema.table(
   },
   (table) => [index("integration_idp_accounts_expires_at_idx").on(table.expiresAt)],
 );
+
+/**
+ * Sending domains set up by managed e-mail onboarding (services/managed-email/): one per project
+ * and subdomain, named at Resend by `resend_domain_id` (the API's `domain_id`). `status` follows
+ * Resend's verification (its webhook, or the simulation); `applied` marks the one the project's
+ * mail goes out through. `last_error` is Resend's reason for a failure, for operators only.
+ */
+export const managedEmailDomains = authSchema.table(
+  "managed_email_domains",
+  {
+    id: uuid("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    subdomain: text("subdomain").notNull(),
+    senderLocalPart: text("sender_local_part").notNull(),
+    resendDomainId: text("resend_domain_id").notNull().unique(),
+    nameServers: jsonb("name_servers").$type<string[]>().notNull(),
+    status: text("status").notNull(),
+    providerStatus: text("provider_status"),
+    lastError: text("last_error"),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique("managed_email_domains_project_subdomain").on(table.projectId, table.subdomain),
+    check(
+      "managed_email_domains_status",
+      sql`${table.status} in ('pending_dns', 'pending_verification', 'verified', 'applied', 'failed')`,
+    ),
+  ],
+);

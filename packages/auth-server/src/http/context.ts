@@ -11,6 +11,7 @@ import type {
 import type { RouteDescription } from "../openapi/route-description";
 import type { AdminCredential } from "../services/admin/admin-credential";
 import type { AuthDeps } from "../services/auth-deps";
+import type { ManagedEmailProvider } from "../services/managed-email/managed-email-provider";
 import type { LoadedProject } from "../services/projects/projects";
 import type { LoadedUser } from "../services/records/user-records";
 import type { FinishedAnswerVariables } from "./finished-answers";
@@ -62,4 +63,6 @@ export interface AuthEnv {
 export interface RouteDeps extends AuthDeps {
   /** Behind a reverse proxy: take the client IP from `x-forwarded-for` (see client-ip.ts). */
   trustProxy: boolean;
+  /** Resend and DNSimple for managed e-mail onboarding, or their simulation; null: off. */
+  managedEmail: ManagedEmailProvider | null;
 }

@@ -379,14 +379,23 @@ describe("PATCH /internal/config/override/{level}", () => {
     expect((await patchOverride("environment", { "emails.server": resend })).status).toBe(200);
     expect((await renderedConfig()).emails.templates[templateId]).toEqual(template);
 
-    // A managed sending domain needs Stack's hosted onboarding: refused, nothing changes.
+    // A managed sending domain without its subdomain and sender: refused, nothing changes.
     const before = await renderedConfig();
     const managed = await patchOverride("environment", {
       "emails.server": { ...dedicated, provider: "managed" },
     });
     expect(managed.status).toBe(400);
-    expect(await managed.text()).toContain("emails.server.provider");
+    expect(await managed.text()).toContain(
+      "Managed subdomain is required when using managed email provider",
+    );
     expect(await renderedConfig()).toEqual(before);
+    const complete = {
+      ...dedicated,
+      provider: "managed",
+      managedSubdomain: "mail.example.com",
+      managedSenderLocalPart: "noreply",
+    };
+    expect((await patchOverride("environment", { "emails.server": complete })).status).toBe(200);
 
     await patchOverride("branch", { [`emails.templates.${templateId}`]: null });
     await patchOverride("environment", { "emails.server": { isShared: true } });

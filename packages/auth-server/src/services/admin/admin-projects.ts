@@ -17,6 +17,7 @@ import {
 import type { Database } from "@heritage/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { projects, teamMembers } from "../../db/schema";
+import { managedSmtpServer } from "../email/project-mail";
 import { builtInThemes } from "../email-designs/email-designs";
 import { keepProfileImage } from "../images/profile-image-store";
 import { recordLevelEntries } from "../project-settings/config-overrides";
@@ -88,6 +89,25 @@ function toAdminProvider(
   return wire;
 }
 
+/** A standard `email_config`'s fields, blanks where the config has none. */
+function standardEmailConfig(server: {
+  host?: string;
+  port?: number;
+  username?: string;
+  password?: string;
+  senderName?: string;
+  senderEmail?: string;
+}) {
+  return {
+    host: server.host ?? "",
+    port: server.port ?? 0,
+    username: server.username ?? "",
+    password: server.password ?? "",
+    sender_name: server.senderName ?? "",
+    sender_email: server.senderEmail ?? "",
+  };
+}
+
 export function toAdminProject(project: LoadedProject): AdminProject {
   const { config } = project;
   const providers = Object.entries(config.auth.oauth.providers)
@@ -136,12 +156,10 @@ export function toAdminProject(project: LoadedProject): AdminProject {
         ? { type: "shared" }
         : {
             type: "standard",
-            host: server.host ?? "",
-            port: server.port ?? 0,
-            username: server.username ?? "",
-            password: server.password ?? "",
-            sender_name: server.senderName ?? "",
-            sender_email: server.senderEmail ?? "",
+            // A managed sending domain's mail goes through Resend's SMTP service, as shown.
+            ...standardEmailConfig(
+              server.provider === "managed" ? (managedSmtpServer(server) ?? server) : server,
+            ),
           },
       email_theme: config.emails.selectedThemeId ?? defaultEmailThemeId,
       create_team_on_sign_up: config.teams.createPersonalTeamOnSignUp,

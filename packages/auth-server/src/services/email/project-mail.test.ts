@@ -12,6 +12,8 @@ import {
   startTestSmtpServer,
   type TestSmtpServer,
 } from "../../testing/test-smtp-server";
+import { parseProjectConfig } from "../projects/project-config";
+import { projectSmtpServer } from "./project-mail";
 
 function standardServer(smtp: TestSmtpServer, senderName: string, senderEmail: string) {
   return { emails: { server: smtp.projectServer(senderName, senderEmail) } };
@@ -203,5 +205,37 @@ describe("a project server that fails", () => {
     const [row] = await t.readOutbox(user.email);
     expect(row?.status).toBe("failed");
     expect(row?.error).toMatch(/not fully configured/);
+  });
+});
+
+describe("a project on a managed sending domain", () => {
+  const managed = {
+    isShared: false,
+    provider: "managed",
+    password: "re_domain_key",
+    senderName: "Heritage",
+    managedSubdomain: "mail.example.com",
+    managedSenderLocalPart: "noreply",
+  };
+
+  it("sends through Resend's SMTP service with the domain's key, from its sender", () => {
+    expect(projectSmtpServer(parseProjectConfig({ emails: { server: managed } }))).toEqual({
+      kind: "standard",
+      server: {
+        host: "smtp.resend.com",
+        port: 465,
+        username: "resend",
+        password: "re_domain_key",
+        senderName: "Heritage",
+        senderEmail: "noreply@mail.example.com",
+      },
+    });
+  });
+
+  it("is incomplete without the key", () => {
+    const { password: _, ...withoutKey } = managed;
+    expect(projectSmtpServer(parseProjectConfig({ emails: { server: withoutKey } }))).toEqual({
+      kind: "incomplete",
+    });
   });
 });

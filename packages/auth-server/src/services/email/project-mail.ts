@@ -32,9 +32,36 @@ export type ProjectSmtpServer =
   /** Not shared, but host, port or sender address missing (possible through config overrides). */
   | { kind: "incomplete" };
 
+/**
+ * Resend's SMTP service, which the mail of a managed sending domain goes out through, signed in
+ * with the domain's own key (as the reference sends it: implicit TLS on 465, user `resend`).
+ */
+const resendSmtp = { host: "smtp.resend.com", port: 465, username: "resend" } as const;
+
+type EmailServerConfig = ProjectConfig["emails"]["server"];
+
+/**
+ * The server and sender of a managed sending domain (services/managed-email/), or null when the
+ * config lacks the key, the subdomain or the sender's local part (possible through overrides).
+ */
+export function managedSmtpServer(server: EmailServerConfig): SmtpServerSettings | null {
+  const { password, managedSubdomain, managedSenderLocalPart } = server;
+  if (!password || !managedSubdomain || !managedSenderLocalPart) return null;
+  return {
+    ...resendSmtp,
+    password,
+    senderName: server.senderName ?? "",
+    senderEmail: `${managedSenderLocalPart}@${managedSubdomain}`,
+  };
+}
+
 export function projectSmtpServer(config: ProjectConfig): ProjectSmtpServer {
   const server = config.emails.server;
   if (server.isShared) return { kind: "shared" };
+  if (server.provider === "managed") {
+    const managed = managedSmtpServer(server);
+    return managed ? { kind: "standard", server: managed } : { kind: "incomplete" };
+  }
   if (!server.host || !server.port || !server.senderEmail) return { kind: "incomplete" };
   return {
     kind: "standard",

@@ -63,20 +63,41 @@ export function orderSignUpRules(rules: Record<string, SignUpRule>): [string, Si
 /**
  * Shared: the platform's sender; otherwise the project's own SMTP server. `provider` is the
  * reference's label of how the dashboard set the server up: `smtp` and `resend` (Resend's SMTP
- * service) both send through the host given here. `managed` (a sending domain that Stack's
- * hosted service sets up at Resend) needs the managed onboarding, which this server does not
- * offer, so it is not accepted.
+ * service) both send through the host given here. `managed` is a sending domain that managed
+ * e-mail onboarding set up at Resend (services/managed-email/): mail goes out through Resend's SMTP
+ * service with `password` (a key for that domain only) from `managedSenderLocalPart@managedSubdomain`.
  */
-const emailServerSchema = z.object({
-  isShared: z.boolean(),
-  provider: z.enum(["smtp", "resend"]).optional(),
-  host: z.string().optional(),
-  port: z.number().int().optional(),
-  username: z.string().optional(),
-  password: z.string().optional(),
-  senderName: z.string().optional(),
-  senderEmail: z.string().optional(),
-});
+const emailServerSchema = z
+  .object({
+    isShared: z.boolean(),
+    provider: z.enum(["smtp", "resend", "managed"]).optional(),
+    host: z.string().optional(),
+    port: z.number().int().optional(),
+    username: z.string().optional(),
+    password: z.string().optional(),
+    senderName: z.string().optional(),
+    senderEmail: z.string().optional(),
+    managedSubdomain: z.string().optional(),
+    managedSenderLocalPart: z.string().optional(),
+  })
+  .superRefine((server, context) => {
+    // A managed domain's mail needs its key and its sender (the reference's rule and messages).
+    if (server.provider !== "managed" || server.isShared) return;
+    const required = [
+      ["password", "Password"],
+      ["managedSubdomain", "Managed subdomain"],
+      ["managedSenderLocalPart", "Managed sender local part"],
+    ] as const;
+    for (const [field, label] of required) {
+      if (!server[field]) {
+        context.addIssue({
+          code: "custom",
+          path: [field],
+          message: `${label} is required when using managed email provider`,
+        });
+      }
+    }
+  });
 
 /**
  * An e-mail template or theme a project created or overrode (contract §3.4); the built-in ones

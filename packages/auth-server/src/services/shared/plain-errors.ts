@@ -354,6 +354,38 @@ export const plainErrors = {
     plain(400, `Invalid Stripe webhook signature: ${refusal}.`),
   notAStripeEvent: () =>
     plain(400, "The webhook body is not a Stripe event (JSON with id, type and data.object)."),
+
+  // --- Managed e-mail onboarding (services/managed-email/); the first five are the reference's texts
+  invalidManagedSubdomain: () =>
+    plain(400, "subdomain must be a fully-qualified domain name like mail.example.com"),
+  invalidManagedSenderLocalPart: () => plain(400, "sender_local_part is invalid"),
+  managedSubdomainTrackedWithOtherSender: () =>
+    plain(409, "This subdomain is already tracked with a different sender local part"),
+  managedSetupNotFound: () => plain(404, "Managed domain setup not found for this project/branch"),
+  managedDomainNotFound: () => plain(404, "Managed domain not found for this project/branch"),
+  managedDomainNotVerified: () => plain(409, "Managed domain is not verified yet"),
+  managedSubdomainAtResend: () =>
+    plain(
+      409,
+      "This subdomain already exists in Resend. If this is from another project, choose a different subdomain.",
+    ),
+  managedOnboardingOff: () =>
+    plain(
+      400,
+      "Managed e-mail onboarding is not available on this server: its operator has not set STACK_RESEND_API_KEY, STACK_DNSIMPLE_API_TOKEN and STACK_DNSIMPLE_ACCOUNT_ID.",
+    ),
+  /** `reason`: what Resend or DNSimple answered (never a key). */
+  managedProviderFailed: (reason: string) =>
+    plain(502, `Setting up the sending domain failed: ${reason}`),
+  resendWebhooksNotConfigured: () =>
+    plain(
+      503,
+      "Resend webhooks are not configured on this server: STACK_RESEND_WEBHOOK_SECRET is not set.",
+    ),
+  invalidResendSignature: () => plain(400, "Invalid Resend webhook signature"),
+  missingResendSignatureHeaders: () =>
+    plain(400, "Missing Svix signature headers for Resend webhook"),
+  invalidResendPayload: () => plain(400, "Invalid JSON payload in Resend webhook"),
 } as const;
 
 export type PlainErrorName = keyof typeof plainErrors;
