@@ -228,8 +228,8 @@ const loggedErrors: string[] = [];
 
 beforeAll(async () => {
   t = await createTestAuthApi({
-    // Configured, so the webhook route checks signatures instead of answering 503 "not set up".
-    env: { STRIPE_WEBHOOK_SECRET: "whsec_fuzz" },
+    // Configured, so the webhook routes check signatures instead of answering 503 "not set up".
+    env: { STRIPE_WEBHOOK_SECRET: "whsec_fuzz", STACK_RESEND_WEBHOOK_SECRET: "whsec_fuzz" },
     logger: {
       info: () => {},
       warn: () => {},

@@ -4,6 +4,8 @@
  * says; refused input changes nothing; off in production without Resend. The calls to the real
  * Resend and DNSimple: services/managed-email/resend-dnsimple.test.ts.
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectKnownError } from "../../testing/expect-known-error";
@@ -232,6 +234,65 @@ describe("managed e-mail onboarding in production", () => {
       expect(webhook.status).toBe(503);
     } finally {
       await production.close();
+    }
+  });
+});
+
+describe("managed e-mail onboarding with Resend and DNSimple", () => {
+  it("answers Resend's refusals: a taken subdomain is a 409, a failure a 502 naming the step", async () => {
+    // Resend as a loopback fake: one subdomain is taken, anything else fails.
+    const resend = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk) => {
+        body += chunk;
+      });
+      request.on("end", () => {
+        const taken = body.includes("taken.example.com");
+        response.writeHead(taken ? 409 : 500, { "content-type": "application/json" });
+        response.end(
+          JSON.stringify({ message: taken ? "Domain already exists" : "upstream detail" }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => resend.listen(0, "127.0.0.1", resolve));
+    const { port } = resend.address() as AddressInfo;
+    const withResend = await createTestAuthApi({
+      isDevelopment: false,
+      env: {
+        STACK_RESEND_API_KEY: "re_operator_key",
+        STACK_RESEND_API_BASE: `http://127.0.0.1:${port}`,
+        STACK_DNSIMPLE_API_TOKEN: "dnsimple-token",
+        STACK_DNSIMPLE_ACCOUNT_ID: "1234",
+      },
+    });
+    try {
+      const { id } = await withResend.createProject();
+      const setup = (subdomain: string) =>
+        withResend.request("/internal/emails/managed-onboarding/setup", {
+          accessType: "admin",
+          projectId: id,
+          method: "POST",
+          body: { subdomain, sender_local_part: "noreply" },
+        });
+      const taken = await setup("taken.example.com");
+      expect(taken.status).toBe(409);
+      expect(await taken.text()).toBe(
+        "This subdomain already exists in Resend. If this is from another project, choose a different subdomain.",
+      );
+      const failed = await setup("mail.example.com");
+      expect(failed.status).toBe(502);
+      const text = await failed.text();
+      expect(text).toBe(
+        "Setting up the sending domain failed (Resend: creating the domain). The server's log has the details; try again later.",
+      );
+      const list = await withResend.request("/internal/emails/managed-onboarding/list", {
+        accessType: "admin",
+        projectId: id,
+      });
+      expect(await list.json()).toEqual({ items: [] });
+    } finally {
+      await withResend.close();
+      await new Promise((resolve) => resend.close(resolve));
     }
   });
 });

@@ -13,7 +13,7 @@ import {
   type TestSmtpServer,
 } from "../../testing/test-smtp-server";
 import { parseProjectConfig } from "../projects/project-config";
-import { projectSmtpServer } from "./project-mail";
+import { managedSmtpServer, projectSmtpServer } from "./project-mail";
 
 function standardServer(smtp: TestSmtpServer, senderName: string, senderEmail: string) {
   return { emails: { server: smtp.projectServer(senderName, senderEmail) } };
@@ -232,10 +232,10 @@ describe("a project on a managed sending domain", () => {
     });
   });
 
-  it("is incomplete without the key", () => {
-    const { password: _, ...withoutKey } = managed;
-    expect(projectSmtpServer(parseProjectConfig({ emails: { server: withoutKey } }))).toEqual({
-      kind: "incomplete",
-    });
+  it("has no server without the key, its subdomain or its sender", () => {
+    const config = parseProjectConfig({ emails: { server: managed } });
+    for (const field of ["password", "managedSubdomain", "managedSenderLocalPart"] as const) {
+      expect(managedSmtpServer({ ...config.emails.server, [field]: undefined })).toBeNull();
+    }
   });
 });

@@ -157,7 +157,10 @@ function providerFailure(
   if (error instanceof ManagedEmailConflictError) return plainErrors.managedSubdomainAtResend();
   if (error instanceof ManagedEmailProviderError) {
     deps.logger.warn({ ...context, err: error.message }, "managed e-mail onboarding failed");
-    return plainErrors.managedProviderFailed(error.message);
+    // The admin learns which step failed; what Resend or DNSimple answered (the operator's
+    // accounts) stays in the log.
+    const step = error.message.split(" failed")[0] ?? error.message;
+    return plainErrors.managedProviderFailed(step);
   }
   return error instanceof Error ? error : new Error(String(error));
 }

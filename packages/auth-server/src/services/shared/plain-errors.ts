@@ -374,9 +374,12 @@ export const plainErrors = {
       400,
       "Managed e-mail onboarding is not available on this server: its operator has not set STACK_RESEND_API_KEY, STACK_DNSIMPLE_API_TOKEN and STACK_DNSIMPLE_ACCOUNT_ID.",
     ),
-  /** `reason`: what Resend or DNSimple answered (never a key). */
-  managedProviderFailed: (reason: string) =>
-    plain(502, `Setting up the sending domain failed: ${reason}`),
+  /** `step`: the call that failed, e.g. "Resend: creating the domain" (the answer is logged). */
+  managedProviderFailed: (step: string) =>
+    plain(
+      502,
+      `Setting up the sending domain failed (${step}). The server's log has the details; try again later.`,
+    ),
   resendWebhooksNotConfigured: () =>
     plain(
       503,
