@@ -64,8 +64,9 @@ export function orderSignUpRules(rules: Record<string, SignUpRule>): [string, Si
  * Shared: the platform's sender; otherwise the project's own SMTP server. `provider` is the
  * reference's label of how the dashboard set the server up: `smtp` and `resend` (Resend's SMTP
  * service) both send through the host given here. `managed` is a sending domain that managed
- * e-mail onboarding set up at Resend (services/managed-email/): mail goes out through Resend's SMTP
- * service with `password` (a key for that domain only) from `managedSenderLocalPart@managedSubdomain`.
+ * e-mail onboarding set up at Resend (services/managed-email/): mail goes out through Resend's
+ * SMTP service with `password` (a key for that domain only), from
+ * `managedSenderLocalPart@managedSubdomain`.
  */
 const emailServerSchema = z
   .object({
