@@ -3,7 +3,7 @@
  * is compressed, how, and what is left as it is (decision 050). The app-level test
  * (`app.test.ts`) runs the same through the real auth API.
  */
-import { gunzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { markFinished } from "@heritage/auth-server";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
@@ -74,5 +74,68 @@ describe("compressText on finished answers", () => {
         encoding: index === 2 ? "identity" : null,
       });
     }
+  });
+});
+
+/** An app whose route answers `body` through `c.body`, saying its length unless told not to. */
+function appAnsweringText(body: string, headers: Record<string, string>, sayLength = true) {
+  const app = new Hono();
+  app.use(compressText());
+  app.on(["GET", "HEAD"], "/text", (c) =>
+    c.body(body, 200, {
+      ...headers,
+      ...(sayLength ? { "content-length": String(Buffer.byteLength(body)) } : {}),
+    }),
+  );
+  return app;
+}
+
+describe("compressText on other answers", () => {
+  const json = { "content-type": "application/json" };
+  const body = JSON.stringify({ rows: Array.from({ length: 300 }, (_, id) => ({ id, x: "é" })) });
+
+  it("gzips one that says its length whole, with its new length and the Vary it needs", async () => {
+    const answer = await appAnsweringText(body, { ...json, etag: '"7"', vary: "Cookie" }).request(
+      "/text",
+      { headers: asClients },
+    );
+    expect(answer.headers.get("content-encoding")).toBe("gzip");
+    const bytes = Buffer.from(await answer.arrayBuffer());
+    expect(answer.headers.get("content-length")).toBe(String(bytes.length));
+    expect(gunzipSync(bytes).toString()).toBe(body);
+    expect(answer.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+    expect(answer.headers.get("etag")).toBe('W/"7"');
+  });
+
+  it("gives a file browsers keep zlib's default level, an answer made per request level 1", async () => {
+    const kept = await appAnsweringText(body, {
+      ...json,
+      "cache-control": "public, max-age=31536000, immutable",
+    }).request("/text", { headers: asClients });
+    const perRequest = await appAnsweringText(body, {
+      ...json,
+      "cache-control": "no-store",
+    }).request("/text", { headers: asClients });
+    const plain = Buffer.from(body);
+    expect(Buffer.from(await kept.arrayBuffer())).toEqual(gzipSync(plain, { level: 6 }));
+    expect(Buffer.from(await perRequest.arrayBuffer())).toEqual(gzipSync(plain, { level: 1 }));
+  });
+
+  it("still compresses one of unknown length, and leaves HEAD and a deflate-only client's to Hono", async () => {
+    const streamed = await appAnsweringText(body, json, false).request("/text", {
+      headers: asClients,
+    });
+    expect(streamed.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await streamed.arrayBuffer())).toString()).toBe(body);
+
+    const head = await appAnsweringText(body, json).request("/text", {
+      method: "HEAD",
+      headers: asClients,
+    });
+    expect(head.headers.get("content-encoding")).toBeNull();
+    const deflateOnly = await appAnsweringText(body, json).request("/text", {
+      headers: { "accept-encoding": "deflate" },
+    });
+    expect(deflateOnly.headers.get("content-encoding")).toBe("deflate");
   });
 });

@@ -8,6 +8,8 @@
  *   through Hono's `compress` each such answer became a Fetch Response piped through a
  *   `CompressionStream` and sent in chunks, and `GET /users/me` answered 3,100 requests a second
  *   instead of 18,000 (decision 050).
+ * - **Any other text answer that says its length**, from 1 KiB to 64 KiB, is read whole and
+ *   compressed the same way (`gzipWholeAnswer`).
  * - **Any other text answer** goes through Hono's `compress`.
  * - **A client that names neither gzip, deflate nor `*`** gets the answer as it is, without that
  *   middleware looking at it: Hono's version adds its `Vary` through `c.header`, which turns the
@@ -47,6 +49,13 @@ const COMPRESSED_IN_PLACE_BYTES = 64 * 1024;
  * the time (decision 050).
  */
 const GZIP_OPTIONS: ZlibOptions = { level: 1 };
+/**
+ * Answers that browsers and caches keep (the build's static files: `public`, `immutable`) are
+ * fetched once and read many times: they get zlib's default level, as `CompressionStream` gave
+ * them, so no visitor downloads more bytes than before.
+ */
+const GZIP_KEPT_OPTIONS: ZlibOptions = { level: 6 };
+const KEPT_BY_CACHES = /(?:^|,)\s*(?:public|immutable)\s*(?:,|$)/i;
 const gzipInThreadPool = promisify(gzip);
 
 export function compressText(): MiddlewareHandler {
@@ -62,6 +71,7 @@ export function compressText(): MiddlewareHandler {
         if (codingWeights(acceptEncoding).gzip > 0) await sendGzipped(c, finished);
         return;
       }
+      if (codingWeights(acceptEncoding).gzip > 0 && (await gzipWholeAnswer(c))) return;
       // Hono's middleware does all its work after the handlers, which have answered by now.
       return compressing(c, handlersDone);
     }
@@ -106,6 +116,51 @@ async function sendGzipped(c: Context, answer: FinishedAnswerParts): Promise<voi
   // byte body with its length, in one write.
   c.res = undefined;
   c.res = new Response(gzipped, { status: answer.status, headers: compressedHeaders });
+}
+
+/**
+ * Any other text answer that says its length, from 1 KiB to 64 KiB (the content API's lists,
+ * static files): read whole and gzipped in one zlib call, as a finished answer is. Through Hono's
+ * `compress` such an answer was piped through a `CompressionStream` and sent in chunks: the
+ * content API's public project list (17 KB) answered 1,545 requests a second with gzip against
+ * 2,594 without. False, and nothing changed, for any other answer (a stream of unknown length,
+ * a larger one), which Hono's `compress` then handles.
+ */
+async function gzipWholeAnswer(c: Context): Promise<boolean> {
+  if (c.req.method === "HEAD") return false;
+  const answer = c.res;
+  // Partial content would change meaning; 204 and 304 have no body.
+  if (answer.status === 206 || answer.status === 204 || answer.status === 304) return false;
+  const headers = answer.headers;
+  const length = Number(headers.get("content-length") ?? Number.NaN);
+  if (!(length >= MINIMUM_COMPRESSED_BYTES && length <= COMPRESSED_IN_PLACE_BYTES)) return false;
+  const type = headers.get("content-type");
+  if (
+    !type ||
+    !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ||
+    headers.has("content-encoding") ||
+    headers.has("transfer-encoding") ||
+    NO_TRANSFORM.test(headers.get("cache-control") ?? "")
+  ) {
+    return false;
+  }
+  const kept = KEPT_BY_CACHES.test(headers.get("cache-control") ?? "");
+  const gzipped = gzipSync(
+    new Uint8Array(await answer.arrayBuffer()),
+    kept ? GZIP_KEPT_OPTIONS : GZIP_OPTIONS,
+  );
+  const compressedHeaders = new Headers(headers);
+  compressedHeaders.set("content-encoding", "gzip");
+  compressedHeaders.set("content-length", String(gzipped.length));
+  const vary = headers.get("vary");
+  if (!vary) compressedHeaders.set("vary", "Accept-Encoding");
+  else if (!VARIES_ON_ENCODING.test(vary))
+    compressedHeaders.set("vary", `${vary}, Accept-Encoding`);
+  const etag = headers.get("etag");
+  if (etag && !etag.startsWith("W/")) compressedHeaders.set("etag", `W/${etag}`);
+  c.res = undefined;
+  c.res = new Response(gzipped, { status: answer.status, headers: compressedHeaders });
+  return true;
 }
 
 /**
