@@ -66,12 +66,13 @@ export function compressText(): MiddlewareHandler {
     const acceptEncoding = c.req.header("accept-encoding");
     if (acceptEncoding !== undefined && ACCEPTS_AN_ENCODING.test(acceptEncoding)) {
       await next();
+      const takesGzip = codingWeights(acceptEncoding).gzip > 0;
       const finished = finishedAnswerParts(c);
       if (finished) {
-        if (codingWeights(acceptEncoding).gzip > 0) await sendGzipped(c, finished);
+        if (takesGzip) await sendGzipped(c, finished);
         return;
       }
-      if (codingWeights(acceptEncoding).gzip > 0 && (await gzipWholeAnswer(c))) return;
+      if (takesGzip && (await gzipWholeAnswer(c))) return;
       // Hono's middleware does all its work after the handlers, which have answered by now.
       return compressing(c, handlersDone);
     }
@@ -83,10 +84,19 @@ export function compressText(): MiddlewareHandler {
       return;
     }
     // Another client would have got it compressed: a shared cache must not hand it this one.
-    const vary = headers.get("vary");
-    if (!vary) headers.set("vary", "Accept-Encoding");
-    else if (!VARIES_ON_ENCODING.test(vary)) headers.set("vary", `${vary}, Accept-Encoding`);
+    headers.set("vary", varyingOnEncoding(headers.get("vary")));
   };
+}
+
+/** A `Vary` value that names `Accept-Encoding`, keeping what it named before. */
+function varyingOnEncoding(vary: string | null): string {
+  if (!vary) return "Accept-Encoding";
+  return VARIES_ON_ENCODING.test(vary) ? vary : `${vary}, Accept-Encoding`;
+}
+
+/** The compressed bytes differ from the plain ones: a strong ETag becomes weak. */
+function weakened(etag: string): string {
+  return etag.startsWith("W/") ? etag : `W/${etag}`;
 }
 
 const handlersDone = async () => {};
@@ -109,8 +119,7 @@ async function sendGzipped(c: Context, answer: FinishedAnswerParts): Promise<voi
       ? gzipSync(plain, GZIP_OPTIONS)
       : await gzipInThreadPool(plain, GZIP_OPTIONS);
   const compressedHeaders: Record<string, string> = { ...headers, "content-encoding": "gzip" };
-  const etag = headers.etag;
-  if (etag && !etag.startsWith("W/")) compressedHeaders.etag = `W/${etag}`;
+  if (headers.etag) compressedHeaders.etag = weakened(headers.etag);
   // Assigning through undefined first stops Hono from copying the old answer's headers onto the
   // new one, which would also rebuild it around a stream. As it is, the Node adapter writes the
   // byte body with its length, in one write.
@@ -152,12 +161,9 @@ async function gzipWholeAnswer(c: Context): Promise<boolean> {
   const compressedHeaders = new Headers(headers);
   compressedHeaders.set("content-encoding", "gzip");
   compressedHeaders.set("content-length", String(gzipped.length));
-  const vary = headers.get("vary");
-  if (!vary) compressedHeaders.set("vary", "Accept-Encoding");
-  else if (!VARIES_ON_ENCODING.test(vary))
-    compressedHeaders.set("vary", `${vary}, Accept-Encoding`);
+  compressedHeaders.set("vary", varyingOnEncoding(headers.get("vary")));
   const etag = headers.get("etag");
-  if (etag && !etag.startsWith("W/")) compressedHeaders.set("etag", `W/${etag}`);
+  if (etag) compressedHeaders.set("etag", weakened(etag));
   c.res = undefined;
   c.res = new Response(gzipped, { status: answer.status, headers: compressedHeaders });
   return true;

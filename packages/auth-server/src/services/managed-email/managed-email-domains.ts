@@ -20,10 +20,12 @@ import { projectWriteChecks } from "../project-settings/production-mode";
 import type { LoadedProject } from "../projects/projects";
 import { plainErrors } from "../shared/plain-errors";
 import {
+  type CreatedSendingDomain,
   type ManagedDomainStatus,
   ManagedEmailConflictError,
   type ManagedEmailProvider,
   ManagedEmailProviderError,
+  normalizeDomainName,
 } from "./managed-email-provider";
 
 export type ManagedEmailDeps = Pick<
@@ -52,13 +54,8 @@ const SUBDOMAIN =
   /^(?=.{1,253}$)(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z0-9-]{2,63}$/;
 const SENDER_LOCAL_PART = /^[a-zA-Z0-9._%+-]+$/;
 
-/** Lower case, trimmed, without the root's trailing dot. */
-function normaliseDomainName(name: string): string {
-  return name.trim().toLowerCase().replace(/\.+$/, "");
-}
-
 function checkedSubdomain(subdomain: string): string {
-  const normalised = normaliseDomainName(subdomain);
+  const normalised = normalizeDomainName(subdomain);
   if (!SUBDOMAIN.test(normalised)) throw plainErrors.invalidManagedSubdomain();
   return normalised;
 }
@@ -113,7 +110,7 @@ export async function setUpManagedDomain(
   }
   const provider = deps.managedEmail;
   if (!provider) throw plainErrors.managedOnboardingOff();
-  let created: Awaited<ReturnType<ManagedEmailProvider["createSendingDomain"]>>;
+  let created: CreatedSendingDomain;
   try {
     created = await provider.createSendingDomain(subdomain, project.id);
   } catch (error) {

@@ -55,6 +55,11 @@ export class ManagedEmailProviderError extends Error {
   override readonly name = "ManagedEmailProviderError";
 }
 
+/** A domain name as both the API and the providers compare it: lower case, trimmed, no root dot. */
+export function normalizeDomainName(name: string): string {
+  return name.trim().toLowerCase().replace(/\.+$/, "");
+}
+
 /** The name servers the simulation reports (DNSimple's, as the reference's mock). */
 export const simulatedNameServers = ["ns1.dnsimple.com", "ns2.dnsimple.com"];
 

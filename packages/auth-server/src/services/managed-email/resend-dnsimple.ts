@@ -18,6 +18,7 @@ import {
   ManagedEmailConflictError,
   type ManagedEmailProvider,
   ManagedEmailProviderError,
+  normalizeDomainName,
 } from "./managed-email-provider";
 
 export interface ResendDnsimpleSettings {
@@ -111,11 +112,6 @@ interface ZoneRecord {
   name: string;
   content: string;
   priority?: number;
-}
-
-/** Lower case, no surrounding spaces, no trailing dots: how both APIs' names are compared. */
-function normalizeDomainName(name: string): string {
-  return name.trim().toLowerCase().replace(/\.+$/, "");
 }
 
 /** Record contents are compared (and written) without the trailing dot of an absolute name. */
